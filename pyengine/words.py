@@ -460,13 +460,20 @@ class WordList:
         return i < len(words) and words[i].startswith(prefix)
 
     # -- reporting -----------------------------------------------------------
+    def cache_path(self) -> str | None:
+        """Disk cache file of the parsed list (the root list's), if any."""
+        root = self
+        while root._root is not root:
+            root = root._root
+        return str(_cache_file(root._cache_key, "core")) if root._cache_key else None
+
     def info(self) -> dict:
         """What ``pyengine words`` prints."""
         return {
             "label": self.label, "source": self.source, "licence": self.licence,
             "path": self.path, "words": len(self.words),
             "tiers": self.tier_counts(), "skipped_lines": self.skipped,
-            "cache": str(_cache_file(self._cache_key, "core")) if self._cache_key else None,
+            "cache": self.cache_path(),
         }
 
 
