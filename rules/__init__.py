@@ -1,0 +1,1 @@
+"""Rule sets: CLIPS .clp files and experta KnowledgeEngines, one per puzzle."""
