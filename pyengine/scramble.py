@@ -146,3 +146,34 @@ def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
     return Scramble(line="".join(letters), words=word_list, seed=seed, swaps=swaps,
                     ids=final_ids, build_ids=snapshots["BUILD"], fired=fired,
                     randomizer=randomizer, session=session)
+
+
+def shell_setup(argv: list[str]):
+    """The scramble, paused before BUILD, for ``pyengine shell scramble [WORD ...]``."""
+    import argparse
+
+    from pyengine.cli import Parser
+    from pyengine.stages import ShellSetup
+
+    p = Parser(prog="pyengine shell scramble")
+    p.add_argument("words", nargs="*")
+    p.add_argument("--file")
+    p.add_argument("--swaps", type=int, default=DEFAULT_SWAPS)
+    p.add_argument("--randomizer", choices=("swap", "shuffle"), default="swap")
+    p.add_argument("--seed", type=int, default=None)
+    args: argparse.Namespace = p.parse_args(argv)
+    words = list(args.words) + (read_word_file(args.file) if args.file else [])
+    if words:
+        check_words(words)
+    seed = new_seed() if args.seed is None else args.seed
+    session = make_session(words or None, args.randomizer, record=True)
+    if args.randomizer == "shuffle":
+        session.seed(seed)
+
+    def finish() -> str:
+        letters = [v for v in _text_values(session) if v != "#"]
+        return " ".join("".join(letters).upper())
+
+    return ShellSetup(session, stage_plan(args.swaps, args.randomizer), seed,
+                      f"scramble of {' '.join(words) if words else 'the seven rivers'} (seed {seed})",
+                      finish)

@@ -131,3 +131,21 @@ def run_stages(session: Session, stages: Sequence[Stage], seed: int | None = Non
                on_stage_end: Callable[[Stage, int], None] | None = None) -> dict[str, int]:
     """Reset nothing; run ``stages`` in order on ``session``; firings per stage."""
     return StageRunner(session, stages, seed, on_stage_end).run_all()
+
+
+@dataclass
+class ShellSetup:
+    """A puzzle session paused before its first stage, for the inspector.
+
+    Every puzzle module offers ``shell_setup(argv) -> ShellSetup``: it reads the
+    same arguments as the puzzle's own command, builds and resets the session,
+    declares the puzzle's input facts, and returns the stage plan without running it.
+    """
+
+    session: Session
+    stages: list[Stage]
+    seed: int | None = None
+    title: str = ""
+    # Called when all stages are done: the puzzle's result as text (what the puzzle
+    # command would print), read back from the fact base.
+    finish: Callable[[], str] | None = None
