@@ -219,7 +219,7 @@ class WordList:
         self._tiers = tiers         # array('B') parallel to words, or None (= all 0)
         self._zipf = zipf100        # array('h') parallel to words, or None (borrowed lazily)
         self._masks = masks         # array('I') parallel to words, or None (lazy)
-        self._root: WordList = self
+        self._parent: WordList | None = None  # set on views (no self-cycle on roots)
         self._cache_key = cache_key
         self._pos: dict[str, int] | None = None
         self._views: dict[tuple, WordList] = {}
@@ -304,7 +304,7 @@ class WordList:
         """Words with tier <= max_tier and zipf >= min_zipf (None = no
         bound).  Views are cached on the root list; filtering a view narrows
         it further.  The label records the thresholds."""
-        root = self._root
+        root = self._parent or self
         if self.max_tier is not None:
             max_tier = self.max_tier if max_tier is None else min(max_tier, self.max_tier)
         if self.min_zipf is not None:
@@ -355,7 +355,7 @@ class WordList:
             cache_key=None if self._cache_key is None
             else self._cache_key + ("view", max_tier, min_zipf))
         view.max_tier, view.min_zipf = max_tier, min_zipf
-        view._root = self
+        view._parent = self
         return view
 
     # -- indexes -----------------------------------------------------------
@@ -440,9 +440,19 @@ class WordList:
 
     def prefixes(self) -> frozenset[str]:
         """Every non-empty prefix of every word (whole words included)."""
-        def build():
-            return frozenset(w[:i] for w in self.words for i in range(1, len(w) + 1))
-        return self._index("prefixes", build, disk=True)
+        got = self._idx.get("prefixes")
+        if got is None:
+            # on disk as one newline-joined str: unpickles far faster than a set
+            key = self._cache_key
+            blob = _cache_load(key, "prefixes") if key is not None else None
+            if isinstance(blob, str):
+                got = frozenset(blob.split("\n"))
+            else:
+                got = frozenset(w[:i] for w in self.words for i in range(1, len(w) + 1))
+                if key is not None:
+                    _cache_save(key, "prefixes", "\n".join(got))
+            self._idx["prefixes"] = got
+        return got
 
     def prefix_range(self, prefix: str, lo: int = 0, hi: int | None = None) -> tuple[int, int]:
         """Index range [lo, hi) of ``words`` starting with ``prefix``; pass a
@@ -463,8 +473,8 @@ class WordList:
     def cache_path(self) -> str | None:
         """Disk cache file of the parsed list (the root list's), if any."""
         root = self
-        while root._root is not root:
-            root = root._root
+        while root._parent is not None:
+            root = root._parent
         return str(_cache_file(root._cache_key, "core")) if root._cache_key else None
 
     def info(self) -> dict:
