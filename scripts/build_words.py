@@ -78,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     import wordfreq  # build-time dependency only
+    from importlib.metadata import version
 
     tiers, skipped = collect(args.scowl, args.max_tier)
     buf = io.StringIO()
@@ -100,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     for t in tiers.values():
         per_tier[t] = per_tier.get(t, 0) + 1
     print(f"wrote {target} ({target.stat().st_size} bytes, {len(tiers)} words, "
-          f"wordfreq {getattr(wordfreq, '__version__', '?')})")
+          f"wordfreq {version('wordfreq')})")
     print("words per tier: " + ", ".join(f"{t}:{n}" for t, n in sorted(per_tier.items())))
     print(f"skipped (not plain a-z): {sum(skipped.values())}")
     return 0

@@ -20,7 +20,7 @@ def _private_cache(tmp_path_factory, monkeypatch):
     yield
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def default():
     return load(None)
 
