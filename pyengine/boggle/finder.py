@@ -1,0 +1,320 @@
+"""Find every word on a Boggle board, and score it.
+
+Rules: a word is a path of 8-neighbour adjacent cells, each cell used at
+most once; a Qu cell spells the two letters "qu" (and scores as two).
+Minimum length 3 on 4x4 and smaller boards, 4 on 5x5 and 6x6 (configurable).
+Scoring: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; on 6x6 (Super Big Boggle)
+9+ letters score 2 per letter.  With ``two_letter=True`` (the seed's
+convention) 2-letter words are allowed and score 1.
+
+The word list goes through a prefix index built once per list (a trie of
+dicts; the optional numba backend flattens it into arrays), never through
+facts.  ``Finder(wordlist).solve(board)`` enumerates every path, so the
+result has both the distinct words a player sees and the number of paths
+(a word reachable two ways counts twice, as in the seed's figures):
+``count="words"`` makes ``score`` the distinct-word score, ``count="paths"``
+makes it the sum over paths.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from pyengine.boggle.board import Board, parse_board
+from pyengine.errors import UsageError
+
+__all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
+           "get_finder", "BACKENDS"]
+
+#: backend names: "python" (always), "numba" (optional extra "fast"), "auto"
+BACKENDS = ("auto", "python", "numba")
+_COUNTS = ("words", "paths")
+END = ""  # trie key marking the end of a word (never a cell)
+
+
+def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:
+    """Points for one word on a ``size`` x ``size`` board (see the module doc)."""
+    n = len(word)
+    if n >= 9 and size >= 6:
+        return 2 * n
+    if n >= 8:
+        return 11
+    if n >= 3:
+        return (0, 0, 0, 1, 1, 2, 3, 5)[n]
+    if n == 2 and two_letter:
+        return 1
+    return 0
+
+
+def default_min_len(size: int, two_letter: bool = False) -> int:
+    if two_letter:
+        return 2
+    return 3 if size <= 4 else 4
+
+
+@dataclass
+class Result:
+    """What a board holds for one word list."""
+
+    board: Board
+    words: list[str]                      # distinct words, sorted
+    score: int                            # per ``count``: distinct words or every path
+    paths: int                            # number of paths spelling a word
+    counts: dict[str, int] | None = None  # word -> number of paths (count="paths")
+    count: str = "words"
+    word_score: int = 0                   # distinct-word score (what a player gets)
+    path_score: int = 0                   # every path scored
+    min_len: int = 3
+    wordlist: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def n_words(self) -> int:
+        """Words as counted by ``count``: distinct words, or paths."""
+        return len(self.words) if self.count == "words" else self.paths
+
+    def as_dict(self) -> dict:
+        d = {"board": self.board.text(), "size": self.board.size, "words": self.words,
+             "score": self.score, "n_words": len(self.words), "paths": self.paths,
+             "count": self.count, "word_score": self.word_score,
+             "path_score": self.path_score, "min_len": self.min_len,
+             "wordlist": self.wordlist}
+        if self.counts is not None:
+            d["counts"] = self.counts
+        d.update(self.extra)
+        return d
+
+
+def build_trie(words, min_len: int = 2, max_len: int = 72) -> dict:
+    """Dict-of-dicts letter trie; key END holds the word.  Every word of the
+    list is a path of nodes; only words of ``min_len``..``max_len`` letters
+    are marked as ends."""
+    root: dict = {}
+    for w in words:
+        if not min_len <= len(w) <= max_len:
+            continue
+        node = root
+        for ch in w:
+            nxt = node.get(ch)
+            if nxt is None:
+                nxt = node[ch] = {}
+            node = nxt
+        node[END] = w
+    return root
+
+
+def _resolve_wordlist(wordlist):
+    """(label, words tuple, WordList or None) from a spec, WordList or iterable."""
+    from pyengine import words as wmod
+    if wordlist is None or isinstance(wordlist, (str, os.PathLike)):
+        wl = wmod.load(wordlist)
+        return wl.label, wl.words, wl
+    if isinstance(wordlist, wmod.WordList):
+        return wordlist.label, wordlist.words, wordlist
+    ws = tuple(sorted({str(w).strip().lower() for w in wordlist}))
+    bad = [w for w in ws if not (w.isascii() and w.isalpha())]
+    if bad:
+        raise UsageError(f"word list entries must be letters a-z, got {bad[0]!r}")
+    return f"{len(ws)} words", ws, None
+
+
+class Finder:
+    """Solves boards against one word list; the prefix index is built once.
+
+    ``min_len``: shortest word counted (``two_letter=True`` lowers it to 2 and
+    gives 2-letter words 1 point).  ``count``: "words" (``score`` is the
+    distinct-word score) or "paths" (``score`` sums every path, ``counts``
+    holds the paths per word).  ``backend``: "python", "numba" or "auto"
+    (numba when it is installed).
+    """
+
+    def __init__(self, wordlist=None, min_len: int = 3, count: str = "words",
+                 two_letter: bool = False, backend: str = "auto"):
+        if count not in _COUNTS:
+            raise UsageError(f"count must be 'words' or 'paths', got {count!r}")
+        if backend not in BACKENDS:
+            raise UsageError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+        if two_letter:
+            min_len = min(min_len, 2)
+        if not isinstance(min_len, int) or min_len < 1:
+            raise UsageError(f"min_len must be a positive integer, got {min_len!r}")
+        self.label, self.words, self.wordlist = _resolve_wordlist(wordlist)
+        self.min_len = min_len
+        self.count = count
+        self.two_letter = two_letter
+        self._trie: dict | None = None
+        self._fast = None
+        self.backend = self._pick_backend(backend)
+
+    # -- index -----------------------------------------------------------------
+    @property
+    def trie(self) -> dict:
+        if self._trie is None:
+            self._trie = _trie_for(self.words, self.min_len)
+        return self._trie
+
+    def _pick_backend(self, backend: str) -> str:
+        if backend == "python":
+            return "python"
+        if os.environ.get("PYENGINE_NO_NUMBA") and backend == "auto":
+            return "python"
+        try:
+            from pyengine.boggle import finder_numba
+        except ImportError:
+            finder_numba = None
+        if finder_numba is None or not finder_numba.available():
+            if backend == "numba":
+                raise UsageError("the numba backend needs numba: pip install 'pyengine-puzzles[fast]'")
+            return "python"
+        return "numba"
+
+    # -- solving -----------------------------------------------------------------
+    def solve(self, board) -> Result:
+        board = parse_board(board) if not isinstance(board, Board) else board
+        if self.backend == "numba":
+            counts = self._numba().solve_counts(board)
+        else:
+            counts = solve_counts_python(self.trie, board)
+        return self._result(board, counts)
+
+    def _numba(self):
+        if self._fast is None:
+            from pyengine.boggle.finder_numba import ArrayTrie
+            self._fast = ArrayTrie.for_words(self.words, self.min_len, self.trie)
+        return self._fast
+
+    def _result(self, board: Board, counts: dict[str, int]) -> Result:
+        size, two = board.size, self.two_letter
+        words = sorted(counts)
+        word_score = 0
+        path_score = 0
+        paths = 0
+        for w, n in counts.items():
+            s = score_word(w, size, two)
+            word_score += s
+            path_score += s * n
+            paths += n
+        paths_mode = self.count == "paths"
+        return Result(board=board, words=words,
+                      score=path_score if paths_mode else word_score,
+                      paths=paths, counts=dict(sorted(counts.items())) if paths_mode else None,
+                      count=self.count, word_score=word_score, path_score=path_score,
+                      min_len=self.min_len, wordlist=self.label)
+
+    def words_on(self, board) -> list[str]:
+        return self.solve(board).words
+
+    def score(self, board) -> int:
+        return self.solve(board).score
+
+
+_TRIES: dict = {}
+
+
+def _trie_for(words: tuple, min_len: int) -> dict:
+    key = (id(words), len(words), min_len)
+    got = _TRIES.get(key)
+    if got is None or got[0] is not words:
+        got = _TRIES[key] = (words, build_trie(words, min_len))
+    return got[1]
+
+
+def solve_counts_python(root: dict, board: Board) -> dict[str, int]:
+    """Every path on the board that spells a word in the trie: word -> paths."""
+    cells = board.cells
+    if any(len(c) != 1 for c in cells):
+        return _solve_counts_faces(root, board)
+    nbrs = board.neighbours
+    # per cell: (bit, letter) of each neighbour, so the walk needs no indexing
+    around = {1 << i: tuple((1 << j, cells[j]) for j in nbrs[i]) for i in range(len(cells))}
+    counts: dict[str, int] = {}
+
+    def walk(bit: int, node: dict, used: int) -> None:
+        for b, ch in around[bit]:
+            if used & b:
+                continue
+            child = node.get(ch)
+            if child is None:
+                continue
+            w = child.get(END)
+            if w is not None:
+                counts[w] = counts.get(w, 0) + 1
+                if len(child) == 1:
+                    continue
+            walk(b, child, used | b)
+
+    for i, ch in enumerate(cells):
+        child = root.get(ch)
+        if child is None:
+            continue
+        w = child.get(END)
+        if w is not None:
+            counts[w] = counts.get(w, 0) + 1
+        b = 1 << i
+        walk(b, child, b)
+    return counts
+
+
+def _step(node: dict, face: str):
+    """The trie node after spelling a face ('a', 'qu', 'th', ...); None if none."""
+    for ch in face:
+        node = node.get(ch)
+        if node is None:
+            return None
+    return node
+
+
+def _solve_counts_faces(root: dict, board: Board) -> dict[str, int]:
+    """As solve_counts_python, for boards with multi-letter faces or blanks."""
+    cells = board.cells
+    nbrs = board.neighbours
+    counts: dict[str, int] = {}
+
+    def walk(i: int, node: dict, used: int) -> None:
+        w = node.get(END)
+        if w is not None:
+            counts[w] = counts.get(w, 0) + 1
+        for j in nbrs[i]:
+            b = 1 << j
+            if used & b:
+                continue
+            child = _step(node, cells[j])
+            if child is not None:
+                walk(j, child, used | b)
+
+    for i, face in enumerate(cells):
+        child = _step(root, face)
+        if child is not None:
+            walk(i, child, 1 << i)
+    return counts
+
+
+_FINDERS: dict = {}
+
+
+def get_finder(wordlist=None, min_len: int = 3, count: str = "words",
+               two_letter: bool = False, backend: str = "auto") -> Finder:
+    """A memoised Finder (one per word list and settings)."""
+    from pyengine import words as wmod
+    key_list = wordlist
+    if not (wordlist is None or isinstance(wordlist, (str, wmod.WordList))):
+        key_list = ("iter", id(wordlist))
+    if isinstance(wordlist, os.PathLike):
+        key_list = os.fspath(wordlist)
+    if isinstance(key_list, wmod.WordList):
+        key_list = ("wl", id(key_list))
+    key = (key_list, min_len, count, two_letter, backend)
+    f = _FINDERS.get(key)
+    if f is None:
+        f = _FINDERS[key] = Finder(wordlist, min_len=min_len, count=count,
+                                   two_letter=two_letter, backend=backend)
+    return f
+
+
+def find_words(board, wordlist=None, min_len: int | None = None, count: str = "words",
+               two_letter: bool = False, backend: str = "auto") -> Result:
+    """All words on ``board`` (a Board or board text, Q read as Qu)."""
+    board = parse_board(board)
+    if min_len is None:
+        min_len = default_min_len(board.size, two_letter)
+    return get_finder(wordlist, min_len, count, two_letter, backend).solve(board)
