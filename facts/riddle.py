@@ -1,0 +1,102 @@
+"""Fact vocabulary of the letter riddles ("My first is in deans but not in slats").
+
+Shown CLIPS-style by the session, e.g.::
+
+    (riddle (length 5))
+    (clue (pos 1) (half 1) (valence include) (word deans))
+    (letter-set (pos 1) (letters d e n) (how "in deans, not in slats"))
+    (candidates (upto 1) (words <2143 words>))
+    (solution (rank 1) (word earls) (tier 35) (zipf 2.1))
+
+Word lists never become facts: a :class:`WordSet` fact value is a bitset over one
+length's words in the list's position index, shown by its size.
+"""
+from __future__ import annotations
+
+from pyengine.compat import experta  # noqa: F401  (patches collections first)
+
+from experta import Fact
+
+INCLUDE = "include"
+EXCLUDE = "exclude"
+
+
+class Riddle(Fact):
+    """The riddle as a whole: ``length`` letters, one per clue."""
+
+
+class Clue(Fact):
+    """One half-clue: the letter at ``pos`` is (``valence`` include) or is not
+    (exclude) among the letters of ``word``. ``half`` is 1 or 2 (the order in the
+    line); ``pos`` is a number, or ``"last"`` until the rule ``place_last_clue``
+    gives it the riddle's length."""
+
+
+class LetterSet(Fact):
+    """The letters the word may have at ``pos`` once the clue's halves collapse."""
+
+
+class Candidates(Fact):
+    """Words that satisfy the letter sets of positions 1..``upto`` (a WordSet)."""
+
+
+class Solution(Fact):
+    """A word that fits every clue, ``rank`` 1 = most familiar (tier, then zipf)."""
+
+
+# -- generation ---------------------------------------------------------------------
+
+class Answer(Fact):
+    """The word a riddle is being made for."""
+
+
+class Letter(Fact):
+    """The answer's letter ``char`` at ``pos`` (1-based)."""
+
+
+class Rivals(Fact):
+    """Other words the current clues allow (``count``, a WordSet in ``words``).
+    ``count`` 0 means the riddle is unique."""
+
+
+class MustExclude(Fact):
+    """The next clue drawn for ``pos`` must rule out ``letter`` (a rival's letter)."""
+
+
+class WordSet:
+    """A set of same-length words as a bitset over a PositionIndex.
+
+    Hashable and immutable, so it can be a fact value; shown as ``<N words>``
+    (or the words themselves when there are only a few)."""
+
+    __slots__ = ("index", "bits", "count")
+
+    def __init__(self, index, bits: int):
+        self.index = index
+        self.bits = bits
+        self.count = bin(bits).count("1")
+
+    def narrow(self, pos: int, letters) -> "WordSet":
+        """Keep the words whose letter at 1-based ``pos`` is in ``letters``."""
+        allowed = [None] * self.index.length
+        allowed[pos - 1] = letters
+        return WordSet(self.index, self.bits & self.index.query(allowed))
+
+    def words(self) -> list[str]:
+        return self.index.decode(self.bits)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, WordSet) and other.index is self.index and other.bits == self.bits
+
+    def __hash__(self) -> int:
+        return hash((id(self.index), self.bits))
+
+    def __str__(self) -> str:
+        if self.count <= 4:
+            return "<" + ",".join(self.words()) + ">" if self.count else "<none>"
+        return f"<{self.count}-words>"
+
+    __repr__ = __str__
