@@ -24,7 +24,7 @@ from pyengine.boggle.board import Board, parse_board
 from pyengine.errors import UsageError
 
 __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
-           "get_finder", "BACKENDS"]
+           "get_finder", "numba_available", "BACKENDS"]
 
 #: backend names: "python" (always), "numba" (optional extra "fast"), "auto"
 BACKENDS = ("auto", "python", "numba")
@@ -156,15 +156,12 @@ class Finder:
     def _pick_backend(self, backend: str) -> str:
         if backend == "python":
             return "python"
-        if os.environ.get("PYENGINE_NO_NUMBA") and backend == "auto":
+        if backend == "auto" and os.environ.get("PYENGINE_NO_NUMBA"):
             return "python"
-        try:
-            from pyengine.boggle import finder_numba
-        except ImportError:
-            finder_numba = None
-        if finder_numba is None or not finder_numba.available():
+        if not numba_available():
             if backend == "numba":
-                raise UsageError("the numba backend needs numba: pip install 'pyengine-puzzles[fast]'")
+                raise UsageError("the numba backend needs numba: "
+                                 "pip install 'pyengine-puzzles[fast]'")
             return "python"
         return "numba"
 
@@ -172,7 +169,7 @@ class Finder:
     def solve(self, board) -> Result:
         board = parse_board(board) if not isinstance(board, Board) else board
         if self.backend == "numba":
-            counts = self._numba().solve_counts(board)
+            counts = self._numba().solve_counts(board, self.two_letter)
         else:
             counts = solve_counts_python(self.trie, board)
         return self._result(board, counts)
@@ -180,7 +177,7 @@ class Finder:
     def _numba(self):
         if self._fast is None:
             from pyengine.boggle.finder_numba import ArrayTrie
-            self._fast = ArrayTrie.for_words(self.words, self.min_len, self.trie)
+            self._fast = ArrayTrie.for_words(self.words, self.min_len)
         return self._fast
 
     def _result(self, board: Board, counts: dict[str, int]) -> Result:
@@ -200,6 +197,22 @@ class Finder:
                       paths=paths, counts=dict(sorted(counts.items())) if paths_mode else None,
                       count=self.count, word_score=word_score, path_score=path_score,
                       min_len=self.min_len, wordlist=self.label)
+
+    def stats(self, board) -> tuple[int, int, int, int]:
+        """(distinct words, paths, distinct-word score, path score) without
+        building the word list: the cheap call for scoring many boards."""
+        board = parse_board(board) if not isinstance(board, Board) else board
+        if self.backend == "numba":
+            return self._numba().stats(board, self.two_letter)
+        counts = solve_counts_python(self.trie, board)
+        size, two = board.size, self.two_letter
+        ws = ps = paths = 0
+        for w, n in counts.items():
+            s = score_word(w, size, two)
+            ws += s
+            ps += s * n
+            paths += n
+        return len(counts), paths, ws, ps
 
     def words_on(self, board) -> list[str]:
         return self.solve(board).words
@@ -287,6 +300,12 @@ def _solve_counts_faces(root: dict, board: Board) -> dict[str, int]:
         if child is not None:
             walk(i, child, 1 << i)
     return counts
+
+
+def numba_available() -> bool:
+    """numba and numpy importable (checked without importing them)."""
+    import importlib.util
+    return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
 
 
 _FINDERS: dict = {}
