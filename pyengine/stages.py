@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from pyengine.errors import UsageError
 from pyengine.session import Session
 
 
@@ -100,8 +101,10 @@ class StageRunner:
         s = self.session
         if self.active:
             if stage.retract and self._stage_fact_id is not None:
-                if any(f.id == self._stage_fact_id for f in s.facts()):
+                try:
                     s.retract(self._stage_fact_id)
+                except UsageError:
+                    pass        # a rule retracted the staging fact already
             if self._saved_strategy is not None:
                 s.strategy = self._saved_strategy
                 self._saved_strategy = None
