@@ -179,10 +179,15 @@ class ExpertaSession(Session):
         """Let experta's matcher see pending changes; update our agenda."""
         added, removed = self.ke.get_activations()
         if added or removed:
+            # experta also reports activations that already fired; CLIPS (and the
+            # deactivate event) only speaks of those still on the agenda.
+            waiting = {a.key for a in self.ke.agenda.activations} if (
+                self.listeners and removed) else set()
             self._agenda_strategy.update_agenda(self.ke.agenda, added, removed)
             if self.listeners:
                 for act in removed:
-                    self._emit("deactivate", self._view(act))
+                    if (_rule_name(act), _fact_ids(act)) in waiting:
+                        self._emit("deactivate", self._view(act))
                 for act in added:
                     self._emit("activate", self._view(act))
 
