@@ -3,9 +3,9 @@
 Shown CLIPS-style by the session, e.g.::
 
     (riddle (length 5))
-    (clue (pos 1) (half 1) (valence include) (word deans))
+    (clue (pos 1) (half 1) (of 2) (valence include) (word deans))
     (letter-set (pos 1) (letters d e n) (how "in deans, not in slats"))
-    (candidates (upto 1) (words <2143 words>))
+    (candidates (upto 1) (next 2) (words <618-words>))
     (solution (rank 1) (word earls) (tier 35) (zipf 2.1))
 
 Word lists never become facts: a :class:`WordSet` fact value is a bitset over one
@@ -28,7 +28,7 @@ class Riddle(Fact):
 class Clue(Fact):
     """One half-clue: the letter at ``pos`` is (``valence`` include) or is not
     (exclude) among the letters of ``word``. ``half`` is 1 or 2 (the order in the
-    line); ``pos`` is a number, or ``"last"`` until the rule ``place_last_clue``
+    line) of ``of`` halves (1 or 2); ``pos`` is a number, or ``"last"`` until the rule ``place_last_clue``
     gives it the riddle's length."""
 
 
@@ -37,7 +37,8 @@ class LetterSet(Fact):
 
 
 class Candidates(Fact):
-    """Words that satisfy the letter sets of positions 1..``upto`` (a WordSet)."""
+    """Words that satisfy the letter sets of positions 1..``upto`` (a WordSet);
+    ``next`` = upto + 1 is the position to narrow by next."""
 
 
 class Solution(Fact):

@@ -354,8 +354,12 @@ def clue_facts(parsed: ParsedRiddle) -> list:
     for clue in parsed.clues:
         pos = LAST if clue.ordinal == LAST else clue.pos
         for half, h in enumerate(clue.halves, start=1):
-            facts.append(Clue(pos=pos, half=half, valence=h.valence, word=h.word))
+            facts.append(Clue(pos=pos, half=half, of=len(clue.halves),
+                              valence=h.valence, word=h.word))
     return facts
+
+
+_SOLVERS: dict[tuple, object] = {}
 
 
 def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
@@ -367,7 +371,13 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     from pyengine.words import load
 
     wl = words if words is not None and not isinstance(words, str) else load(words)
-    session = ExpertaSession(RiddleSolver(wl, max_solutions), record=record)
+    key = (id(wl), max_solutions)
+    session = None if record else _SOLVERS.get(key)
+    if session is None or session.ke.words is not wl:
+        # building experta's network costs ~10 ms: quiet sessions are kept per list
+        session = ExpertaSession(RiddleSolver(wl, max_solutions), record=record)
+        if not record:
+            _SOLVERS[key] = session
     session.reset()
     session.assert_fact(Riddle(length=parsed.length))
     for fact in clue_facts(parsed):
@@ -559,6 +569,7 @@ class RiddleFactory:
         self.common = self.words.common()
         self.clues = ClueIndex(self.common.words, limits, weights, window)
         self._answers: dict[tuple[int, int], list[str]] = {}
+        self._session = None
 
     def random_answer(self, rng: random.Random, lengths=DEFAULT_LENGTHS) -> str:
         lo, hi = lengths
@@ -575,7 +586,14 @@ class RiddleFactory:
         from pyengine.facts.riddle import Answer, Letter, Riddle
         from pyengine.rules.riddle import RiddleMaker
 
-        session = ExpertaSession(RiddleMaker(self.words, self.clues, rng), record=record)
+        session = None if record else self._session
+        if session is None:
+            # building experta's network costs ~10 ms: the quiet session is reused
+            session = ExpertaSession(RiddleMaker(self.words, self.clues, rng), record=record)
+            if not record:
+                self._session = session
+        session.ke.rng = rng
+        session.ke.used = set()
         session.reset()
         session.assert_fact(Answer(word=answer))
         session.assert_fact(Riddle(length=len(answer)))

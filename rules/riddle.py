@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pyengine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import AS, MATCH, NOT, TEST, KnowledgeEngine, P, Rule  # noqa: E402
+from experta import AS, MATCH, NOT, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Riddle,
@@ -40,46 +40,39 @@ class ClueRules(KnowledgeEngine):
     fact_classes = (Riddle, Clue, LetterSet, Stage)
 
     # -- place ---------------------------------------------------------------
-    @Rule(Stage("place"), AS.clue << Clue(pos="last"), Riddle(length=MATCH.n))
+    @Rule(AS.clue << Clue(pos="last"), Riddle(length=MATCH.n), Stage("place"))
     def place_last_clue(self, clue, n):
         """'My last' is the letter at the riddle's length."""
         self.modify(clue, pos=n)
 
     # -- collapse ------------------------------------------------------------
-    @Rule(Stage("collapse"),
-          Clue(pos=MATCH.p, half=1, valence=INCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, half=2, valence=INCLUDE, word=MATCH.b))
+    @Rule(Clue(pos=MATCH.p, half=1, valence=INCLUDE, word=MATCH.a),
+          Clue(pos=MATCH.p, half=2, valence=INCLUDE, word=MATCH.b), Stage("collapse"))
     def in_both_words(self, p, a, b):
         """In both words: the letters they share."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) & frozenset(b),
                                how=f"in {a} and in {b}"))
 
-    @Rule(Stage("collapse"),
-          Clue(pos=MATCH.p, half=1, valence=EXCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, half=2, valence=EXCLUDE, word=MATCH.b))
+    @Rule(Clue(pos=MATCH.p, half=1, valence=EXCLUDE, word=MATCH.a),
+          Clue(pos=MATCH.p, half=2, valence=EXCLUDE, word=MATCH.b), Stage("collapse"))
     def in_neither_word(self, p, a, b):
         """In neither word: every letter outside both."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
                                how=f"neither in {a} nor in {b}"))
 
-    @Rule(Stage("collapse"),
-          Clue(pos=MATCH.p, valence=INCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, valence=EXCLUDE, word=MATCH.b))
+    @Rule(Clue(pos=MATCH.p, valence=INCLUDE, word=MATCH.a),
+          Clue(pos=MATCH.p, valence=EXCLUDE, word=MATCH.b), Stage("collapse"))
     def in_one_but_not_the_other(self, p, a, b):
         """In one word but not the other: the first word's letters less the second's."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) - frozenset(b),
                                how=f"in {a} but not in {b}"))
 
-    @Rule(Stage("collapse"),
-          Clue(pos=MATCH.p, half=1, valence=INCLUDE, word=MATCH.a),
-          NOT(Clue(pos=MATCH.p, half=2)))
+    @Rule(Clue(pos=MATCH.p, of=1, valence=INCLUDE, word=MATCH.a), Stage("collapse"))
     def in_the_only_word(self, p, a):
         """A clue with one word: its letters."""
         self.declare(LetterSet(pos=p, letters=frozenset(a), how=f"in {a}"))
 
-    @Rule(Stage("collapse"),
-          Clue(pos=MATCH.p, half=1, valence=EXCLUDE, word=MATCH.a),
-          NOT(Clue(pos=MATCH.p, half=2)))
+    @Rule(Clue(pos=MATCH.p, of=1, valence=EXCLUDE, word=MATCH.a), Stage("collapse"))
     def not_in_the_only_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
@@ -99,22 +92,20 @@ class RiddleSolver(ClueRules):
         self.max_solutions = max_solutions
 
     # -- solve -------------------------------------------------------------------
-    @Rule(Stage("solve"), Riddle(length=MATCH.n), NOT(Candidates()))
+    @Rule(Riddle(length=MATCH.n), NOT(Candidates()), Stage("solve"))
     def start_with_words_of_length(self, n):
         """Before any clue: every word of the riddle's length."""
         index = self.words.position_index(n)
-        self.declare(Candidates(upto=0, words=WordSet(index, index.all)))
+        self.declare(Candidates(upto=0, next=1, words=WordSet(index, index.all)))
 
-    @Rule(Stage("solve"),
-          Candidates(upto=MATCH.k, words=MATCH.w),
-          LetterSet(pos=MATCH.p, letters=MATCH.letters),
-          TEST(lambda k, p: p == k + 1))
+    @Rule(Candidates(next=MATCH.p, words=MATCH.w),
+          LetterSet(pos=MATCH.p, letters=MATCH.letters), Stage("solve"))
     def narrow_by_letter_set(self, p, w, letters):
         """Keep the candidates whose letter at the next position is allowed."""
-        self.declare(Candidates(upto=p, words=w.narrow(p, letters)))
+        self.declare(Candidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
     # -- rank ----------------------------------------------------------------------
-    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w))
+    @Rule(Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w), Stage("rank"))
     def rank_solutions(self, w):
         """Words left after the last position are solutions, most familiar first."""
         words = self.words
@@ -143,24 +134,24 @@ class RiddleMaker(ClueRules):
     def _declare_pair(self, p, pair):
         va, a, vb, b = pair
         self.used.update((a, b))
-        self.declare(Clue(pos=p, half=1, valence=va, word=a))
-        self.declare(Clue(pos=p, half=2, valence=vb, word=b))
+        self.declare(Clue(pos=p, half=1, of=2, valence=va, word=a))
+        self.declare(Clue(pos=p, half=2, of=2, valence=vb, word=b))
 
     # -- draw ----------------------------------------------------------------------
-    @Rule(Stage("draw"), Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), NOT(MustExclude(pos=MATCH.p)))
+    @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
+          NOT(Clue(pos=MATCH.p)), NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
     def draw_clue_for_letter(self, answer, p, c):
         """A letter with no clue gets a random pair of close clue words."""
         self._declare_pair(p, self.clues.draw(c, self.rng, (), self.used | {answer}))
 
-    @Rule(Stage("draw"), Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), MustExclude(pos=MATCH.p, letters=MATCH.banned))
+    @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
+          NOT(Clue(pos=MATCH.p)), MustExclude(pos=MATCH.p, letters=MATCH.banned), Stage("draw"))
     def draw_clue_ruling_out_rivals(self, answer, p, c, banned):
         """A redrawn clue must also rule out the rivals' letters noted for it."""
         self._declare_pair(p, self.clues.draw(c, self.rng, banned, self.used | {answer}))
 
     # -- check ---------------------------------------------------------------------
-    @Rule(Stage("check"), Answer(word=MATCH.answer), Riddle(length=MATCH.n), NOT(Rivals()))
+    @Rule(Answer(word=MATCH.answer), Riddle(length=MATCH.n), NOT(Rivals()), Stage("check"))
     def count_rivals(self, answer, n):
         """Other words that every letter set allows are rivals."""
         allowed = [None] * n
@@ -172,8 +163,8 @@ class RiddleMaker(ClueRules):
         self.declare(Rivals(count=bin(bits).count("1"), words=WordSet(index, bits)))
 
     # -- redraw --------------------------------------------------------------------
-    @Rule(Stage("redraw"), AS.rivals << Rivals(count=P(lambda n: n > 0), words=MATCH.ws),
-          Answer(word=MATCH.answer))
+    @Rule(AS.rivals << Rivals(count=P(lambda n: n > 0), words=MATCH.ws),
+          Answer(word=MATCH.answer), Stage("redraw"))
     def redraw_clue_admitting_rivals(self, rivals, ws, answer):
         """Drop the clue whose position would rule out most rivals, and note the
         rival letter its replacement must exclude."""
