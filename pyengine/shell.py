@@ -430,7 +430,7 @@ class Shell(cmd.Cmd):
             how.append(f"strategy {stage.strategy}" +
                        (f", seed {runner.seed}" if stage.strategy == "random" and runner.seed is not None else ""))
         if stage.limit is not None:
-            how.append(f"at most {stage.limit} firings")
+            how.append(f"at most {_plural(stage.limit, 'firing')}")
         text = self.log.text(fid) if fid is not None else ""
         self.note(f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
                   + (f" ({'; '.join(how)})" if how else ""))
@@ -440,7 +440,7 @@ class Shell(cmd.Cmd):
         stage, fired = runner.current, runner.fired_in_stage
         self._flush()
         runner.leave()
-        self.note(f"stage {stage.name} ends after {fired} firing{'s' if fired != 1 else ''}")
+        self.note(f"stage {stage.name} ends after {_plural(fired, 'firing')}")
         self._flush()
         if runner.done:
             self._finish()
@@ -490,7 +490,7 @@ class Shell(cmd.Cmd):
         if not self.runner.done:
             st = self.runner.current
             where = f"; in stage {st.name}" if self.runner.active else f"; next stage {st.name}"
-        self.note(f"{fired} rule{'s' if fired != 1 else ''} fired ({total} in all{where})")
+        self.note(f"{_plural(fired, 'rule')} fired ({total} in all{where})")
 
     # -- commands -------------------------------------------------------------------------
     def do_facts(self, arg: str) -> None:
@@ -878,10 +878,14 @@ def _save_history(path: str) -> None:
         pass
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _stage_label(stage) -> str:
     bits = []
     if stage.limit is not None:
-        bits.append(f"{stage.limit} firings")
+        bits.append(_plural(stage.limit, "firing"))
     if stage.strategy:
         bits.append(stage.strategy)
     return stage.name + (f" ({', '.join(bits)})" if bits else "")
