@@ -1,0 +1,51 @@
+"""What the Boggle generator rules talk about (seed 003).
+
+A board under construction is a few kinds of facts::
+
+    (cell (row 1) (col 2))              a square of the grid (declared once, never changes)
+    (next (row 1) (col 2))              the cell chosen to get a letter now
+    (letter (row 1) (col 2) (char e))   a placed letter (never changes)
+    (mark (row 2) (col 3) (char e) (by 1 2))  an empty cell next to the 'e' placed on 1,2
+    (mark2 (row 2) (col 3) (pair te) (by 1 2))  an empty cell at the end of a placed t-e path
+                                        (trigram generator only: "letter triplets")
+    (grid (text "abcd/efgh/..."))       the finished board, read out in the done stage
+
+Slots are keyword slots (no experta Field validation: it costs time on the hot path).
+Plus the shared staging fact ``Stage("seed" | "grow" | "done")``. Placing a letter
+marks each empty neighbour with it; those marks are what the grow rules draw from,
+exactly the lower-case letters in the seed's drawings.
+"""
+from pyengine.compat import experta  # noqa: F401  (patches collections first)
+
+from experta import Fact
+
+from pyengine.facts.schema import Stage  # noqa: F401  (re-exported: the staging fact)
+
+
+class Cell(Fact):
+    """A square of the grid, row and column from 0."""
+
+
+class Next(Fact):
+    """The cell the rules chose to fill now."""
+
+
+class Letter(Fact):
+    """A letter placed on the board."""
+
+
+class Mark(Fact):
+    """An empty cell is next to a ``char`` placed on cell ``by`` (row, col): it may draw
+    from that letter's neighbours."""
+
+
+class Mark2(Fact):
+    """An empty cell ends a placed two-letter path ``pair`` whose second letter is on
+    ``by`` (for letter-triplet sampling)."""
+
+
+class Grid(Fact):
+    """The finished board, rows separated by '/'."""
+
+
+FACT_CLASSES = (Cell, Next, Letter, Mark, Mark2, Grid)
