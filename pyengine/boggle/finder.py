@@ -46,6 +46,18 @@ def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:
     return 0
 
 
+_TABLES: dict = {}
+
+
+def _score_table(size: int, two_letter: bool) -> list[int]:
+    """score_word by length, lengths 0..71."""
+    key = (size, two_letter)
+    got = _TABLES.get(key)
+    if got is None:
+        got = _TABLES[key] = [score_word("x" * n, size, two_letter) for n in range(72)]
+    return got
+
+
 def default_min_len(size: int, two_letter: bool = False) -> int:
     if two_letter:
         return 2
@@ -168,35 +180,32 @@ class Finder:
     # -- solving -----------------------------------------------------------------
     def solve(self, board) -> Result:
         board = parse_board(board) if not isinstance(board, Board) else board
+        paths_mode = self.count == "paths"
         if self.backend == "numba":
-            counts = self._numba().solve_counts(board, self.two_letter)
+            words, counts, (_n, paths, word_score, path_score) = self._numba().solve(
+                board, self.two_letter, paths_mode)
         else:
-            counts = solve_counts_python(self.trie, board)
-        return self._result(board, counts)
+            found = solve_counts_python(self.trie, board)
+            words = sorted(found)
+            table = _score_table(board.size, self.two_letter)
+            word_score = path_score = paths = 0
+            for w, n in found.items():
+                s = table[len(w)] if len(w) < 72 else score_word(w, board.size, self.two_letter)
+                word_score += s
+                path_score += s * n
+                paths += n
+            counts = {w: found[w] for w in words} if paths_mode else None
+        return Result(board=board, words=words,
+                      score=path_score if paths_mode else word_score,
+                      paths=paths, counts=counts, count=self.count,
+                      word_score=word_score, path_score=path_score,
+                      min_len=self.min_len, wordlist=self.label)
 
     def _numba(self):
         if self._fast is None:
             from pyengine.boggle.finder_numba import ArrayTrie
             self._fast = ArrayTrie.for_words(self.words, self.min_len)
         return self._fast
-
-    def _result(self, board: Board, counts: dict[str, int]) -> Result:
-        size, two = board.size, self.two_letter
-        words = sorted(counts)
-        word_score = 0
-        path_score = 0
-        paths = 0
-        for w, n in counts.items():
-            s = score_word(w, size, two)
-            word_score += s
-            path_score += s * n
-            paths += n
-        paths_mode = self.count == "paths"
-        return Result(board=board, words=words,
-                      score=path_score if paths_mode else word_score,
-                      paths=paths, counts=dict(sorted(counts.items())) if paths_mode else None,
-                      count=self.count, word_score=word_score, path_score=path_score,
-                      min_len=self.min_len, wordlist=self.label)
 
     def stats(self, board) -> tuple[int, int, int, int]:
         """(distinct words, paths, distinct-word score, path score) without
@@ -205,10 +214,10 @@ class Finder:
         if self.backend == "numba":
             return self._numba().stats(board, self.two_letter)
         counts = solve_counts_python(self.trie, board)
-        size, two = board.size, self.two_letter
+        table = _score_table(board.size, self.two_letter)
         ws = ps = paths = 0
         for w, n in counts.items():
-            s = score_word(w, size, two)
+            s = table[len(w)] if len(w) < 72 else score_word(w, board.size, self.two_letter)
             ws += s
             ps += s * n
             paths += n

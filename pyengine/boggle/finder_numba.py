@@ -49,6 +49,7 @@ def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
         lcp[1:] = np.minimum(first_diff, np.minimum(lengths[1:], lengths[:-1]))
     kids_parts, first_parts, word_parts = [np.zeros(1, np.int64)], [np.zeros(1, np.int32)], \
         [np.full(1, -1, np.int32)]
+    parent_parts, key_parts = [np.zeros(1, np.int64)], [np.full(1, -1, np.int64)]
     node_of = np.zeros(n_words, dtype=np.int64)      # node at depth d-1 for each word (root)
     offset = 1                                        # id of the first node at this depth
     parent_kids = kids_parts[0]
@@ -79,14 +80,53 @@ def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
             # rank of each ending word within this level
             pos = np.searchsorted(idx, ends)
             level_word[ranks[pos]] = ends.astype(np.int32)
+        parent_parts.append(parents[new_idx])
+        key_parts.append(idx[new_idx].astype(np.int64) * (width + 1) + d)
         kids_parts.append(level_kids)
         first_parts.append(level_first)
         word_parts.append(level_word)
         node_of[idx] = offset + ranks
         parent_kids, parent_first, parent_offset = level_kids, level_first, offset
         offset += n_level
-    return (np.concatenate(kids_parts), np.concatenate(first_parts),
-            np.concatenate(word_parts), lengths)
+    kids, first, word = (np.concatenate(kids_parts), np.concatenate(first_parts),
+                         np.concatenate(word_parts))
+    kids, first, word = _block_preorder(kids, first, word, np.concatenate(parent_parts),
+                                        np.concatenate(key_parts))
+    return kids, first, word, lengths
+
+
+def _popcounts(kids: np.ndarray) -> np.ndarray:
+    x = kids.astype(np.int64)
+    n = np.zeros(x.shape, np.int64)
+    for _ in range(27):
+        n += x & 1
+        x = x >> 1
+    return n
+
+
+def _block_preorder(kids, first, word, parent, key):
+    """Renumber the nodes for memory locality: sibling blocks stay contiguous
+    (the child rank trick needs it) but the blocks follow the trie's preorder,
+    so a chain of single children (the tail of most words) is consecutive."""
+    n = kids.shape[0]
+    pre = np.argsort(key, kind="stable")          # BFS ids in preorder (root first)
+    nk = _popcounts(kids)
+    sizes = nk[pre]
+    start = np.empty(n, np.int64)
+    start[pre] = 1 + np.cumsum(sizes) - sizes     # block start of each node's children
+    new_id = np.empty(n, np.int64)
+    new_id[0] = 0
+    c = np.arange(1, n)
+    par = parent[1:]
+    new_id[1:] = start[par] + (c - first[par])
+    kids2 = np.empty_like(kids)
+    first2 = np.zeros_like(first)
+    word2 = np.empty_like(word)
+    kids2[new_id] = kids
+    word2[new_id] = word
+    has = nk > 0
+    first2[new_id[has]] = start[has]
+    return kids2, first2, word2
 
 
 @numba.njit(cache=True, inline="always")
@@ -98,24 +138,24 @@ def popcount(x):  # bits set in a non-negative int64
 
 
 @numba.njit(cache=True, inline="always")
-def step(kids, first, node, c0, c1):
+def step(nodes, node, c0, c1):
     # follow one face (one or two letters); -1 when the trie has no such path
     if c0 < 0:
         return -1
-    k = kids[node]
+    k = np.int64(nodes[node, 0])
     if not (k >> c0) & 1:
         return -1
-    node = first[node] + popcount(k & ((np.int64(1) << c0) - 1))
+    node = nodes[node, 1] + popcount(k & ((np.int64(1) << c0) - 1))
     if c1 >= 0:
-        k = kids[node]
+        k = np.int64(nodes[node, 0])
         if not (k >> c1) & 1:
             return -1
-        node = first[node] + popcount(k & ((np.int64(1) << c1) - 1))
+        node = nodes[node, 1] + popcount(k & ((np.int64(1) << c1) - 1))
     return node
 
 
 @numba.njit(cache=True)
-def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
+def search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
     # out: [distinct words, paths, distinct score, path score]; returns n found
     n = c0.shape[0]
     st_cell = np.empty(n + 1, np.int64)
@@ -126,10 +166,10 @@ def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
     score = 0
     pscore = 0
     for start in range(n):
-        node = step(kids, first, 0, c0[start], c1[start])
+        node = step(nodes, 0, c0[start], c1[start])
         if node < 0:
             continue
-        w = word[node]
+        w = nodes[node, 2]
         if w >= 0:
             if counts[w] == 0:
                 found[nf] = w
@@ -138,7 +178,7 @@ def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
             counts[w] += 1
             paths += 1
             pscore += wscore[w]
-        if kids[node] == 0:
+        if nodes[node, 0] == 0:
             continue
         depth = 0
         st_cell[0] = start
@@ -153,10 +193,10 @@ def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
                 j = nbr[cell, k]
                 if (used >> j) & 1:
                     continue
-                child = step(kids, first, st_node[depth], c0[j], c1[j])
+                child = step(nodes, st_node[depth], c0[j], c1[j])
                 if child < 0:
                     continue
-                w = word[child]
+                w = nodes[child, 2]
                 if w >= 0:
                     if counts[w] == 0:
                         found[nf] = w
@@ -165,7 +205,7 @@ def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
                     counts[w] += 1
                     paths += 1
                     pscore += wscore[w]
-                if kids[child] == 0:
+                if nodes[child, 0] == 0:
                     continue
                 depth += 1
                 st_cell[depth] = j
@@ -183,9 +223,9 @@ def search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
 
 
 @numba.njit(cache=True)
-def search_stats(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out):
+def search_stats(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
     # the same search, leaving no counts behind (for scoring many boards)
-    nf = search(kids, first, word, wscore, c0, c1, nbr, nnbr, counts, found, out)
+    nf = search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out)
     for i in range(nf):
         counts[found[i]] = 0
     return nf
@@ -224,7 +264,11 @@ class ArrayTrie:
     def __init__(self, words: tuple[str, ...], min_len: int):
         self.words = words
         self.min_len = min_len
-        self.kids, self.first, self.word, self.lengths = build_arrays(words, min_len)
+        kids, first, word, self.lengths = build_arrays(words, min_len)
+        self.nodes = np.zeros((kids.shape[0], 4), np.int32)
+        self.nodes[:, 0] = kids
+        self.nodes[:, 1] = first
+        self.nodes[:, 2] = word
         self.counts = np.zeros(max(len(words), 1), np.int32)
         self.found = np.zeros(max(len(words), 1), np.int64)
         self.out = np.zeros(4, np.int64)
@@ -240,7 +284,7 @@ class ArrayTrie:
 
     @property
     def n_nodes(self) -> int:
-        return int(self.kids.shape[0])
+        return int(self.nodes.shape[0])
 
     def word_scores(self, size: int, two_letter: bool) -> np.ndarray:
         key = (size, two_letter)
@@ -261,7 +305,7 @@ class ArrayTrie:
         c1 = np.array([code[c][1] for c in cells], np.int64)
         nbr, nnbr = _nbr_arrays(board.size)
         fn = _KERNELS[kernel]
-        return fn(self.kids, self.first, self.word, self.word_scores(board.size, two_letter),
+        return fn(self.nodes, self.word_scores(board.size, two_letter),
                   c0, c1, nbr, nnbr, self.counts, self.found, self.out)
 
     def solve_counts(self, board, two_letter: bool = False) -> dict[str, int]:
@@ -273,6 +317,22 @@ class ArrayTrie:
         self.counts[ids] = 0
         words = self.words
         return {words[i]: int(c) for i, c in zip(ids.tolist(), got.tolist())}
+
+    def solve(self, board, two_letter: bool = False, with_counts: bool = False):
+        """(sorted words, {word: paths} or None, (words, paths, score, path score))."""
+        nf = self._run(board, two_letter, 0)
+        o = self.out
+        stats = (int(o[0]), int(o[1]), int(o[2]), int(o[3]))
+        ids = self.found[:nf].copy()
+        ids.sort()
+        words = self.words
+        id_list = ids.tolist()
+        found = [words[i] for i in id_list]
+        counts = None
+        if with_counts:
+            counts = dict(zip(found, self.counts[ids].tolist()))
+        self.counts[ids] = 0
+        return found, counts, stats
 
     def stats(self, board, two_letter: bool = False) -> tuple[int, int, int, int]:
         """(distinct words, paths, distinct-word score, path score)."""
