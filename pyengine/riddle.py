@@ -55,14 +55,13 @@ PREPOSITION = {"in", "on", "within", "inside", "from", "of", "at", "among", "amo
 DETERMINER = {"the", "a", "an", "both", "either", "some", "any", "this", "that", "these",
               "those", "every", "each", "my", "your", "our", "his", "her", "its", "their",
               "one", "word", "words", "letter", "letters", "spelling"}
-FILLER = {"is", "are", "am", "was", "be", "been", "being", "lies", "lie", "lying", "sits",
-          "sit", "appears", "appear", "occurs", "occur", "found", "find", "seen", "see",
-          "can", "could", "will", "would", "may", "might", "shall", "you", "i", "it",
-          "there", "which", "always", "somewhere", "located", "hides", "hiding", "hidden",
-          "comes", "come", "dwells", "resides", "stands", "sit", "placed", "spot", "you'll",
-          "it's", "i'm", "you'd", "is", "as", "well", "also", "present", "contained",
-          "included", "does", "do", "did", "have", "has", "had", "so", "to", "just",
-          "certainly", "surely", "clearly", "too", "s"}
+FILLER = {"is", "are", "am", "was", "be", "been", "lies", "lie", "sits", "appears", "occurs",
+          "found", "find", "seen", "can", "could", "will", "would", "may", "might", "you",
+          "i", "it", "there", "which", "always", "somewhere", "located", "hides", "hidden",
+          "comes", "dwells", "resides", "you'll", "it's", "i'm", "you'd", "as", "well",
+          "also", "present", "contained", "included", "to", "just", "too", "s"}
+# the parser's own words never serve as generated clue words
+STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
 # words ending a line that show the clue goes on to the next line
 _DANGLING = NEGATIVE | CONNECTIVE | PREPOSITION | {"is", "as", "the", "a", "an", "both",
                                                      "well", "isn't", "it's", "found"}
@@ -438,7 +437,7 @@ class ClueIndex:
         for kind in self.limits:
             if kind not in DEFAULT_LIMITS:
                 raise UsageError(f"unknown clue kind {kind!r}")
-        pool = [w for w in words if len(w) >= min_length]
+        pool = [w for w in words if len(w) >= min_length and w not in STOP_WORDS]
         if len(pool) < 2:
             raise UsageError("too few clue words (need words of 3+ letters)")
         self.words = pool
@@ -689,7 +688,7 @@ def make_riddles(word: str | None = None, count: int = 1, lengths=DEFAULT_LENGTH
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        answer = word if word else factory.random_answer(rng, lengths)
+        answer = word if word is not None else factory.random_answer(rng, lengths)
         out.append(factory.make(answer, rng.randrange(2**31)))
     return out, seed
 
