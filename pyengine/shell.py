@@ -67,7 +67,14 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     factory = puzzle_factory(args.puzzle, args.args)
-    setup = factory()
+    try:
+        setup = factory()
+    except (UsageError, SystemExit, KeyboardInterrupt):
+        raise
+    except Exception as exc:   # a puzzle that cannot open: one line, not a traceback
+        text = (str(exc).strip().splitlines() or [""])[0]
+        raise UsageError(f"cannot open the {args.puzzle} session: "
+                         f"{type(exc).__name__}{': ' + text if text else ''}") from None
     if args.script:
         try:
             stdin = open(args.script, encoding="utf-8")
@@ -583,8 +590,9 @@ class Shell(cmd.Cmd):
         ids = [parse_id(t) for t in arg.split()]
         if not ids:
             raise UsageError("retract which fact? e.g. retract f-3")
-        for fid in ids:
-            text = self.session.fact(fid).text      # UsageError: no fact f-N
+        texts = {fid: self.session.fact(fid).text for fid in ids}   # all exist, or none goes
+        for fid in dict.fromkeys(ids):
+            text = texts[fid]
             self.session.retract(fid)
             if "facts" not in self.watching:
                 self._flush()

@@ -300,7 +300,10 @@ stage
 facts
 why f-10
 assert (number 10)
+assert (number 1)
 retract 999
+retract f-3 998
+facts number
 retract f-11
 rules
 strategy breadth
@@ -345,7 +348,9 @@ def test_clips_and_experta_twins_print_the_same_session():
     rest = [ln for ln in a.splitlines() if "─" not in ln]
     assert rest == [ln for ln in b.splitlines() if "─" not in ln]
     assert "==> Activation 10     sum_pair: f-4,f-5,f-6" in rest
-    assert clips_shell.errors == experta_shell.errors == 1
+    assert clips_shell.errors == experta_shell.errors == 2
+    assert ";; f-1     (number 1) is already in the fact base" in rest
+    assert "f-3     (number 3)" in rest            # a retract with a bad id changes nothing
     assert as_trace(clips_shell.session) == [] == as_trace(experta_shell.session)   # after reset
 
 
