@@ -733,10 +733,10 @@ class Shell(cmd.Cmd):
             self.say(" ".join((func.__doc__ or name).split()))
             return
         for n in COMMANDS:
-            doc = getattr(self, "do_" + n).__doc__ or n
-            head = " ".join(doc.split())
-            usage, _, text = head.partition("  ")
-            self.say(f"{usage:<34}{text}")
+            doc = (getattr(self, "do_" + n).__doc__ or n).strip()
+            usage = doc.partition("  ")[0]
+            self.say(f"{usage:<38}{SUMMARY[n]}")
+        self.say("help COMMAND for more. Ids are f-12 or 12; lines the shell adds start with ;;")
 
     def do_quit(self, arg: str) -> bool:
         """quit  leave the shell (also exit, or end of input)."""
@@ -876,6 +876,28 @@ def _defrule_in_file(path, name: str) -> str | None:
     while lines and lines[-1].lstrip().startswith(";"):
         comments.insert(0, lines.pop())
     return "\n".join(comments + [body])
+
+
+SUMMARY = {
+    "facts": "list facts (all, or matching a name, text or glob)",
+    "agenda": "activations, next to fire first",
+    "step": "fire one rule (or N), showing each firing",
+    "run": "fire to the end of the stage plan (or N rules)",
+    "stage": "run to the end of this stage (or of stage NAME)",
+    "assert": "add a fact by hand",
+    "retract": "remove facts by id",
+    "watch": "print facts, firings or activations as rules fire",
+    "unwatch": "stop printing them",
+    "rules": "list the rules, or show one rule's source",
+    "why": "the firings that made a fact, back to facts no rule made",
+    "history": "the firings so far, with what each changed",
+    "reset": "start the puzzle again (same seed)",
+    "strategy": "show or set conflict resolution",
+    "seed": "show or set the random strategy's seed",
+    "status": "stage, counts, strategy, what is watched",
+    "help": "this list, or one command in detail",
+    "quit": "leave the shell",
+}
 
 
 def _save_history(path: str) -> None:
