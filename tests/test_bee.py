@@ -1,0 +1,259 @@
+"""Spelling Bee: rules vs an independent scan, scores, ranks, make, play, best, CLI."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pyengine import bee, bee_words
+from pyengine.errors import UsageError
+from tests.conftest import shared_file
+
+RANK_PCT = {"Beginner": 0, "Good Start": 2, "Moving Up": 5, "Good": 8, "Solid": 15,
+            "Nice": 25, "Great": 40, "Amazing": 50, "Genius": 70, "Queen Bee": 100}
+
+
+def scan(words, letters, centre):
+    """The seed's plain scan, written again here."""
+    ok = set(letters)
+    return sorted(w for w in words if len(w) > 3 and centre in w and set(w) <= ok)
+
+
+def nyt_points(w):
+    return (1 if len(w) == 4 else len(w)) + (7 if len(set(w)) == 7 else 0)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return bee.BeeEngine()
+
+
+@pytest.fixture(scope="module")
+def play_engine():
+    return bee.BeeEngine(kind="play")
+
+
+@pytest.mark.parametrize("letters,centre", [("aeginrt", "r"), ("acdeilp", "c"),
+                                            ("bcehiot", "o"), ("lmnoptu", "u")])
+def test_answers_equal_an_independent_scan(engine, letters, centre):
+    pz = engine.solve(letters, centre)
+    expect = scan(engine.words.words, letters, centre)
+    assert pz.answers == expect
+    assert pz.points == {w: nyt_points(w) for w in expect}
+    assert pz.max_score == sum(map(nyt_points, expect))
+    assert pz.pangrams == [w for w in expect if len(set(w)) == 7]
+    assert pz.perfect == [w for w in pz.pangrams if len(w) == 7]
+    for name, pts in pz.ranks:
+        assert pts == int(pz.max_score * RANK_PCT[name] / 100 + 0.5)
+
+
+def test_enable1_known_puzzle():
+    wl = bee_words.load(str(shared_file("enable1.txt")))
+    pz = bee.solve("aeginrt", "r", words=wl)
+    assert (len(pz.answers), pz.max_score, len(pz.pangrams)) == (537, 3898, 50)
+    assert dict(pz.ranks)["Genius"] == 2729 and dict(pz.ranks)["Queen Bee"] == 3898
+    assert "tangier" in pz.perfect and "aerating" in pz.pangrams
+
+
+def test_small_list_exact_scores(tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("\n".join(["tear", "rate", "grate", "grating", "tearing", "integrate",
+                            "rag", "tent", "gear", "giant"]))
+    pz = bee.solve("aeginrt", "r", words=str(f))
+    assert pz.answers == ["gear", "grate", "grating", "integrate", "rate", "tear", "tearing"]
+    # gear rate tear 1 each, grate 5, grating 7 (no E: not a pangram),
+    # tearing 7+7 (perfect), integrate 9+7
+    assert pz.max_score == 3 + 5 + 7 + 14 + 16 == 45
+    assert pz.perfect == ["tearing"] and pz.pangrams == ["integrate", "tearing"]
+    r = dict(pz.ranks)
+    # 2% of 45 = 0.9 -> 1, 5% = 2.25 -> 2, 50% = 22.5 -> 23 (halves round up)
+    assert (r["Good Start"], r["Moving Up"], r["Good"], r["Solid"], r["Nice"]) == (1, 2, 4, 7, 11)
+    assert (r["Great"], r["Amazing"], r["Genius"], r["Queen Bee"]) == (18, 23, 32, 45)
+
+
+def test_hints_page(engine):
+    pz = engine.solve("acdeilp", "c")
+    h = engine.hints()
+    assert h.words == len(pz.answers) and h.points == pz.max_score
+    for letter, row in h.grid.items():
+        for n, k in row.items():
+            assert k == sum(1 for w in pz.answers if w[0] == letter and len(w) == n)
+    assert sum(h.two_letters.values()) == len(pz.answers)
+    assert h.bingo == (set(w[0] for w in pz.answers) == set(pz.letters))
+    text = h.text(pz.letters)
+    assert text.startswith(f"WORDS: {h.words}, POINTS: {h.points}")
+    assert "Two letter list:" in text
+
+
+@pytest.mark.parametrize("letters,centre,msg", [
+    ("aeginr", "r", "centre R must be another letter"),
+    ("aegint", None, "which letter is the centre"),
+    ("aegint1", "a", "a-z only"),
+    ("aaginrt", "r", "must differ"),
+    ("aeginrt", "s", "not one of the hive letters"),
+    ("aeginrt", "rr", "one letter"),
+    ("abc", "a", "a hive has 7 letters"),
+    ("", "a", "no hive letters"),
+])
+def test_bad_hives(letters, centre, msg):
+    with pytest.raises(UsageError, match=msg):
+        bee.parse_hive(letters, centre)
+
+
+def test_six_outer_letters_and_upper_case_centre():
+    assert bee.parse_hive("aegint", "r") == ("aeginrt", "r")
+    assert bee.parse_hive("aeginRt", None) == ("aeginrt", "r")
+
+
+def test_rules_report_problems():
+    eng = bee.BeeEngine()
+    eng.load_hive("abcdefg", "z")     # no letter is the centre
+    eng.run(("build",))
+    assert eng.problems() == ["no centre letter"]
+    eng.load_hive("abcdef", "a")
+    eng.run(("build",))
+    assert "a hive needs 7 different letters" in eng.problems()[0]
+
+
+def test_make_from_seed_word_and_letters(engine):
+    pz = bee.make("clarity", center="y", seed=1, engine=engine)
+    assert pz.seed_word == "clarity" and pz.center == "y" and "clarity" in pz.pangrams
+    pz2 = bee.make("yticral", seed=1, engine=engine)      # letters, not a word
+    assert set(pz2.seed_word) == set("clarity") and pz2.seed_word in pz2.pangrams
+    with pytest.raises(UsageError, match="not a letter"):
+        bee.make("clarity", center="z", seed=1, engine=engine)
+    with pytest.raises(UsageError, match="exactly 7"):
+        bee.make("tree", seed=1, engine=engine)
+    with pytest.raises(UsageError, match="no word in the list"):
+        bee.make("qxzjvwk", seed=1, engine=engine)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_puzzles_meet_the_habits(seed):
+    eng = bee.BeeEngine(kind="make")
+    contains = "ing" if seed % 2 else None
+    pz = bee.make(seed=seed, contains=contains, engine=eng)
+    letters = set(pz.letters)
+    assert "s" not in letters and not {"e", "r"} <= letters
+    assert 1 <= len(letters & set("aeiou")) <= 3
+    assert 20 <= len(pz.answers) <= 70
+    assert pz.seed_word in pz.pangrams and eng.words.zipf(pz.seed_word) >= 3.0
+    assert pz.center in letters and not pz.flaws
+    assert pz.answers == scan(eng.words.words, pz.letters, pz.center)
+    if contains:
+        assert contains in pz.seed_word
+    again = bee.make(seed=seed, contains=contains, engine=eng)
+    assert (again.letters, again.center, again.seed_word, again.layout) == \
+        (pz.letters, pz.center, pz.seed_word, pz.layout)
+
+
+def test_vet_rules_flag_broken_habits():
+    eng = bee.BeeEngine(kind="make")
+    pz = eng.solve("aeinrst", "e", habits=bee.Habits().facts(), extra=("vet",))
+    habits = {f for f in pz.flaws}
+    assert "has an S" in habits and "has both E and R" in habits
+    assert any("answers, not 20..70" in f for f in habits)
+
+
+def test_every_guess_message(play_engine):
+    pz = play_engine.solve("aeginrt", "t")
+    game = bee.Game(pz, play_engine)
+    four = next(w for w in pz.answers if len(w) == 4)
+    five = next(w for w in pz.answers if len(w) == 5 and w not in pz.pangrams)
+    seven = next(w for w in pz.answers if len(w) >= 7 and w not in pz.pangrams)
+    pangram = pz.pangrams[0]
+    cases = [("tea", "Too short", 0), ("grain", "Missing center letter", 0),
+             ("toast", "Bad letters", 0), ("tatertot", "Bad letters", 0),
+             ("tagtag", "Not in word list", 0), (four, "Good!", 1), (four, "Already found", 0),
+             (five, "Nice!", 5), (seven, "Awesome!", len(seven)),
+             (pangram.upper(), "Pangram!", len(pangram) + 7), (pangram, "Already found", 0)]
+    total = 0
+    for word, msg, pts in cases:
+        assert game.guess(word) == (msg, pts), word
+        total += pts
+        assert game.score == total
+        assert game.rank == pz.rank_for(total)
+    assert sorted(game.found) == sorted([four, five, seven, pangram])
+    assert len(game.remaining()) == len(pz.answers) - 4
+
+
+def test_best_hive_enable1():
+    wl = bee_words.load(str(shared_file("enable1.txt")))
+    b = bee.best_hive(wl)
+    assert (b.letters, b.center, b.score, b.words, b.pangrams) == ("aeginrt", "r", 3898, 537, 50)
+
+
+def test_best_hive_matches_brute_force(tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("\n".join(["tangier", "granite", "reading", "gardenia", "grained", "tear",
+                            "rain", "gain", "dine", "read", "grin", "near", "dare", "daring",
+                            "trading", "darting", "stinger", "resting", "ration"]))
+    wl = bee_words.load(str(f))
+    b = bee.best_hive(wl)
+    best = max(sum(map(nyt_points, scan(wl.words, p, c)))
+               for p in {"".join(sorted(set(w))) for w in wl.words if len(set(w)) == 7}
+               if "s" not in p for c in p)
+    assert b.score == best
+    assert b.score == sum(map(nyt_points, scan(wl.words, b.letters, b.center)))
+
+
+def test_honeycomb_has_centre_in_middle():
+    art = bee.honeycomb("r", "aegint")
+    lines = art.splitlines()
+    assert lines[3].strip() == "\\___/ R \\___/"
+    assert all(c in art for c in "AEGINT")
+
+
+def test_bee_list_quality_on_dev():
+    data = json.loads(shared_file("bee_dev.json").read_text())
+    wl = bee_words.load()
+    tp = fp = fn = 0
+    for pz in data:
+        got = set(wl.words_within(pz["center"] + pz["outer"], pz["center"], 4))
+        ans = set(pz["answers"])
+        tp += len(got & ans)
+        fp += len(got - ans)
+        fn += len(ans - got)
+    assert tp / (tp + fn) > 0.88 and tp / (tp + fp) > 0.84
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pyengine", "bee", *args], input=stdin,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_cli_solve_json_and_errors():
+    r = run_cli("solve", "aeginrt", "--center", "r", "--json", "--seed", "1")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    for key in ("letters", "center", "answers", "pangrams", "max_score", "ranks"):
+        assert key in d
+    assert d["letters"] == "aeginrt" and d["center"] == "r"
+    r = run_cli("solve", "aeginrt", "--center", "x")
+    assert r.returncode == 2 and r.stderr.startswith("pyengine: error: centre X")
+    assert "Traceback" not in r.stderr
+
+
+def test_cli_play_script():
+    r = run_cli("play", "aeginrt", "--center", "t", "--seed", "2", "--json",
+                stdin="tea\ntear\n!shuffle\n!hints\n!rank\n!bogus\n!giveup\n")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert [t["message"] for t in d["turns"]] == ["Too short", "Good!"]
+    assert d["score"] == 1 and d["gave_up"] and d["found"] == ["tear"]
+    assert "WORDS:" in r.stderr and "unknown command" in r.stderr
+
+
+def test_cli_make_and_best(tmp_path):
+    r = run_cli("make", "--seed", "5", "--json")
+    d = json.loads(r.stdout)
+    assert d["seed"] == 5 and d["seed_word"] in d["pangrams"]
+    f = tmp_path / "w.txt"
+    f.write_text("tangier\ngranite\ntear\nrate\n")
+    r = run_cli("best", "--words", str(f), "--json")
+    d = json.loads(r.stdout)
+    assert d["score"] == d["max_score"] == 14 + 14 + 1 + 1
+    r = run_cli("make", "--seed", "1", "--vowels", "9-1")
+    assert r.returncode == 2 and "bad range" in r.stderr
