@@ -312,26 +312,40 @@ class Grower:
             w = [a * damp ** counts[k] if counts[k] else a for k, a in enumerate(w)]
         return w
 
-    def letter_from_weights(self, w: list[float]) -> str:
-        if sum(w) <= 0:      # letters that never meet: fall back to frequencies
+    def any_mark_weights(self, i: int) -> list[float]:
+        """The mixture of the marks' rows: a letter that meets at least one mark."""
+        rows = self.t.rows
+        w = [0.0] * 26
+        for code in self.marks[i]:
+            w = [a + b for a, b in zip(w, rows[code])]
+        return w
+
+    def letter_from_weights(self, w: list[float], i: int | None = None) -> str:
+        """Roulette over ``w``; when no letter has weight (no letter meets every mark)
+        fall back to the mixture of cell i's marks, then to the letter frequencies."""
+        if sum(w) <= 0 and i is not None:
+            w = self.any_mark_weights(i)
+        if sum(w) <= 0:
             return self._roulette(self.t.letters, self.t.freq_cum)
         return self._roulette(self.t.letters, _cumulative(w))
 
     def letter_from_all_marks(self, i: int, damp: float | None = None) -> str:
-        return self.letter_from_weights(self.combined_weights(i, damp))
+        return self.letter_from_weights(self.combined_weights(i, damp), i)
 
     def letter_from_pairs_and_triplets(self, i: int, pairs: list[str]) -> str:
         """Trigram: the CAD product times each placed path a-b-(i)'s triplet row."""
-        w = self.combined_weights(i)
+        pair_w = self.combined_weights(i)
+        w = pair_w
         tri = self.t.tri
         for ab in pairs:
             row = tri[ord(ab[0]) - 97][ord(ab[1]) - 97]
             w = [x * y for x, y in zip(w, row)]
             s = sum(w)
-            if s <= 0:
+            if s <= 0:          # no letter fits every triplet: keep the pairs' product
+                w = pair_w
                 break
             w = [x / s for x in w]
-        return self.letter_from_weights(w)
+        return self.letter_from_weights(w, i)
 
     def grow_letter(self, i: int) -> str:
         """The algorithm's letter for marked cell i."""
