@@ -3,7 +3,8 @@
 Shown CLIPS-style by the session, e.g.::
 
     (riddle (length 5))
-    (clue (pos 1) (half 1) (of 2) (valence include) (word deans))
+    (in-word (pos 1) (half 1) (of 2) (word deans))
+    (not-in-word (pos 1) (half 2) (of 2) (word slats))
     (letter-set (pos 1) (letters d e n) (how "in deans, not in slats"))
     (candidates (upto 1) (next 2) (words <618-words>))
     (solution (rank 1) (word earls) (tier 35) (zipf 2.1))
@@ -26,10 +27,26 @@ class Riddle(Fact):
 
 
 class Clue(Fact):
-    """One half-clue: the letter at ``pos`` is (``valence`` include) or is not
-    (exclude) among the letters of ``word``. ``half`` is 1 or 2 (the order in the
-    line) of ``of`` halves (1 or 2); ``pos`` is a number, or ``"last"`` until the rule ``place_last_clue``
-    gives it the riddle's length."""
+    """One half-clue (base class; the rules match its two kinds below). ``half`` is
+    1 or 2 (its order in the line) of ``of`` halves (1 or 2); ``pos`` is a number,
+    or ``"last"`` until a ``place_last_...`` rule gives it the riddle's length."""
+
+
+class InWord(Clue):
+    """The letter at ``pos`` is one of the letters of ``word``."""
+
+    valence = INCLUDE
+
+
+class NotInWord(Clue):
+    """The letter at ``pos`` is none of the letters of ``word``."""
+
+    valence = EXCLUDE
+
+
+def half_clue(valence: str, **slots) -> Clue:
+    """An InWord or NotInWord fact for a valence ("include"/"exclude")."""
+    return (InWord if valence == INCLUDE else NotInWord)(**slots)
 
 
 class LetterSet(Fact):

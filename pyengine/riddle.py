@@ -347,14 +347,14 @@ def _solver_stages():
 
 def clue_facts(parsed: ParsedRiddle) -> list:
     """The Clue facts of a parsed riddle ('My last' stays 'last' for the rules)."""
-    from pyengine.facts.riddle import Clue
+    from pyengine.facts.riddle import half_clue
 
     facts = []
     for clue in parsed.clues:
         pos = LAST if clue.ordinal == LAST else clue.pos
         for half, h in enumerate(clue.halves, start=1):
-            facts.append(Clue(pos=pos, half=half, of=len(clue.halves),
-                              valence=h.valence, word=h.word))
+            facts.append(half_clue(h.valence, pos=pos, half=half, of=len(clue.halves),
+                                   word=h.word))
     return facts
 
 
@@ -646,7 +646,7 @@ def read_clues(session) -> list[ParsedClue]:
         by_pos.setdefault(f["pos"], []).append(f)
     clues = []
     for pos in sorted(by_pos):
-        halves = tuple(HalfClue(f["valence"], f["word"])
+        halves = tuple(HalfClue(f.valence, f["word"])
                        for f in sorted(by_pos[pos], key=lambda f: f["half"]))
         clues.append(ParsedClue(pos, halves, ordinal_word(pos)))
     return clues

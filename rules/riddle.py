@@ -4,9 +4,9 @@
     My third is neither in veiled nor in seized  -> third letter not in {v,e,i,l,d,s,z}
 
 The parser (``pyengine.riddle``) turns the text into half-clue facts, one
-``Clue`` per clue word.  Then the stages run:
+``InWord`` or ``NotInWord`` fact per clue word.  Then the stages run:
 
-``place``     ``place_last_clue``: "My last" is the riddle's final letter.
+``place``     ``place_last_...``: "My last" is the riddle's final letter.
 ``collapse``  the two halves of each position become one ``LetterSet``:
               both include -> intersection, both exclude -> complement of the
               union, mixed -> include minus exclude (and a lone half alone).
@@ -27,8 +27,8 @@ from pyengine.compat import experta  # noqa: F401  (patches collections first)
 from experta import AS, MATCH, NOT, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Riddle,
-    Rivals, Solution, WordSet)
+    Answer, Candidates, Clue, InWord, Letter, LetterSet, MustExclude, NotInWord, Riddle,
+    Rivals, Solution, WordSet, half_clue)
 from pyengine.facts.schema import Stage  # noqa: E402
 
 ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -37,42 +37,47 @@ ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
 class ClueRules(KnowledgeEngine):
     """Reading the clues: shared by the solver and the maker."""
 
-    fact_classes = (Riddle, Clue, LetterSet, Stage)
+    fact_classes = (Riddle, InWord, NotInWord, LetterSet, Stage)
 
     # -- place ---------------------------------------------------------------
-    @Rule(AS.clue << Clue(pos="last"), Riddle(length=MATCH.n), Stage("place"))
-    def place_last_clue(self, clue, n):
+    @Rule(AS.clue << InWord(pos="last"), Riddle(length=MATCH.n), Stage("place"))
+    def place_last_in_word(self, clue, n):
         """'My last' is the letter at the riddle's length."""
         self.modify(clue, pos=n)
 
+    @Rule(AS.clue << NotInWord(pos="last"), Riddle(length=MATCH.n), Stage("place"))
+    def place_last_not_in_word(self, clue, n):
+        """'My last' is the letter at the riddle's length (negated half)."""
+        self.modify(clue, pos=n)
+
     # -- collapse ------------------------------------------------------------
-    @Rule(Clue(pos=MATCH.p, half=1, valence=INCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, half=2, valence=INCLUDE, word=MATCH.b), Stage("collapse"))
+    @Rule(InWord(pos=MATCH.p, half=1, word=MATCH.a),
+          InWord(pos=MATCH.p, half=2, word=MATCH.b), Stage("collapse"))
     def in_both_words(self, p, a, b):
         """In both words: the letters they share."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) & frozenset(b),
                                how=f"in {a} and in {b}"))
 
-    @Rule(Clue(pos=MATCH.p, half=1, valence=EXCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, half=2, valence=EXCLUDE, word=MATCH.b), Stage("collapse"))
+    @Rule(NotInWord(pos=MATCH.p, half=1, word=MATCH.a),
+          NotInWord(pos=MATCH.p, half=2, word=MATCH.b), Stage("collapse"))
     def in_neither_word(self, p, a, b):
         """In neither word: every letter outside both."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
                                how=f"neither in {a} nor in {b}"))
 
-    @Rule(Clue(pos=MATCH.p, valence=INCLUDE, word=MATCH.a),
-          Clue(pos=MATCH.p, valence=EXCLUDE, word=MATCH.b), Stage("collapse"))
+    @Rule(InWord(pos=MATCH.p, word=MATCH.a), NotInWord(pos=MATCH.p, word=MATCH.b),
+          Stage("collapse"))
     def in_one_but_not_the_other(self, p, a, b):
         """In one word but not the other: the first word's letters less the second's."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) - frozenset(b),
                                how=f"in {a} but not in {b}"))
 
-    @Rule(Clue(pos=MATCH.p, of=1, valence=INCLUDE, word=MATCH.a), Stage("collapse"))
+    @Rule(InWord(pos=MATCH.p, of=1, word=MATCH.a), Stage("collapse"))
     def in_the_only_word(self, p, a):
         """A clue with one word: its letters."""
         self.declare(LetterSet(pos=p, letters=frozenset(a), how=f"in {a}"))
 
-    @Rule(Clue(pos=MATCH.p, of=1, valence=EXCLUDE, word=MATCH.a), Stage("collapse"))
+    @Rule(NotInWord(pos=MATCH.p, of=1, word=MATCH.a), Stage("collapse"))
     def not_in_the_only_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
@@ -134,18 +139,20 @@ class RiddleMaker(ClueRules):
     def _declare_pair(self, p, pair):
         va, a, vb, b = pair
         self.used.update((a, b))
-        self.declare(Clue(pos=p, half=1, of=2, valence=va, word=a))
-        self.declare(Clue(pos=p, half=2, of=2, valence=vb, word=b))
+        self.declare(half_clue(va, pos=p, half=1, of=2, word=a))
+        self.declare(half_clue(vb, pos=p, half=2, of=2, word=b))
 
     # -- draw ----------------------------------------------------------------------
     @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
+          NOT(InWord(pos=MATCH.p)), NOT(NotInWord(pos=MATCH.p)),
+          NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
     def draw_clue_for_letter(self, answer, p, c):
         """A letter with no clue gets a random pair of close clue words."""
         self._declare_pair(p, self.clues.draw(c, self.rng, (), self.used | {answer}))
 
     @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), MustExclude(pos=MATCH.p, letters=MATCH.banned), Stage("draw"))
+          NOT(InWord(pos=MATCH.p)), NOT(NotInWord(pos=MATCH.p)),
+          MustExclude(pos=MATCH.p, letters=MATCH.banned), Stage("draw"))
     def draw_clue_ruling_out_rivals(self, answer, p, c, banned):
         """A redrawn clue must also rule out the rivals' letters noted for it."""
         self._declare_pair(p, self.clues.draw(c, self.rng, banned, self.used | {answer}))
