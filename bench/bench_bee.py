@@ -1,0 +1,134 @@
+"""Spelling Bee benchmark.
+
+1. Solve (answers, scores, ranks) through the rules, engine reused, list
+   loaded, vs the seed's plain scan of a list (default SCOWL list, ~111k words)
+   in the same run.  Target: rules under 10 ms.
+2. A constrained random puzzle (`make`, NYT habits): median over seeds.
+   Target: under 50 ms.
+3. Best hive on ../shared/data/enable1.txt (target AEGINRT/R 3898 in < 1 s).
+4. Recall / precision of the word lists against the official answers of
+   ../shared/data/bee_dev.json (only words that fit each hive), even dates
+   (tuning) and odd dates (held out) apart.
+
+Usage:  .venv/bin/python bench/bench_bee.py [--quick]
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from pyengine import bee, bee_words, words
+
+SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+HIVES = [("aeginrt", "r"), ("acdeilp", "c"), ("bcehiot", "o"), ("lmnoptu", "u"),
+         ("acfiklm", "a"), ("cdeilnt", "i")]
+
+
+def seed_scan(all_words, letters, centre):
+    """The seed's solution comprehension."""
+    return [w for w in all_words if len(w) > 3 and centre in w
+            and not set(w).difference(letters)]
+
+
+def timed(fn, reps, cpu=None):
+    """Median wall time of ``fn``; CPU (process) times appended to ``cpu``
+    when given (on a busy shared machine the wall clock also counts waiting)."""
+    out = []
+    for _ in range(reps):
+        t, c = time.perf_counter(), time.process_time()
+        fn()
+        out.append(time.perf_counter() - t)
+        if cpu is not None:
+            cpu.append(time.process_time() - c)
+    return statistics.median(out)
+
+
+def main(argv=None) -> int:
+    import os
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    quick = "--quick" in (argv or sys.argv[1:])
+    reps = 3 if quick else 9
+    dev = json.loads((SHARED / "bee_dev.json").read_text()) if (SHARED / "bee_dev.json").is_file() else []
+    hives = HIVES + [(p["center"] + p["outer"], p["center"]) for p in dev[:0 if quick else 20]]
+
+    # 1. solve
+    wl = bee_words.load()
+    default = words.load()
+    eng = bee.BeeEngine(wl)
+    eng.solve("aeginrt", "r")      # warm up
+    rule_t, scan_t, scan_bee_t, n_ans, rule_cpu = [], [], [], [], []
+    for letters, c in hives:
+        letters = "".join(sorted(letters))
+        rule_t.append(timed(lambda: eng.solve(letters, c), reps, rule_cpu))
+        scan_t.append(timed(lambda: seed_scan(default.words, letters, c), max(1, reps // 3)))
+        scan_bee_t.append(timed(lambda: seed_scan(wl.words, letters, c), max(1, reps // 3)))
+        n_ans.append(len(eng.solve(letters, c).answers))
+    r, s, sb = statistics.median(rule_t), statistics.median(scan_t), statistics.median(scan_bee_t)
+    print(f"solve through the rules ({len(hives)} hives, median {statistics.median(n_ans):.0f} "
+          f"answers, bee list {len(wl)} words): median {r * 1e3:.2f} ms "
+          f"(max {max(rule_t) * 1e3:.2f} ms); CPU time median "
+          f"{statistics.median(rule_cpu) * 1e3:.2f} ms, min {min(rule_cpu) * 1e3:.2f} ms")
+    print(f"  seed's scan of the default list ({len(default)} words): {s * 1e3:.1f} ms  -> "
+          f"rules are {s / r:.1f}x faster (ratio rules/scan {r / s:.3f})")
+    print(f"  seed's scan of the bee list ({len(wl)} words): {sb * 1e3:.1f} ms  -> "
+          f"{sb / r:.1f}x")
+
+    # 2. constrained random puzzles
+    meng = bee.BeeEngine(wl, kind="make")
+    bee.make(seed=0, engine=meng)
+    seeds = range(10 if quick else 40)
+    make_t, make_cpu = [], []
+    for sd in seeds:
+        t, c0 = time.perf_counter(), time.process_time()
+        bee.make(seed=sd, engine=meng)
+        make_t.append(time.perf_counter() - t)
+        make_cpu.append(time.process_time() - c0)
+    m = statistics.median(make_t)
+    print(f"random puzzle with the NYT habits ({len(make_t)} seeds): median {m * 1e3:.1f} ms, "
+          f"max {max(make_t) * 1e3:.1f} ms, CPU median {statistics.median(make_cpu) * 1e3:.1f} "
+          f"ms  (= {m / s:.2f} x one seed scan of the default list)")
+
+    # 3. best hive
+    if (SHARED / "enable1.txt").is_file():
+        t = time.perf_counter()
+        en = words.load(str(SHARED / "enable1.txt"))
+        load_t = time.perf_counter() - t
+        b = bee.best_hive(en)
+        t = time.perf_counter()
+        b = bee.best_hive(en)
+        best_t = time.perf_counter() - t
+        one_scan = timed(lambda: seed_scan(en.words, "aeginrt", "r"), 3)
+        print(f"best hive on enable1: {b.letters.upper()} centre {b.center.upper()} "
+              f"{b.score} points, {b.words} words, {b.pangrams} pangrams, "
+              f"{b.considered} pangram masks: {best_t * 1e3:.0f} ms "
+              f"(+ list load {load_t * 1e3:.0f} ms) = {best_t / one_scan:.1f} x one seed "
+              f"scan of enable1 ({one_scan * 1e3:.0f} ms)")
+
+    # 4. list quality
+    if dev:
+        lists = [("bee (default)", wl), ("default SCOWL", default)]
+        if (SHARED / "enable1.txt").is_file():
+            lists.append(("enable1", words.load(str(SHARED / "enable1.txt"))))
+        print("word list vs official answers (words fitting each hive):")
+        for name, lst in lists:
+            parts = []
+            for label, keep in (("even/tune", 0), ("odd/held out", 1), ("all", None)):
+                tp = fp = fn = 0
+                for p in dev:
+                    if keep is not None and int(p["date"][-2:]) % 2 != keep:
+                        continue
+                    got = set(lst.words_within(p["center"] + p["outer"], p["center"], 4))
+                    ans = set(p["answers"])
+                    tp += len(got & ans)
+                    fp += len(got - ans)
+                    fn += len(ans - got)
+                parts.append(f"{label} R {tp / (tp + fn):.3f} P {tp / (tp + fp):.3f}")
+            print(f"  {name:14s} " + " | ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
