@@ -555,17 +555,27 @@ class MadeRiddle:
                                                     for h in c.halves]} for c in self.clues]}
 
 
+def familiar_words(words, min_zipf: float = 2.5, enough: int = 2000):
+    """Clue words and random answers: the list's common tier; for a plain list
+    (no tiers) its words with zipf >= ``min_zipf``, if there are ``enough``."""
+    if words.has_tiers:
+        return words.common()
+    familiar = words.filter(min_zipf=min_zipf)
+    return familiar if len(familiar) >= enough else words
+
+
 class RiddleFactory:
     """Everything a run of the maker needs once: the solving list and the clue index.
 
     ``words``: solving list spec or WordList (default: the whole default list);
-    clue words and random answers come from its ``common()`` tier."""
+    clue words and random answers come from its ``common()`` tier (see
+    :func:`familiar_words` for plain lists)."""
 
     def __init__(self, words=None, limits=None, weights=None, window: int = 2500):
         from pyengine.words import load
 
         self.words = words if words is not None and not isinstance(words, str) else load(words)
-        self.common = self.words.common()
+        self.common = familiar_words(self.words)
         self.clues = ClueIndex(self.common.words, limits, weights, window)
         self._answers: dict[tuple[int, int], list[str]] = {}
         self._session = None
@@ -605,6 +615,9 @@ class RiddleFactory:
         from pyengine.stages import StageRunner
 
         answer = check_answer(answer)
+        if answer not in self.words:
+            raise UsageError(f"{answer!r} is not in the word list {self.words.label}, so no "
+                             "riddle for it could be solved (try --words)")
         rng = random.Random(seed)
         rounds = 0
         for _attempt in range(attempts):

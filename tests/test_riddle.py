@@ -430,3 +430,23 @@ def test_cli_make(capsys):
     assert "Solution: Teacup" in out and "(seed 4)" in out
     code, out, err = run_cli(["riddle", "make", "--length", "9-3"], capsys)
     assert code == 2 and "--length" in err
+
+
+def test_make_refuses_a_word_the_list_lacks(factory):
+    from pyengine.riddle import make_riddles
+    with pytest.raises(UsageError, match="not in the word list"):
+        make_riddles("zzzq", seed=1, factory=factory)
+
+
+def test_plain_list_riddles_use_familiar_clue_words(tmp_path):
+    from tests.conftest import shared_file
+    from pyengine.riddle import familiar_words
+    path = shared_file("enable2k.txt")
+    words = load(str(path))
+    familiar = familiar_words(words)
+    assert 2000 <= len(familiar) < len(words)
+    factory = RiddleFactory(words)
+    r = factory.make("teacup", seed=8)
+    for c in r.clues:
+        assert all(h.word in familiar for h in c.halves)
+    assert [s.word for s in solve(r.text, words=words).solutions] == ["teacup"]
