@@ -60,7 +60,7 @@ WORD = re.compile(r"[a-z]+")
 OFFENSIVE = """
 cunt twat wank wanker wanking milf nigga nigger coon spic kike chink gook
 dyke faggot fagot fag homo tranny retard slut whore skank titty titties tits
-boob boobie boobies booby cock dick dickhead prick pussy bitch bastard arse
+tittie boob boobie boobies booby cock dick dickhead prick pussy bitch bastard arse
 arsehole asshole shit shite piss pissed turd crap fuck fucker fucking jizz cum
 cummed bollock bollocks bugger buggery wop dago gringo hooker hoochie honky
 wetback paki raghead towelhead tard bimbo nookie poon poontang boink bonk
