@@ -52,9 +52,10 @@ CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "where
               "or", "too", "however", "plus", "still", "even", "again", "then", "only"}
 PREPOSITION = {"in", "on", "within", "inside", "from", "of", "at", "among", "amongst",
                "into", "amid", "throughout"}
-DETERMINER = {"the", "a", "an", "both", "either", "some", "any", "this", "that", "these",
-              "those", "every", "each", "my", "your", "our", "his", "her", "its", "their",
-              "one", "word", "words", "letter", "letters", "spelling"}
+ARTICLE = {"the", "a", "an", "both", "either", "some", "any", "this", "that", "these",
+           "those", "every", "each", "my", "your", "our", "his", "her", "its", "their"}
+NOUNISH = {"one", "word", "words", "letter", "letters", "spelling"}
+DETERMINER = ARTICLE | NOUNISH
 FILLER = {"is", "are", "am", "was", "be", "been", "lies", "lie", "sits", "appears", "occurs",
           "found", "find", "seen", "can", "could", "will", "would", "may", "might", "you",
           "i", "it", "there", "which", "always", "somewhere", "located", "hides", "hidden",
@@ -193,6 +194,15 @@ def _clue_words(segment: _Segment) -> list[HalfClue]:
             if 1 <= len(caps) <= 2 and len(caps) < len(picks):
                 picks = caps
     where = f"line {segment.line}: 'My {segment.ordinal}{segment.text.rstrip()}'"
+    for i, (word, quoted, _cap) in enumerate(tokens):
+        if word in PREPOSITION and not quoted:
+            j = i + 1
+            while j < len(tokens) and tokens[j][0] in ARTICLE | {"neither"} \
+                    and not tokens[j][1]:
+                j += 1
+            if j == len(tokens) or (not tokens[j][1] and tokens[j][0] in
+                                    NEGATIVE | CONNECTIVE | PREPOSITION):
+                raise UsageError(f"{where}: '{word}' is not followed by a clue word")
     if not picks:
         raise UsageError(f"{where} is not a letter clue (expected 'My {segment.ordinal} "
                          "is in WORD but not in WORD' or similar)")
@@ -224,6 +234,13 @@ def _pick(tokens, keep) -> list[int]:
     picks = []
     after = False
     for i, t in enumerate(tokens):
+        if after and t[0] in NOUNISH and not t[1]:
+            # "in the word 'cat'" names the next token; "in letter and in note" is a clue
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            if nxt is None or (not nxt[1] and nxt[0] in NEGATIVE | CONNECTIVE | PREPOSITION):
+                picks.append(i)
+                after = False
+            continue
         if keep(t, i, after and t[0] not in DETERMINER and t[0] not in NEGATIVE
                 and t[0] not in PREPOSITION and t[0] not in CONNECTIVE):
             picks.append(i)

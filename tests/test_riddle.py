@@ -145,6 +145,8 @@ PHRASINGS = [
     ("My first is not in slats but in deans", [(X, "slats"), (I, "deans")]),
     ("My first is not in deans or in slats", [(X, "deans"), (X, "slats")]),
     ("My first is in may but not in ray", [(I, "may"), (X, "ray")]),
+    ("My first is in letter and in word", [(I, "letter"), (I, "word")]),
+    ("My first is in the word deans but not in the word slats", [(I, "deans"), (X, "slats")]),
     ("My first lies in deans but not in slats", [(I, "deans"), (X, "slats")]),
     ("You will find my first in deans but not in slats", [(I, "deans"), (X, "slats")]),
     ("My first is in deans", [(I, "deans")]),
@@ -208,6 +210,8 @@ def test_lines_without_ordinals_are_hints():
     ("My first is in cake\nMy ninth is in lake", "only 2 clues"),
     ("My first is in cake, lake and bake", "cannot tell the two clue words"),
     ("My first is in caf\u00e9 but not in tea", "letters a-z"),
+    ("My first is in, but not in lake", "not followed by a clue word"),
+    ("My first is in lake but not in.", "not followed by a clue word"),
     ("My first is in cake\nMy fifth is in lake\nMy last is in rake", "letter"),
 ])
 def test_bad_riddles_give_clear_errors(text, needle):
