@@ -137,25 +137,22 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
             open_clue = False
             continue
         pieces: list[tuple[str, str | None]] = []   # (text, ordinal or None)
-        cut = 0
         marks = sorted([(m.start(), m.end(), m.group(1)) for m in _CLUE_START.finditer(line)]
                        + [(m.start(), m.end(), None) for m in _WHOLE.finditer(line)])
         lead = line[:marks[0][0]] if marks else line
         for i, (start, end, ordinal) in enumerate(marks):
             stop = marks[i + 1][0] if i + 1 < len(marks) else len(line)
             pieces.append((line[start:stop] if ordinal is None else line[end:stop], ordinal))
-            cut = stop
-        del cut
         lead_words = _words_of(lead)
+        continued = False
         if lead.strip():
-            if segments and open_clue and lead_words and (
-                    lead_words[0] in _CONTINUES or _words_of(segments[-1].text)[-1:] and
-                    _words_of(segments[-1].text)[-1] in _DANGLING):
+            if open_clue and lead_words and _continues(segments[-1], lead_words):
                 segments[-1].text += " " + lead
+                continued = True
             elif any(w not in FILLER and w not in DETERMINER and w not in CONNECTIVE
                      for w in lead_words) or not lead_words:
                 hints.append(lead.strip() if not pieces else lead.strip().rstrip(",;:"))
-        open_clue = False
+        open_clue = continued
         for body, ordinal in pieces:
             if ordinal is None:
                 hints.append(body.strip())
@@ -164,6 +161,21 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
                 segments.append(_Segment(ordinal, number, body))
                 open_clue = True
     return segments, hints
+
+
+def _continues(segment: _Segment, line_words: list[str]) -> bool:
+    """Does a line without an ordinal carry on this clue? Yes if the clue ends on
+    a dangling word ('... but not in'), or has one clue word so far and the line
+    opens with a joining word ('but never in slats')."""
+    words = _words_of(segment.text)
+    if words and words[-1] in _DANGLING:
+        return True
+    if line_words[0] not in _CONTINUES:
+        return False
+    try:
+        return len(_clue_words(segment)) < 2
+    except UsageError:
+        return True
 
 
 def _clue_words(segment: _Segment) -> list[HalfClue]:

@@ -192,6 +192,13 @@ def test_clue_broken_after_a_dangling_word():
     assert as_plain(parsed) == {1: [(I, "cake"), (X, "lake")], 2: [(I, "bat"), (I, "hat")]}
 
 
+def test_clue_over_three_lines_and_a_joining_hint_line():
+    parsed = parse_riddle("My first is in cake\nbut not\nin lake\nMy last is in bat and in hat\n"
+                          "And I purr.")
+    assert as_plain(parsed) == {1: [(I, "cake"), (X, "lake")], 2: [(I, "bat"), (I, "hat")]}
+    assert parsed.hints == ["And I purr."]
+
+
 def test_lines_without_ordinals_are_hints():
     text = "A Riddle\nMy first is in cake but not in lake\n\nWhat am I?\nMy whole is a pet."
     parsed = parse_riddle(text)
