@@ -5,9 +5,12 @@ A board under construction is a few kinds of facts::
     (cell (row 1) (col 2))              a square of the grid (declared once, never changes)
     (next (row 1) (col 2))              the cell chosen to get a letter now
     (letter (row 1) (col 2) (char e))   a placed letter (never changes)
-    (mark (row 2) (col 3) (char e) (by 1 2))  an empty cell next to the 'e' placed on 1,2
-    (mark2 (row 2) (col 3) (pair te) (by 1 2))  an empty cell at the end of a placed t-e path
-                                        (trigram generator only: "letter triplets")
+    (mark (char e) (by 1-2) (cells 0-1 0-2 2-3))
+                                        the 'e' placed on row 1 col 2 marks those empty
+                                        cells, its neighbours (one Mark per placement)
+    (mark2 (pair te) (by 1-2) (cells 0-1 2-3))
+                                        those empty cells end the placed path t-e (e on
+                                        1-2); trigram generator only: "letter triplets"
     (grid (text "abcd/efgh/..."))       the finished board, read out in the done stage
 
 Slots are keyword slots (no experta Field validation: it costs time on the hot path).
@@ -35,13 +38,13 @@ class Letter(Fact):
 
 
 class Mark(Fact):
-    """An empty cell is next to a ``char`` placed on cell ``by`` (row, col): it may draw
-    from that letter's neighbours."""
+    """The ``char`` placed on cell ``by`` marks the empty ``cells`` around it: each may
+    draw from that letter's neighbour distribution. Cells are named 'row-col'."""
 
 
 class Mark2(Fact):
-    """An empty cell ends a placed two-letter path ``pair`` whose second letter is on
-    ``by`` (for letter-triplet sampling)."""
+    """The empty ``cells`` end the placed two-letter path ``pair``, whose second letter
+    is on ``by`` (for letter-triplet sampling)."""
 
 
 class Grid(Fact):

@@ -9,10 +9,11 @@ Three stages, each a staging fact:
                    give it a letter drawn from its marks; repeat until the board is full.
 ``Stage("done")``  read the letters out into one ``Grid`` fact.
 
-Each placement is two firings: a *choose* rule declares ``Next(row, col)`` when there
-is none, a *place* rule consumes it, declares the ``Letter`` and one ``Mark`` on every
-empty neighbour ("placing a letter marks its neighbours"). The rule sets differ only
-in their grow rules, named for what they conclude:
+A *choose* rule declares ``Next(row, col)`` when a stage has none; a *place* rule
+consumes it, declares the ``Letter`` and one ``Mark`` naming the empty neighbours it
+marks ("placing a letter marks its neighbours"), and passes the turn by declaring the
+following ``Next`` itself, so each placement is one firing. The rule sets differ
+only in their grow rules, named for what they conclude:
 
 =================  =========================  ==========================================
 engine             chooses with               draws the letter with
@@ -51,12 +52,13 @@ class FillBoard(KnowledgeEngine):
             self.declare(Next(row=row, col=col))
 
     def put(self, row: int, col: int, char: str):
-        """Declare the Letter and mark every empty neighbour with it."""
+        """Declare the Letter and one Mark naming every empty neighbour it marks."""
         g = self.grower
         self.declare(Letter(row=row, col=col, char=char))
-        for j in g.place(g.cell(row, col), char):
-            r, c = g.rc(j)
-            self.declare(Mark(row=r, col=c, char=char, by=(row, col)))
+        marked = g.place(g.cell(row, col), char)
+        if marked:
+            self.declare(Mark(char=char, by=cell_name(row, col),
+                              cells=frozenset(cell_name(*g.rc(j)) for j in marked)))
 
     # -- the empty grid --------------------------------------------------------------------
     @DefFacts()
@@ -160,13 +162,13 @@ class TrigramBoard(_ByMostMarks, FillBoard):
         super().put(row, col, char)
         g = self.grower
         i = g.cell(row, col)
-        for j in g.nbrs[i]:          # cells two steps away now end a path ?-char-(j)
-            if g.letters[j] is None:
+        for j in g.nbrs[i]:          # empty cells around a placed neighbour j now end
+            if g.letters[j] is None:  # a path char-letters[j]-(k)
                 continue
-            for k in g.nbrs[j]:
-                if g.letters[k] is None and k != i:
-                    r, c = g.rc(k)
-                    self.declare(Mark2(row=r, col=c, pair=char + g.letters[j], by=g.rc(j)))
+            ends = [k for k in g.nbrs[j] if g.letters[k] is None and k != i]
+            if ends:
+                self.declare(Mark2(pair=char + g.letters[j], by=cell_name(*g.rc(j)),
+                                   cells=frozenset(cell_name(*g.rc(k)) for k in ends)))
 
     @Rule(Stage("grow"), AS.next << Next(row=MATCH.row, col=MATCH.col))
     def grow_from_pairs_and_triplets(self, next, row, col):
@@ -175,6 +177,11 @@ class TrigramBoard(_ByMostMarks, FillBoard):
         i = g.cell(row, col)
         self.put(row, col, g.letter_from_pairs_and_triplets(i, g.pairs_into(i)))
         self.choose(self.next_grow_cell())
+
+
+def cell_name(row: int, col: int) -> str:
+    """How facts name a cell: '1-2' is row 1, column 2."""
+    return f"{row}-{col}"
 
 
 ENGINES = {cls.__name__: cls for cls in

@@ -110,12 +110,15 @@ def test_every_mark_is_one_grid_edge(stats):
         board, s = G.generate_with_session("cad", size, seed=3, stats=stats)
         edges = sum(len(n) for n in neighbours_of(size)) // 2
         marks = s.raw_facts(Mark)
-        assert len(marks) == edges
-        letters = {(f["row"], f["col"]): f["char"] for f in s.raw_facts(Letter)}
+        assert sum(len(m["cells"]) for m in marks) == edges
+        letters = {f"{f['row']}-{f['col']}": f["char"] for f in s.raw_facts(Letter)}
         assert len(letters) == size * size
         for m in marks:       # the mark carries the letter of the cell that made it
             assert letters[m["by"]] == m["char"]
-            assert abs(m["by"][0] - m["row"]) <= 1 and abs(m["by"][1] - m["col"]) <= 1
+            r, c = map(int, m["by"].split("-"))
+            for cell in m["cells"]:
+                rr, cc = map(int, cell.split("-"))
+                assert max(abs(rr - r), abs(cc - c)) == 1
 
 
 def test_trace_names_the_algorithms_rules(stats):
