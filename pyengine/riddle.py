@@ -810,9 +810,11 @@ def shell_setup(argv: list[str]):
     if argv[:1] == ["solve"]:
         argv = argv[1:]
     p = Parser(prog="pyengine shell riddle")
-    p.add_argument("file", nargs="?", default="-")
+    p.add_argument("file", help="the riddle text (the shell reads its commands from stdin)")
     p.add_argument("--words", default=None)
     args = p.parse_args(argv)
+    if args.file == "-":
+        raise UsageError("the shell reads its commands from stdin: give the riddle as a FILE")
     parsed = parse_riddle(read_text(args.file))
     session = solver_session(parsed, args.words, record=True)
 
