@@ -159,6 +159,9 @@ def _add_bench(bsub) -> None:
     b.add_argument("--seed-size", type=int, default=1)
     b.add_argument("--vowel-sweep", metavar="LO-HI", default=None,
                    help="run 7freq for each vowel count LO..HI and report the best")
+    b.add_argument("--generator", choices=("rules", "plain"), default="rules",
+                   help="make boards with the experta rules (default) or their plain-Python "
+                        "twin (the same board for every seed, about 40x faster)")
     b.add_argument("--workers", type=int, default=2)
     b.add_argument("--out", metavar="DIR", default=None,
                    help="write bench.json, table.md and the PNGs (bar chart, adjacency "
@@ -186,6 +189,7 @@ def _settings(args):
     s.size = check_size(args.size)
     s.seed_size = args.seed_size
     s.seed = 0 if args.seed is None else args.seed
+    s.generator = args.generator
     return s
 
 
@@ -213,8 +217,13 @@ def run_bench(args) -> int:
         raise UsageError("--algos names no algorithm")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    checkpoint = None
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        checkpoint = os.path.join(args.out, "partial.json")
     rows = T.run_bench(algos, args.boards, s, workers=args.workers,
-                       progress=not args.no_progress and not args.json and sys.stderr.isatty())
+                       progress=not args.no_progress and not args.json and sys.stderr.isatty(),
+                       checkpoint=checkpoint)
     result = {"settings": s.__dict__, "rows": rows}
     if args.vowel_sweep:
         best = max(rows, key=lambda r: r["avg_score"])

@@ -46,9 +46,11 @@ class Settings:
     seed_size: int = 1
     seed: int = 0
     backend: str = "auto"
+    generator: str = "rules"    # rules (experta) or plain (the twin: the same boards)
 
     def describe(self) -> str:
-        return (f"{self.size}x{self.size}, words {self.words or 'default'}, count {self.count}, "
+        return (f"{self.size}x{self.size}, boards by {self.generator}, "
+                f"words {self.words or 'default'}, count {self.count}, "
                 f"{'2-letter words at 1 point' if self.two_letter else 'no 2-letter words'}, "
                 f"{'Q as Qu' if self.qu else 'Q a plain letter'}, seed {self.seed}")
 
@@ -128,7 +130,7 @@ def _worker_init(settings: Settings) -> None:
 
 
 def _run_chunk(task) -> tuple[str, Row]:
-    from pyengine.boggle.generate import generate
+    from pyengine.boggle.generate import generate, plain_generate
     spec, start, n = task
     s: Settings = _W["settings"]
     name, kw = parse_algo(spec)
@@ -136,9 +138,10 @@ def _run_chunk(task) -> tuple[str, Row]:
     stats = _W["stats"]
     row = Row(spec)
     clock = time.process_time     # CPU time: other processes on the machine barely count
+    make = plain_generate if s.generator == "plain" else generate
     for k in range(start, start + n):
         t0 = clock()
-        board = generate(name, s.size, seed=s.seed + k, stats=stats, seed_size=s.seed_size,
+        board = make(name, s.size, seed=s.seed + k, stats=stats, seed_size=s.seed_size,
                          qu=s.qu, **kw)
         t1 = clock()
         distinct, paths, ws, ps = finder.stats(board)
@@ -165,8 +168,14 @@ def _plain_ms(spec: str, settings: Settings, stats, n: int = PLAIN_SAMPLE) -> fl
 
 # -- driver ----------------------------------------------------------------------------------
 def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: int = 100,
-              progress: bool = True, plain: bool = True) -> list[dict]:
-    """Generate and solve ``boards`` boards per algorithm; rows as dicts (see Row.as_dict)."""
+              progress: bool = True, plain: bool = True,
+              checkpoint: str | None = None) -> list[dict]:
+    """Generate and solve ``boards`` boards per algorithm; rows as dicts (see Row.as_dict).
+
+    ``checkpoint``: a JSON file rewritten as chunks finish (rows so far), so a long
+    run that is stopped still leaves its figures."""
+    if settings.generator not in ("rules", "plain"):
+        raise UsageError(f"generator must be rules or plain, got {settings.generator!r}")
     from pyengine.boggle.stats import load_stats
     if boards < 1:
         raise UsageError("--boards must be at least 1")
@@ -181,12 +190,13 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
         if workers == 1:
             _worker_init(settings)
             results = map(_run_chunk, tasks)
-            _consume(results, rows, bar)
+            _consume(results, rows, bar, checkpoint, settings)
         else:
             import multiprocessing as mp
             ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context()
             with ctx.Pool(workers, initializer=_worker_init, initargs=(settings,)) as pool:
-                _consume(pool.imap_unordered(_run_chunk, tasks), rows, bar)
+                _consume(pool.imap_unordered(_run_chunk, tasks), rows, bar, checkpoint,
+                         settings)
     finally:
         if bar is not None:
             bar[0].stop()
@@ -214,11 +224,26 @@ def _console_err():
     return Console(stderr=True)
 
 
-def _consume(results, rows, bar) -> None:
+def _consume(results, rows, bar, checkpoint=None, settings=None) -> None:
+    last = time.monotonic()
     for spec, row in results:
         rows[spec].add(row)
         if bar is not None:
             bar[0].advance(bar[1], row.boards)
+        if checkpoint and time.monotonic() - last > 10:
+            last = time.monotonic()
+            _write_checkpoint(checkpoint, rows, settings)
+    if checkpoint:
+        _write_checkpoint(checkpoint, rows, settings)
+
+
+def _write_checkpoint(path: str, rows: dict, settings) -> None:
+    import json
+    done = [r.as_dict(settings.count) for r in rows.values() if r.boards]
+    tmp = f"{path}.tmp"
+    with open(tmp, "w") as fh:
+        json.dump({"settings": settings.__dict__, "rows": done, "partial": True}, fh, indent=2)
+    os.replace(tmp, path)
 
 
 # -- output ------------------------------------------------------------------------------------
