@@ -323,19 +323,21 @@ _FINDERS: dict = {}
 def get_finder(wordlist=None, min_len: int = 3, count: str = "words",
                two_letter: bool = False, backend: str = "auto") -> Finder:
     """A memoised Finder (one per word list and settings)."""
-    from pyengine import words as wmod
-    key_list = wordlist
-    if not (wordlist is None or isinstance(wordlist, (str, wmod.WordList))):
-        key_list = ("iter", id(wordlist))
     if isinstance(wordlist, os.PathLike):
-        key_list = os.fspath(wordlist)
-    if isinstance(key_list, wmod.WordList):
-        key_list = ("wl", id(key_list))
+        wordlist = os.fspath(wordlist)
+    if wordlist is None or isinstance(wordlist, str):
+        key_list = wordlist
+    elif isinstance(wordlist, (list, tuple, set, frozenset)):
+        key_list = ("words", tuple(sorted(wordlist)))
+    else:  # a WordList (or another object): keyed by identity, checked below
+        key_list = ("obj", id(wordlist))
+    by_identity = isinstance(key_list, tuple) and key_list[0] == "obj"
     key = (key_list, min_len, count, two_letter, backend)
-    f = _FINDERS.get(key)
-    if f is None:
-        f = _FINDERS[key] = Finder(wordlist, min_len=min_len, count=count,
-                                   two_letter=two_letter, backend=backend)
+    got = _FINDERS.get(key)
+    if got is not None and (not by_identity or got[0] is wordlist):
+        return got[1]
+    f = Finder(wordlist, min_len=min_len, count=count, two_letter=two_letter, backend=backend)
+    _FINDERS[key] = (wordlist if by_identity else None, f)
     return f
 
 
