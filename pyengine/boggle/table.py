@@ -267,13 +267,13 @@ def text_table(rows: list[dict], settings: Settings) -> str:
 
 def markdown_table(rows: list[dict], settings: Settings) -> str:
     paths = settings.count == "paths"
-    cols = ["algorithm", "avg words", "avg score", "distinct words", "distinct score",
+    cols = ["algorithm", "boards", "avg words", "avg score", "distinct words", "distinct score",
             "gen ms (experta)", "gen ms (plain)"]
     if paths:
         cols += ["seed words", "seed score", "words vs seed", "score vs seed"]
     out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for r in rows:
-        cells = [r["algo"], f"{r['avg_words']:.1f}", f"{r['avg_score']:.1f}",
+        cells = [r["algo"], str(r["boards"]), f"{r['avg_words']:.1f}", f"{r['avg_score']:.1f}",
                  f"{r['avg_distinct_words']:.1f}", f"{r['avg_distinct_score']:.1f}",
                  f"{r['gen_ms']:.2f}", "" if r["plain_ms"] is None else f"{r['plain_ms']:.3f}"]
         if paths:
