@@ -18,6 +18,7 @@ makes it the sum over paths.
 from __future__ import annotations
 
 import os
+from array import array
 from dataclasses import dataclass, field
 
 from pyengine.boggle.board import Board, parse_board
@@ -46,6 +47,7 @@ def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:
     return 0
 
 
+_BIT = {chr(97 + i): 1 << i for i in range(26)}
 _TABLES: dict = {}
 
 
@@ -141,7 +143,7 @@ class Finder:
     """
 
     def __init__(self, wordlist=None, min_len: int = 3, count: str = "words",
-                 two_letter: bool = False, backend: str = "auto"):
+                 two_letter: bool = False, backend: str = "auto", one_shot: bool = True):
         if count not in _COUNTS:
             raise UsageError(f"count must be 'words' or 'paths', got {count!r}")
         if backend not in BACKENDS:
@@ -156,6 +158,10 @@ class Finder:
         self.two_letter = two_letter
         self._trie: dict | None = None
         self._fast = None
+        self._solves = 0
+        #: the first solve filters the list to the board's letters instead of
+        #: building the whole index (a one-board command pays for one board)
+        self.one_shot = one_shot
         self.backend = self._pick_backend(backend)
 
     # -- index -----------------------------------------------------------------
@@ -181,11 +187,16 @@ class Finder:
     def solve(self, board) -> Result:
         board = parse_board(board) if not isinstance(board, Board) else board
         paths_mode = self.count == "paths"
-        if self.backend == "numba":
+        first = self._solves == 0 and self._trie is None and self._fast is None
+        self._solves += 1
+        if self.backend == "numba" and not (first and self.one_shot):
             words, counts, (_n, paths, word_score, path_score) = self._numba().solve(
                 board, self.two_letter, paths_mode)
         else:
-            found = solve_counts_python(self.trie, board)
+            if first and self.one_shot:
+                found = self._solve_filtered(board)
+            else:
+                found = solve_counts_python(self.trie, board)
             words = sorted(found)
             table = _score_table(board.size, self.two_letter)
             word_score = path_score = paths = 0
@@ -200,6 +211,30 @@ class Finder:
                       paths=paths, counts=counts, count=self.count,
                       word_score=word_score, path_score=path_score,
                       min_len=self.min_len, wordlist=self.label)
+
+    def _solve_filtered(self, board: Board) -> dict[str, int]:
+        """Search a trie of only the words whose letters are all on the board."""
+        on_board = 0
+        for face in board.cells:
+            for ch in face:
+                if ch in _BIT:
+                    on_board |= _BIT[ch]
+        off = ~on_board & 0x3FFFFFF
+        if self.wordlist is not None:
+            masks = self.wordlist.masks()
+        else:
+            from pyengine.words import letter_mask
+            masks = [letter_mask(w) for w in self.words]
+        words = self.words
+        try:
+            import numpy as np
+        except ImportError:
+            keep = [words[i] for i, m in enumerate(masks) if not m & off]
+        else:
+            arr = np.frombuffer(masks, np.uint32) if isinstance(masks, array) else \
+                np.array(masks, np.uint32)
+            keep = [words[i] for i in np.flatnonzero((arr & off) == 0).tolist()]
+        return solve_counts_python(build_trie(keep, self.min_len), board)
 
     def _numba(self):
         if self._fast is None:
