@@ -7,9 +7,12 @@ Scoring: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; on 6x6 (Super Big Boggle)
 9+ letters score 2 per letter.  With ``two_letter=True`` (the seed's
 convention) 2-letter words are allowed and score 1.
 
-The word list goes through a prefix index built once per list (a trie of
-dicts; the optional numba backend flattens it into arrays), never through
-facts.  ``Finder(wordlist).solve(board)`` enumerates every path, so the
+The word list goes through a prefix index built once per list, never
+through facts: a trie of dicts for the pure-Python search, or, with the
+optional numba backend (extra ``fast``), an array trie built with numpy and
+searched by compiled code (``finder_numba``; 3-6x the plain search on
+words_alpha).  A Finder's first solve filters the list to the board's
+letters instead, so a one-board command never builds the whole index.  ``Finder(wordlist).solve(board)`` enumerates every path, so the
 result has both the distinct words a player sees and the number of paths
 (a word reachable two ways counts twice, as in the seed's figures):
 ``count="words"`` makes ``score`` the distinct-word score, ``count="paths"``
