@@ -91,7 +91,8 @@ class Result:
         return len(self.words) if self.count == "words" else self.paths
 
     def as_dict(self) -> dict:
-        d = {"board": self.board.text(), "size": self.board.size, "words": self.words,
+        d = {"board": self.board.text(), "size": self.board.size,
+             "cells": list(self.board.cells), "words": self.words,
              "score": self.score, "n_words": len(self.words), "paths": self.paths,
              "count": self.count, "word_score": self.word_score,
              "path_score": self.path_score, "min_len": self.min_len,
