@@ -118,7 +118,8 @@ def run_best(args) -> int:
         return 0
     print(r.board.render())
     print(f"\n{r.score} points, {r.words} words  [{r.board.text()}]")
-    print(f"(list {r.wordlist}; {r.seconds:.1f} s, {r.iterations} moves in {r.runs} runs, "
+    runs = f"{r.runs} run{'s' if r.runs != 1 else ''}"
+    print(f"(list {r.wordlist}; {r.seconds:.1f} s, {r.iterations} moves in {runs}, "
           f"{r.backend} backend; seed {r.seed}: --seed {r.seed} --iterations {r.iterations} "
           f"replays it)")
     return 0
