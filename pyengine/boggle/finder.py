@@ -353,7 +353,10 @@ def _solve_counts_faces(root: dict, board: Board) -> dict[str, int]:
 def numba_available() -> bool:
     """numba and numpy importable (checked without importing them)."""
     import importlib.util
-    return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
+    try:
+        return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
+    except (ImportError, ValueError):
+        return False
 
 
 _FINDERS: dict = {}
