@@ -183,7 +183,7 @@ class Finder:
         if not numba_available():
             if backend == "numba":
                 raise UsageError("the numba backend needs numba: "
-                                 "pip install 'pyengine-puzzles[fast]'")
+                                 "pip install numba")
             return "python"
         return "numba"
 
