@@ -113,7 +113,7 @@ def test_no_solution_is_an_answer_with_a_reason():
     r = solve("abcz", ["ab", "c", "zz"])
     assert r.solutions == [] and r.unsupplied == ["z"]
     r = solve("abca", ["ab", "ac"])                  # letters fit, the order does not
-    assert r.solutions == [] and not r.unsupplied
+    assert r.fits == ["ab", "ac"] and r.solutions == [] and not r.unsupplied
     r = solve("abab", ["ab"])                        # a pool word is used at most once
     assert r.solutions == []
 
