@@ -23,7 +23,9 @@ from pathlib import Path
 
 from pyengine.errors import UsageError
 
-NODE_LIMIT = 2_000_000          # search nodes before giving up (never hang)
+NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
+PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
+MAX_HIDDEN = 1000               # ... and at most this many of them
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
@@ -39,12 +41,13 @@ class Solved:
     solutions: list[list[str]] = field(default_factory=list)
     witnesses: list[list[int]] = field(default_factory=list)  # word index (1-based) per letter
     nodes: int = 0                       # search nodes visited (multiset + interleaving)
+    prefiltered: int = 0                 # big pools: dropped in Python by letter counts
     session: object = None
 
     def as_dict(self) -> dict:
         return {"solutions": [list(s) for s in self.solutions],
                 "line": self.line.upper(),
-                "candidates": len(self.candidates),
+                "candidates": len(self.candidates) + self.prefiltered,
                 "fits": list(self.fits),
                 "unsupplied": list(self.unsupplied),
                 "witnesses": [list(w) for w in self.witnesses]}
@@ -131,15 +134,24 @@ def read_verdicts(session, line: str,
 
 
 # -- the search ---------------------------------------------------------------------
+def _hidden(word: str, line: str) -> bool:
+    it = iter(line)
+    return all(ch in it for ch in word)
+
+
 class _Budget:
+    """Counts search nodes and the work they cost; gives up past ``limit`` work."""
+
     def __init__(self, limit: int):
         self.limit = limit
         self.nodes = 0
+        self.work = 0
 
-    def tick(self) -> None:
+    def tick(self, work: int = 1) -> None:
         self.nodes += 1
-        if self.nodes > self.limit:
-            raise UsageError(f"search gave up after {self.limit:,} nodes; "
+        self.work += work
+        if self.work > self.limit:
+            raise UsageError(f"search gave up after {self.nodes:,} nodes; "
                              "give fewer or longer candidate words")
 
 
@@ -149,7 +161,7 @@ def letter_covers(need: Counter, words: list[str], budget: _Budget):
     results: list[tuple[int, ...]] = []
 
     def walk(need: Counter, available: list[int], chosen: list[int]) -> None:
-        budget.tick()
+        budget.tick(1 + len(available))
         if not +need:
             results.append(tuple(sorted(chosen)))
             return
@@ -228,9 +240,22 @@ def solve(line: str, candidates: list[str], record: bool = False,
     line = parse_line(line)
     if not candidates:
         raise UsageError("no candidates to look for")
+    dropped = 0
+    if len(candidates) > PREFILTER_ABOVE:
+        # A big pool stays in Python: only words hidden in the line become facts
+        # (the rules would reject the rest, one firing per letter).
+        kept = [w for w in candidates if _hidden(w.lower(), line)]
+        dropped = len(candidates) - len(kept)
+        candidates = kept
+        if not candidates:
+            raise UsageError(f"none of the {dropped} candidates is hidden in the line")
+        if len(candidates) > MAX_HIDDEN:
+            raise UsageError(f"{len(candidates):,} candidates are hidden in the line; the "
+                             f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")
     session = make_session(line, candidates, record)
     run_stages(session, stage_plan())
     result = finish(session, line, candidates, node_limit)
+    result.prefiltered = dropped
     return result
 
 
@@ -276,7 +301,8 @@ def format_result(r: Solved) -> str:
     else:
         out.append("no solution: no set of candidates uses every letter of the line")
     n = len(r.solutions)
+    pool = len(r.candidates) + r.prefiltered
     out.append(f"({n} solution{'s' if n != 1 else ''}; {len(r.line)} letters; "
-               f"{len(r.fits)} of {len(r.candidates)} candidates hidden in the line; "
+               f"{len(r.fits)} of {pool} candidates hidden in the line; "
                f"{r.nodes} search nodes)")
     return "\n".join(out)

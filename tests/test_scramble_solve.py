@@ -146,3 +146,16 @@ def test_cli(capsys, tmp_path):
         assert main(["scramble", "solve", *bad]) == 2
         err = capsys.readouterr().err
         assert err.startswith("pyengine: error:") and err.count("\n") == 1
+
+
+def test_big_pools_are_filtered_in_python_first():
+    pool = [f"{a}{b}{c}" for a in "abcdefghij" for b in "abcdefghij" for c in "abcdefghij"]
+    r = solve("abcdef", pool + ["abc", "def"])          # 1002 words, "abc" is already in
+    assert r.prefiltered > 900
+    assert ["abc", "def"] in r.solutions
+    # every word has 3 letters, so every answer is a pair
+    pairs = {frozenset(c) for c in combinations(r.candidates, 2)
+             if sorted("".join(c)) == list("abcdef") and can_share("abcdef", c)}
+    assert {frozenset(s) for s in r.solutions} == pairs
+    with pytest.raises(UsageError, match="none of the"):
+        solve("xyz", pool)
