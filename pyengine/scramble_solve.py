@@ -12,7 +12,9 @@ over the fitting words only:
    letter used by exactly one word? A depth-first walk over position tuples (one
    position per word), remembering the tuples that failed.
 
-Every answer is reported; "no solution" is an answer too.
+Every answer is reported; "no solution" is an answer too. A pool word is used at
+most once per answer. Pools of more than 500 words (a dictionary) are first cut down
+in Python to the words hidden in the line, so only those become facts.
 """
 from __future__ import annotations
 
@@ -68,7 +70,7 @@ def parse_line(text: str) -> str:
 def parse_candidates(spec: str) -> list[str]:
     """A file of words, the name of the packaged pool 'rivers50', or words
     separated by commas or spaces. Duplicates (in any case) are dropped."""
-    from pyengine.scramble import check_words, read_word_file
+    from pyengine.scramble import read_word_file
 
     if spec is None or not spec.strip():
         raise UsageError("no candidates (give --candidates FILE or --candidates 'w1,w2,...')")
@@ -82,13 +84,20 @@ def parse_candidates(spec: str) -> list[str]:
         raise UsageError(f"cannot read {spec}: no such file")
     else:
         words = [w for w in re.split(r"[,\s]+", spec) if w]
-    check_words(words)
-    seen, pool = set(), []
+    return _unique(words)
+
+
+def _unique(words: list[str]) -> list[str]:
+    """Check the words (letters only) and drop repeats in any case, keeping the first."""
+    from pyengine.scramble import check_words
+
+    if not words:
+        raise UsageError("no candidates to look for")
+    check_words(list(words))
+    first: dict[str, str] = {}
     for w in words:
-        if w.lower() not in seen:
-            seen.add(w.lower())
-            pool.append(w)
-    return pool
+        first.setdefault(w.lower(), w)
+    return list(first.values())
 
 
 # -- the rules ----------------------------------------------------------------------
@@ -238,8 +247,7 @@ def solve(line: str, candidates: list[str], record: bool = False,
     from pyengine.stages import run_stages
 
     line = parse_line(line)
-    if not candidates:
-        raise UsageError("no candidates to look for")
+    candidates = _unique(candidates)
     dropped = 0
     if len(candidates) > PREFILTER_ABOVE:
         # A big pool stays in Python: only words hidden in the line become facts
@@ -247,8 +255,6 @@ def solve(line: str, candidates: list[str], record: bool = False,
         kept = [w for w in candidates if _hidden(w.lower(), line)]
         dropped = len(candidates) - len(kept)
         candidates = kept
-        if not candidates:
-            raise UsageError(f"none of the {dropped} candidates is hidden in the line")
         if len(candidates) > MAX_HIDDEN:
             raise UsageError(f"{len(candidates):,} candidates are hidden in the line; the "
                              f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")

@@ -157,5 +157,11 @@ def test_big_pools_are_filtered_in_python_first():
     pairs = {frozenset(c) for c in combinations(r.candidates, 2)
              if sorted("".join(c)) == list("abcdef") and can_share("abcdef", c)}
     assert {frozenset(s) for s in r.solutions} == pairs
-    with pytest.raises(UsageError, match="none of the"):
-        solve("xyz", pool)
+    r = solve("xyz", pool)
+    assert r.solutions == [] and r.prefiltered == 1000 and r.unsupplied == ["x", "y", "z"]
+    with pytest.raises(UsageError, match="'2'"):
+        solve("ab", ["a", "b2"])
+
+
+def test_repeated_candidates_count_once_in_pool_order():
+    assert parse_candidates("Nile,nile Seine,NILE,ab") == ["Nile", "Seine", "ab"]
