@@ -258,4 +258,5 @@ def format_result(m: Minimal) -> str:
              f"not proven optimal; every line needs at least {m.lower_bound} letters")
     return (f"{' '.join(m.sequence.upper())}\n"
             f"{m.length} letters against {m.concatenation} for the plain concatenation "
-            f"({saved} saved; {proof}; {m.method}, {m.states} states)")
+            f"({saved} saved; {proof}; {m.method}"
+            f"{f', {m.states} A* states' if m.states else ''})")

@@ -301,6 +301,8 @@ def format_result(r: Solved) -> str:
     if r.solutions:
         for words in r.solutions:
             out.append(" ".join(words))
+    elif not r.fits:
+        out.append("no solution: none of the candidates is hidden in the line")
     elif r.unsupplied:
         out.append("no solution: no candidate hidden in the line has "
                    + ", ".join(repr(c) for c in r.unsupplied))
