@@ -259,4 +259,4 @@ def format_result(m: Minimal) -> str:
     return (f"{' '.join(m.sequence.upper())}\n"
             f"{m.length} letters against {m.concatenation} for the plain concatenation "
             f"({saved} saved; {proof}; {m.method}"
-            f"{f', {m.states} A* states' if m.states else ''})")
+            f"{f', {m.states} states expanded' if m.states else ''})")
