@@ -37,7 +37,7 @@ def run(args) -> int:
     if args.file:
         words += read_word_file(args.file)
     result = make_scramble(words or None, swaps=args.swaps, seed=args.seed,
-                           randomizer=args.randomizer)
+                           randomizer=args.randomizer, record=args.trace)
     if args.json:
         cli.print_json(result.as_dict())
     else:

@@ -35,7 +35,9 @@ WHY_DEPTH = 8            # why expands this many firings deep unless told "all"
 # puzzle -> (module offering shell_setup, description)
 PUZZLES: dict[str, tuple[str, str]] = {
     "scramble": ("pyengine.scramble", "the CLIPS word scramble: [WORD ...] [--swaps N] [--seed N]"),
-    "riddle": ("pyengine.riddle", "letter riddles (experta): FILE or riddle text, as 'pyengine riddle'"),
+    "scramble-solve": ("pyengine.scramble_solve",
+                       "find the words hidden in a scramble (CLIPS): LINE --candidates FILE|WORDS"),
+    "riddle": ("pyengine.riddle", "letter riddles (experta): FILE, as 'pyengine riddle solve'"),
     "bee": ("pyengine.bee", "Spelling Bee (experta): LETTERS --center C, as 'pyengine bee'"),
     "boggle": ("pyengine.boggle.generate", "Boggle generators (experta): --algo NAME --seed N"),
     "clp": ("pyengine.shell", "any CLIPS file: FILE.clp ... [--stage NAME[:LIMIT[:STRATEGY]]] ..."),
