@@ -43,6 +43,12 @@ class Scramble:
                 "fired": dict(self.fired)}
 
 
+def is_subsequence(word: str, line: str) -> bool:
+    """True if ``word``'s letters appear in ``line`` in order (not necessarily together)."""
+    it = iter(line)
+    return all(ch in it for ch in word)
+
+
 def check_words(words: list[str]) -> list[str]:
     """Validate scramble words: letters only. Raise UsageError naming the problem."""
     if not words:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pyengine.errors import UsageError
+from pyengine.scramble import is_subsequence
 
 MAX_STATES = 15_000       # A* expansions before falling back to the beam search
 EXACT_WORDS = 12          # A* (and the pair bound in the search) up to this many words
@@ -55,9 +56,6 @@ class Minimal:
                 "states": self.states, "method": self.method}
 
 
-def is_supersequence(line: str, word: str) -> bool:
-    it = iter(line)
-    return all(ch in it for ch in word)
 
 
 class _Bounds:
@@ -230,7 +228,7 @@ def minimal(words: list[str], max_states: int = MAX_STATES,
     unique = list(dict.fromkeys(lower))
     if len(unique) <= PAIR_WORDS:
         kept = [w for w in unique
-                if not any(len(o) > len(w) and is_supersequence(o, w) for o in unique)]
+                if not any(len(o) > len(w) and is_subsequence(w, o) for o in unique)]
     else:
         kept = unique
     lb = start_bound(kept) if kept else 0

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyengine.errors import UsageError
+from pyengine.scramble import is_subsequence
 
 NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
 PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
@@ -143,11 +144,6 @@ def read_verdicts(session, line: str,
 
 
 # -- the search ---------------------------------------------------------------------
-def _hidden(word: str, line: str) -> bool:
-    it = iter(line)
-    return all(ch in it for ch in word)
-
-
 class _Budget:
     """Counts search nodes and the work they cost; gives up past ``limit`` work."""
 
@@ -252,7 +248,7 @@ def solve(line: str, candidates: list[str], record: bool = False,
     if len(candidates) > PREFILTER_ABOVE:
         # A big pool stays in Python: only words hidden in the line become facts
         # (the rules would reject the rest, one firing per letter).
-        kept = [w for w in candidates if _hidden(w.lower(), line)]
+        kept = [w for w in candidates if is_subsequence(w.lower(), line)]
         dropped = len(candidates) - len(kept)
         candidates = kept
         if len(candidates) > MAX_HIDDEN:
