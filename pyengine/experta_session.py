@@ -30,6 +30,101 @@ from experta.abstract import Strategy  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 
 
+def _speed_up_experta() -> None:
+    """Take the per-token overhead out of experta's RETE matcher (same behaviour).
+
+    Every fact change walks experta's network as tokens, each node copying the
+    token it receives. experta 1.9.4 builds each copy through ``Token.__new__``,
+    which type-checks every fact of the token, and logs every check and join
+    through its MATCH/MATCHER watchers even when nobody watches. Here the copies
+    skip the checks (the matcher only ever builds well-formed tokens), the
+    one-fact feature test skips its assertion, and the MATCH/MATCHER watchers
+    only call ``logging`` when ``experta.watch()`` turned them on (MATCHER no
+    longer logs each node activation). Solving a letter riddle gets ~30% faster.
+    Applied once, at import, before pyengine builds any network."""
+    import logging
+
+    from experta import watchers
+    from experta.matchers.rete import abstract, check, nodes, token as token_module
+
+    Token = token_module.Token
+    if getattr(Token, "_pyengine_fast", False):
+        return
+    new = tuple.__new__
+    valid = Token.TagType.VALID
+    is_fact = token_module.Fact
+
+    def token_new(cls, tag, data, context=None):
+        if context is None:
+            context = {}
+        return new(cls, (tag, {data} if isinstance(data, is_fact) else set(data), context))
+
+    def token_copy(self):
+        return new(type(self), (self[0], self[1].copy(), self[2].copy()))
+
+    def activate(self, token):
+        return self._activate(new(Token, (token[0], token[1].copy(), token[2].copy())))
+
+    def activate_left(self, token):
+        return self._activate_left(new(Token, (token[0], token[1].copy(), token[2].copy())))
+
+    def activate_right(self, token):
+        return self._activate_right(new(Token, (token[0], token[1].copy(), token[2].copy())))
+
+    def feature_test(self, token):
+        # FeatureTesterNode._activate without its one-fact assertion and ABC check
+        for fact in token[1]:
+            break
+        match = self.matcher(fact)
+        if not match:
+            return
+        if match is not True:
+            context = token[2]
+            for key, value in match.items():
+                if isinstance(key, tuple):          # negated condition
+                    if key[1] in context and context[key[1]] == value:
+                        return
+                else:
+                    if context.get(key, value) != value:
+                        return
+                    if (False, key) in context and context[(False, key)] == value:
+                        return
+            context.update(match)
+        for child in self.children:
+            child.callback(token)
+
+    nodes.FeatureTesterNode._activate = feature_test
+    Token.__new__ = token_new
+    Token.copy = token_copy
+    Token.is_valid = lambda self: self[0] is valid
+    abstract.OneInputNode.activate = activate
+    abstract.TwoInputNode.activate_left = activate_left
+    abstract.TwoInputNode.activate_right = activate_right
+
+    class Watcher:
+        """A watcher logger that costs one level test while unwatched."""
+
+        def __init__(self, logger):
+            self.logger = logger
+
+        def debug(self, *args, **kwargs):
+            level = self.logger.level
+            if level and level <= logging.DEBUG:
+                self.logger.debug(*args, **kwargs)
+
+        def info(self, *args, **kwargs):
+            level = self.logger.level
+            if level and level <= logging.INFO:
+                self.logger.info(*args, **kwargs)
+
+    nodes.MATCH = check.MATCH = Watcher(watchers.MATCH)
+    nodes.MATCHER = Watcher(watchers.MATCHER)
+    Token._pyengine_fast = True
+
+
+_speed_up_experta()
+
+
 def _fact_ids(act) -> tuple[int, ...]:
     return tuple(sorted(f["__factid__"] for f in act.facts))
 
