@@ -3,8 +3,7 @@
 Shown CLIPS-style by the session, e.g.::
 
     (riddle (length 5))
-    (in-word (pos 1) (half 1) (of 2) (word deans))
-    (not-in-word (pos 1) (half 2) (of 2) (word slats))
+    (clue (pos 1) (first include) (a deans) (second exclude) (b slats))
     (letter-set (pos 1) (letters d e n) (how "in deans, not in slats"))
     (candidates (upto 1) (next 2) (words <618-words>))
     (solution (rank 1) (word earls) (tier 35) (zipf 2.1))
@@ -16,7 +15,7 @@ from __future__ import annotations
 
 from pyengine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import Fact
+from experta import Fact, Field
 
 INCLUDE = "include"
 EXCLUDE = "exclude"
@@ -27,26 +26,29 @@ class Riddle(Fact):
 
 
 class Clue(Fact):
-    """One half-clue (base class; the rules match its two kinds below). ``half`` is
-    1 or 2 (its order in the line) of ``of`` halves (1 or 2); ``pos`` is a number,
-    or ``"last"`` until a ``place_last_...`` rule gives it the riddle's length."""
+    """One clue line: the letter at ``pos`` is in word ``a`` (``first`` is
+    ``"include"``) or is not (``"exclude"``), and likewise ``second`` for word ``b``.
+    A one-word clue has no ``second`` and no ``b`` (both read as None). ``pos`` is a
+    number, or ``"last"`` until ``place_last_clue`` gives it the riddle's length."""
+
+    second = Field(str, default=None)
+    b = Field(str, default=None)
+
+    def halves(self) -> list[tuple[str, str]]:
+        """(valence, word) of each clue word, in the order written."""
+        pairs = [(self["first"], self["a"])]
+        if self["second"] is not None:
+            pairs.append((self["second"], self["b"]))
+        return pairs
 
 
-class InWord(Clue):
-    """The letter at ``pos`` is one of the letters of ``word``."""
-
-    valence = INCLUDE
-
-
-class NotInWord(Clue):
-    """The letter at ``pos`` is none of the letters of ``word``."""
-
-    valence = EXCLUDE
-
-
-def half_clue(valence: str, **slots) -> Clue:
-    """An InWord or NotInWord fact for a valence ("include"/"exclude")."""
-    return (InWord if valence == INCLUDE else NotInWord)(**slots)
+def clue_fact(pos, halves) -> Clue:
+    """The Clue fact of one line from its (valence, word) halves (one or two)."""
+    (first, a), *rest = halves
+    if not rest:
+        return Clue(pos=pos, first=first, a=a)
+    (second, b), = rest
+    return Clue(pos=pos, first=first, a=a, second=second, b=b)
 
 
 class LetterSet(Fact):

@@ -375,16 +375,13 @@ def _solver_stages():
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
-    """The Clue facts of a parsed riddle ('My last' stays 'last' for the rules)."""
-    from pyengine.facts.riddle import half_clue
+    """The Clue facts of a parsed riddle, one per line ('My last' stays 'last'
+    for the rules)."""
+    from pyengine.facts.riddle import clue_fact
 
-    facts = []
-    for clue in parsed.clues:
-        pos = LAST if clue.ordinal == LAST else clue.pos
-        for half, h in enumerate(clue.halves, start=1):
-            facts.append(half_clue(h.valence, pos=pos, half=half, of=len(clue.halves),
-                                   word=h.word))
-    return facts
+    return [clue_fact(LAST if clue.ordinal == LAST else clue.pos,
+                      [(h.valence, h.word) for h in clue.halves])
+            for clue in parsed.clues]
 
 
 _SOLVERS: dict[tuple, object] = {}
@@ -683,14 +680,10 @@ def read_clues(session) -> list[ParsedClue]:
     """The maker's clues, read back from the fact base."""
     from pyengine.facts.riddle import Clue
 
-    by_pos: dict[int, list] = {}
-    for f in session.raw_facts(Clue):
-        by_pos.setdefault(f["pos"], []).append(f)
     clues = []
-    for pos in sorted(by_pos):
-        halves = tuple(HalfClue(f.valence, f["word"])
-                       for f in sorted(by_pos[pos], key=lambda f: f["half"]))
-        clues.append(ParsedClue(pos, halves, ordinal_word(pos)))
+    for f in sorted(session.raw_facts(Clue), key=lambda f: f["pos"]):
+        halves = tuple(HalfClue(valence, word) for valence, word in f.halves())
+        clues.append(ParsedClue(f["pos"], halves, ordinal_word(f["pos"])))
     return clues
 
 

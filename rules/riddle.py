@@ -3,13 +3,14 @@
     My first is in deans but not in slats        -> first letter in {d, e, n}
     My third is neither in veiled nor in seized  -> third letter not in {v,e,i,l,d,s,z}
 
-The parser (``pyengine.riddle``) turns the text into half-clue facts, one
-``InWord`` or ``NotInWord`` fact per clue word.  Then the stages run:
+The parser (``pyengine.riddle``) turns each line into one ``Clue`` fact: its
+position and its words, each with its kind (``first``/``a``, ``second``/``b``;
+include or exclude).  Then the stages run:
 
-``place``     ``place_last_...``: "My last" is the riddle's final letter.
-``collapse``  the two halves of each position become one ``LetterSet``:
+``place``     ``place_last_clue``: "My last" is the riddle's final letter.
+``collapse``  each clue becomes one ``LetterSet``, by the kinds of its words:
               both include -> intersection, both exclude -> complement of the
-              union, mixed -> include minus exclude (and a lone half alone).
+              union, mixed -> include minus exclude (and a lone word alone).
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
               through the word list's position index.  Words never become facts.
@@ -24,11 +25,11 @@ from __future__ import annotations
 
 from pyengine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import AS, MATCH, NOT, KnowledgeEngine, P, Rule  # noqa: E402
+from experta import AS, MATCH, NOT, OR, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    Answer, Candidates, Clue, InWord, Letter, LetterSet, MustExclude, NotInWord, Riddle,
-    Rivals, Solution, WordSet, half_clue)
+    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Riddle,
+    Rivals, Solution, WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
 
 ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -37,47 +38,43 @@ ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
 class ClueRules(KnowledgeEngine):
     """Reading the clues: shared by the solver and the maker."""
 
-    fact_classes = (Riddle, InWord, NotInWord, LetterSet, Stage)
+    fact_classes = (Riddle, Clue, LetterSet, Stage)
 
     # -- place ---------------------------------------------------------------
-    @Rule(AS.clue << InWord(pos="last"), Riddle(length=MATCH.n), Stage("place"))
-    def place_last_in_word(self, clue, n):
+    @Rule(AS.clue << Clue(pos="last"), Riddle(length=MATCH.n), Stage("place"))
+    def place_last_clue(self, clue, n):
         """'My last' is the letter at the riddle's length."""
         self.modify(clue, pos=n)
 
-    @Rule(AS.clue << NotInWord(pos="last"), Riddle(length=MATCH.n), Stage("place"))
-    def place_last_not_in_word(self, clue, n):
-        """'My last' is the letter at the riddle's length (negated half)."""
-        self.modify(clue, pos=n)
-
     # -- collapse ------------------------------------------------------------
-    @Rule(InWord(pos=MATCH.p, half=1, word=MATCH.a),
-          InWord(pos=MATCH.p, half=2, word=MATCH.b), Stage("collapse"))
+    @Rule(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=INCLUDE, b=MATCH.b),
+          Stage("collapse"))
     def in_both_words(self, p, a, b):
         """In both words: the letters they share."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) & frozenset(b),
                                how=f"in {a} and in {b}"))
 
-    @Rule(NotInWord(pos=MATCH.p, half=1, word=MATCH.a),
-          NotInWord(pos=MATCH.p, half=2, word=MATCH.b), Stage("collapse"))
+    @Rule(Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b),
+          Stage("collapse"))
     def in_neither_word(self, p, a, b):
         """In neither word: every letter outside both."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
                                how=f"neither in {a} nor in {b}"))
 
-    @Rule(InWord(pos=MATCH.p, word=MATCH.a), NotInWord(pos=MATCH.p, word=MATCH.b),
+    @Rule(OR(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b),
+             Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.b, second=INCLUDE, b=MATCH.a)),
           Stage("collapse"))
     def in_one_but_not_the_other(self, p, a, b):
-        """In one word but not the other: the first word's letters less the second's."""
+        """In one word (a) but not the other (b): a's letters less b's."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) - frozenset(b),
                                how=f"in {a} but not in {b}"))
 
-    @Rule(InWord(pos=MATCH.p, of=1, word=MATCH.a), Stage("collapse"))
+    @Rule(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=None), Stage("collapse"))
     def in_the_only_word(self, p, a):
         """A clue with one word: its letters."""
         self.declare(LetterSet(pos=p, letters=frozenset(a), how=f"in {a}"))
 
-    @Rule(NotInWord(pos=MATCH.p, of=1, word=MATCH.a), Stage("collapse"))
+    @Rule(Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=None), Stage("collapse"))
     def not_in_the_only_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
@@ -139,20 +136,18 @@ class RiddleMaker(ClueRules):
     def _declare_pair(self, p, pair):
         va, a, vb, b = pair
         self.used.update((a, b))
-        self.declare(half_clue(va, pos=p, half=1, of=2, word=a))
-        self.declare(half_clue(vb, pos=p, half=2, of=2, word=b))
+        self.declare(clue_fact(p, [(va, a), (vb, b)]))
 
     # -- draw ----------------------------------------------------------------------
     @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(InWord(pos=MATCH.p)), NOT(NotInWord(pos=MATCH.p)),
-          NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
+          NOT(Clue(pos=MATCH.p)), NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
     def draw_clue_for_letter(self, answer, p, c):
         """A letter with no clue gets a random pair of close clue words."""
         self._declare_pair(p, self.clues.draw(c, self.rng, (), self.used | {answer}))
 
     @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(InWord(pos=MATCH.p)), NOT(NotInWord(pos=MATCH.p)),
-          MustExclude(pos=MATCH.p, letters=MATCH.banned), Stage("draw"))
+          NOT(Clue(pos=MATCH.p)), MustExclude(pos=MATCH.p, letters=MATCH.banned),
+          Stage("draw"))
     def draw_clue_ruling_out_rivals(self, answer, p, c, banned):
         """A redrawn clue must also rule out the rivals' letters noted for it."""
         self._declare_pair(p, self.clues.draw(c, self.rng, banned, self.used | {answer}))

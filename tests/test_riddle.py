@@ -107,7 +107,8 @@ def test_engine_facts_show_the_reasoning():
     assert any(t.startswith("(candidates (upto 5)") for t in texts)
     assert any("(solution (rank 1) (word earls)" in t for t in texts)
     fired = {f.rule for f in s.trace}
-    assert {"place_last_not_in_word", "in_one_but_not_the_other", "in_neither_word",
+    assert "(clue (pos 1) (first include) (a deans) (second exclude) (b slats))" in texts
+    assert {"place_last_clue", "in_one_but_not_the_other", "in_neither_word",
             "start_with_words_of_length", "narrow_by_letter_set", "rank_solutions"} <= fired
     # the word list never becomes facts
     assert len(texts) < 40
