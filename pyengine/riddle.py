@@ -6,8 +6,8 @@
     My fourth is in cleat but not in octet
     My last is in curtsied but not in curbed         -> earls
 
-* :func:`parse_riddle` reads free-form riddle text into half-clues (Python only).
-* :func:`solve` declares them as facts and walks the rule stages of
+* :func:`parse_riddle` reads free-form riddle text into clues (Python only).
+* :func:`solve` declares them as `Clue` facts and walks the rule stages of
   ``pyengine.rules.riddle.RiddleSolver``; the solutions are read back from the
   fact base, most familiar first (tier, then zipf frequency).
 * :func:`make_riddle` walks ``RiddleMaker``: draw clue pairs through a
