@@ -63,6 +63,18 @@ def _score_table(size: int, two_letter: bool) -> list[int]:
     return got
 
 
+def _tally(found: dict[str, int], size: int, two_letter: bool) -> tuple[int, int, int]:
+    """(paths, word score, path score) of words found with their path counts."""
+    table = _score_table(size, two_letter)
+    word_score = path_score = paths = 0
+    for w, n in found.items():
+        s = table[len(w)] if len(w) < 72 else score_word(w, size, two_letter)
+        word_score += s
+        path_score += s * n
+        paths += n
+    return paths, word_score, path_score
+
+
 def default_min_len(size: int, two_letter: bool = False) -> int:
     if two_letter:
         return 2
@@ -202,13 +214,7 @@ class Finder:
             else:
                 found = solve_counts_python(self.trie, board)
             words = sorted(found)
-            table = _score_table(board.size, self.two_letter)
-            word_score = path_score = paths = 0
-            for w, n in found.items():
-                s = table[len(w)] if len(w) < 72 else score_word(w, board.size, self.two_letter)
-                word_score += s
-                path_score += s * n
-                paths += n
+            paths, word_score, path_score = _tally(found, board.size, self.two_letter)
             counts = {w: found[w] for w in words} if paths_mode else None
         return Result(board=board, words=words,
                       score=path_score if paths_mode else word_score,
@@ -253,13 +259,7 @@ class Finder:
         if self.backend == "numba":
             return self._numba().stats(board, self.two_letter)
         counts = solve_counts_python(self.trie, board)
-        table = _score_table(board.size, self.two_letter)
-        ws = ps = paths = 0
-        for w, n in counts.items():
-            s = table[len(w)] if len(w) < 72 else score_word(w, board.size, self.two_letter)
-            ws += s
-            ps += s * n
-            paths += n
+        paths, ws, ps = _tally(counts, board.size, self.two_letter)
         return len(counts), paths, ws, ps
 
     def words_on(self, board) -> list[str]:
