@@ -78,15 +78,12 @@ class ClipsSession(Session):
         self._router = _WatchRouter(self)
         self.env.add_router(self._router)
         self._current: Firing | None = None
-        self._running = False
-        self._watching = False
         self._set_watch(record)
 
     def _set_watch(self, on: bool) -> None:
         # Only firings come from CLIPS's watch output; facts are diffed per step,
         # which costs far less than CLIPS printing every multifield through Python.
         self.env.eval(f"({'watch' if on else 'unwatch'} rules)")
-        self._watching = on
 
     def watch_activations(self, on: bool) -> None:
         self.env.eval(f"({'watch' if on else 'unwatch'} activations)")
@@ -150,7 +147,6 @@ class ClipsSession(Session):
         env = self.env
         texts = {f.index: (str(f) if self.listeners else None) for f in env.facts()}
         fired = 0
-        self._running = True
         try:
             while limit is None or fired < limit:
                 self._current = None
@@ -168,17 +164,13 @@ class ClipsSession(Session):
                         self.origin[fid] = firing
                 if self.listeners:
                     for fid in gone:
-                        self._emit("retract", FactView(fid, texts[fid] or self._text_of(fid)))
+                        self._emit("retract", FactView(fid, texts[fid]))
                     for fid in new:
                         self._emit("assert", FactView(fid, str(now[fid])))
                 texts = {fid: (str(f) if self.listeners else None) for fid, f in now.items()}
         finally:
-            self._running = False
             self._current = None
         return fired
-
-    def _text_of(self, fid: int) -> str:
-        return f"f-{fid}"
 
     def agenda(self) -> list[ActivationView]:
         out = []
