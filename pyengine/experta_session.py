@@ -28,6 +28,7 @@ from pyengine.session import ActivationView, FactView, Firing, Session
 from experta import Fact, KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
+from experta.factlist import FactList  # noqa: E402
 
 
 def _speed_up_experta() -> None:
@@ -337,8 +338,10 @@ class ExpertaSession(Session):
         finally:
             self.ke.running = False
         if new is None:   # experta refuses duplicates; CLIPS returns the old fact
+            same = FactList._get_fact_id
+            key = same(fact)
             for fid, existing in self.ke.facts.items():
-                if FactListKey(existing) == FactListKey(fact):
+                if same(existing) == key:
                     return fid
             raise UsageError(f"could not assert {fact_text(fact)}")
         fid = new["__factid__"]
@@ -449,7 +452,3 @@ class ExpertaSession(Session):
         except (OSError, TypeError):
             return f"{name}: {rule!r}"
 
-
-def FactListKey(fact):
-    """experta's identity of a fact's content (class and items)."""
-    return frozenset([type(fact)] + [(k, v) for k, v in fact.items() if not fact.is_special(k)])
