@@ -4,27 +4,19 @@ from __future__ import annotations
 
 import importlib.util
 import io
+from pathlib import Path
 
 import pytest
 
 from pyengine.shell import PUZZLES, Shell, puzzle_factory
 from tests.test_shell import check_why_tree, fires, independent_chain
 
-TEACUP = """\
-My first is in remit but not in resins
-My second is in mingles but not in gingkos
-My third is in suave and also in state
-My fourth is in caned and also in cored
-My fifth is in saucy but not in spacey
-My sixth is in carps but not in save
-"""
+TEACUP = Path(__file__).parent / "data" / "riddles" / "teacup.txt"   # seed 000's riddle
 
 
-def puzzle_args(name: str, tmp_path) -> list[str]:
+def puzzle_args(name: str) -> list[str]:
     if name == "riddle":
-        path = tmp_path / "teacup.txt"
-        path.write_text(TEACUP)
-        return [str(path)]
+        return [str(TEACUP)]
     if name == "bee":
         return ["ACENRTU", "--center", "T"]
     if name == "boggle":
@@ -55,9 +47,9 @@ PUZZLE_NAMES = ["scramble", "riddle", "bee", "boggle"]
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
-def test_every_puzzle_runs_its_stages_in_the_shell(name, tmp_path):
+def test_every_puzzle_runs_its_stages_in_the_shell(name):
     needs(name)
-    factory = puzzle_factory(name, puzzle_args(name, tmp_path))
+    factory = puzzle_factory(name, puzzle_args(name))
     out, shell = drive(factory, "facts\nagenda\nrun\n")
     assert shell.errors == 0, out
     assert shell.session.trace, "no rule fired"
@@ -72,9 +64,9 @@ def test_every_puzzle_runs_its_stages_in_the_shell(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
-def test_stepping_one_by_one_gives_the_same_firings_as_running(name, tmp_path):
+def test_stepping_one_by_one_gives_the_same_firings_as_running(name):
     needs(name)
-    factory = puzzle_factory(name, puzzle_args(name, tmp_path))
+    factory = puzzle_factory(name, puzzle_args(name))
     ran, shell_run = drive(factory, "run\n")
     total = len(shell_run.session.trace)
     stepped, shell_step = drive(factory, "step\n" * total + "step\n")
@@ -89,9 +81,9 @@ def test_stepping_one_by_one_gives_the_same_firings_as_running(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
-def test_why_agrees_with_the_trace_on_every_fact(name, tmp_path):
+def test_why_agrees_with_the_trace_on_every_fact(name):
     needs(name)
-    factory = puzzle_factory(name, puzzle_args(name, tmp_path))
+    factory = puzzle_factory(name, puzzle_args(name))
     _, shell = drive(factory, "run\n")
     session = shell.session
     facts = session.facts()
@@ -107,9 +99,9 @@ def test_why_agrees_with_the_trace_on_every_fact(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
-def test_watch_and_errors_behave_the_same_on_every_puzzle(name, tmp_path):
+def test_watch_and_errors_behave_the_same_on_every_puzzle(name):
     needs(name)
-    factory = puzzle_factory(name, puzzle_args(name, tmp_path))
+    factory = puzzle_factory(name, puzzle_args(name))
     out, shell = drive(factory, "watch facts\nstep 3\nretract f-99999\nwhy 99999\nnope\nrules\n")
     lines = out.splitlines()
     assert lines.count("error: no fact f-99999") == 1
@@ -129,9 +121,9 @@ def test_watch_and_errors_behave_the_same_on_every_puzzle(name, tmp_path):
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
-def test_reset_reopens_the_same_puzzle(name, tmp_path):
+def test_reset_reopens_the_same_puzzle(name):
     needs(name)
-    factory = puzzle_factory(name, puzzle_args(name, tmp_path))
+    factory = puzzle_factory(name, puzzle_args(name))
     out, shell = drive(factory, "facts\nstep 2\nreset\nfacts\n")
     first = out.split(";; stage", 1)[0]
     second = out.split(";; reset:", 1)[1].split("\n", 1)[1]
