@@ -30,7 +30,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-
+from _timing import timeit as _timeit  # noqa: E402
 from pyengine.scramble import RIVERS, make_scramble, make_session, stage_plan  # noqa: E402
 from pyengine.stages import Stage, StageRunner  # noqa: E402
 
@@ -38,12 +38,8 @@ SEED_LINE = "AOEMUARZOPNTINSDHHINAEALRERMOLICENIAONTSEGES"
 
 
 def timeit(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+    """Median seconds of ``repeat`` calls."""
+    return _timeit(fn, repeat)[0]
 
 
 def words_of(letters: int, rnd: random.Random) -> list[str]:

@@ -15,7 +15,6 @@ import argparse
 import gzip
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,15 +23,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
-
-
-def timeit(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), min(times)
+from _timing import timeit  # noqa: E402
 
 
 def main() -> int:
