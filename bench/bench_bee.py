@@ -20,7 +20,8 @@ import sys
 import time
 from pathlib import Path
 
-from pyengine import bee, bee_words, words
+from pyengine.puzzles.bee import core as bee
+from pyengine.words import bee as bee_words, lists as words
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 HIVES = [("aeginrt", "r"), ("acdeilp", "c"), ("bcehiot", "o"), ("lmnoptu", "u"),

@@ -4,7 +4,7 @@ dict-of-dicts trie search run beside it, on the same boards, same word list.
     .venv/bin/python bench/bench_boggle_finder.py [--boards 2000] [--words words_alpha] [--rounds 3]
 
 Boards: uniform-random 4x4 and greedy-CAD 4x4 (the project's generator,
-``pyengine.boggle.generate.plain_generate``, when present, else a plain-Python
+``pyengine.puzzles.boggle.generate.plain_generate``, when present, else a plain-Python
 greedy-CAD written here from the seed's description).  Each contender makes
 ``--rounds`` passes and keeps its best time, since the machine may be shared.  Every contender must
 return exactly the baseline's distinct words on every board.  Figures are
@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine import words as wmod  # noqa: E402
-from pyengine.boggle.board import Board, neighbours_of  # noqa: E402
-from pyengine.boggle.finder import Finder, numba_available  # noqa: E402
+from pyengine.words import lists as wmod  # noqa: E402
+from pyengine.puzzles.boggle.board import Board, neighbours_of  # noqa: E402
+from pyengine.puzzles.boggle.finder import Finder, numba_available  # noqa: E402
 
 ALPHA = "abcdefghijklmnopqrstuvwxyz"
 
@@ -120,7 +120,7 @@ def other_generator(n, seed, spec):
     """greedy-CAD boards from the project's generator (its plain loop, the same
     algorithm as its rules), if it is there."""
     try:
-        from pyengine.boggle.generate import plain_generate
+        from pyengine.puzzles.boggle.generate import plain_generate
     except ImportError:
         return None
     rng = random.Random(seed)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from pyengine.boggle import generate as G
-from pyengine.boggle.stats import load_stats
+from pyengine.puzzles.boggle import generate as G
+from pyengine.puzzles.boggle.stats import load_stats
 
 
 def per_board_ms(fn, boards: int, repeats: int) -> float:
@@ -55,7 +55,7 @@ def main() -> None:
         print(f"{algo:<12} {eng:>10.3f} {plain:>9.3f} {eng / plain:>6.1f}x {firings:>8} "
               f"{facts:>6}  {target}")
     # where the engine time goes, greedy-cad
-    from pyengine.stages import run_stages
+    from pyengine.engine.stages import run_stages
     algo = "greedy-cad"
     t_setup = t_run = 0.0
     n = args.boards

@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.riddle import (  # noqa: E402
+from pyengine.puzzles.riddle.core import (  # noqa: E402
     EXCLUDE, INCLUDE, ORDINAL_WORDS, RiddleFactory, parse_riddle, solve)
-from pyengine.words import load  # noqa: E402
+from pyengine.words.lists import load  # noqa: E402
 
 
 # -- the seed's generate-and-test (seed 000), faithfully ---------------------------------

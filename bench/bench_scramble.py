@@ -31,8 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 from _timing import timeit as _timeit  # noqa: E402
-from pyengine.scramble import RIVERS, make_scramble, make_session, stage_plan  # noqa: E402
-from pyengine.stages import Stage, StageRunner  # noqa: E402
+from pyengine.puzzles.scramble.make import RIVERS, make_scramble, make_session, stage_plan  # noqa: E402
+from pyengine.engine.stages import Stage, StageRunner  # noqa: E402
 
 SEED_LINE = "AOEMUARZOPNTINSDHHINAEALRERMOLICENIAONTSEGES"
 
@@ -218,7 +218,7 @@ def main() -> int:
     t100r = timeit(lambda: make_scramble(words100, seed=1, randomizer="shuffle"), 1)
     print(f"  same, recording the trace (the CLI's default)  {t100r:8.3f} s")
 
-    from pyengine.scramble_minimal import _majority_merge, minimal
+    from pyengine.puzzles.scramble.minimal import _majority_merge, minimal
     tmin = timeit(lambda: minimal(rivers), rep)
     m = minimal(rivers)
     tgreedy = timeit(lambda: _majority_merge([w.lower() for w in rivers]), max(rep, 50))
@@ -227,8 +227,8 @@ def main() -> int:
           f"x{tmin / tgreedy:,.0f} the greedy merge ({tgreedy * 1e6:.0f} us, "
           f"length {len(_majority_merge([w.lower() for w in rivers]))})")
 
-    from pyengine.resources import fact_file
-    from pyengine.scramble_solve import parse_candidates, search, solve
+    from pyengine.engine.resources import fact_file
+    from pyengine.puzzles.scramble.solve import parse_candidates, search, solve
     pool = parse_candidates(str(fact_file("rivers50.txt")))
     tsolve = timeit(lambda: solve(SEED_LINE, pool), rep)
     r = solve(SEED_LINE, pool)

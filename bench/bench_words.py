@@ -34,7 +34,7 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="bench_words_"))
     os.environ["PYENGINE_CACHE"] = str(tmp / "cache")
-    from pyengine import words as W
+    from pyengine.words import lists as W
 
     plain = tmp / "default.tsv"
     plain.write_bytes(gzip.decompress((REPO / "facts/words/default.tsv.gz").read_bytes()))
@@ -122,9 +122,9 @@ def main() -> int:
                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     pbase, _ = timeit(sub(["-c", "pass"]), rep)
     has_main = (REPO / "pyengine" / "__main__.py").exists()
-    target = ["-m", "pyengine", "--help"] if has_main else ["-m", "pyengine.words_cli", "--help"]
+    target = ["-m", "pyengine", "--help"] if has_main else ["-m", "pyengine.puzzles.wordlist", "--help"]
     thelp, _ = timeit(sub(target), rep)
-    twords, _ = timeit(sub(["-m", "pyengine.words_cli", "words", "check", "cat"]), rep)
+    twords, _ = timeit(sub(["-m", "pyengine.puzzles.wordlist", "words", "check", "cat"]), rep)
     print(f"\nbaseline python -c pass:            {pbase*1000:7.1f} ms")
     print(f"{' '.join(target[1:]):35} {thelp*1000:7.1f} ms  x{thelp/pbase:.1f}  "
           f"(+{(thelp-pbase)*1000:.0f} ms)")

@@ -6,7 +6,7 @@ Input:   ``Letter(char, centre)``: the seven hive letters, one with centre=True.
 Derived: ``Hive``, ``Problem``, ``Answers``, ``Points``, ``MaxScore``, ``Rank``,
          ``HintCell``, ``TwoLetter``, ``HintSummary``, ``Hit``, ``Verdict``, ``Found``.
 """
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import Fact, Field  # noqa: E402
 

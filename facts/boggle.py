@@ -18,7 +18,7 @@ Plus the shared staging fact ``Stage("seed" | "grow" | "done")``. Placing a lett
 marks each empty neighbour with it; those marks are what the grow rules draw from,
 exactly the lower-case letters in the seed's drawings.
 """
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import Fact
 

@@ -13,7 +13,7 @@ length's words in the list's position index, shown by its size.
 """
 from __future__ import annotations
 
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import Fact, Field
 

@@ -3,7 +3,7 @@
 A puzzle's own facts live beside its rules; what is here is the common
 vocabulary: the staging fact that marks which phase of a puzzle is running.
 """
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import Fact
 

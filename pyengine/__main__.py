@@ -1,5 +1,5 @@
 import sys
 
-from pyengine.cli import main
+from pyengine.ui.cli import main
 
 sys.exit(main())

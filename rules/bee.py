@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import AS, MATCH, NOT, TEST, DefFacts, KnowledgeEngine, Rule  # noqa: E402
 
@@ -53,7 +53,7 @@ def nearest_point(points: int, percent: int) -> int:
 
 class BeeRules(KnowledgeEngine):
     """The Spelling Bee rules: build, solve, score, rank, hints.  Set ``words``
-    (a :class:`pyengine.words.WordList`) before the solve stage.
+    (a :class:`pyengine.words.lists.WordList`) before the solve stage.
     :class:`BeeMakeRules` adds ``vet``, :class:`BeePlayRules` adds ``judge``
     (separate classes keep the matching network small for plain solving)."""
 

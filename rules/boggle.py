@@ -27,12 +27,12 @@ TrigramBoard       choose_most_marked_cell    grow_from_pairs_and_triplets (+ Ma
 =================  =========================  ==========================================
 
 The probabilities are computed by the engine's ``grower``
-(:class:`pyengine.boggle.generate.Grower`): the rules ask it, as a rule would ask a
+(:class:`pyengine.puzzles.boggle.generate.Grower`): the rules ask it, as a rule would ask a
 word index, and it keeps the marks as a Python index beside the Mark facts.
 """
 from __future__ import annotations
 
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import AS, MATCH, NOT, DefFacts, KnowledgeEngine, Rule  # noqa: E402
 
@@ -43,7 +43,7 @@ from pyengine.facts.boggle import (FACT_CLASSES, Cell, Grid, Letter, Mark,  # no
 class FillBoard(KnowledgeEngine):
     """Seed and done stages: enough for the algorithms that ignore adjacency."""
 
-    grower = None          # set by the driver before reset (pyengine.boggle.generate)
+    grower = None          # set by the driver before reset (pyengine.puzzles.boggle.generate)
 
     # -- helpers the rules share ---------------------------------------------------------
     def choose(self, cell):

@@ -3,7 +3,7 @@
     My first is in deans but not in slats        -> first letter in {d, e, n}
     My third is neither in veiled nor in seized  -> third letter not in {v,e,i,l,d,s,z}
 
-The parser (``pyengine.riddle``) turns each line into one ``Clue`` fact: its
+The parser (``pyengine.puzzles.riddle.core``) turns each line into one ``Clue`` fact: its
 position and its words, each with its kind (``first``/``a``, ``second``/``b``;
 include or exclude).  Then the stages run:
 
@@ -23,7 +23,7 @@ most rivals, noting which letter its replacement must exclude).
 """
 from __future__ import annotations
 
-from pyengine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
 from experta import AS, MATCH, NOT, OR, KnowledgeEngine, P, Rule  # noqa: E402
 
@@ -83,7 +83,7 @@ class ClueRules(KnowledgeEngine):
 class RiddleSolver(ClueRules):
     """Solve a riddle against a word list (Python indexes, queried by the rules).
 
-    ``words`` is a :class:`pyengine.words.WordList`; ``max_solutions`` caps the
+    ``words`` is a :class:`pyengine.words.lists.WordList`; ``max_solutions`` caps the
     ``Solution`` facts declared (the full set stays in the last ``Candidates``)."""
 
     fact_classes = ClueRules.fact_classes + (Candidates, Solution)
@@ -121,7 +121,7 @@ class RiddleMaker(ClueRules):
 
     ``words``: the solving list (uniqueness is checked against it);
     ``clues``: an object with ``draw(letter, rng, avoid, exclude_words)`` returning
-    ``(valence_a, word_a, valence_b, word_b)`` (see ``pyengine.riddle.ClueIndex``);
+    ``(valence_a, word_a, valence_b, word_b)`` (see ``pyengine.puzzles.riddle.core.ClueIndex``);
     ``rng``: a ``random.Random``."""
 
     fact_classes = ClueRules.fact_classes + (Answer, Letter, Rivals, MustExclude)

@@ -56,7 +56,7 @@ def rand_matches_glibc() -> bool:
 
 
 def shell_transcript(head: str, script: str) -> str:
-    from pyengine.shell import Shell, puzzle_factory
+    from pyengine.ui.shell import Shell, puzzle_factory
 
     words = shlex.split(head)
     factory = puzzle_factory(words[0], words[1:])

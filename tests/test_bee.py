@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
-from pyengine import bee, bee_words
-from pyengine.errors import UsageError
+from pyengine.puzzles.bee import core as bee
+from pyengine.words import bee as bee_words
+from pyengine.engine.errors import UsageError
 from tests.conftest import shared_file
 
 RANK_PCT = {"Beginner": 0, "Good Start": 2, "Moving Up": 5, "Good": 8, "Solid": 15,

@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from pyengine import cli
-from pyengine.boggle.best import best_board
-from pyengine.boggle.finder import Finder, find_words, numba_available
-from pyengine.errors import UsageError
+from pyengine.ui import cli
+from pyengine.puzzles.boggle.best import best_board
+from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available
+from pyengine.engine.errors import UsageError
 from tests.conftest import shared_file
 
 WORDS = sorted(set("""

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from pyengine.boggle.board import Board, neighbours_of, parse_board
-from pyengine.boggle.dice import DICE_SETS, dice_set, roll_dice
-from pyengine.boggle.finder import Finder, find_words, numba_available, score_word
-from pyengine.errors import UsageError
+from pyengine.puzzles.boggle.board import Board, neighbours_of, parse_board
+from pyengine.puzzles.boggle.dice import DICE_SETS, dice_set, roll_dice
+from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available, score_word
+from pyengine.engine.errors import UsageError
 from tests.conftest import shared_file
 
 BACKENDS = ["python"] + (["numba"] if numba_available() else [])
@@ -253,7 +253,7 @@ def test_dice_sets_match_the_shipped_sources():
     codes = {"q": "qu", "#": "#", "1": "qu", "2": "in", "3": "th", "4": "er", "5": "he",
              "6": "an"}
     for ds in DICE_SETS.values():
-        from pyengine.resources import fact_file
+        from pyengine.engine.resources import fact_file
         key = json.loads(fact_file("boggle_dice.json").read_text())["sets"][ds.name]["source_key"]
         want = [tuple(codes.get(c, c) for c in die) for die in src[key]["dice"]]
         assert list(ds.dice) == want

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from pyengine.boggle import generate as G
-from pyengine.boggle.board import neighbours_of
-from pyengine.boggle.stats import ALPHABET, VOWELS, count_stats, for_wordlist
-from pyengine.errors import UsageError
+from pyengine.puzzles.boggle import generate as G
+from pyengine.puzzles.boggle.board import neighbours_of
+from pyengine.puzzles.boggle.stats import ALPHABET, VOWELS, count_stats, for_wordlist
+from pyengine.engine.errors import UsageError
 
 # a small English-like list: enough letters for every generator, fast to count
 SAMPLE = """tea eat ate sea set sat rat tar art star rats arts tears rates stare treat
@@ -65,8 +65,8 @@ def test_stats_ignore_one_letter_and_non_letters():
 
 
 def test_stats_cached_on_disk_per_list(tmp_path, monkeypatch):
-    from pyengine import words as W
-    from pyengine.boggle import stats as S
+    from pyengine.words import lists as W
+    from pyengine.puzzles.boggle import stats as S
     monkeypatch.setenv("PYENGINE_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "list.txt"
     path.write_text("\n".join(SAMPLE) + "\n")
@@ -238,7 +238,7 @@ def test_bad_input(stats):
 
 
 def test_shell_setup_runs_to_the_board():
-    from pyengine.stages import StageRunner
+    from pyengine.engine.stages import StageRunner
     setup = G.shell_setup(["--algo", "cad", "--seed", "1", "--size", "3"])
     assert [st.name for st in setup.stages] == ["seed", "grow", "done"]
     assert any("(cell (row 0) (col 0))" in f.text for f in setup.session.facts())
@@ -251,7 +251,7 @@ def test_shell_setup_runs_to_the_board():
 
 # -- CLI -------------------------------------------------------------------------------------
 def run_cli(argv, capsys):
-    from pyengine.cli import main
+    from pyengine.ui.cli import main
     code = main(argv)
     out = capsys.readouterr()
     return code, out.out, out.err
@@ -301,9 +301,9 @@ def test_cli_bench_json(capsys, tmp_path):
 
 def test_bench_agrees_with_a_direct_count(tmp_path):
     """The runner's averages are the finder's figures on the same seeded boards."""
-    from pyengine.boggle.finder import Finder
-    from pyengine.boggle.table import Settings, run_bench
-    from pyengine import words as W
+    from pyengine.puzzles.boggle.finder import Finder
+    from pyengine.puzzles.boggle.table import Settings, run_bench
+    from pyengine.words import lists as W
     words = tmp_path / "w.txt"
     words.write_text("\n".join(SAMPLE) + "\n")
     s = Settings(words=str(words), count="words", two_letter=False, qu=False, seed=3)

@@ -1,17 +1,17 @@
-"""experta imports on modern Python through pyengine.compat (its frozendict 1.2 pin)."""
+"""experta imports on modern Python through pyengine.engine.compat (its frozendict 1.2 pin)."""
 import subprocess
 import sys
 
 
 def test_experta_imports_in_a_fresh_interpreter():
-    code = ("import pyengine.compat, experta, frozendict;"
+    code = ("import pyengine.engine.compat, experta, frozendict;"
             "d = frozendict.frozendict(a=1); print(d['a'], experta.KnowledgeEngine.__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "KnowledgeEngine"]
 
 
 def test_engine_runs_a_rule():
-    from pyengine.compat import experta
+    from pyengine.engine.compat import experta
     from experta import Fact, KnowledgeEngine, Rule
 
     class Ping(Fact):

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.errors import UsageError
-from pyengine.riddle import (
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.riddle.core import (
     EXCLUDE, INCLUDE, ORDINAL_WORDS, ClueIndex, HalfClue, RiddleFactory, parse_riddle,
     shell_setup, solve, write_riddle)
-from pyengine.words import load
+from pyengine.words.lists import load
 
 DATA = Path(__file__).parent / "data" / "riddles"
 ALPHABET = set("abcdefghijklmnopqrstuvwxyz")
@@ -344,7 +344,7 @@ def test_clue_kinds_are_weighted_like_the_seed(factory):
 
 
 def test_same_seed_same_riddles(factory):
-    from pyengine.riddle import make_riddles
+    from pyengine.puzzles.riddle.core import make_riddles
     a, _ = make_riddles(count=3, seed=99, factory=factory)
     b, _ = make_riddles(count=3, seed=99, factory=factory)
     assert [r.text for r in a] == [r.text for r in b]
@@ -353,7 +353,7 @@ def test_same_seed_same_riddles(factory):
 
 
 def test_bad_make_input(factory):
-    from pyengine.riddle import make_riddles, parse_lengths
+    from pyengine.puzzles.riddle.core import make_riddles, parse_lengths
     for bad in ("x", "12ab", "", "caf\u00e9"):
         with pytest.raises(UsageError):
             make_riddles(bad, seed=1, factory=factory)
@@ -377,7 +377,7 @@ def test_clue_index_respects_avoid_letters():
 # -- shell and CLI -------------------------------------------------------------------------
 
 def test_shell_setup_pauses_before_the_first_stage(tmp_path):
-    from pyengine.stages import StageRunner
+    from pyengine.engine.stages import StageRunner
     f = tmp_path / "r.txt"
     f.write_text(EARLS)
     setup = shell_setup([str(f)])
@@ -392,7 +392,7 @@ def test_shell_setup_pauses_before_the_first_stage(tmp_path):
 
 
 def run_cli(argv, capsys, stdin=None, monkeypatch=None):
-    from pyengine.cli import main
+    from pyengine.ui.cli import main
     if stdin is not None:
         import io
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
@@ -445,14 +445,14 @@ def test_cli_make(capsys):
 
 
 def test_make_refuses_a_word_the_list_lacks(factory):
-    from pyengine.riddle import make_riddles
+    from pyengine.puzzles.riddle.core import make_riddles
     with pytest.raises(UsageError, match="not in the word list"):
         make_riddles("zzzq", seed=1, factory=factory)
 
 
 def test_plain_list_riddles_use_familiar_clue_words(tmp_path):
     from tests.conftest import shared_file
-    from pyengine.riddle import familiar_words
+    from pyengine.puzzles.riddle.core import familiar_words
     path = shared_file("enable2k.txt")
     words = load(str(path))
     familiar = familiar_words(words)

@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from pyengine.cli import main
-from pyengine.errors import UsageError
-from pyengine.scramble import RIVERS, make_scramble
+from pyengine.ui.cli import main
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.scramble.make import RIVERS, make_scramble
 
 
 def is_subsequence(word: str, line: str) -> bool:

@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from pyengine.cli import main
-from pyengine.errors import UsageError
-from pyengine.scramble import RIVERS
-from pyengine.scramble_minimal import minimal
+from pyengine.ui.cli import main
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.scramble.make import RIVERS
+from pyengine.puzzles.scramble.minimal import minimal
 
 
 def is_subsequence(word: str, line: str) -> bool:

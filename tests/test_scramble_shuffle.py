@@ -5,8 +5,8 @@ from itertools import permutations
 
 import pytest
 
-from pyengine.cli import main
-from pyengine.scramble import RIVERS, make_scramble, make_session
+from pyengine.ui.cli import main
+from pyengine.puzzles.scramble.make import RIVERS, make_scramble, make_session
 
 # Upper 0.1% points of the chi-square distribution (df -> critical value).
 CHI2_999 = {5: 20.515, 9: 27.877, 11: 31.264}

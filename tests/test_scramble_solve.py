@@ -6,11 +6,11 @@ from itertools import combinations
 
 import pytest
 
-from pyengine.cli import main
-from pyengine.errors import UsageError
-from pyengine.resources import fact_file
-from pyengine.scramble import RIVERS, make_scramble, read_word_file
-from pyengine.scramble_solve import parse_candidates, solve
+from pyengine.ui.cli import main
+from pyengine.engine.errors import UsageError
+from pyengine.engine.resources import fact_file
+from pyengine.puzzles.scramble.make import RIVERS, make_scramble, read_word_file
+from pyengine.puzzles.scramble.solve import parse_candidates, solve
 
 SEED_LINE = "A O E M U A R Z O P N T I N S D H H I N A E A L R E R M O L I C E N I A O N T S E G E S"
 POOL = str(fact_file("rivers50.txt"))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.scramble import make_scramble
-from pyengine.shell import Shell, puzzle_factory, run_script
+from pyengine.puzzles.scramble.make import make_scramble
+from pyengine.ui.shell import Shell, puzzle_factory, run_script
 
 HERE = Path(__file__).parent
 CONTRACT_CLP = HERE / "engines" / "contract_rules.clp"

@@ -1,13 +1,13 @@
-"""pyengine.notebook: facts, agenda, history and provenance as Python objects and HTML."""
+"""pyengine.ui.notebook: facts, agenda, history and provenance as Python objects and HTML."""
 from __future__ import annotations
 
 import pytest
 
-from pyengine.errors import UsageError
-from pyengine.notebook import (FactLog, Inspector, TraceTable, format_trace, parse_id,
+from pyengine.engine.errors import UsageError
+from pyengine.ui.notebook import (FactLog, Inspector, TraceTable, format_trace, parse_id,
                                provenance)
-from pyengine.scramble import make_scramble, shell_setup
-from pyengine.session import Session
+from pyengine.puzzles.scramble.make import make_scramble, shell_setup
+from pyengine.engine.session import Session
 from tests.engines.test_contract import make
 from tests.test_shell import independent_chain
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.shell import PUZZLES, Shell, puzzle_factory
+from pyengine.ui.shell import PUZZLES, Shell, puzzle_factory
 from tests.test_shell import check_why_tree, fires, independent_chain
 
 TEACUP = Path(__file__).parent / "data" / "riddles" / "teacup.txt"   # seed 000's riddle

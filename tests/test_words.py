@@ -1,4 +1,4 @@
-"""Tests for pyengine.words (word lists, tiers, indexes, cache) and the
+"""Tests for pyengine.words.lists (word lists, tiers, indexes, cache) and the
 ``words`` subcommand.  No timing here: see bench/bench_words.py."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pyengine import words as W
-from pyengine.errors import UsageError
-from pyengine.words import WordList, letter_mask, load
-from pyengine import words_cli
+from pyengine.words import lists as W
+from pyengine.engine.errors import UsageError
+from pyengine.words.lists import WordList, letter_mask, load
+from pyengine.puzzles import wordlist as words_cli
 
 
 @pytest.fixture(autouse=True)

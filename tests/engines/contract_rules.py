@@ -1,5 +1,5 @@
 """The contract rule set, experta side: the same two rules as contract_rules.clp."""
-from pyengine.compat import experta  # noqa: F401
+from pyengine.engine.compat import experta  # noqa: F401
 
 from experta import TEST, MATCH, DefFacts, Fact, KnowledgeEngine, Rule
 

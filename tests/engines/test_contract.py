@@ -3,18 +3,18 @@ from pathlib import Path
 
 import pytest
 
-from pyengine.errors import UsageError
-from pyengine.stages import Stage, StageRunner
+from pyengine.engine.errors import UsageError
+from pyengine.engine.stages import Stage, StageRunner
 
 HERE = Path(__file__).parent
 
 
 def make(engine: str):
     if engine == "clips":
-        from pyengine.clips_session import ClipsSession
+        from pyengine.engine.clips import ClipsSession
         s = ClipsSession([HERE / "contract_rules.clp"])
     else:
-        from pyengine.experta_session import ExpertaSession
+        from pyengine.engine.experta import ExpertaSession
         from tests.engines.contract_rules import Contract
         s = ExpertaSession(Contract)
     s.reset()

@@ -1,0 +1,207 @@
+"""The engine-neutral session contract.
+
+A :class:`Session` wraps one rule engine (CLIPS through clipspy, or experta) and
+offers the same verbs on both: reset, assert and retract facts, run to quiescence
+or for N firings, step, list facts and the agenda, choose a conflict-resolution
+strategy, seed the engine's random numbers, and keep a trace of every firing so
+that "why does this fact exist?" can be answered afterwards.
+
+Facts are shown in CLIPS syntax on both engines, with CLIPS-style ids (``f-12``).
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from pyengine.engine.errors import UsageError
+
+STRATEGIES = ("depth", "breadth", "random")
+
+
+@dataclass(frozen=True)
+class FactView:
+    """One fact of the fact base: its id and its CLIPS-style text."""
+
+    id: int
+    text: str
+
+    @property
+    def name(self) -> str:
+        """The relation (first symbol) of the fact, e.g. ``text`` or ``letter``."""
+        return self.text[1:].split(None, 1)[0].rstrip(")") if len(self.text) > 2 else ""
+
+    def __str__(self) -> str:
+        return f"f-{self.id:<5} {self.text}"
+
+
+@dataclass(frozen=True)
+class ActivationView:
+    """One activation on the agenda: a rule, its salience and the facts it matched."""
+
+    rule: str
+    salience: int
+    facts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        ids = ",".join(f"f-{i}" for i in self.facts) or "*"
+        return f"{self.salience:<6} {self.rule}: {ids}"
+
+
+@dataclass
+class Firing:
+    """One rule firing: which rule, on which facts, and what it changed."""
+
+    number: int
+    rule: str
+    matched: tuple[int, ...]
+    asserted: list[int] = field(default_factory=list)
+    retracted: list[int] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        ids = ",".join(f"f-{i}" for i in self.matched) or "*"
+        return f"FIRE {self.number:>4} {self.rule}: {ids}"
+
+
+# A listener receives (event, payload); events are
+#   "fire"    -> Firing (before its action runs on experta, as CLIPS prints it)
+#   "assert"  -> FactView
+#   "retract" -> FactView
+#   "activate" / "deactivate" -> ActivationView
+Listener = Callable[[str, object], None]
+
+
+class Session(ABC):
+    """Common contract of a rule session. See :mod:`pyengine.engine.clips` and
+    :mod:`pyengine.engine.experta` for the two engines."""
+
+    engine: str = "?"
+
+    def __init__(self) -> None:
+        self.trace: list[Firing] = []
+        self.origin: dict[int, Firing | None] = {}   # fact id -> firing that asserted it
+        self.fired_total = 0
+        self.listeners: list[Listener] = []
+        self._strategy = "depth"
+        self._seed: int | None = None
+
+    # -- facts ---------------------------------------------------------------
+    @abstractmethod
+    def reset(self) -> None:
+        """Clear the fact base and agenda, then assert the initial facts (deffacts)."""
+
+    @abstractmethod
+    def assert_fact(self, fact) -> int:
+        """Assert a fact (CLIPS text such as ``"(river 1 N i l e)"``, or an engine
+        fact object) and return its id."""
+
+    @abstractmethod
+    def retract(self, fact_id: int) -> None:
+        """Retract the fact with this id; UsageError if there is none."""
+
+    @abstractmethod
+    def facts(self) -> list[FactView]:
+        """All facts, in id order."""
+
+    def fact(self, fact_id: int) -> FactView:
+        for f in self.facts():
+            if f.id == fact_id:
+                return f
+        raise UsageError(f"no fact f-{fact_id}")
+
+    def find(self, name: str) -> list[FactView]:
+        """Facts whose relation is ``name``."""
+        return [f for f in self.facts() if f.name == name]
+
+    # -- running ------------------------------------------------------------
+    @abstractmethod
+    def run(self, limit: int | None = None) -> int:
+        """Fire rules until the agenda is empty or ``limit`` firings; return the count."""
+
+    def step(self) -> int:
+        """Fire at most one rule; return 1 if one fired, else 0."""
+        return self.run(1)
+
+    @abstractmethod
+    def agenda(self) -> list[ActivationView]:
+        """Activations in the order they would fire (next first)."""
+
+    # -- strategy and randomness --------------------------------------------
+    @property
+    def strategy(self) -> str:
+        return self._strategy
+
+    @strategy.setter
+    def strategy(self, name: str) -> None:
+        if name not in STRATEGIES:
+            raise UsageError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
+        self._set_strategy(name)
+        self._strategy = name
+
+    @abstractmethod
+    def _set_strategy(self, name: str) -> None: ...
+
+    @abstractmethod
+    def seed(self, n: int) -> None:
+        """Seed the engine's random numbers (the random strategy, and CLIPS ``random``)."""
+
+    # -- introspection ---------------------------------------------------------
+    @abstractmethod
+    def rules(self) -> list[str]:
+        """Names of the rules loaded."""
+
+    @abstractmethod
+    def rule_source(self, name: str) -> str:
+        """The source text of one rule."""
+
+    def why(self, fact_id: int) -> Firing | None:
+        """The firing that asserted this fact, or None for an initial or user fact.
+        UsageError if the id was never seen."""
+        if fact_id not in self.origin:
+            raise UsageError(f"no fact f-{fact_id} was recorded in this session")
+        return self.origin[fact_id]
+
+    def why_chain(self, fact_id: int) -> list[Firing]:
+        """Firings that led to this fact, most recent first, back to initial facts."""
+        chain: list[Firing] = []
+        seen: set[int] = set()
+        todo = [fact_id]
+        while todo:
+            fid = todo.pop(0)
+            firing = self.origin.get(fid)
+            if firing is None or firing.number in seen:
+                continue
+            seen.add(firing.number)
+            chain.append(firing)
+            todo.extend(firing.matched)
+        return chain
+
+    # -- bookkeeping used by the engines ------------------------------------------
+    def _emit(self, event: str, payload: object) -> None:
+        for listener in self.listeners:
+            listener(event, payload)
+
+    def _record(self, firing: Firing) -> None:
+        self.trace.append(firing)
+        for fid in firing.asserted:
+            self.origin[fid] = firing
+
+    def _note_outside(self, fact_id: int) -> None:
+        """A fact asserted by reset or by the user, not by a rule."""
+        self.origin[fact_id] = None
+
+    def _clear_history(self) -> None:
+        self.trace = []
+        self.origin = {}
+        self.fired_total = 0
+
+    def stage_fact(self, name: str):
+        """The staging fact that opens stage ``name`` on this engine."""
+        return f"({name})"
+
+
+def matching(facts: Iterable[FactView], pattern: str | None) -> list[FactView]:
+    """Facts whose text contains ``pattern`` (all facts if pattern is empty)."""
+    if not pattern:
+        return list(facts)
+    return [f for f in facts if pattern in f.text or f.name == pattern]

@@ -1,0 +1,341 @@
+"""The compiled word finder (optional extra ``fast``: numba).
+
+The word list becomes an *array trie* built with numpy straight from the
+sorted words (no Python trie): nodes numbered level by level, so a node's
+children are contiguous and in letter order.  Per node: ``kids`` (a 26-bit
+mask of the letters that continue it), ``first`` (its first child's id) and
+``word`` (the id of the word ending there, or -1).  The child for letter l
+is ``first + popcount(kids & ((1 << l) - 1))``.
+
+The search is an iterative depth-first walk with a cell bitmask, compiled
+by numba with ``cache=True``: importing this module imports numba, and the
+first solve compiles (once per machine; later runs load numba's on-disk
+cache).  ``pyengine.puzzles.boggle.finder`` imports this module only when a Finder
+with the numba backend first solves.  ``pyengine.puzzles.boggle.finder`` falls back to the pure-Python
+search when numba is absent.
+"""
+from __future__ import annotations
+
+import importlib.util
+
+import numba
+import numpy as np
+
+__all__ = ["available", "ArrayTrie", "build_arrays"]
+
+
+def available() -> bool:
+    """True if numba can be imported (checked without importing it)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
+    """(kids int64[n], first int32[n], word int32[n], length int16[n_words]) for
+    the sorted, unique a-z ``words``.  Node 0 is the root; words outside
+    min_len..max_len are still paths but not ends."""
+    n_words = len(words)
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int16, count=n_words)
+    if n_words == 0:
+        z = np.zeros(1, np.int64)
+        return z, np.zeros(1, np.int32), np.full(1, -1, np.int32), lengths
+    width = int(lengths.max())
+    blob = "".join(w.ljust(width, "`") for w in words).encode("ascii")
+    chars = (np.frombuffer(blob, dtype=np.uint8).reshape(n_words, width).astype(np.int16) - 97)
+    # chars: 0..25 letters, -1 padding.  lcp with the previous word:
+    lcp = np.zeros(n_words, dtype=np.int32)
+    if n_words > 1:
+        diff = chars[1:] != chars[:-1]
+        first_diff = np.where(diff.any(axis=1), diff.argmax(axis=1), width)
+        lcp[1:] = np.minimum(first_diff, np.minimum(lengths[1:], lengths[:-1]))
+    kids_parts, first_parts, word_parts = [np.zeros(1, np.int64)], [np.zeros(1, np.int32)], \
+        [np.full(1, -1, np.int32)]
+    parent_parts, key_parts = [np.zeros(1, np.int64)], [np.full(1, -1, np.int64)]
+    node_of = np.zeros(n_words, dtype=np.int64)      # node at depth d-1 for each word (root)
+    offset = 1                                        # id of the first node at this depth
+    parent_kids = kids_parts[0]
+    parent_first = first_parts[0]
+    parent_offset = 0
+    for d in range(1, width + 1):
+        alive = lengths >= d
+        idx = np.nonzero(alive)[0]
+        if idx.size == 0:
+            break
+        new = lcp[idx] < d
+        new[0] = True
+        ranks = np.cumsum(new) - 1                   # node index within this depth
+        n_level = int(ranks[-1]) + 1
+        letters = chars[idx, d - 1].astype(np.int64)
+        parents = node_of[idx]                       # global ids at depth d-1
+        new_idx = np.nonzero(new)[0]
+        # parents' child masks and first children (parents are at depth d-1)
+        np.bitwise_or.at(parent_kids, parents[new_idx] - parent_offset,
+                         np.left_shift(np.int64(1), letters[new_idx]))
+        up, first_pos = np.unique(parents[new_idx], return_index=True)
+        parent_first[up - parent_offset] = offset + ranks[new_idx[first_pos]]
+        level_kids = np.zeros(n_level, np.int64)
+        level_first = np.zeros(n_level, np.int32)
+        level_word = np.full(n_level, -1, np.int32)
+        ends = idx[lengths[idx] == d] if min_len <= d <= max_len else idx[:0]
+        if ends.size:
+            # rank of each ending word within this level
+            pos = np.searchsorted(idx, ends)
+            level_word[ranks[pos]] = ends.astype(np.int32)
+        parent_parts.append(parents[new_idx])
+        key_parts.append(idx[new_idx].astype(np.int64) * (width + 1) + d)
+        kids_parts.append(level_kids)
+        first_parts.append(level_first)
+        word_parts.append(level_word)
+        node_of[idx] = offset + ranks
+        parent_kids, parent_first, parent_offset = level_kids, level_first, offset
+        offset += n_level
+    kids, first, word = (np.concatenate(kids_parts), np.concatenate(first_parts),
+                         np.concatenate(word_parts))
+    kids, first, word = _block_preorder(kids, first, word, np.concatenate(parent_parts),
+                                        np.concatenate(key_parts))
+    return kids, first, word, lengths
+
+
+def _popcounts(kids: np.ndarray) -> np.ndarray:
+    x = kids.astype(np.int64)
+    n = np.zeros(x.shape, np.int64)
+    for _ in range(27):
+        n += x & 1
+        x = x >> 1
+    return n
+
+
+def _block_preorder(kids, first, word, parent, key):
+    """Renumber the nodes for memory locality: sibling blocks stay contiguous
+    (the child rank trick needs it) but the blocks follow the trie's preorder,
+    so a chain of single children (the tail of most words) is consecutive."""
+    n = kids.shape[0]
+    pre = np.argsort(key, kind="stable")          # BFS ids in preorder (root first)
+    nk = _popcounts(kids)
+    sizes = nk[pre]
+    start = np.empty(n, np.int64)
+    start[pre] = 1 + np.cumsum(sizes) - sizes     # block start of each node's children
+    new_id = np.empty(n, np.int64)
+    new_id[0] = 0
+    c = np.arange(1, n)
+    par = parent[1:]
+    new_id[1:] = start[par] + (c - first[par])
+    kids2 = np.empty_like(kids)
+    first2 = np.zeros_like(first)
+    word2 = np.empty_like(word)
+    kids2[new_id] = kids
+    word2[new_id] = word
+    has = nk > 0
+    first2[new_id[has]] = start[has]
+    return kids2, first2, word2
+
+
+@numba.njit(cache=True, inline="always")
+def popcount(x):  # bits set in a non-negative int64
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@numba.njit(cache=True, inline="always")
+def step(nodes, node, c0, c1):
+    # follow one face (one or two letters); -1 when the trie has no such path
+    if c0 < 0:
+        return -1
+    k = np.int64(nodes[node, 0])
+    if not (k >> c0) & 1:
+        return -1
+    node = nodes[node, 1] + popcount(k & ((np.int64(1) << c0) - 1))
+    if c1 >= 0:
+        k = np.int64(nodes[node, 0])
+        if not (k >> c1) & 1:
+            return -1
+        node = nodes[node, 1] + popcount(k & ((np.int64(1) << c1) - 1))
+    return node
+
+
+@numba.njit(cache=True)
+def search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
+    # out: [distinct words, paths, distinct score, path score]; returns n found
+    n = c0.shape[0]
+    st_cell = np.empty(n + 1, np.int64)
+    st_node = np.empty(n + 1, np.int64)
+    st_k = np.empty(n + 1, np.int64)
+    nf = 0
+    paths = 0
+    score = 0
+    pscore = 0
+    for start in range(n):
+        node = step(nodes, 0, c0[start], c1[start])
+        if node < 0:
+            continue
+        w = nodes[node, 2]
+        if w >= 0:
+            if counts[w] == 0:
+                found[nf] = w
+                nf += 1
+                score += wscore[w]
+            counts[w] += 1
+            paths += 1
+            pscore += wscore[w]
+        if nodes[node, 0] == 0:
+            continue
+        depth = 0
+        st_cell[0] = start
+        st_node[0] = node
+        st_k[0] = 0
+        used = np.int64(1) << start
+        while depth >= 0:
+            cell = st_cell[depth]
+            k = st_k[depth]
+            if k < nnbr[cell]:
+                st_k[depth] = k + 1
+                j = nbr[cell, k]
+                if (used >> j) & 1:
+                    continue
+                child = step(nodes, st_node[depth], c0[j], c1[j])
+                if child < 0:
+                    continue
+                w = nodes[child, 2]
+                if w >= 0:
+                    if counts[w] == 0:
+                        found[nf] = w
+                        nf += 1
+                        score += wscore[w]
+                    counts[w] += 1
+                    paths += 1
+                    pscore += wscore[w]
+                if nodes[child, 0] == 0:
+                    continue
+                depth += 1
+                st_cell[depth] = j
+                st_node[depth] = child
+                st_k[depth] = 0
+                used |= np.int64(1) << j
+            else:
+                used &= ~(np.int64(1) << cell)
+                depth -= 1
+    out[0] = nf
+    out[1] = paths
+    out[2] = score
+    out[3] = pscore
+    return nf
+
+
+@numba.njit(cache=True)
+def search_stats(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
+    # the same search, leaving no counts behind (for scoring many boards)
+    nf = search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out)
+    for i in range(nf):
+        counts[found[i]] = 0
+    return nf
+
+
+_KERNELS = (search, search_stats)
+
+
+_NBR: dict = {}
+
+
+def _nbr_arrays(size: int):
+    got = _NBR.get(size)
+    if got is None:
+        from pyengine.puzzles.boggle.board import neighbours_of
+        nb = neighbours_of(size)
+        arr = np.full((size * size, 8), -1, np.int64)
+        for i, row in enumerate(nb):
+            arr[i, :len(row)] = row
+        got = _NBR[size] = (arr, np.array([len(r) for r in nb], np.int64))
+    return got
+
+
+_CODE = {chr(97 + i): (i, -1) for i in range(26)}
+_CODE["#"] = (-1, -1)
+for _f in ("qu", "in", "th", "er", "he", "an"):
+    _CODE[_f] = (ord(_f[0]) - 97, ord(_f[1]) - 97)
+
+
+class ArrayTrie:
+    """The array trie of one word list (and minimum length), with the
+    buffers its search reuses; ``solve_counts`` / ``stats`` per board."""
+
+    _MEMO: dict = {}
+
+    def __init__(self, words: tuple[str, ...], min_len: int):
+        self.words = words
+        self.min_len = min_len
+        kids, first, word, self.lengths = build_arrays(words, min_len)
+        self.nodes = np.zeros((kids.shape[0], 4), np.int32)
+        self.nodes[:, 0] = kids
+        self.nodes[:, 1] = first
+        self.nodes[:, 2] = word
+        self.counts = np.zeros(max(len(words), 1), np.int32)
+        self.found = np.zeros(max(len(words), 1), np.int64)
+        self.out = np.zeros(4, np.int64)
+        self._scores: dict = {}
+
+    @classmethod
+    def for_words(cls, words: tuple[str, ...], min_len: int, _trie=None) -> "ArrayTrie":
+        key = (id(words), len(words), min_len)
+        got = cls._MEMO.get(key)
+        if got is None or got.words is not words:
+            got = cls._MEMO[key] = cls(words, min_len)
+        return got
+
+    @property
+    def n_nodes(self) -> int:
+        return int(self.nodes.shape[0])
+
+    def word_scores(self, size: int, two_letter: bool) -> np.ndarray:
+        key = (size, two_letter)
+        got = self._scores.get(key)
+        if got is None:
+            from pyengine.puzzles.boggle.finder import score_word
+            top = int(self.lengths.max()) if self.lengths.size else 0
+            table = np.array([score_word("x" * n, size, two_letter) for n in range(top + 1)],
+                             np.int64)
+            got = self._scores[key] = table[self.lengths] if self.lengths.size else \
+                np.zeros(1, np.int64)
+        return got
+
+    def _run(self, board, two_letter: bool, kernel: int) -> int:
+        cells = board.cells
+        code = _CODE
+        c0 = np.array([code[c][0] for c in cells], np.int64)
+        c1 = np.array([code[c][1] for c in cells], np.int64)
+        nbr, nnbr = _nbr_arrays(board.size)
+        fn = _KERNELS[kernel]
+        return fn(self.nodes, self.word_scores(board.size, two_letter),
+                  c0, c1, nbr, nnbr, self.counts, self.found, self.out)
+
+    def solve_counts(self, board, two_letter: bool = False) -> dict[str, int]:
+        """word -> number of paths, for every word on the board."""
+        nf = self._run(board, two_letter, 0)
+        ids = self.found[:nf].copy()
+        ids.sort()
+        got = self.counts[ids]
+        self.counts[ids] = 0
+        words = self.words
+        return {words[i]: int(c) for i, c in zip(ids.tolist(), got.tolist())}
+
+    def solve(self, board, two_letter: bool = False, with_counts: bool = False):
+        """(sorted words, {word: paths} or None, (words, paths, score, path score))."""
+        nf = self._run(board, two_letter, 0)
+        o = self.out
+        stats = (int(o[0]), int(o[1]), int(o[2]), int(o[3]))
+        ids = self.found[:nf].copy()
+        ids.sort()
+        words = self.words
+        id_list = ids.tolist()
+        found = [words[i] for i in id_list]
+        counts = None
+        if with_counts:
+            counts = dict(zip(found, self.counts[ids].tolist()))
+        self.counts[ids] = 0
+        return found, counts, stats
+
+    def stats(self, board, two_letter: bool = False) -> tuple[int, int, int, int]:
+        """(distinct words, paths, distinct-word score, path score)."""
+        self._run(board, two_letter, 1)
+        o = self.out
+        return int(o[0]), int(o[1]), int(o[2]), int(o[3])

@@ -1,0 +1,260 @@
+"""The shortest letter line that still hides every word: shortest common supersequence.
+
+The seed leaves "find a minimal sequence of letters that preserves the words" as TBA.
+
+Exact: A* search over position tuples (how far each word has been written). A move
+writes one letter and advances every word whose next letter it is (advancing all of
+them is never worse). The remaining length is bounded below, admissibly and
+consistently, by the larger of
+
+* the letter bound: for each letter, the most copies any single word still needs,
+  summed over letters (one written letter lowers each word's need by at most one);
+* the pair bound: the largest exact shortest common supersequence of any two words'
+  remaining parts (a table per pair, from the longest common subsequence).
+
+When A* pops a goal, its length is optimal. A* runs for lists of up to
+``EXACT_WORDS`` words and stops after ``max_states`` expanded states; beyond either,
+a beam search (or, for long lists, the greedy "majority merge": write the letter the
+most words are waiting for) gives a good line, and the lower bound reported is the
+best proven one: the smallest f-value left in the A* frontier, the letter bound and
+the pair bound at the start.
+"""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from itertools import combinations
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.scramble.make import is_subsequence
+
+MAX_STATES = 15_000       # A* expansions before falling back to the beam search
+EXACT_WORDS = 12          # A* (and the pair bound in the search) up to this many words
+BEAM_WIDTH = 32
+BEAM_WORK = 200_000       # beam width x words x letters: wider beams for smaller lists
+PAIR_WORDS = 150          # the pair bound at the start, up to this many words
+
+
+@dataclass
+class Minimal:
+    words: list[str]
+    sequence: str          # lower case
+    length: int
+    optimal: bool
+    lower_bound: int
+    states: int            # A* states expanded
+    method: str            # "A*" or "beam"
+
+    @property
+    def concatenation(self) -> int:
+        return sum(len(w) for w in self.words)
+
+    def as_dict(self) -> dict:
+        return {"sequence": self.sequence.upper(), "length": self.length,
+                "optimal": self.optimal, "lower_bound": self.lower_bound,
+                "concatenation": self.concatenation, "words": list(self.words),
+                "states": self.states, "method": self.method}
+
+
+
+
+class _Bounds:
+    """Lower bounds on the letters still to write from a position tuple."""
+
+    def __init__(self, words: list[str], pairs: bool = True):
+        self.words = words
+        letters = sorted(set("".join(words)))
+        self.letters = letters
+        # suffix[i][p][c]: copies of letter c in words[i][p:]
+        self.suffix = []
+        for w in words:
+            rows = [[0] * len(letters) for _ in range(len(w) + 1)]
+            for p in range(len(w) - 1, -1, -1):
+                rows[p] = list(rows[p + 1])
+                rows[p][letters.index(w[p])] += 1
+            self.suffix.append(rows)
+        # pair[(i, j)][p][q]: exact SCS length of words[i][p:] and words[j][q:]
+        self.pairs = []
+        if pairs and len(words) > 2:
+            for i, j in combinations(range(len(words)), 2):
+                self.pairs.append((i, j, _scs_table(words[i], words[j])))
+
+    def letter_bound(self, pos) -> int:
+        rows = [self.suffix[i][p] for i, p in enumerate(pos)]
+        return sum(map(max, zip(*rows)))
+
+    def pair_bound(self, pos) -> int:
+        best = 0
+        for i, j, table in self.pairs:
+            v = table[pos[i]][pos[j]]
+            if v > best:
+                best = v
+        return best
+
+    def __call__(self, pos) -> int:
+        return max(self.letter_bound(pos), self.pair_bound(pos))
+
+
+def _scs_table(a: str, b: str) -> list[list[int]]:
+    """t[p][q] = length of the shortest common supersequence of a[p:] and b[q:]."""
+    n, m = len(a), len(b)
+    t = [[0] * (m + 1) for _ in range(n + 1)]
+    for p in range(n, -1, -1):
+        for q in range(m, -1, -1):
+            if p == n:
+                t[p][q] = m - q
+            elif q == m:
+                t[p][q] = n - p
+            elif a[p] == b[q]:
+                t[p][q] = 1 + t[p + 1][q + 1]
+            else:
+                t[p][q] = 1 + min(t[p + 1][q], t[p][q + 1])
+    return t
+
+
+def _moves(words, pos):
+    """(letter, next position tuple) for each letter some word needs next."""
+    nexts = {}
+    for i, p in enumerate(pos):
+        if p < len(words[i]):
+            nexts.setdefault(words[i][p], []).append(i)
+    for ch, who in nexts.items():
+        new = list(pos)
+        for i in who:
+            new[i] += 1
+        yield ch, tuple(new)
+
+
+def _astar(words, bound: _Bounds, max_states: int):
+    """(sequence or None, states expanded, proven lower bound)."""
+    start = (0,) * len(words)
+    goal = tuple(len(w) for w in words)
+    h0 = bound(start)
+    # heap entries: (f, -g, counter, state); ties go to the deeper state
+    heap = [(h0, 0, 0, start)]
+    best_g = {start: 0}
+    parent: dict[tuple, tuple] = {start: (None, "")}
+    counter = 0
+    expanded = 0
+    while heap:
+        f, neg_g, _, state = heapq.heappop(heap)
+        g = -neg_g
+        if g > best_g.get(state, g):
+            continue                      # a stale entry
+        if state == goal:
+            letters = []
+            while state != start:
+                state, ch = parent[state]
+                letters.append(ch)
+            return "".join(reversed(letters)), expanded, g
+        expanded += 1
+        if expanded > max_states:
+            return None, expanded, f      # f of the cheapest open state: a lower bound
+        for ch, nxt in _moves(words, state):
+            ng = g + 1
+            if ng < best_g.get(nxt, 1 << 30):
+                best_g[nxt] = ng
+                parent[nxt] = (state, ch)
+                counter += 1
+                heapq.heappush(heap, (ng + bound(nxt), -ng, counter, nxt))
+    raise AssertionError("A* ran out of states before reaching the goal")
+
+
+def _beam(words, bound: _Bounds, width: int) -> str:
+    """Breadth-wise search keeping the ``width`` states with the smallest bound, then
+    the most letters written (a good line, not a proven one)."""
+    goal = tuple(len(w) for w in words)
+    layer = {(0,) * len(words): ""}
+    while goal not in layer:
+        nxt: dict[tuple, str] = {}
+        for state, line in layer.items():
+            for ch, s in _moves(words, state):
+                if s not in nxt:
+                    nxt[s] = line + ch
+        if len(nxt) > width:
+            ranked = sorted(nxt, key=lambda s: (bound(s), -sum(s)))[:width]
+            layer = {s: nxt[s] for s in ranked}
+        else:
+            layer = nxt
+    return layer[goal]
+
+
+def _majority_merge(words) -> str:
+    """Greedy: write the letter the most words wait for (ties: the most letters left
+    behind those words, then the alphabet). Linear in the letters times the alphabet."""
+    pos = [0] * len(words)
+    waiting: dict[str, set[int]] = {}
+    for i, w in enumerate(words):
+        waiting.setdefault(w[0], set()).add(i)
+    line = []
+    while any(waiting.values()):
+        ch = max((c for c in waiting if waiting[c]),
+                 key=lambda c: (len(waiting[c]),
+                                sum(len(words[i]) - pos[i] for i in waiting[c]), -ord(c)))
+        line.append(ch)
+        movers = waiting[ch]
+        waiting[ch] = set()
+        for i in movers:
+            pos[i] += 1
+            if pos[i] < len(words[i]):
+                waiting.setdefault(words[i][pos[i]], set()).add(i)
+    return "".join(line)
+
+
+def start_bound(words: list[str]) -> int:
+    """Proven lower bound for the whole list: letter bound and (up to PAIR_WORDS
+    words) the longest pairwise shortest common supersequence."""
+    best = _Bounds(words, pairs=False).letter_bound((0,) * len(words))
+    if 1 < len(words) <= PAIR_WORDS:
+        for a, b in combinations(words, 2):
+            best = max(best, _scs_table(a, b)[0][0])
+    return best
+
+
+def check_words(words: list[str]) -> list[str]:
+    from pyengine.puzzles.scramble.make import check_words as check
+    check(words)
+    return [w.lower() for w in words]
+
+
+def minimal(words: list[str], max_states: int = MAX_STATES,
+            beam_width: int = BEAM_WIDTH) -> Minimal:
+    """The shortest line holding every word as a subsequence (exact within ``max_states``)."""
+    if max_states < 0 or beam_width < 1:
+        raise UsageError("--max-states must be 0 or more and --beam 1 or more")
+    lower = check_words(list(words))
+    # A duplicate, or a word hidden inside a longer word, adds nothing: drop it
+    # (the containment check is quadratic, so only for lists up to PAIR_WORDS).
+    unique = list(dict.fromkeys(lower))
+    if len(unique) <= PAIR_WORDS:
+        kept = [w for w in unique
+                if not any(len(o) > len(w) and is_subsequence(w, o) for o in unique)]
+    else:
+        kept = unique
+    lb = start_bound(kept) if kept else 0
+    states = 0
+    if len(kept) <= EXACT_WORDS:
+        bound = _Bounds(kept)
+        line, states, frontier = _astar(kept, bound, max_states)
+        if line is not None:
+            return Minimal(list(words), line, len(line), True, len(line), states, "A*")
+        lb = max(lb, frontier)
+        line, method = _beam(kept, bound, beam_width), "beam"
+    else:
+        letters = sum(map(len, kept))
+        width = min(beam_width, BEAM_WORK // (len(kept) * letters))
+        if width >= 2:
+            line, method = _beam(kept, _Bounds(kept, pairs=False), width), "beam"
+        else:
+            line, method = _majority_merge(kept), "majority merge"
+    return Minimal(list(words), line, len(line), len(line) == lb, lb, states, method)
+
+
+def format_result(m: Minimal) -> str:
+    saved = m.concatenation - m.length
+    proof = ("optimal" if m.optimal else
+             f"not proven optimal; every line needs at least {m.lower_bound} letters")
+    return (f"{' '.join(m.sequence.upper())}\n"
+            f"{m.length} letters against {m.concatenation} for the plain concatenation "
+            f"({saved} saved; {proof}; {m.method}"
+            f"{f', {m.states} states expanded' if m.states else ''})")

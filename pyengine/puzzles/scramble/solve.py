@@ -1,0 +1,312 @@
+"""Solve a scramble: which candidate words are hidden in a letter line, using every letter?
+
+The rules in ``rules/scramble_solve.clp`` do the reasoning that reads well as rules:
+FILTER walks every candidate along the line (is it a subsequence?), COVER notices a
+letter that no fitting word can supply. The rest is an exhaustive search, done here
+over the fitting words only:
+
+1. letter multisets: choose sets of fitting words whose letters add up to the line's
+   letters exactly (branch on the letter with the fewest suppliers; prune whenever a
+   letter's need exceeds what the words still available could supply);
+2. interleaving: can those words be threaded through the line at the same time, each
+   letter used by exactly one word? A depth-first walk over position tuples (one
+   position per word), remembering the tuples that failed.
+
+Every answer is reported; "no solution" is an answer too. A pool word is used at
+most once per answer. Pools of more than 500 words (a dictionary) are first cut down
+in Python to the words hidden in the line, so only those become facts.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.scramble.make import is_subsequence
+
+NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
+PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
+MAX_HIDDEN = 1000               # ... and at most this many of them
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+@dataclass
+class Solved:
+    """The answer for one line and one candidate pool."""
+
+    line: str                           # the line, lower case, no spaces
+    candidates: list[str]               # the pool, duplicates (any case) removed
+    fits: list[str] = field(default_factory=list)        # hidden in the line on their own
+    rejected: dict[str, str] = field(default_factory=dict)   # word -> why not
+    unsupplied: list[str] = field(default_factory=list)  # letters no fitting word has
+    solutions: list[list[str]] = field(default_factory=list)
+    witnesses: list[list[int]] = field(default_factory=list)  # word index (1-based) per letter
+    nodes: int = 0                       # search nodes visited (multiset + interleaving)
+    prefiltered: int = 0                 # big pools: dropped in Python by letter counts
+    session: object = None
+
+    def as_dict(self) -> dict:
+        return {"solutions": [list(s) for s in self.solutions],
+                "line": self.line.upper(),
+                "candidates": len(self.candidates) + self.prefiltered,
+                "fits": list(self.fits),
+                "unsupplied": list(self.unsupplied),
+                "witnesses": [list(w) for w in self.witnesses]}
+
+
+# -- input --------------------------------------------------------------------------
+def parse_line(text: str) -> str:
+    """'A O E M U ...' or 'aoemu...' -> 'aoemu...'. Letters and spaces only."""
+    compact = "".join(text.split())
+    if not compact:
+        raise UsageError("the scramble line is empty")
+    if not _LETTERS.fullmatch(compact):
+        bad = next(c for c in compact if not (c.isascii() and c.isalpha()))
+        raise UsageError(f"the scramble line has {bad!r}: letters a-z and spaces only")
+    return compact.lower()
+
+
+def parse_candidates(spec: str) -> list[str]:
+    """A file of words, the name of the packaged pool 'rivers50', or words
+    separated by commas or spaces. Duplicates (in any case) are dropped."""
+    from pyengine.puzzles.scramble.make import read_word_file
+
+    if spec is None or not spec.strip():
+        raise UsageError("no candidates (give --candidates FILE or --candidates 'w1,w2,...')")
+    path = Path(spec)
+    if path.is_file():
+        words = read_word_file(path)
+    elif spec.strip() == "rivers50":
+        from pyengine.engine.resources import fact_file
+        words = read_word_file(fact_file("rivers50.txt"))
+    elif "/" in spec or "\\" in spec or spec.endswith(".txt"):
+        raise UsageError(f"cannot read {spec}: no such file")
+    else:
+        words = [w for w in re.split(r"[,\s]+", spec) if w]
+    return _unique(words)
+
+
+def _unique(words: list[str]) -> list[str]:
+    """Check the words (letters only) and drop repeats in any case, keeping the first."""
+    from pyengine.puzzles.scramble.make import check_words
+
+    if not words:
+        raise UsageError("no candidates to look for")
+    check_words(list(words))
+    first: dict[str, str] = {}
+    for w in words:
+        first.setdefault(w.lower(), w)
+    return list(first.values())
+
+
+# -- the rules ----------------------------------------------------------------------
+def make_session(line: str, candidates: list[str], record: bool = False):
+    """A CLIPS session with the solve rules and the line and candidates asserted."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.resources import rule_file
+
+    session = ClipsSession([rule_file("scramble_solve.clp")], record=record)
+    session.reset()
+    for pos, ch in enumerate(line, start=1):
+        session.assert_fact(f"(line-letter {pos} {ch})")
+    for ch, n in sorted(Counter(line).items()):
+        session.assert_fact(f"(line-count {ch} {n})")
+    for w in candidates:
+        session.assert_fact("(candidate {} {})".format(w.lower(), " ".join(w.lower())))
+    return session
+
+
+def stage_plan():
+    from pyengine.engine.stages import Stage
+    return [Stage("FILTER"), Stage("COVER")]
+
+
+def read_verdicts(session, line: str,
+                  candidates: list[str]) -> tuple[list[str], dict, list[str]]:
+    """(fits, rejected, unsupplied) read back from the fact base."""
+    by_lower = {w.lower(): w for w in candidates}
+    fits, rejected, unsupplied = set(), {}, []
+    for f in session.facts():
+        parts = f.text[1:-1].split()
+        if parts[0] == "fits":
+            fits.add(parts[1])
+        elif parts[0] == "rejected":
+            word, letter, after = parts[1], parts[2], int(parts[3])
+            if after and letter in line:
+                rejected[by_lower[word]] = f"no {letter!r} after position {after}"
+            else:
+                rejected[by_lower[word]] = f"no {letter!r} in the line"
+        elif parts[0] == "unsupplied":
+            unsupplied.append(parts[1])
+    return [w for w in candidates if w.lower() in fits], rejected, sorted(unsupplied)
+
+
+# -- the search ---------------------------------------------------------------------
+class _Budget:
+    """Counts search nodes and the work they cost; gives up past ``limit`` work."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.nodes = 0
+        self.work = 0
+
+    def tick(self, work: int = 1) -> None:
+        self.nodes += 1
+        self.work += work
+        if self.work > self.limit:
+            raise UsageError(f"search gave up after {self.nodes:,} nodes; "
+                             "give fewer or longer candidate words")
+
+
+def letter_covers(need: Counter, words: list[str], budget: _Budget):
+    """Every set of ``words`` (indices, ascending) whose letters add up to ``need``."""
+    counts = [Counter(w) for w in words]
+    results: list[tuple[int, ...]] = []
+
+    def walk(need: Counter, available: list[int], chosen: list[int]) -> None:
+        budget.tick(1 + len(available))
+        if not +need:
+            results.append(tuple(sorted(chosen)))
+            return
+        supply = Counter()
+        for i in available:
+            supply.update(counts[i])
+        if any(supply[ch] < n for ch, n in need.items() if n > 0):
+            return
+        # Branch on the needed letter with the fewest words able to supply it.
+        letter = min((ch for ch, n in need.items() if n > 0),
+                     key=lambda ch: sum(1 for i in available if counts[i][ch]))
+        options = [i for i in available if counts[i][letter]]
+        for k, i in enumerate(options):
+            if all(need[ch] >= n for ch, n in counts[i].items()):
+                barred = set(options[:k + 1])
+                walk(need - counts[i], [j for j in available if j not in barred],
+                     chosen + [i])
+
+    walk(+need, list(range(len(words))), [])
+    return results
+
+
+def interleave(line: str, words: list[str], budget: _Budget) -> list[int] | None:
+    """Word index (0-based) for each letter of ``line`` so that every word is spelled
+    in order by its letters, or None when the words cannot share the line that way."""
+    if sum(map(len, words)) != len(line):
+        return None
+    k = len(words)
+    failed: set[tuple[int, ...]] = set()
+    choice: list[int] = []
+
+    def walk(pos: tuple[int, ...], at: int) -> bool:
+        if at == len(line):
+            return True
+        if pos in failed:
+            return False
+        budget.tick()
+        ch = line[at]
+        for i in range(k):
+            p = pos[i]
+            if p < len(words[i]) and words[i][p] == ch:
+                choice.append(i)
+                if walk(pos[:i] + (p + 1,) + pos[i + 1:], at + 1):
+                    return True
+                choice.pop()
+        failed.add(pos)
+        return False
+
+    import sys
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, len(line) + 1000))
+    try:
+        return list(choice) if walk((0,) * k, 0) else None
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def search(line: str, fits: list[str], node_limit: int = NODE_LIMIT):
+    """(solutions, witnesses, nodes): every set of ``fits`` that uses the line exactly."""
+    budget = _Budget(node_limit)
+    lower = [w.lower() for w in fits]
+    solutions, witnesses = [], []
+    for combo in letter_covers(Counter(line), lower, budget):
+        ids = interleave(line, [lower[i] for i in combo], budget)
+        if ids is not None:
+            solutions.append([fits[i] for i in combo])
+            witnesses.append([i + 1 for i in ids])
+    return solutions, witnesses, budget.nodes
+
+
+def solve(line: str, candidates: list[str], record: bool = False,
+          node_limit: int = NODE_LIMIT) -> Solved:
+    """Run FILTER and COVER, then search; the answers go back in as (solution ...) facts."""
+    from pyengine.engine.stages import run_stages
+
+    line = parse_line(line)
+    candidates = _unique(candidates)
+    dropped = 0
+    if len(candidates) > PREFILTER_ABOVE:
+        # A big pool stays in Python: only words hidden in the line become facts
+        # (the rules would reject the rest, one firing per letter).
+        kept = [w for w in candidates if is_subsequence(w.lower(), line)]
+        dropped = len(candidates) - len(kept)
+        candidates = kept
+        if len(candidates) > MAX_HIDDEN:
+            raise UsageError(f"{len(candidates):,} candidates are hidden in the line; the "
+                             f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")
+    session = make_session(line, candidates, record)
+    run_stages(session, stage_plan())
+    result = finish(session, line, candidates, node_limit)
+    result.prefiltered = dropped
+    return result
+
+
+def finish(session, line: str, candidates: list[str], node_limit: int = NODE_LIMIT) -> Solved:
+    fits, rejected, unsupplied = read_verdicts(session, line, candidates)
+    result = Solved(line=line, candidates=list(candidates), fits=fits, rejected=rejected,
+                    unsupplied=unsupplied, session=session)
+    if not unsupplied:
+        result.solutions, result.witnesses, result.nodes = search(line, fits, node_limit)
+    for words in result.solutions:
+        session.assert_fact("(solution {})".format(" ".join(w.lower() for w in words)))
+    return result
+
+
+def shell_setup(argv: list[str]):
+    """``pyengine shell scramble-solve LINE --candidates ...``: paused before FILTER."""
+    from pyengine.ui.cli import Parser
+    from pyengine.engine.stages import ShellSetup
+
+    p = Parser(prog="pyengine shell scramble-solve")
+    p.add_argument("line", nargs="+")
+    p.add_argument("--candidates", required=True)
+    args = p.parse_args(argv)
+    line = parse_line(" ".join(args.line))
+    candidates = parse_candidates(args.candidates)
+    session = make_session(line, candidates, record=True)
+
+    def done() -> str:
+        return format_result(finish(session, line, candidates))
+
+    return ShellSetup(session, stage_plan(), None,
+                      f"solve {line.upper()} against {len(candidates)} candidates", done)
+
+
+def format_result(r: Solved) -> str:
+    out = []
+    if r.solutions:
+        for words in r.solutions:
+            out.append(" ".join(words))
+    elif not r.fits:
+        out.append("no solution: none of the candidates is hidden in the line")
+    elif r.unsupplied:
+        out.append("no solution: no candidate hidden in the line has "
+                   + ", ".join(repr(c) for c in r.unsupplied))
+    else:
+        out.append("no solution: no set of candidates uses every letter of the line")
+    n = len(r.solutions)
+    pool = len(r.candidates) + r.prefiltered
+    out.append(f"({n} solution{'s' if n != 1 else ''}; {len(r.line)} letters; "
+               f"{len(r.fits)} of {pool} candidates hidden in the line; "
+               f"{r.nodes} search nodes)")
+    return "\n".join(out)
