@@ -190,6 +190,6 @@ ENGINES = {cls.__name__: cls for cls in
 
 def read_grid(session) -> list[str]:
     """The rows of the Grid fact the done stage declared."""
-    for fact in session.raw_facts(Grid):
+    for fact in session.records(Grid):
         return fact["text"].split("/")
     raise RuntimeError("the boggle rules left no grid fact (was the done stage run?)")

@@ -109,9 +109,9 @@ def test_every_mark_is_one_grid_edge(stats):
     for size in (3, 4, 5):
         board, s = G.generate_with_session("cad", size, seed=3, stats=stats)
         edges = sum(len(n) for n in neighbours_of(size)) // 2
-        marks = s.raw_facts(Mark)
+        marks = s.records(Mark)
         assert sum(len(m["cells"]) for m in marks) == edges
-        letters = {f"{f['row']}-{f['col']}": f["char"] for f in s.raw_facts(Letter)}
+        letters = {f"{f['row']}-{f['col']}": f["char"] for f in s.records(Letter)}
         assert len(letters) == size * size
         for m in marks:       # the mark carries the letter of the cell that made it
             assert letters[m["by"]] == m["char"]

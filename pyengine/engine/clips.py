@@ -66,7 +66,7 @@ class ClipsSession(Session):
     engine = "clips"
 
     def __init__(self, files: Iterable[str | Path] = (), constructs: Iterable[str] = (),
-                 record: bool = True):
+                 record: bool = True, without_rules: Iterable[str] = ()):
         super().__init__()
         self.env = clips.Environment()
         self.files = [Path(f) for f in files]
@@ -74,6 +74,8 @@ class ClipsSession(Session):
             self.env.load(str(path))
         for construct in constructs:
             self.env.build(construct)
+        for name in without_rules:      # rules of a loaded file this plan does not need
+            self.env.find_rule(name).undefine()
         self.record = record
         self._router = _WatchRouter(self)
         self.env.add_router(self._router)
@@ -137,6 +139,26 @@ class ClipsSession(Session):
 
     def facts(self) -> list[FactView]:
         return [FactView(f.index, str(f)) for f in self.env.facts()]
+
+    def records(self, kind) -> list:
+        """Facts of template ``kind``: implied (ordered) facts give their values under
+        the key ``"values"``, template facts their slots."""
+        out = []
+        for f in self.env.facts():
+            if f.template.name != kind:
+                continue
+            if f.template.implied:
+                out.append({"values": tuple(f)})
+            else:
+                out.append(dict(f))
+        return out
+
+    def provide(self, **services) -> None:
+        self.services.update(services)
+        for name, value in services.items():
+            if not callable(value):
+                raise UsageError(f"CLIPS rules can only be given functions, not {name}")
+            self.env.define_function(value, name=name)
 
     def run(self, limit: int | None = None) -> int:
         if not (self.record or self.listeners):

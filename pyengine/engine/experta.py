@@ -248,9 +248,17 @@ class ExpertaSession(Session):
         return [FactView(fid, fact_text(f)) for fid, f in sorted(self.ke.facts.items())
                 if not isinstance(f, InitialFact)]
 
-    def raw_facts(self, cls: type | None = None) -> list:
-        """The experta fact objects themselves (optionally of one class)."""
-        return [f for _, f in sorted(self.ke.facts.items()) if cls is None or isinstance(f, cls)]
+    def records(self, kind) -> list:
+        """The experta facts of class ``kind`` (or named ``kind``), in id order."""
+        cls = self.classes.get(kind) if isinstance(kind, str) else kind
+        if cls is None:
+            raise UsageError(f"no fact class {kind!r} in this engine")
+        return [f for _, f in sorted(self.ke.facts.items()) if isinstance(f, cls)]
+
+    def provide(self, **services) -> None:
+        self.services.update(services)
+        for name, value in services.items():
+            setattr(self.ke, name, value)
 
     # -- running ---------------------------------------------------------------------
     def run(self, limit: int | None = None) -> int:

@@ -84,6 +84,7 @@ class Session(ABC):
         self.listeners: list[Listener] = []
         self._strategy = "depth"
         self._seed: int | None = None
+        self.services: dict[str, object] = {}   # what provide() handed to the rules
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -112,6 +113,18 @@ class Session(ABC):
     def find(self, name: str) -> list[FactView]:
         """Facts whose relation is ``name``."""
         return [f for f in self.facts() if f.name == name]
+
+    @abstractmethod
+    def records(self, kind) -> list:
+        """The facts of one kind (a CLIPS template name, or an experta fact class) as
+        read-only records, in id order: ``record["slot"]`` gives a slot's value."""
+
+    @abstractmethod
+    def provide(self, **services) -> None:
+        """Hand Python services to the rules, the way an expert system is given a
+        database to ask: on experta they become attributes of the engine
+        (``self.words`` in a rule); on CLIPS, callables become functions the rules
+        can call."""
 
     # -- running ------------------------------------------------------------
     @abstractmethod

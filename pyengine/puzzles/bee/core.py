@@ -177,7 +177,7 @@ class BeeEngine:
         cls = {"solve": rules.BeeRules, "make": rules.BeeMakeRules,
                "play": rules.BeePlayRules}[kind]
         self.session = ExpertaSession(cls, record=record)
-        self.session.ke.words = self.words
+        self.session.provide(words=self.words)
 
     def load_hive(self, letters: str, center: str, habits=()) -> None:
         """Reset and declare the letter facts (and any habits)."""
@@ -195,15 +195,15 @@ class BeeEngine:
 
     def problems(self) -> list[str]:
         from pyengine.facts.bee import Problem
-        return [f["text"] for f in self.session.raw_facts(Problem)]
+        return [f["text"] for f in self.session.records(Problem)]
 
     def read_puzzle(self, fired=None) -> Puzzle:
         from pyengine.facts.bee import Flaw, Hive, Points, Rank
         s = self.session
-        hive = s.raw_facts(Hive)[0]
-        pts = s.raw_facts(Points)
+        hive = s.records(Hive)[0]
+        pts = s.records(Points)
         points = {w: p["each"] for p in pts for w in p["words"]}
-        ranks = sorted(((r["order"], r["name"], r["points"]) for r in s.raw_facts(Rank)))
+        ranks = sorted(((r["order"], r["name"], r["points"]) for r in s.records(Rank)))
         return Puzzle(
             letters=hive["letters"], center=hive["centre"], answers=sorted(points),
             points=dict(sorted(points.items())),
@@ -211,7 +211,7 @@ class BeeEngine:
             perfect=sorted(w for p in pts if p["perfect"] for w in p["words"]),
             max_score=sum(points.values()), ranks=[(n, p) for _, n, p in ranks],
             words_label=self.words.label, fired=dict(fired or {}),
-            flaws=[f["text"] for f in s.raw_facts(Flaw)], session=s)
+            flaws=[f["text"] for f in s.records(Flaw)], session=s)
 
     def solve(self, letters: str, center: str, habits=(), extra=()) -> Puzzle:
         self.load_hive(letters, center, habits)
@@ -225,17 +225,17 @@ class BeeEngine:
         """Run the hints stage on the solved puzzle in the session."""
         from pyengine.facts.bee import Bingo, HintCell, MaxScore, TwoLetter
         s = self.session
-        if not s.raw_facts(HintCell):
+        if not s.records(HintCell):
             self.run(("hints",))
-        m = s.raw_facts(MaxScore)[0]
+        m = s.records(MaxScore)[0]
         grid: dict[str, dict[int, int]] = {}
-        for f in s.raw_facts(HintCell):
+        for f in s.records(HintCell):
             grid.setdefault(f["letter"], {})[f["length"]] = f["count"]
         return Hints(words=m["words"], points=m["points"], pangrams=m["pangrams"],
-                     perfect=m["perfect"], bingo=bool(s.raw_facts(Bingo)),
+                     perfect=m["perfect"], bingo=bool(s.records(Bingo)),
                      grid={k: dict(sorted(v.items())) for k, v in sorted(grid.items())},
                      two_letters={f["start"]: f["count"] for f in
-                                  sorted(s.raw_facts(TwoLetter), key=lambda f: f["start"])})
+                                  sorted(s.records(TwoLetter), key=lambda f: f["start"])})
 
 
 def solve(letters: str, center: str | None = None, words=None, record: bool = False,
@@ -250,7 +250,7 @@ def hints(puzzle: Puzzle) -> Hints:
     """The hints page of a puzzle solved by :func:`solve` (same session)."""
     eng = BeeEngine.__new__(BeeEngine)
     eng.session = puzzle.session
-    eng.words = puzzle.session.ke.words
+    eng.words = puzzle.session.services["words"]
     return eng.hints()
 
 
@@ -590,10 +590,10 @@ class Game:
         s = self.engine.session
         s.assert_fact(Guess(word=word, turn=self.turn))
         self.engine.run(("judge",))
-        v = [f for f in s.raw_facts(Verdict) if f["turn"] == self.turn]
+        v = [f for f in s.records(Verdict) if f["turn"] == self.turn]
         if len(v) != 1:
             raise RuntimeError(f"the rules gave {len(v)} verdicts for {word!r}")
-        found = s.raw_facts(Found)
+        found = s.records(Found)
         self.score = sum(f["points"] for f in found)
         self.found = [f["word"] for f in found]
         return v[0]["message"], v[0]["points"]

@@ -429,7 +429,7 @@ def make_session(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=No
         session = ExpertaSession(cls, record=record, fact_classes=R.FACT_CLASSES)
         if reuse:
             _SESSIONS[key] = session
-    session.ke.grower = grower
+    session.provide(grower=grower)
     session.reset()                # declares the Cell facts (deffacts empty_grid)
     stages = [Stage("seed")]
     if not a.fills:

@@ -398,9 +398,10 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     wl = words if words is not None and not isinstance(words, str) else load(words)
     key = (id(wl), max_solutions)
     session = None if record else _SOLVERS.get(key)
-    if session is None or session.ke.words is not wl:
+    if session is None or session.services.get("words") is not wl:
         # building experta's network costs ~10 ms: quiet sessions are kept per list
         session = ExpertaSession(RiddleSolver(wl, max_solutions), record=record)
+        session.provide(words=wl)
         if not record:
             _SOLVERS[key] = session
     session.reset()
@@ -414,16 +415,15 @@ def read_solution(session, parsed: ParsedRiddle, all_solutions: bool = False) ->
     """Read the solutions, letter sets and count back from the fact base."""
     from pyengine.facts.riddle import Candidates, LetterSet, Solution
 
-    ke = session.ke
-    wl = ke.words
-    sols = sorted(session.raw_facts(Solution), key=lambda f: f["rank"])
+    wl = session.services["words"]
+    sols = sorted(session.records(Solution), key=lambda f: f["rank"])
     solutions = [RankedWord(f["word"], f["tier"], f["zipf"]) for f in sols]
-    last = [f for f in session.raw_facts(Candidates) if f["upto"] == parsed.length]
+    last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     if all_solutions and count > len(solutions):
         ranked = wl.ranked(last[0]["words"].words())
         solutions = [RankedWord(w, wl.tier(w), wl.zipf(w)) for w in ranked]
-    letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.raw_facts(LetterSet)}
+    letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session)
 
@@ -627,8 +627,7 @@ class RiddleFactory:
             session = ExpertaSession(RiddleMaker(self.words, self.clues, rng), record=record)
             if not record:
                 self._session = session
-        session.ke.rng = rng
-        session.ke.used = set()
+        session.provide(rng=rng, used=set())
         session.reset()
         session.assert_fact(Answer(word=answer))
         session.assert_fact(Riddle(length=len(answer)))
@@ -672,7 +671,7 @@ def maker_stages(rounds: int):
 
 def _unique(session) -> bool:
     from pyengine.facts.riddle import Rivals
-    rivals = session.raw_facts(Rivals)
+    rivals = session.records(Rivals)
     return bool(rivals) and rivals[0]["count"] == 0
 
 
@@ -681,7 +680,7 @@ def read_clues(session) -> list[ParsedClue]:
     from pyengine.facts.riddle import Clue
 
     clues = []
-    for f in sorted(session.raw_facts(Clue), key=lambda f: f["pos"]):
+    for f in sorted(session.records(Clue), key=lambda f: f["pos"]):
         halves = tuple(HalfClue(valence, word) for valence, word in f.halves())
         clues.append(ParsedClue(f["pos"], halves, ordinal_word(f["pos"])))
     return clues

@@ -107,12 +107,11 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
         raise UsageError(f"unknown randomizer {randomizer!r} (choose swap or shuffle)")
     if words is None:
         files.append(fact_file("rivers.clp"))
-    session = ClipsSession(files, record=record)
-    if randomizer == "shuffle":
-        # The swap rule's pattern (text # $?before ?x $?between ?y $?after) is matched
-        # against every (text ...) fact asserted in any stage, staging fact or not:
-        # every pair of ids, each time. The linear plan does without it.
-        session.env.find_rule("randomize-swap-two-ids").undefine()
+    # The swap rule's pattern (text # $?before ?x $?between ?y $?after) is matched
+    # against every (text ...) fact asserted in any stage, staging fact or not:
+    # every pair of ids, each time. The linear plan does without it.
+    without = ["randomize-swap-two-ids"] if randomizer == "shuffle" else []
+    session = ClipsSession(files, record=record, without_rules=without)
     session.reset()
     for i, w in enumerate(words or (), start=1):
         session.assert_fact(word_fact(i, w))
