@@ -137,10 +137,10 @@ def run_stages(session: Session, stages: Sequence[Stage], seed: int | None = Non
 
 
 @dataclass
-class ShellSetup:
+class SessionPlan:
     """A puzzle session paused before its first stage, for the inspector.
 
-    Every puzzle module offers ``shell_setup(argv) -> ShellSetup``: it reads the
+    Every puzzle module offers ``shell_setup(argv) -> SessionPlan``: it reads the
     same arguments as the puzzle's own command, builds and resets the session,
     declares the puzzle's input facts, and returns the stage plan without running it.
     """

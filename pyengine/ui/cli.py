@@ -1,24 +1,25 @@
-"""The ``pyengine`` command. Each puzzle's subcommand lives in its own module,
-imported only when the parser is built; heavy engines load only when a command runs."""
+"""The ``pyengine`` command, built from the puzzle registry.
+
+Every puzzle subcommand and its options come from the declarations in
+:mod:`pyengine.puzzles.registry`; this module only turns them into argparse parsers,
+calls the action and prints its result (text, or ``--json``; ``--trace`` and
+``--facts`` from the session the result carries). Heavy engines load only when an
+action runs.
+"""
 from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import json
 import sys
 
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles import registry
+from pyengine.puzzles.base import Action, Option, Puzzle
 
-# (command, module). Each module defines add_parser(subparsers) and sets func=run(args)->int.
-COMMANDS = [
-    ("scramble", "pyengine.puzzles.scramble.command"),
-    ("riddle", "pyengine.puzzles.riddle.command"),
-    ("bee", "pyengine.puzzles.bee.command"),
-    ("boggle", "pyengine.puzzles.boggle.command"),
-    ("words", "pyengine.puzzles.wordlist"),
-    ("shell", "pyengine.ui.shell"),
-]
+# Commands that are tools around the puzzles rather than puzzles: (name, module with
+# add_parser(subparsers) and run(args) -> int).
+TOOLS = (("shell", "pyengine.ui.shell"),)
 
 
 class Parser(argparse.ArgumentParser):
@@ -28,40 +29,20 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def add_seed(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=None,
-                   help="random seed; the same seed repeats the same result")
-
-
-def add_json(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-
-
-def add_trace(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--trace", action="store_true",
-                   help="print each rule firing, CLIPS style (FIRE n rule: f-1,f-2)")
-
-
-def add_words(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--words", metavar="LIST", default=None,
-                   help="word list: 'default' (embedded), a file path, 'system', "
-                        "or enable1 / enable2k / words_alpha from ../shared/data")
-
-
-def print_json(obj) -> None:
-    json.dump(obj, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+# -- output -----------------------------------------------------------------------------
+def print_json(obj, file=None) -> None:
+    out = file or sys.stdout
+    json.dump(obj, out, indent=2)
+    out.write("\n")
 
 
 def print_trace(session, file=None) -> None:
     """Every firing the session recorded, with what it asserted and retracted."""
+    from pyengine.engine.trace import firing_lines
     out = file or sys.stdout
     for firing in session.trace:
-        print(firing, file=out)
-        for fid in firing.retracted:
-            print(f"    <== f-{fid}", file=out)
-        for fid in firing.asserted:
-            print(f"    ==> f-{fid}", file=out)
+        for line in firing_lines(firing):
+            print(line, file=out)
 
 
 def print_facts(session, file=None) -> None:
@@ -72,6 +53,69 @@ def print_facts(session, file=None) -> None:
     print(f"For a total of {len(facts)} facts.", file=out)
 
 
+# -- parsers from declarations ------------------------------------------------------------
+def add_option(p: argparse.ArgumentParser, opt: Option) -> None:
+    """One declared option as an argparse argument (values are checked later, by the
+    declaration itself, so the CLI, the shell and the API agree)."""
+    if opt.positional:
+        nargs = ("+" if opt.required else "*") if opt.kind == "words" else (
+            None if opt.required else "?")
+        p.add_argument(opt.name, nargs=nargs, metavar=opt.metavar or opt.name.upper(),
+                       help=opt.help, default=None)
+        return
+    flags = opt.flags or ("--" + opt.name.replace("_", "-"),)
+    if opt.kind == "bool":
+        p.add_argument(*flags, dest=opt.name, action="store_const", const=True,
+                       default=None, help=opt.help)
+    else:
+        p.add_argument(*flags, dest=opt.name, default=None, help=opt.help,
+                       metavar=opt.metavar or (None if opt.choices else opt.name.upper()),
+                       choices=opt.choices or None,
+                       nargs="+" if opt.kind == "words" else None)
+
+
+def add_action_options(p: argparse.ArgumentParser, action: Action) -> None:
+    for opt in action.options:
+        if opt.cli:
+            add_option(p, opt)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    if action.trace:
+        p.add_argument("--trace", action="store_true",
+                       help="print each rule firing, CLIPS style (FIRE n rule: f-1,f-2)")
+    if action.facts:
+        p.add_argument("--facts", action="store_true", help="print the final fact base")
+    p.set_defaults(_action=action)
+
+
+def action_parser(puzzle: Puzzle, action: Action, prog: str) -> Parser:
+    """A stand-alone parser for one action (``pyengine scramble solve ...``)."""
+    p = Parser(prog=prog, description=action.description or action.help)
+    add_action_options(p, action)
+    return p
+
+
+def parse_action_args(action: Action, argv: list[str], prog: str) -> dict:
+    """An action's options read from command-line words and checked (the shell uses
+    this to open a puzzle with the same options as its command)."""
+    args = action_parser(None, action, prog).parse_args(argv)
+    given = {o.name: getattr(args, o.name, None) for o in action.options if o.cli}
+    return action.arguments(given)
+
+
+def _add_puzzle(sub, puzzle: Puzzle) -> None:
+    others = [a for a in puzzle.actions if a.name != puzzle.default]
+    desc = puzzle.description or puzzle.help
+    p = sub.add_parser(puzzle.name, help=puzzle.help, description=desc)
+    p.set_defaults(_puzzle=puzzle)
+    if puzzle.default is not None:
+        add_action_options(p, puzzle.action())
+        return
+    acts = p.add_subparsers(dest="_action_name", metavar="ACTION")
+    for act in others:
+        q = acts.add_parser(act.name, help=act.help, description=act.description or act.help)
+        add_action_options(q, act)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="pyengine",
                     description="Word puzzles as forward-chaining rule systems "
@@ -79,30 +123,85 @@ def build_parser() -> Parser:
     from pyengine import __version__
     parser.add_argument("--version", action="version", version=f"pyengine {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in COMMANDS:
-        if importlib.util.find_spec(module) is None:
-            continue
+    for puzzle in registry.puzzles().values():
+        _add_puzzle(sub, puzzle)
+    for _name, module in TOOLS:
         importlib.import_module(module).add_parser(sub)
     return parser
 
 
-# "pyengine scramble solve ..." and "pyengine scramble minimal ...": their own parsers.
-ACTIONS = {("scramble", "solve"): "pyengine.puzzles.scramble.solve_command",
-           ("scramble", "minimal"): "pyengine.puzzles.scramble.minimal_command"}
+def _value_flags(action: Action) -> set[str]:
+    flags = set()
+    for opt in action.options:
+        if not opt.positional and opt.kind != "bool":
+            flags.update(opt.flags or ("--" + opt.name.replace("_", "-"),))
+    return flags
+
+
+def named_action(puzzle: Puzzle, argv: list[str]) -> tuple[Action, list[str]] | None:
+    """For a puzzle with a default action: the other action named by the first word
+    that is not an option (``pyengine words --words X check cat``), and the rest."""
+    if puzzle.default is None:
+        return None
+    takes_value = _value_flags(puzzle.action())
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            return None
+        if word.startswith("-") and word != "-":
+            i += 2 if word in takes_value else 1
+            continue
+        if word != puzzle.default and any(a.name == word for a in puzzle.actions):
+            return puzzle.action(word), argv[:i] + argv[i + 1:]
+        return None
+    return None
+
+
+# -- running ---------------------------------------------------------------------------
+def run_action(action: Action, args: argparse.Namespace) -> int:
+    """Call the action with the parsed options and print its result."""
+    given = {o.name: getattr(args, o.name, None) for o in action.options if o.cli}
+    as_json = getattr(args, "json", False)
+    aux = sys.stderr if as_json else sys.stdout
+    extra = {"record": True} if getattr(args, "trace", False) else {}
+    if action.interactive:
+        extra = {"lines": sys.stdin, "say": lambda *a: print(*a, file=aux)}
+    result = action.call(**given, **extra)
+    if as_json:
+        print_json(result.as_dict())
+    else:
+        text = result.text()
+        if text:
+            print(text)
+    session = getattr(result, "session", None)
+    if getattr(args, "trace", False) and session is not None:
+        print_trace(session, aux)
+    if getattr(args, "facts", False) and session is not None:
+        print_facts(session, aux)
+    return int(getattr(result, "exit_status", 0) or 0)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        action = ACTIONS.get(tuple(argv[:2]))
-        if action is not None:
-            return int(importlib.import_module(action).main(argv[2:]) or 0)
+        puzzle = registry.puzzles().get(argv[0]) if argv else None
+        found = named_action(puzzle, argv[1:]) if puzzle is not None else None
+        if found is not None:
+            action, rest = found
+            args = action_parser(puzzle, action, f"pyengine {puzzle.name} {action.name}"
+                                 ).parse_args(rest)
+            return run_action(action, args)
         parser = build_parser()
         args = parser.parse_args(argv)
-        if not getattr(args, "func", None):
-            parser.print_help()
-            return 0
-        return int(args.func(args) or 0)
+        if getattr(args, "_action", None) is not None:
+            return run_action(args._action, args)
+        if getattr(args, "func", None) is not None:       # a tool such as the shell
+            return int(args.func(args) or 0)
+        if getattr(args, "_puzzle", None) is not None:
+            parser.parse_args([args.command, "--help"])
+        parser.print_help()
+        return 0
     except UsageError as exc:
         print(f"pyengine: error: {exc}", file=sys.stderr)
         return 2

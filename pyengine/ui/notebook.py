@@ -335,13 +335,13 @@ class Inspector:
     """Facts, agenda, history and provenance of one session, as Python objects.
 
     Pass a :class:`~pyengine.engine.session.Session` or a puzzle's
-    :class:`~pyengine.engine.stages.ShellSetup` (then :meth:`stage` and :meth:`run_all`
+    :class:`~pyengine.engine.stages.SessionPlan` (then :meth:`stage` and :meth:`run_all`
     walk its stage plan)."""
 
     def __init__(self, target):
-        from pyengine.engine.stages import ShellSetup, StageRunner
+        from pyengine.engine.stages import SessionPlan, StageRunner
 
-        if isinstance(target, ShellSetup):
+        if isinstance(target, SessionPlan):
             self.setup = target
             self.session = target.session
             self.runner = StageRunner(self.session, target.stages, target.seed)

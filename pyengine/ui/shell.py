@@ -1,7 +1,7 @@
 """``pyengine shell PUZZLE [puzzle options]``: look inside a rule session, step by step.
 
 The shell opens a puzzle's session paused before its first stage (each puzzle
-module offers ``shell_setup(argv) -> ShellSetup``) and reads commands, one per
+module offers ``shell_setup(argv) -> SessionPlan``) and reads commands, one per
 line: ``facts``, ``agenda``, ``step``, ``run``, ``stage``, ``assert``, ``retract``,
 ``watch``, ``rules``, ``why``, ``history``, ``reset``, ``strategy``, ``help``, ``quit``.
 The commands and their output are the same on CLIPS and on experta: facts as
@@ -103,7 +103,7 @@ def _isatty(stream) -> bool:
 
 
 def puzzle_factory(name: str, argv: list[str]) -> Callable[[], object]:
-    """A function that builds the puzzle's ShellSetup from ``argv`` (again on reset,
+    """A function that builds the puzzle's SessionPlan from ``argv`` (again on reset,
     with the seed of the first build, so ``reset`` repeats the same puzzle)."""
     if name not in PUZZLES:
         raise UsageError(f"unknown puzzle {name!r} (choose from {', '.join(PUZZLES)})")
@@ -168,9 +168,9 @@ def _generic_parser(prog: str, what: str, help_: str):
 
 
 def clp_setup(argv: list[str]):
-    """A ShellSetup for any CLIPS files: ``clp FILE.clp ... [--stage GO]``."""
+    """A SessionPlan for any CLIPS files: ``clp FILE.clp ... [--stage GO]``."""
     from pyengine.engine.clips import ClipsSession
-    from pyengine.engine.stages import ShellSetup
+    from pyengine.engine.stages import SessionPlan
 
     args = _generic_parser("pyengine shell clp", "CLIPS rule files",
                            "CLIPS files to load, in order").parse_args(argv)
@@ -186,7 +186,7 @@ def clp_setup(argv: list[str]):
 
 
 def experta_setup(argv: list[str]):
-    """A ShellSetup for any experta engine: ``experta MODULE:CLASS [--stage GO]``."""
+    """A SessionPlan for any experta engine: ``experta MODULE:CLASS [--stage GO]``."""
     from pyengine.engine.experta import ExpertaSession
 
     args = _generic_parser("pyengine shell experta", "an experta KnowledgeEngine",
@@ -224,8 +224,8 @@ def _load_class(spec: str):
 
 
 def _generic_setup(session, args, label: str):
-    from pyengine.puzzles.scramble.make import new_seed
-    from pyengine.engine.stages import ShellSetup
+    from pyengine.puzzles.util import new_seed
+    from pyengine.engine.stages import SessionPlan
 
     stages = [_stage_spec(s) for s in args.stage]
     seed = args.seed
@@ -237,7 +237,7 @@ def _generic_setup(session, args, label: str):
     if args.strategy:
         session.strategy = args.strategy
     title = f"{label} [{session.engine}]" + (f" (seed {seed})" if seed is not None else "")
-    return ShellSetup(session, stages, seed, title, None)
+    return SessionPlan(session, stages, seed, title, None)
 
 
 # -- the shell ----------------------------------------------------------------------------
@@ -260,7 +260,7 @@ class _QuietClipsErrors:
 
 
 class Shell(cmd.Cmd):
-    """The inspector: a command loop over one :class:`~pyengine.engine.stages.ShellSetup`.
+    """The inspector: a command loop over one :class:`~pyengine.engine.stages.SessionPlan`.
 
     ``factory`` rebuilds the setup for ``reset``; ``interactive`` turns on the
     prompt, readline completion and history; ``echo`` prints each command after
@@ -943,7 +943,7 @@ def open_shell(setup, stdin, stdout, echo: bool = False, factory=None) -> Shell:
 
 def run_script(setup_or_factory, script: str, echo: bool = False) -> str:
     """Run a shell script (commands, one per line) and return everything it printed.
-    ``setup_or_factory`` is a ShellSetup or a function that builds one (then
+    ``setup_or_factory`` is a SessionPlan or a function that builds one (then
     ``reset`` works)."""
     import io
 

@@ -132,7 +132,7 @@ def run_solve(args) -> int:
     import random
 
     from pyengine.puzzles.bee import core as bee
-    from pyengine.puzzles.scramble.make import new_seed
+    from pyengine.puzzles.util import new_seed
     seed = new_seed() if args.seed is None else args.seed
     pz = bee.solve(args.letters, args.center, words=args.words, record=args.trace)
     pz.seed = seed
@@ -175,7 +175,7 @@ def run_play(args) -> int:
     import random
 
     from pyengine.puzzles.bee import core as bee
-    from pyengine.puzzles.scramble.make import new_seed
+    from pyengine.puzzles.util import new_seed
     seed = new_seed() if args.seed is None else args.seed
     eng = bee.BeeEngine(args.words, kind="play")
     if args.letters:

@@ -390,7 +390,7 @@ class Habits:
 
 
 def new_seed() -> int:
-    from pyengine.puzzles.scramble.make import new_seed as ns
+    from pyengine.puzzles.util import new_seed as ns
     return ns()
 
 
@@ -621,7 +621,7 @@ def shell_setup(argv: list[str]):
     letter facts declared, paused before ``build``; stages build, solve,
     score, rank, hints."""
     from pyengine.ui.cli import Parser
-    from pyengine.engine.stages import ShellSetup, Stage
+    from pyengine.engine.stages import SessionPlan, Stage
 
     p = Parser(prog="pyengine shell bee")
     p.add_argument("letters", nargs="?", default="aeginrt")
@@ -643,7 +643,7 @@ def shell_setup(argv: list[str]):
         return format_solution(pz)
 
     stages = [Stage(n) for n in SOLVE_STAGES + ("hints",)]
-    return ShellSetup(eng.session, stages, args.seed,
+    return SessionPlan(eng.session, stages, args.seed,
                       f"Spelling Bee {letters.upper()} centre {c.upper()} "
                       f"({eng.words.label} list)", finish)
 

@@ -113,7 +113,7 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     if steps < 100:
         raise UsageError("--steps must be at least 100")
     if seed is None:
-        from pyengine.puzzles.scramble.make import new_seed
+        from pyengine.puzzles.util import new_seed
         seed = new_seed()
     rng = random.Random(seed)
     finder = Finder(wordlist, min_len=default_min_len(size), backend=backend)

@@ -69,7 +69,7 @@ def _add_make(bsub) -> None:
 
 
 def run_make(args) -> int:
-    from pyengine.puzzles.scramble.make import new_seed
+    from pyengine.puzzles.util import new_seed
 
     seed = new_seed() if args.seed is None else args.seed
     if args.dice and args.algo:

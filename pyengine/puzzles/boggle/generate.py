@@ -465,9 +465,9 @@ def generate(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=None,
 def shell_setup(argv: list[str]):
     """``pyengine shell boggle [--algo A] [--size N] [--seed S] [--seed-size K] [--words L]``."""
     from pyengine.ui.cli import Parser
-    from pyengine.puzzles.scramble.make import new_seed
+    from pyengine.puzzles.util import new_seed
     from pyengine.rules.boggle import read_grid
-    from pyengine.engine.stages import ShellSetup
+    from pyengine.engine.stages import SessionPlan
 
     p = Parser(prog="pyengine shell boggle")
     p.add_argument("--algo", default="greedy-cad")
@@ -485,6 +485,6 @@ def shell_setup(argv: list[str]):
     def finish() -> str:
         return "\n".join(" ".join(r.upper()) for r in read_grid(session))
 
-    return ShellSetup(session, stages, seed,
+    return SessionPlan(session, stages, seed,
                       f"boggle board by {algorithm(args.algo).name} "
                       f"({args.size}x{args.size}, seed {seed})", finish)

@@ -713,7 +713,7 @@ def make_riddles(word: str | None = None, count: int = 1, lengths=DEFAULT_LENGTH
                  seed: int | None = None, words=None, factory: RiddleFactory | None = None
                  ) -> tuple[list[MadeRiddle], int]:
     """``count`` riddles (for ``word``, or random common answers); returns them and the seed."""
-    from pyengine.puzzles.scramble.make import new_seed
+    from pyengine.puzzles.util import new_seed
 
     if count < 1:
         raise UsageError("--count must be 1 or more")
@@ -774,8 +774,8 @@ def shell_setup(argv: list[str]):
     ``pyengine shell riddle make [WORD] [--length 5-8] [--seed S] [--words LIST]``:
     the session reset, facts declared, paused before its first stage."""
     from pyengine.ui.cli import Parser
-    from pyengine.puzzles.scramble.make import new_seed
-    from pyengine.engine.stages import ShellSetup
+    from pyengine.puzzles.util import new_seed
+    from pyengine.engine.stages import SessionPlan
 
     argv = list(argv)
     if argv[:1] == ["make"]:
@@ -797,7 +797,7 @@ def shell_setup(argv: list[str]):
                 return "(no unique riddle yet: run more rounds)"
             return "\n".join(write_riddle(read_clues(session), random.Random(seed)))
 
-        return ShellSetup(session, maker_stages(30), seed,
+        return SessionPlan(session, maker_stages(30), seed,
                           f"riddle maker for {answer!r} (seed {seed})", finish_make)
     if argv[:1] == ["solve"]:
         argv = argv[1:]
@@ -813,5 +813,5 @@ def shell_setup(argv: list[str]):
     def finish() -> str:
         return format_solution(read_solution(session, parsed))
 
-    return ShellSetup(session, _solver_stages(), None,
+    return SessionPlan(session, _solver_stages(), None,
                       f"riddle of {parsed.length} letters", finish)

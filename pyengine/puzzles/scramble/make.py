@@ -5,13 +5,13 @@ The driver only prepares facts and walks the three stages; the rules in
 """
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.resources import fact_file, rule_file
+from pyengine.puzzles.util import new_seed
 
 DEFAULT_SWAPS = 100
 RIVERS = ("Thames", "Seine", "Orinoco", "Nile", "Euphrates", "Darling", "Amazon")
@@ -36,6 +36,11 @@ class Scramble:
     def spaced(self) -> str:
         """The line as the seed prints it: spaced capitals."""
         return " ".join(self.line.upper())
+
+    def text(self) -> str:
+        stage = self.fired.get("RANDOMIZE", self.fired.get("SHUFFLE", 0))
+        return (f"{self.spaced}\n{' '.join(self.words)}\n"
+                f"(seed {self.seed}; {len(self.line)} letters; {stage} randomizing firings)")
 
     def as_dict(self) -> dict:
         return {"line": self.line.upper(), "words": list(self.words), "seed": self.seed,
@@ -79,11 +84,6 @@ def read_word_file(path: str | Path) -> list[str]:
     if not words:
         raise UsageError(f"{path} has no words")
     return words
-
-
-def new_seed() -> int:
-    """A fresh seed for runs where the user gave none (reported, so they repeat)."""
-    return random.SystemRandom().randrange(1, 2**31 - 1)
 
 
 def word_fact(number: int, word: str) -> str:
@@ -158,32 +158,35 @@ def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
                     randomizer=randomizer, session=session)
 
 
-def shell_setup(argv: list[str]):
-    """The scramble, paused before BUILD, for ``pyengine shell scramble [WORD ...]``."""
-    import argparse
+def words_given(words: list[str], file: str | None) -> list[str] | None:
+    """The words of the command line and of ``--file`` (None: the seed's rivers)."""
+    words = list(words or ()) + (read_word_file(file) if file is not None else [])
+    if words or file is not None:
+        return check_words(words)
+    return None
 
-    from pyengine.ui.cli import Parser
-    from pyengine.engine.stages import ShellSetup
 
-    p = Parser(prog="pyengine shell scramble")
-    p.add_argument("words", nargs="*")
-    p.add_argument("--file")
-    p.add_argument("--swaps", type=int, default=DEFAULT_SWAPS)
-    p.add_argument("--randomizer", choices=("swap", "shuffle"), default="swap")
-    p.add_argument("--seed", type=int, default=None)
-    args: argparse.Namespace = p.parse_args(argv)
-    words = list(args.words) + (read_word_file(args.file) if args.file else [])
-    if words:
-        check_words(words)
-    seed = new_seed() if args.seed is None else args.seed
-    session = make_session(words or None, args.randomizer, record=True)
-    if args.randomizer == "shuffle":
+def run_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None,
+             record=False) -> Scramble:
+    """The ``make`` action: the scramble of the given words (or the rivers)."""
+    return make_scramble(words_given(words, file), swaps=swaps, seed=seed,
+                         randomizer=randomizer, record=record)
+
+
+def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None):
+    """The scramble, paused before BUILD, for the shell and the notebook."""
+    from pyengine.engine.stages import SessionPlan
+
+    given = words_given(words, file)
+    seed = new_seed() if seed is None else seed
+    session = make_session(given, randomizer, record=True)
+    if randomizer == "shuffle":
         session.seed(seed)
 
     def finish() -> str:
         letters = [v for v in _text_values(session) if v != "#"]
         return " ".join("".join(letters).upper())
 
-    return ShellSetup(session, stage_plan(args.swaps, args.randomizer), seed,
-                      f"scramble of {' '.join(words) if words else 'the seven rivers'} (seed {seed})",
-                      finish)
+    what = " ".join(given) if given else "the seven rivers"
+    return SessionPlan(session, stage_plan(swaps, randomizer), seed,
+                       f"scramble of {what} (seed {seed})", finish)

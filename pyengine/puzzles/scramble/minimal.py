@@ -49,6 +49,9 @@ class Minimal:
     def concatenation(self) -> int:
         return sum(len(w) for w in self.words)
 
+    def text(self) -> str:
+        return format_result(self) + "\n" + " ".join(self.words)
+
     def as_dict(self) -> dict:
         return {"sequence": self.sequence.upper(), "length": self.length,
                 "optimal": self.optimal, "lower_bound": self.lower_bound,
@@ -258,3 +261,13 @@ def format_result(m: Minimal) -> str:
             f"{m.length} letters against {m.concatenation} for the plain concatenation "
             f"({saved} saved; {proof}; {m.method}"
             f"{f', {m.states} states expanded' if m.states else ''})")
+
+
+def run_minimal(words=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:
+    """The ``minimal`` action: the given words, a file's, or the seed's rivers."""
+    from pyengine.puzzles.scramble.make import RIVERS, read_word_file
+
+    given = list(words or ()) + (read_word_file(file) if file is not None else [])
+    if not given and file is None:
+        given = list(RIVERS)
+    return minimal(given, max_states=max_states, beam_width=beam)

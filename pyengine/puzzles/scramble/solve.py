@@ -46,6 +46,17 @@ class Solved:
     nodes: int = 0                       # search nodes visited (multiset + interleaving)
     prefiltered: int = 0                 # big pools: dropped in Python by letter counts
     session: object = None
+    show_why: bool = False               # text() also gives each rejected word's reason
+
+    @property
+    def exit_status(self) -> int:
+        return 0 if self.solutions else 1
+
+    def text(self) -> str:
+        lines = [format_result(self)]
+        if self.show_why:
+            lines += [f"  {word}: {reason}" for word, reason in self.rejected.items()]
+        return "\n".join(lines)
 
     def as_dict(self) -> dict:
         return {"solutions": [list(s) for s in self.solutions],
@@ -53,7 +64,8 @@ class Solved:
                 "candidates": len(self.candidates) + self.prefiltered,
                 "fits": list(self.fits),
                 "unsupplied": list(self.unsupplied),
-                "witnesses": [list(w) for w in self.witnesses]}
+                "witnesses": [list(w) for w in self.witnesses]} | (
+                    {"rejected": dict(self.rejected)} if self.show_why else {})
 
 
 # -- input --------------------------------------------------------------------------
@@ -272,24 +284,27 @@ def finish(session, line: str, candidates: list[str], node_limit: int = NODE_LIM
     return result
 
 
-def shell_setup(argv: list[str]):
-    """``pyengine shell scramble-solve LINE --candidates ...``: paused before FILTER."""
-    from pyengine.ui.cli import Parser
-    from pyengine.engine.stages import ShellSetup
+def run_solve(line, candidates, why=False, record=False) -> Solved:
+    """The ``solve`` action: ``line`` as words, ``candidates`` as a file, a pool name
+    or a list of words."""
+    result = solve(" ".join(line), parse_candidates(candidates), record=record)
+    result.show_why = why
+    return result
 
-    p = Parser(prog="pyengine shell scramble-solve")
-    p.add_argument("line", nargs="+")
-    p.add_argument("--candidates", required=True)
-    args = p.parse_args(argv)
-    line = parse_line(" ".join(args.line))
-    candidates = parse_candidates(args.candidates)
-    session = make_session(line, candidates, record=True)
+
+def open_solve(line, candidates, why=False):
+    """The solve session, paused before FILTER, for the shell and the notebook."""
+    from pyengine.engine.stages import SessionPlan
+
+    line = parse_line(" ".join(line))
+    pool = parse_candidates(candidates)
+    session = make_session(line, pool, record=True)
 
     def done() -> str:
-        return format_result(finish(session, line, candidates))
+        return format_result(finish(session, line, pool))
 
-    return ShellSetup(session, stage_plan(), None,
-                      f"solve {line.upper()} against {len(candidates)} candidates", done)
+    return SessionPlan(session, stage_plan(), None,
+                       f"solve {line.upper()} against {len(pool)} candidates", done)
 
 
 def format_result(r: Solved) -> str:

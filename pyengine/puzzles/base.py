@@ -1,0 +1,224 @@
+"""The puzzle contract: what every puzzle declares once.
+
+A :class:`Puzzle` is a name, a line of help, the engine its rules run on, and its
+:class:`Action` s (``make``, ``solve``, ``play`` ...). Each action declares its
+:class:`Option` s once, with types, defaults, ranges and help; the command line,
+the shell and the Python API are all built from that one declaration, and all
+three validate values through :meth:`Option.convert`, so they never disagree.
+
+An action names two functions by import path (kept as strings so that building
+``pyengine --help`` imports no engine):
+
+- ``run``: ``run(**options) -> result``. The result has ``as_dict()`` (the
+  ``--json`` form), ``text()`` (what the command prints), and may have
+  ``exit_status`` (default 0) and ``session`` (for ``--trace`` and ``--facts``).
+- ``open`` (optional): ``open(**options) -> SessionPlan``: the rule session with
+  the puzzle's input facts declared and its stage plan, paused before the first
+  stage. The shell, the notebook and :func:`pyengine.open` use it.
+
+This module imports nothing heavy; declaration modules import only this.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pyengine.engine.errors import UsageError
+
+_KINDS = ("str", "int", "float", "bool", "words")
+# Keyword arguments a UI hands an action besides its options: ``record`` (keep the
+# firing trace, for --trace), and for interactive actions ``lines`` and ``say``.
+_EXTRAS = ("record", "lines", "say")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of an action.
+
+    ``kind`` is ``str``, ``int``, ``float``, ``bool`` (a flag) or ``words`` (a list of
+    strings, from several command-line words); ``parse`` (a function of one string that
+    raises :class:`UsageError`) further checks or converts a value. ``positional``
+    options are command-line words rather than ``--flags``.
+    """
+
+    name: str
+    kind: str = "str"
+    default: Any = None
+    help: str = ""
+    flags: tuple[str, ...] = ()
+    positional: bool = False
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    metavar: str | None = None
+    parse: Callable[[str], Any] | None = None
+    cli: bool = True            # False: an API-only option (e.g. an open file)
+
+    def __post_init__(self) -> None:
+        if self.kind not in _KINDS:
+            raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
+
+    @property
+    def label(self) -> str:
+        """How a message names the option: ``--swaps`` or ``WORD``."""
+        if self.positional:
+            return self.metavar or self.name.upper()
+        return self.flags[0] if self.flags else "--" + self.name.replace("_", "-")
+
+    def convert(self, value: Any) -> Any:
+        """The value checked against this declaration; :class:`UsageError` if bad."""
+        if value is None:
+            if self.required:
+                raise UsageError(f"{self.label} is required")
+            return self.default
+        if self.kind == "words":
+            items = [value] if isinstance(value, str) else value
+            if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) for v in items):
+                raise UsageError(f"{self.label}: expected words (strings), not {value!r}")
+            return [self._one(v) for v in items]
+        return self._one(value)
+
+    def _one(self, value: Any) -> Any:
+        value = _KIND_CONVERT[self.kind](self, value)
+        if self.choices and value not in self.choices:
+            raise UsageError(f"{self.label}: {value!r} is not one of {', '.join(self.choices)}")
+        if self.low is not None and value < self.low:
+            raise UsageError(f"{self.label} must be at least {_num(self.low)}, not {value}")
+        if self.high is not None and value > self.high:
+            raise UsageError(f"{self.label} must be at most {_num(self.high)}, not {value}")
+        if self.parse is not None and isinstance(value, str):
+            value = self.parse(value)
+        return value
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _to_int(opt: Option, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise UsageError(f"{opt.label}: expected a whole number, not {value!r}")
+    if isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] in "+-" else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
+            raise UsageError(f"{opt.label}: expected a whole number, not {value!r}")
+        return int(text)
+    return value
+
+
+def _to_float(opt: Option, value: Any) -> float:
+    if isinstance(value, bool):
+        raise UsageError(f"{opt.label}: expected a number, not {value!r}")
+    try:
+        x = float(value.strip() if isinstance(value, str) and value.isascii() else value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{opt.label}: expected a number, not {value!r}") from None
+    if not math.isfinite(x):
+        raise UsageError(f"{opt.label}: expected a finite number, not {value!r}")
+    return x
+
+
+def _to_bool(opt: Option, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise UsageError(f"{opt.label}: expected True or False, not {value!r}")
+    return value
+
+
+def _to_str(opt: Option, value: Any) -> str:
+    if not isinstance(value, str):
+        raise UsageError(f"{opt.label}: expected text, not {value!r}")
+    return value
+
+
+_KIND_CONVERT = {"int": _to_int, "float": _to_float, "bool": _to_bool, "str": _to_str,
+                 "words": _to_str}
+
+
+def _import(path: str) -> Callable:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a puzzle does: its options, and the functions that do it."""
+
+    name: str
+    help: str
+    options: tuple[Option, ...] = ()
+    run: str = ""                    # "module:function" -> result
+    open: str | None = None          # "module:function" -> SessionPlan
+    description: str = ""
+    trace: bool = False              # offers --trace (the firings of its session)
+    facts: bool = False              # offers --facts (the final fact base)
+    trace_default: bool = False      # record the trace even without --trace
+    interactive: bool = False        # run() also takes lines=ITERABLE, say=CALLABLE
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def arguments(self, given: dict[str, Any]) -> dict[str, Any]:
+        """``given`` checked against the options, defaults filled in."""
+        names = {o.name for o in self.options}
+        unknown = sorted(set(given) - names)
+        if unknown:
+            raise UsageError(f"{self.name}: unknown option {unknown[0]!r} "
+                             f"(options: {', '.join(sorted(names)) or 'none'})")
+        return {o.name: o.convert(given.get(o.name)) for o in self.options}
+
+    def call(self, **given: Any) -> Any:
+        """Run the action with checked options; return its result."""
+        extra = {k: given.pop(k) for k in _EXTRAS if k in given}
+        return _import(self.run)(**self.arguments(given), **extra)
+
+    def open_plan(self, **given: Any):
+        """The action's rule session, paused before its first stage."""
+        if self.open is None:
+            raise UsageError(f"{self.name} has no rule session to open")
+        return _import(self.open)(**self.arguments(given))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A puzzle family: a name, its engine and its actions.
+
+    ``default`` is the action run when the command line names none
+    (``pyengine scramble`` makes a scramble); puzzles without one require an action.
+    """
+
+    name: str
+    help: str
+    engine: str
+    actions: tuple[Action, ...]
+    description: str = ""
+    default: str | None = None
+    shell: dict[str, str] = field(default_factory=dict)   # shell name -> action
+
+    def action(self, name: str | None = None) -> Action:
+        name = name or self.default
+        for act in self.actions:
+            if act.name == name:
+                return act
+        choices = ", ".join(a.name for a in self.actions)
+        if name is None:
+            raise UsageError(f"{self.name}: choose an action ({choices})")
+        raise UsageError(f"{self.name}: unknown action {name!r} (choose from {choices})")
+
+
+# -- options that many actions share ---------------------------------------------------
+SEED = Option("seed", "int", None, "random seed; the same seed repeats the same result",
+              low=0, high=2**32 - 1, metavar="N")
+
+
+def words_option(help_: str = "word list: 'default' (embedded), default:N (tiers <= N), "
+                              "a file path, 'system', or enable1 / enable2k / words_alpha "
+                              "from ../shared/data", default: str | None = None) -> Option:
+    """The ``--words LIST`` option (each puzzle may say what its default is)."""
+    return Option("words", "str", default, help_, metavar="LIST")

@@ -1,0 +1,69 @@
+"""The one list of puzzles. The command line, the shell, the notebook and the Python
+API all enumerate it; nothing else lists puzzles.
+
+To add a puzzle, write its declaration module (a module-level ``PUZZLE``, see
+:mod:`pyengine.puzzles.base` and docs/adding-a-puzzle.md) and add one line below.
+Other packages (and tests) can :func:`register` a puzzle at run time.
+"""
+from __future__ import annotations
+
+import importlib
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.base import Action, Puzzle
+
+DECLARATIONS = (
+    "pyengine.puzzles.scramble.puzzle",
+)
+
+_extra: dict[str, Puzzle] = {}
+
+
+def register(puzzle: Puzzle) -> Puzzle:
+    """Add a puzzle at run time (a plug-in, or a test's toy puzzle)."""
+    if puzzle.name in _builtin():
+        raise UsageError(f"a puzzle named {puzzle.name!r} exists already")
+    _extra[puzzle.name] = puzzle
+    return puzzle
+
+
+def unregister(name: str) -> None:
+    _extra.pop(name, None)
+
+
+def _builtin() -> dict[str, Puzzle]:
+    out = {}
+    for module in DECLARATIONS:
+        puzzle = importlib.import_module(module).PUZZLE
+        out[puzzle.name] = puzzle
+    return out
+
+
+def puzzles() -> dict[str, Puzzle]:
+    """Every puzzle by name, built-in ones first."""
+    return {**_builtin(), **_extra}
+
+
+def get(name: str) -> Puzzle:
+    found = puzzles().get(name)
+    if found is None:
+        raise UsageError(f"unknown puzzle {name!r} (choose from {', '.join(puzzles())})")
+    return found
+
+
+def shell_entries() -> dict[str, tuple[Puzzle, Action]]:
+    """The sessions the shell can open: ``scramble``, ``scramble-solve``, ``bee`` ...
+
+    A puzzle's default openable action is listed under the puzzle's name; its other
+    openable actions as ``puzzle-action`` (or the names its ``shell`` map gives).
+    """
+    out: dict[str, tuple[Puzzle, Action]] = {}
+    for puzzle in puzzles().values():
+        named = {action: name for name, action in puzzle.shell.items()}
+        for act in puzzle.actions:
+            if act.open is None:
+                continue
+            name = named.get(act.name) or (
+                puzzle.name if act.name == puzzle.default else f"{puzzle.name}-{act.name}")
+            out[name] = (puzzle, act)
+    return out

@@ -1,0 +1,59 @@
+"""The scramble's declaration: make (the seed's CLIPS rules), solve, minimal."""
+from pyengine.puzzles.base import SEED, Action, Option, Puzzle
+
+_M = "pyengine.puzzles.scramble."
+WORDS = Option("words", "words", [], "words to hide (letters only)", positional=True,
+               metavar="WORD")
+FILE = Option("file", "str", None, "read words from a file (whitespace separated, # comments)",
+              metavar="FILE")
+
+MAKE = Action(
+    "make", "make a word scramble with the original CLIPS rules",
+    description="Make a scramble: the words' letters interleaved in one line, each word "
+                "still spelled in order. With no words, the seed's seven rivers. "
+                "'pyengine scramble solve|minimal ...' find the words in a line or the "
+                "shortest line holding them all.",
+    options=(
+        WORDS, FILE,
+        Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default 100)",
+               low=0, high=1_000_000, metavar="N"),
+        Option("randomizer", "str", "swap",
+               "swap: the seed's rule, cost grows with the square of the letters; "
+               "shuffle: a linear Fisher-Yates walk over position facts",
+               choices=("swap", "shuffle")),
+        SEED),
+    run=_M + "make:run_make", open=_M + "make:open_make", trace=True, facts=True)
+
+SOLVE = Action(
+    "solve", "find the words hidden in a scramble line",
+    description="Find every set of candidate words hidden in a scramble line as disjoint "
+                "subsequences that use every letter. Exit status 0 when there is a "
+                "solution, 1 when there is none, 2 on bad input.",
+    options=(
+        Option("line", "words", None, "the letter line, e.g. 'A O E M U ...' (spaces are "
+               "ignored)", positional=True, required=True, metavar="LINE"),
+        Option("candidates", "str", None, "a word file, 'rivers50' (the packaged pool of 50 "
+               "rivers), or words separated by commas or spaces", required=True,
+               metavar="FILE|WORDS"),
+        Option("why", "bool", False,
+               "also list each candidate that is not hidden in the line, and why")),
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+
+MINIMAL = Action(
+    "minimal", "the shortest line that hides every word",
+    description="The shortest letter line that holds every word as a subsequence (shortest "
+                "common supersequence). Exact by A* for up to 12 words within --max-states; "
+                "beyond that a beam search or greedy merge, with a proven lower bound. With "
+                "no words, the seed's seven rivers.",
+    options=(
+        WORDS, FILE,
+        Option("max_states", "int", 15_000, "A* states to expand before giving up on a proof "
+               "(default 15000)", low=0, high=10_000_000, metavar="N"),
+        Option("beam", "int", 32, "beam width of the heuristic (default 32)", low=1,
+               high=100_000, metavar="N")),
+    run=_M + "minimal:run_minimal")
+
+PUZZLE = Puzzle(
+    "scramble", "make a word scramble with the original CLIPS rules (also: solve, minimal)",
+    engine="clips", actions=(MAKE, SOLVE, MINIMAL), default="make",
+    description=MAKE.description)
