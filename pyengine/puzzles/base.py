@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from pyengine.engine.errors import UsageError
@@ -199,7 +199,6 @@ class Puzzle:
     actions: tuple[Action, ...]
     description: str = ""
     default: str | None = None
-    shell: dict[str, str] = field(default_factory=dict)   # shell name -> action
 
     def action(self, name: str | None = None) -> Action:
         name = name or self.default
@@ -210,6 +209,17 @@ class Puzzle:
         if name is None:
             raise UsageError(f"{self.name}: choose an action ({choices})")
         raise UsageError(f"{self.name}: unknown action {name!r} (choose from {choices})")
+
+    def openable(self, name: str | None = None) -> Action:
+        """The action whose rule session :func:`pyengine.open` and the shell open:
+        ``name``, else the default action if it has a session, else the first that has."""
+        if name is not None:
+            return self.action(name)
+        first = [a for a in self.actions if a.name == self.default and a.open] + [
+            a for a in self.actions if a.open]
+        if not first:
+            raise UsageError(f"{self.name} has no rule session to open")
+        return first[0]
 
 
 # -- options that many actions share ---------------------------------------------------

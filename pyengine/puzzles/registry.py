@@ -54,16 +54,16 @@ def get(name: str) -> Puzzle:
 def shell_entries() -> dict[str, tuple[Puzzle, Action]]:
     """The sessions the shell can open: ``scramble``, ``scramble-solve``, ``bee`` ...
 
-    A puzzle's default openable action is listed under the puzzle's name; its other
-    openable actions as ``puzzle-action`` (or the names its ``shell`` map gives).
+    A puzzle's main openable action (:meth:`Puzzle.openable`) is listed under the
+    puzzle's name; its other openable actions as ``puzzle-action``.
     """
     out: dict[str, tuple[Puzzle, Action]] = {}
     for puzzle in puzzles().values():
-        named = {action: name for name, action in puzzle.shell.items()}
+        if not any(act.open for act in puzzle.actions):
+            continue
+        main = puzzle.openable()
         for act in puzzle.actions:
-            if act.open is None:
-                continue
-            name = named.get(act.name) or (
-                puzzle.name if act.name == puzzle.default else f"{puzzle.name}-{act.name}")
-            out[name] = (puzzle, act)
+            if act.open is not None:
+                name = puzzle.name if act is main else f"{puzzle.name}-{act.name}"
+                out[name] = (puzzle, act)
     return out

@@ -1,0 +1,57 @@
+"""The toy puzzle's declaration and driver: ``pyengine mirror WORD``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.base import Action, Option, Puzzle
+
+
+@dataclass
+class Mirror:
+    word: str
+    mirrored: str
+    session: object = None
+
+    def text(self) -> str:
+        return f"{self.word} -> {self.mirrored}"
+
+    def as_dict(self) -> dict:
+        return {"word": self.word, "mirrored": self.mirrored}
+
+
+def open_mirror(word: str):
+    from pyengine.engine.experta import ExpertaSession
+    from pyengine.engine.stages import SessionPlan, Stage
+    from tests.toy.rules import Letter, MirrorRules, Spelled, Word
+
+    if not word.isascii() or not word.isalpha():
+        raise UsageError(f"{word!r}: letters a-z only")
+    session = ExpertaSession(MirrorRules)
+    session.reset()
+    session.assert_fact(Word(length=len(word)))
+    for pos, char in enumerate(word.lower()):
+        session.assert_fact(Letter(pos=pos, char=char))
+    session.assert_fact(Spelled(text=""))
+
+    def finish() -> str:
+        return session.records(Spelled)[0]["text"]
+
+    return SessionPlan(session, [Stage("place"), Stage("spell")], None, f"mirror {word}", finish)
+
+
+def run_mirror(word: str, record: bool = False) -> Mirror:
+    from pyengine.engine.stages import StageRunner
+
+    plan = open_mirror(word)
+    StageRunner(plan.session, plan.stages).run_all()
+    return Mirror(word, plan.finish(), plan.session)
+
+
+PUZZLE = Puzzle(
+    "mirror", "spell a word backwards (a toy puzzle)", engine="experta", default="make",
+    actions=(Action("make", "spell WORD backwards",
+                    options=(Option("word", "str", None, "the word", positional=True,
+                                    required=True, metavar="WORD"),),
+                    run="tests.toy.puzzle:run_mirror", open="tests.toy.puzzle:open_mirror",
+                    trace=True),))
