@@ -3,11 +3,13 @@ API all enumerate it; nothing else lists puzzles.
 
 To add a puzzle, write its declaration module (a module-level ``PUZZLE``, see
 :mod:`pyengine.puzzles.base` and docs/adding-a-puzzle.md) and add one line below.
-Other packages (and tests) can :func:`register` a puzzle at run time.
+Puzzles kept outside the package are plug-ins: name their declaration modules in
+``PYENGINE_PUZZLES`` (comma-separated), or :func:`register` them at run time.
 """
 from __future__ import annotations
 
 import importlib
+import os
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.base import Action, Puzzle
@@ -31,17 +33,29 @@ def unregister(name: str) -> None:
     _extra.pop(name, None)
 
 
-def _builtin() -> dict[str, Puzzle]:
+def _declared(modules) -> dict[str, Puzzle]:
     out = {}
-    for module in DECLARATIONS:
+    for module in modules:
         puzzle = importlib.import_module(module).PUZZLE
         out[puzzle.name] = puzzle
     return out
 
 
+def _builtin() -> dict[str, Puzzle]:
+    return _declared(DECLARATIONS)
+
+
+def _plugins() -> dict[str, Puzzle]:
+    names = [m.strip() for m in os.environ.get("PYENGINE_PUZZLES", "").split(",") if m.strip()]
+    try:
+        return _declared(names)
+    except (ImportError, AttributeError) as exc:
+        raise UsageError(f"PYENGINE_PUZZLES: cannot load a puzzle declaration: {exc}") from None
+
+
 def puzzles() -> dict[str, Puzzle]:
-    """Every puzzle by name, built-in ones first."""
-    return {**_builtin(), **_extra}
+    """Every puzzle by name: built-in ones, then plug-ins."""
+    return {**_builtin(), **_plugins(), **_extra}
 
 
 def get(name: str) -> Puzzle:

@@ -1,0 +1,106 @@
+"""Every console example in README.md and docs/*.md runs here, so the docs cannot drift.
+
+A ```console block holds commands (``$ ...``) each followed by the output it prints.
+The command runs in bash from the repository root with this virtual environment's
+``bin`` first on PATH. Its output must equal the text shown, except that a line
+``...`` stands for any number of lines and timing figures (``0.31 s``, ``87 ms``) may
+differ. A command shown without output must succeed (exit status 0 or 1, nothing on
+stderr that looks like a traceback). Commands that read ``../shared/data`` skip where
+it is absent; commands marked ``# slow`` run only with ``PYENGINE_DOCS_SLOW=1``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+TIMING = re.compile(r"\d+(?:[.,]\d+)?\s?(?:ms|µs|s)\b")
+NEEDS_SHARED = re.compile(r"\.\./shared|--words (?:enable1|enable2k|words_alpha)\b")
+
+
+@dataclass
+class Example:
+    doc: str
+    line: int
+    command: str
+    expected: list[str]
+
+    @property
+    def id(self) -> str:
+        return f"{self.doc}:{self.line}"
+
+
+def examples(path: Path) -> list[Example]:
+    found: list[Example] = []
+    inside = False
+    for n, raw in enumerate(path.read_text().splitlines(), 1):
+        if raw.startswith("```"):
+            inside = raw.strip() == "```console"
+            continue
+        if not inside:
+            continue
+        if raw.startswith("$ "):
+            found.append(Example(path.name, n, raw[2:], []))
+        elif found and found[-1].line < n:
+            found[-1].expected.append(raw.rstrip())
+    return found
+
+
+ALL = [ex for doc in DOCS for ex in examples(doc)]
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Line by line, ``...`` matching any run of lines, timing figures ignored."""
+    def norm(line: str) -> str:
+        return TIMING.sub("<time>", line.rstrip())
+
+    exp, act = [norm(x) for x in expected], [norm(x) for x in actual]
+
+    def go(i: int, j: int) -> bool:
+        if i == len(exp):
+            return j == len(act)
+        if exp[i] == "...":
+            return any(go(i + 1, k) for k in range(j, len(act) + 1))
+        return j < len(act) and exp[i] == act[j] and go(i + 1, j + 1)
+
+    return go(0, 0)
+
+
+def _shared_present() -> bool:
+    env = os.environ.get("PYENGINE_SHARED_DATA")
+    return Path(env).is_dir() if env else (ROOT.parent / "shared" / "data").is_dir()
+
+
+@pytest.mark.parametrize("ex", ALL, ids=[ex.id for ex in ALL])
+def test_console_example(ex: Example, tmp_path):
+    if NEEDS_SHARED.search(ex.command) and not _shared_present():
+        pytest.skip("needs ../shared/data (the shared word lists), absent here")
+    if "# slow" in ex.command and not os.environ.get("PYENGINE_DOCS_SLOW"):
+        pytest.skip("a slow example: run with PYENGINE_DOCS_SLOW=1")
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+               COLUMNS="80", PYTHONHASHSEED="0")
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", ex.command], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=240)
+    assert "Traceback" not in done.stderr, done.stderr
+    if ex.expected:
+        actual = done.stdout.rstrip("\n").split("\n")
+        assert matches(ex.expected, actual), (
+            f"{ex.id}: `{ex.command}` printed\n{done.stdout}\nthe doc shows\n"
+            + "\n".join(ex.expected))
+    else:
+        assert done.returncode in (0, 1), f"{ex.id}: exit {done.returncode}\n{done.stderr}"
+
+
+def test_the_matcher_itself():
+    assert matches(["a", "...", "z"], ["a", "b", "c", "z"])
+    assert matches(["a", "...", "z"], ["a", "z"])
+    assert not matches(["a", "...", "z"], ["a", "b"])
+    assert matches(["took 0.31 s"], ["took 12.5 s"])
+    assert not matches(["3898 points"], ["3897 points"])
