@@ -98,6 +98,39 @@ def test_console_example(ex: Example, tmp_path):
         assert done.returncode in (0, 1), f"{ex.id}: exit {done.returncode}\n{done.stderr}"
 
 
+def pycon_blocks(path: Path) -> list[tuple[int, str]]:
+    """The ```pycon blocks of a doc (Python sessions, run with doctest)."""
+    blocks, current, start = [], None, 0
+    for n, raw in enumerate(path.read_text().splitlines(), 1):
+        if raw.startswith("```"):
+            if current is not None:
+                blocks.append((start, "\n".join(current) + "\n"))
+                current = None
+            elif raw.strip() == "```pycon":
+                current, start = [], n
+            continue
+        if current is not None:
+            current.append(raw)
+    return blocks
+
+
+PYCON = [(doc, line, text) for doc in DOCS for line, text in pycon_blocks(doc)]
+
+
+@pytest.mark.parametrize("doc,line,text", PYCON, ids=[f"{d.name}:{n}" for d, n, _ in PYCON])
+def test_python_example(doc, line, text, monkeypatch):
+    import doctest
+    if NEEDS_SHARED.search(text) and not _shared_present():
+        pytest.skip("needs ../shared/data (the shared word lists), absent here")
+    monkeypatch.chdir(ROOT)
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(text, {}, f"{doc.name}:{line}", str(doc), line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    out: list[str] = []
+    runner.run(test, out=out.append)
+    assert runner.failures == 0, "".join(out)
+
+
 def test_the_matcher_itself():
     assert matches(["a", "...", "z"], ["a", "b", "c", "z"])
     assert matches(["a", "...", "z"], ["a", "z"])

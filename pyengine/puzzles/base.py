@@ -155,14 +155,7 @@ class Action:
     description: str = ""
     trace: bool = False              # offers --trace (the firings of its session)
     facts: bool = False              # offers --facts (the final fact base)
-    trace_default: bool = False      # record the trace even without --trace
     interactive: bool = False        # run() also takes lines=ITERABLE, say=CALLABLE
-
-    def option(self, name: str) -> Option:
-        for opt in self.options:
-            if opt.name == name:
-                return opt
-        raise KeyError(name)
 
     def arguments(self, given: dict[str, Any]) -> dict[str, Any]:
         """``given`` checked against the options, defaults filled in."""
