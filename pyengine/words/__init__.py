@@ -1,5 +1,10 @@
-"""Word lists: the embedded default, named lists, files; their indexes and cache."""
+"""Word lists: the embedded default, named lists, files; their indexes and cache.
+
+Modules: ``lists`` (loading: :func:`load`), ``wordlist`` (:class:`WordList`),
+``position`` (the riddles' :class:`PositionIndex`), ``letters`` (letter masks),
+``cache`` (the disk cache), ``bee`` (the Spelling Bee's own list).
+"""
 from pyengine.words.lists import (  # noqa: F401  (the package's public names)
-    DEFAULT_TIERS, NAMED_LISTS, WordList, clear_memory_cache, letter_mask, load,
-    parse_plain, shared_data_dir,
+    DEFAULT_TIERS, NAMED_LISTS, PositionIndex, WordList, cache_dir, clear_memory_cache,
+    letter_mask, load, parse_plain, shared_data_dir,
 )
