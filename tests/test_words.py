@@ -2,7 +2,7 @@
 ``words`` subcommand.  No timing here: see bench/bench_words.py."""
 from __future__ import annotations
 
-import argparse
+import json
 import re
 
 import pytest
@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pyengine.words import lists as W
 from pyengine.engine.errors import UsageError
 from pyengine.words.lists import WordList, letter_mask, load
-from pyengine.puzzles import wordlist as words_cli
 
 
 @pytest.fixture(autouse=True)
@@ -313,14 +312,15 @@ def test_words_alpha_crlf():
     assert all(w.isalpha() for w in wl.words[:: 1000]) and "aardvark" in wl
 
 
-# -- CLI -----------------------------------------------------------------------
+# -- CLI (the ``words`` declaration through the generated command line) --------------
 
 def _cli(argv):
-    ap = argparse.ArgumentParser(prog="pyengine")
-    ap.add_argument("--words", default=None)  # as a top-level option may be
-    words_cli.add_parser(ap.add_subparsers(dest="command"))
-    args = ap.parse_args(argv)
-    return args.func(args)
+    """Exit status of ``pyengine ARGV`` (argparse's own errors exit with SystemExit)."""
+    from pyengine.ui.cli import main
+    try:
+        return main(argv)
+    except SystemExit as done:
+        return done.code
 
 
 def test_cli_show(capsys):
@@ -328,6 +328,9 @@ def test_cli_show(capsys):
     out = capsys.readouterr().out
     assert "SCOWL" in out and "wordfreq" in out and "cache:" in out
     assert re.search(r"^\s+35\s+\d+\s+\d+$", out, re.M)
+    assert _cli(["words", "--tier", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "list:     default(tier<=20)" in out and not re.search(r"^\s+35\s", out, re.M)
 
 
 def test_cli_check(capsys, small):
@@ -336,10 +339,32 @@ def test_cli_check(capsys, small):
     assert "cat: yes, tier 10" in out and "aalii: yes, tier 70" in out
     assert _cli(["words", "check", "qwxzv"]) == 1
     assert "not in default" in capsys.readouterr().out
-    # a top-level --words is kept (subparser does not reset it)
-    assert _cli(["--words", small.path, "words", "check", "taco"]) == 0
+    # --words before or after the action
+    assert _cli(["words", "--words", small.path, "check", "taco"]) == 0
     assert "in " + small.path in capsys.readouterr().out
+    assert _cli(["words", "check", "taco", "--words", small.path]) == 0
+    assert "taco: yes, in " + small.path in capsys.readouterr().out
     assert _cli(["words", "--words", "default:20", "check", "aalii"]) == 1
+    assert _cli(["words", "--tier", "20", "check", "aalii"]) == 1
+
+
+def test_cli_json(capsys):
+    assert _cli(["words", "check", "cat", "qwxzv", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["list"] == "default"
+    assert [(w["word"], w["found"], w["tier"]) for w in data["words"]] == [
+        ("cat", True, 10), ("qwxzv", False, None)]
+    assert _cli(["words", "--words", "default:35", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["label"] == "default(tier<=35)" and data["words"] == 39095
+    assert list(data["tiers"]) == ["10", "20", "35"]
+
+
+def test_words_through_the_python_api():
+    import pyengine
+    assert pyengine.run("words", "check", word=["cat"]).exit_status == 0
+    assert pyengine.run("words", "check", word=["qwxzv"], words="default:20").exit_status == 1
+    assert pyengine.run("words", tier=10).info["label"] == "default(tier<=10)"
 
 
 def test_cli_errors(capsys, tmp_path):
@@ -350,3 +375,4 @@ def test_cli_errors(capsys, tmp_path):
     assert err.count("\n") == 1 and "binary" in err
     assert _cli(["words", "frobnicate"]) == 2
     assert _cli(["words", "check"]) == 2
+    assert _cli(["words", "--tier", "-1"]) == 2

@@ -1,96 +1,116 @@
 """``pyengine words``: show a word list, or check words against it.
 
-    pyengine words [--words SPEC]                 source, licence, size per tier, cache
-    pyengine words [--words SPEC] check WORD...   is each word in, and at which tier
+    pyengine words [--words SPEC] [--tier N]                 source, licence, size per tier, cache
+    pyengine words [--words SPEC] [--tier N] check WORD...   is each word in, and at which tier
 
 Exit codes: 0 ok (check: every word found), 1 check found a missing word,
 2 usage error (bad list, bad arguments).
+
+The declaration (``PUZZLE``) and its two run functions; the word list loads only
+when an action runs. No rules: the engine is ``none``.
 """
 from __future__ import annotations
 
-import argparse
-import sys
+from dataclasses import dataclass, field
+
+from pyengine.puzzles.base import Action, Option, Puzzle
 
 WORDS_HELP = ("word list: default (embedded SCOWL), default:N (tier<=N), system, "
               "enable1, enable2k, words_alpha, or a file path (one word per line)")
+LIST = Option("words", "str", None, WORDS_HELP, metavar="SPEC")
+TIER = Option("tier", "int", None, "only words of tier <= N", low=0, metavar="N")
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
-    """Register the ``words`` subcommand on an argparse subparsers object."""
-    p = subparsers.add_parser(
-        "words", help="show a word list or check words against it",
-        description="Show a word list's source, licence, size per tier and "
-                    "cache, or check words: 'pyengine words check WORD ...'.")
-    # SUPPRESS: do not clobber a --words given to the top-level parser
-    p.add_argument("--words", metavar="SPEC", default=argparse.SUPPRESS, help=WORDS_HELP)
-    p.add_argument("--tier", type=int, default=None, metavar="N",
-                   help="only words of tier <= N")
-    p.add_argument("action", nargs="*", metavar="check WORD",
-                   help="'check' followed by words to look up")
-    p.set_defaults(func=run)
-    return p
+@dataclass
+class ListInfo:
+    """What ``pyengine words`` shows about a list (``info`` is ``WordList.info()``)."""
+
+    info: dict
+    has_tiers: bool
+
+    def as_dict(self) -> dict:
+        return dict(self.info, tiers={str(t): n for t, n in self.info["tiers"].items()})
+
+    def text(self) -> str:
+        info = self.info
+        lines = [f"list:     {info['label']}", f"source:   {info['source']}",
+                 f"licence:  {info['licence']}", f"words:    {info['words']}"]
+        if self.has_tiers:
+            running = 0
+            lines.append("per tier: tier  words  cumulative")
+            for t, n in info["tiers"].items():
+                running += n
+                lines.append(f"          {t:>4} {n:>6} {running:>11}")
+        else:
+            lines.append("per tier: none (plain list: every word has tier 0)")
+        lines.append(f"skipped:  {info['skipped_lines']} input lines (digits, punctuation, "
+                     "spaces, accents)")
+        lines.append(f"cache:    {info['cache'] or '(none)'}")
+        return "\n".join(lines)
 
 
-def run(args) -> int:
-    from pyengine.engine.errors import UsageError
+@dataclass
+class Checked:
+    """Each word looked up in a list: ``found`` holds (word as given, tier or None, zipf)."""
+
+    label: str
+    has_tiers: bool
+    found: list[tuple[str, int | None, float]] = field(default_factory=list)
+
+    @property
+    def exit_status(self) -> int:
+        return 1 if any(tier is None for _w, tier, _z in self.found) else 0
+
+    def as_dict(self) -> dict:
+        return {"list": self.label,
+                "words": [{"word": w, "found": t is not None, "tier": t, "zipf": z}
+                          for w, t, z in self.found]}
+
+    def text(self) -> str:
+        lines = []
+        for raw, t, z in self.found:
+            if t is None:
+                lines.append(f"{raw}: not in {self.label}")
+            elif self.has_tiers:
+                lines.append(f"{raw}: yes, tier {t} (zipf {z:.2f}) in {self.label}")
+            else:
+                lines.append(f"{raw}: yes, in {self.label}")
+        return "\n".join(lines)
+
+
+def run_show(words=None, tier=None) -> ListInfo:
+    """The default action: the list's source, licence, size per tier and cache."""
     from pyengine.words.lists import load
-    out = sys.stdout
-    try:
-        action = list(getattr(args, "action", None) or [])
-        if action and action[0] != "check":
-            raise UsageError(f"unknown words action {action[0]!r} (expected: check WORD ...)")
-        if action == ["check"]:
-            raise UsageError("words check: give at least one word")
-        wl = load(getattr(args, "words", None), max_tier=getattr(args, "tier", None))
-        if action:
-            return _check(wl, action[1:], out)
-        _show(wl, out)
-        return 0
-    except UsageError as exc:
-        print(f"pyengine words: error: {exc}", file=sys.stderr)
-        return 2
+
+    wl = load(words, max_tier=tier)
+    return ListInfo(wl.info(), wl.has_tiers)
 
 
-def _show(wl, out) -> None:
-    info = wl.info()
-    print(f"list:     {info['label']}", file=out)
-    print(f"source:   {info['source']}", file=out)
-    print(f"licence:  {info['licence']}", file=out)
-    print(f"words:    {info['words']}", file=out)
-    if wl.has_tiers:
-        running = 0
-        print("per tier: tier  words  cumulative", file=out)
-        for t, n in info["tiers"].items():
-            running += n
-            print(f"          {t:>4} {n:>6} {running:>11}", file=out)
-    else:
-        print("per tier: none (plain list: every word has tier 0)", file=out)
-    print(f"skipped:  {info['skipped_lines']} input lines (digits, punctuation, spaces, accents)",
-          file=out)
-    print(f"cache:    {info['cache'] or '(none)'}", file=out)
+def run_check(word, words=None, tier=None) -> Checked:
+    """The ``check`` action: each of ``word`` (a list of words) in the list or not."""
+    from pyengine.words.lists import load
 
-
-def _check(wl, words, out) -> int:
-    missing = 0
-    for raw in words:
+    wl = load(words, max_tier=tier)
+    out = Checked(wl.label, wl.has_tiers)
+    for raw in word:
         w = raw.strip().lower()
         t = wl.tier(w)
-        if t is None:
-            missing += 1
-            print(f"{raw}: not in {wl.label}", file=out)
-        elif wl.has_tiers:
-            print(f"{raw}: yes, tier {t} (zipf {wl.zipf(w):.2f}) in {wl.label}", file=out)
-        else:
-            print(f"{raw}: yes, in {wl.label}", file=out)
-    return 1 if missing else 0
+        out.found.append((raw, t, wl.zipf(w) if t is not None else 0.0))
+    return out
 
 
-def main(argv=None) -> int:  # standalone: python -m pyengine.puzzles.wordlist ...
-    ap = argparse.ArgumentParser(prog="pyengine")
-    add_parser(ap.add_subparsers(dest="command", required=True))
-    args = ap.parse_args(argv)
-    return args.func(args)
+_M = "pyengine.puzzles.wordlist:"
+SHOW = Action("show", "show a word list's source, licence, size per tier and cache",
+              options=(LIST, TIER), run=_M + "run_show")
+CHECK = Action("check", "check words against a word list",
+               description="Check words against a word list: whether each is in it, and at "
+                           "which tier. Exit status 1 when a word is missing.",
+               options=(Option("word", "words", None, "words to look up", positional=True,
+                               required=True, metavar="WORD"), LIST, TIER),
+               run=_M + "run_check")
 
-
-if __name__ == "__main__":
-    sys.exit(main())
+PUZZLE = Puzzle(
+    "words", "show a word list or check words against it", engine="none",
+    actions=(SHOW, CHECK), default="show",
+    description="Show a word list's source, licence, size per tier and "
+                "cache, or check words: 'pyengine words check WORD ...'.")
