@@ -27,8 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pyengine.puzzles.riddle.core import (  # noqa: E402
-    EXCLUDE, INCLUDE, ORDINAL_WORDS, RiddleFactory, parse_riddle, solve)
+from pyengine.puzzles.riddle.make import RiddleFactory  # noqa: E402
+from pyengine.puzzles.riddle.parse import EXCLUDE, INCLUDE, parse_riddle  # noqa: E402
+from pyengine.puzzles.riddle.solve import solve  # noqa: E402
 from pyengine.words.lists import load  # noqa: E402
 
 

@@ -79,8 +79,13 @@ class Rivals(Fact):
     ``count`` 0 means the riddle is unique."""
 
 
+class Redraw(Fact):
+    """The clue at ``pos`` is to be redrawn: it lets through the most rivals, many of
+    them with ``letter`` there. Retracted once the new clue is drawn."""
+
+
 class MustExclude(Fact):
-    """The next clue drawn for ``pos`` must rule out ``letter`` (a rival's letter)."""
+    """Every clue drawn again for ``pos`` must rule out ``letters`` (rivals' letters)."""
 
 
 class WordSet:
@@ -101,6 +106,10 @@ class WordSet:
         allowed = [None] * self.index.length
         allowed[pos - 1] = letters
         return WordSet(self.index, self.bits & self.index.query(allowed))
+
+    def without(self, word: str) -> "WordSet":
+        """The same words less ``word``."""
+        return WordSet(self.index, self.bits & ~self.index.query([{c} for c in word]))
 
     def words(self) -> list[str]:
         return self.index.decode(self.bits)

@@ -3,111 +3,116 @@
     My first is in deans but not in slats        -> first letter in {d, e, n}
     My third is neither in veiled nor in seized  -> third letter not in {v,e,i,l,d,s,z}
 
-The parser (``pyengine.puzzles.riddle.core``) turns each line into one ``Clue`` fact: its
-position and its words, each with its kind (``first``/``a``, ``second``/``b``;
-include or exclude).  Then the stages run:
+The parser (``pyengine.puzzles.riddle.parse``) turns each line into one ``Clue`` fact:
+its position and its words, each with its kind (``first``/``a``, ``second``/``b``;
+include or exclude). Then the stages run (the ``Stage`` pattern comes first in
+every staged rule):
 
 ``place``     ``place_last_clue``: "My last" is the riddle's final letter.
 ``collapse``  each clue becomes one ``LetterSet``, by the kinds of its words:
-              both include -> intersection, both exclude -> complement of the
-              union, mixed -> include minus exclude (and a lone word alone).
+              both include -> the letters they share, both exclude -> every
+              letter outside both, mixed -> include less exclude (a lone word:
+              its letters, or every letter outside it).
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
-              through the word list's position index.  Words never become facts.
+              through the word list's position index. Words never become facts.
 ``rank``      ``rank_solutions``: the few surviving words, most familiar first.
 
-The maker (``RiddleMaker``) reuses the collapse rules and adds its own stages:
-``draw`` (a clue pair for each letter), ``check`` (count the rival words the
-clues still allow) and ``redraw`` (drop the one clue that fails to rule out the
-most rivals, noting which letter its replacement must exclude).
+The maker (``RiddleMaker``) solves its own riddle with the same rules and adds
+``draw`` (a clue pair for each letter), ``check`` (the words the clues allow
+besides the answer are rivals) and ``redraw`` (the clue that fails to rule out
+the most rivals goes, with its letter set and the candidates narrowed by it; the
+rivals' letter there is noted for its replacement to exclude).
 """
 from __future__ import annotations
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import AS, MATCH, NOT, OR, KnowledgeEngine, P, Rule  # noqa: E402
+from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Riddle,
-    Rivals, Solution, WordSet, clue_fact)
+    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Redraw,
+    Riddle, Rivals, Solution, WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
+from pyengine.puzzles.util import LETTERS  # noqa: E402
 
-ALPHABET = frozenset("abcdefghijklmnopqrstuvwxyz")
 
+class RiddleRules(KnowledgeEngine):
+    """Reading the clues and finding the words they allow: shared by the solver
+    and the maker. ``words`` is a :class:`pyengine.words.lists.WordList`."""
 
-class ClueRules(KnowledgeEngine):
-    """Reading the clues: shared by the solver and the maker."""
+    fact_classes = (Riddle, Clue, LetterSet, Candidates, Stage)
 
-    fact_classes = (Riddle, Clue, LetterSet, Stage)
+    def __init__(self, words):
+        super().__init__()
+        self.words = words
 
     # -- place ---------------------------------------------------------------
-    @Rule(AS.clue << Clue(pos="last"), Riddle(length=MATCH.n), Stage("place"))
+    @Rule(Stage("place"), AS.clue << Clue(pos="last"), Riddle(length=MATCH.n))
     def place_last_clue(self, clue, n):
         """'My last' is the letter at the riddle's length."""
         self.modify(clue, pos=n)
 
     # -- collapse ------------------------------------------------------------
-    @Rule(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=INCLUDE, b=MATCH.b),
-          Stage("collapse"))
-    def in_both_words(self, p, a, b):
+    @Rule(Stage("collapse"),
+          Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=INCLUDE, b=MATCH.b))
+    def allow_letters_in_both(self, p, a, b):
         """In both words: the letters they share."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) & frozenset(b),
                                how=f"in {a} and in {b}"))
 
-    @Rule(Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b),
-          Stage("collapse"))
-    def in_neither_word(self, p, a, b):
+    @Rule(Stage("collapse"),
+          Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b))
+    def allow_letters_in_neither(self, p, a, b):
         """In neither word: every letter outside both."""
-        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
+        self.declare(LetterSet(pos=p, letters=LETTERS - frozenset(a) - frozenset(b),
                                how=f"neither in {a} nor in {b}"))
 
-    @Rule(OR(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b),
-             Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.b, second=INCLUDE, b=MATCH.a)),
-          Stage("collapse"))
-    def in_one_but_not_the_other(self, p, a, b):
+    @Rule(Stage("collapse"),
+          OR(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b),
+             Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.b, second=INCLUDE, b=MATCH.a)))
+    def allow_letters_in_one_only(self, p, a, b):
         """In one word (a) but not the other (b): a's letters less b's."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) - frozenset(b),
                                how=f"in {a} but not in {b}"))
 
-    @Rule(Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=None), Stage("collapse"))
-    def in_the_only_word(self, p, a):
+    @Rule(Stage("collapse"), Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=None))
+    def allow_letters_of_the_word(self, p, a):
         """A clue with one word: its letters."""
         self.declare(LetterSet(pos=p, letters=frozenset(a), how=f"in {a}"))
 
-    @Rule(Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=None), Stage("collapse"))
-    def not_in_the_only_word(self, p, a):
+    @Rule(Stage("collapse"), Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=None))
+    def allow_letters_outside_the_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
-        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
+        self.declare(LetterSet(pos=p, letters=LETTERS - frozenset(a), how=f"not in {a}"))
 
-
-class RiddleSolver(ClueRules):
-    """Solve a riddle against a word list (Python indexes, queried by the rules).
-
-    ``words`` is a :class:`pyengine.words.lists.WordList`; ``max_solutions`` caps the
-    ``Solution`` facts declared (the full set stays in the last ``Candidates``)."""
-
-    fact_classes = ClueRules.fact_classes + (Candidates, Solution)
-
-    def __init__(self, words, max_solutions: int = 100):
-        super().__init__()
-        self.words = words
-        self.max_solutions = max_solutions
-
-    # -- solve -------------------------------------------------------------------
-    @Rule(Riddle(length=MATCH.n), NOT(Candidates()), Stage("solve"))
+    # -- solve ---------------------------------------------------------------
+    @Rule(Stage("solve"), Riddle(length=MATCH.n), NOT(Candidates()))
     def start_with_words_of_length(self, n):
         """Before any clue: every word of the riddle's length."""
         index = self.words.position_index(n)
         self.declare(Candidates(upto=0, next=1, words=WordSet(index, index.all)))
 
-    @Rule(Candidates(next=MATCH.p, words=MATCH.w),
-          LetterSet(pos=MATCH.p, letters=MATCH.letters), Stage("solve"))
+    @Rule(Stage("solve"), Candidates(next=MATCH.p, words=MATCH.w),
+          LetterSet(pos=MATCH.p, letters=MATCH.letters))
     def narrow_by_letter_set(self, p, w, letters):
         """Keep the candidates whose letter at the next position is allowed."""
         self.declare(Candidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
-    # -- rank ----------------------------------------------------------------------
-    @Rule(Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w), Stage("rank"))
+
+class RiddleSolver(RiddleRules):
+    """Solve a riddle against a word list (Python indexes, queried by the rules).
+
+    ``max_solutions`` caps the ``Solution`` facts declared (the full set stays in
+    the last ``Candidates``)."""
+
+    fact_classes = RiddleRules.fact_classes + (Solution,)
+
+    def __init__(self, words, max_solutions: int = 100):
+        super().__init__(words)
+        self.max_solutions = max_solutions
+
+    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w))
     def rank_solutions(self, w):
         """Words left after the last position are solutions, most familiar first."""
         words = self.words
@@ -116,19 +121,18 @@ class RiddleSolver(ClueRules):
                                   zipf=words.zipf(word)))
 
 
-class RiddleMaker(ClueRules):
+class RiddleMaker(RiddleRules):
     """Make a riddle with exactly one solution for the ``Answer`` word.
 
     ``words``: the solving list (uniqueness is checked against it);
     ``clues``: an object with ``draw(letter, rng, avoid, exclude_words)`` returning
-    ``(valence_a, word_a, valence_b, word_b)`` (see ``pyengine.puzzles.riddle.core.ClueIndex``);
-    ``rng``: a ``random.Random``."""
+    ``(valence_a, word_a, valence_b, word_b)`` (see
+    ``pyengine.puzzles.riddle.clues.ClueIndex``); ``rng``: a ``random.Random``."""
 
-    fact_classes = ClueRules.fact_classes + (Answer, Letter, Rivals, MustExclude)
+    fact_classes = RiddleRules.fact_classes + (Answer, Letter, Rivals, Redraw, MustExclude)
 
     def __init__(self, words, clues, rng):
-        super().__init__()
-        self.words = words
+        super().__init__(words)
         self.clues = clues
         self.rng = rng
         self.used: set[str] = set()
@@ -139,50 +143,68 @@ class RiddleMaker(ClueRules):
         self.declare(clue_fact(p, [(va, a), (vb, b)]))
 
     # -- draw ----------------------------------------------------------------------
-    @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), NOT(MustExclude(pos=MATCH.p)), Stage("draw"))
+    @Rule(Stage("draw"), Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
+          NOT(Clue(pos=MATCH.p)), NOT(Redraw(pos=MATCH.p)))
     def draw_clue_for_letter(self, answer, p, c):
         """A letter with no clue gets a random pair of close clue words."""
         self._declare_pair(p, self.clues.draw(c, self.rng, (), self.used | {answer}))
 
-    @Rule(Answer(word=MATCH.answer), Letter(pos=MATCH.p, char=MATCH.c),
-          NOT(Clue(pos=MATCH.p)), MustExclude(pos=MATCH.p, letters=MATCH.banned),
-          Stage("draw"))
-    def draw_clue_ruling_out_rivals(self, answer, p, c, banned):
+    @Rule(Stage("draw"), AS.redraw << Redraw(pos=MATCH.p), Answer(word=MATCH.answer),
+          Letter(pos=MATCH.p, char=MATCH.c), MustExclude(pos=MATCH.p, letters=MATCH.banned))
+    def draw_clue_ruling_out_rivals(self, redraw, answer, p, c, banned):
         """A redrawn clue must also rule out the rivals' letters noted for it."""
         self._declare_pair(p, self.clues.draw(c, self.rng, banned, self.used | {answer}))
+        self.retract(redraw)
 
     # -- check ---------------------------------------------------------------------
-    @Rule(Answer(word=MATCH.answer), Riddle(length=MATCH.n), NOT(Rivals()), Stage("check"))
-    def count_rivals(self, answer, n):
-        """Other words that every letter set allows are rivals."""
-        allowed = [None] * n
-        for fact in self.facts.values():
-            if isinstance(fact, LetterSet):
-                allowed[fact["pos"] - 1] = fact["letters"]
-        index = self.words.position_index(n)
-        bits = index.query(allowed) & ~index.query([{c} for c in answer])
-        self.declare(Rivals(count=bin(bits).count("1"), words=WordSet(index, bits)))
+    @Rule(Stage("check"), Answer(word=MATCH.answer), Riddle(length=MATCH.n),
+          Candidates(upto=MATCH.n, words=MATCH.w), NOT(Rivals()))
+    def count_rivals(self, answer, w):
+        """The words every letter set allows, besides the answer, are rivals."""
+        rivals = w.without(answer)
+        self.declare(Rivals(count=rivals.count, words=rivals))
 
     # -- redraw --------------------------------------------------------------------
-    @Rule(AS.rivals << Rivals(count=P(lambda n: n > 0), words=MATCH.ws),
-          Answer(word=MATCH.answer), Stage("redraw"))
-    def redraw_clue_admitting_rivals(self, rivals, ws, answer):
-        """Drop the clue whose position would rule out most rivals, and note the
-        rival letter its replacement must exclude."""
+    @Rule(Stage("redraw"), AS.rivals << Rivals(count=P(lambda n: n > 0), words=MATCH.ws),
+          Answer(word=MATCH.answer))
+    def choose_clue_to_redraw(self, rivals, ws, answer):
+        """Redraw the clue at the position where most rivals differ from the answer;
+        its replacement must rule out the rivals' letter there."""
         p, letter = self._weakest_position(answer, ws.words())
-        banned = {letter}
-        for fact in list(self.facts.values()):
-            if isinstance(fact, (Clue, LetterSet)) and fact["pos"] == p:
-                self.retract(fact)
-            elif isinstance(fact, MustExclude) and fact["pos"] == p:
-                banned |= fact["letters"]
-                self.retract(fact)
         self.retract(rivals)
-        self.declare(MustExclude(pos=p, letters=frozenset(banned)))
+        self.declare(Redraw(pos=p, letter=letter))
+
+    @Rule(Stage("redraw"), Redraw(pos=MATCH.p), AS.clue << Clue(pos=MATCH.p))
+    def drop_clue_to_redraw(self, clue):
+        """The clue to redraw goes."""
+        self.retract(clue)
+
+    @Rule(Stage("redraw"), Redraw(pos=MATCH.p), AS.letters << LetterSet(pos=MATCH.p))
+    def drop_letter_set_to_redraw(self, letters):
+        """So does the letter set it collapsed to."""
+        self.retract(letters)
+
+    @Rule(Stage("redraw"), Redraw(pos=MATCH.p), AS.words << Candidates(upto=MATCH.u),
+          TEST(lambda p, u: u >= p))
+    def drop_candidates_narrowed_by_it(self, words):
+        """And the candidates narrowed by it (the solve stage narrows again from there)."""
+        self.retract(words)
+
+    @Rule(Stage("redraw"), Redraw(pos=MATCH.p, letter=MATCH.x), NOT(MustExclude(pos=MATCH.p)))
+    def start_letters_to_exclude(self, p, x):
+        """The replacement must rule out the rivals' letter."""
+        self.declare(MustExclude(pos=p, letters=frozenset({x})))
+
+    @Rule(Stage("redraw"), Redraw(pos=MATCH.p, letter=MATCH.x),
+          AS.banned << MustExclude(pos=MATCH.p, letters=MATCH.b), TEST(lambda x, b: x not in b))
+    def add_letter_to_exclude(self, banned, b, x):
+        """... as well as the letters noted for that position in earlier rounds."""
+        self.modify(banned, letters=b | {x})
 
     def _weakest_position(self, answer: str, rivals: list[str]) -> tuple[int, str]:
-        """(position, letter) shared by the most rivals where they differ from the answer."""
+        """(position, letter) shared by the most rivals where they differ from the
+        answer. A scan of the rival *words* (a WordSet from the index, never facts):
+        a tally over data, the way the solver's rank asks the list for frequencies."""
         if len(rivals) > 200:
             rivals = self.rng.sample(rivals, 200)
         counts: dict[tuple[int, str], int] = {}

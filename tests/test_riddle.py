@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.riddle.core import (
-    EXCLUDE, INCLUDE, ORDINAL_WORDS, ClueIndex, HalfClue, RiddleFactory, parse_riddle,
-    shell_setup, solve, write_riddle)
+from pyengine.puzzles.riddle.clues import ClueIndex
+from pyengine.puzzles.riddle.make import RiddleFactory, make_riddles, parse_lengths
+from pyengine.puzzles.riddle.parse import (
+    EXCLUDE, INCLUDE, ORDINAL_WORDS, HalfClue, parse_riddle)
+from pyengine.puzzles.riddle.solve import open_solve, solve
+from pyengine.puzzles.riddle.write import write_riddle
 from pyengine.words.lists import load
 
 DATA = Path(__file__).parent / "data" / "riddles"
@@ -108,7 +111,7 @@ def test_engine_facts_show_the_reasoning():
     assert any("(solution (rank 1) (word earls)" in t for t in texts)
     fired = {f.rule for f in s.trace}
     assert "(clue (pos 1) (first include) (a deans) (second exclude) (b slats))" in texts
-    assert {"place_last_clue", "in_one_but_not_the_other", "in_neither_word",
+    assert {"place_last_clue", "allow_letters_in_one_only", "allow_letters_in_neither",
             "start_with_words_of_length", "narrow_by_letter_set", "rank_solutions"} <= fired
     # the word list never becomes facts
     assert len(texts) < 40
@@ -344,7 +347,6 @@ def test_clue_kinds_are_weighted_like_the_seed(factory):
 
 
 def test_same_seed_same_riddles(factory):
-    from pyengine.puzzles.riddle.core import make_riddles
     a, _ = make_riddles(count=3, seed=99, factory=factory)
     b, _ = make_riddles(count=3, seed=99, factory=factory)
     assert [r.text for r in a] == [r.text for r in b]
@@ -353,7 +355,6 @@ def test_same_seed_same_riddles(factory):
 
 
 def test_bad_make_input(factory):
-    from pyengine.puzzles.riddle.core import make_riddles, parse_lengths
     for bad in ("x", "12ab", "", "caf\u00e9"):
         with pytest.raises(UsageError):
             make_riddles(bad, seed=1, factory=factory)
@@ -376,19 +377,22 @@ def test_clue_index_respects_avoid_letters():
 
 # -- shell and CLI -------------------------------------------------------------------------
 
-def test_shell_setup_pauses_before_the_first_stage(tmp_path):
+def test_open_pauses_before_the_first_stage(tmp_path):
     from pyengine.engine.stages import StageRunner
+    from pyengine.puzzles.riddle.make import open_make
     f = tmp_path / "r.txt"
     f.write_text(EARLS)
-    setup = shell_setup([str(f)])
+    setup = open_solve(str(f))
     assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "rank"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()
     assert "Earls" in setup.finish()
-    setup = shell_setup(["make", "earls", "--seed", "3"])
+    setup = open_make("earls", seed=3)
     StageRunner(setup.session, setup.stages).run_all()
     text = setup.finish()
     assert solve(text).best == "earls"
+    with pytest.raises(UsageError, match="FILE"):
+        open_solve("-")
 
 
 def run_cli(argv, capsys, stdin=None, monkeypatch=None):
@@ -396,7 +400,10 @@ def run_cli(argv, capsys, stdin=None, monkeypatch=None):
     if stdin is not None:
         import io
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    code = main(argv)
+    try:
+        code = main(argv)
+    except SystemExit as done:          # argparse's own usage errors
+        code = done.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -445,14 +452,13 @@ def test_cli_make(capsys):
 
 
 def test_make_refuses_a_word_the_list_lacks(factory):
-    from pyengine.puzzles.riddle.core import make_riddles
     with pytest.raises(UsageError, match="not in the word list"):
         make_riddles("zzzq", seed=1, factory=factory)
 
 
 def test_plain_list_riddles_use_familiar_clue_words(tmp_path):
     from tests.conftest import shared_file
-    from pyengine.puzzles.riddle.core import familiar_words
+    from pyengine.puzzles.riddle.make import familiar_words
     path = shared_file("enable2k.txt")
     words = load(str(path))
     familiar = familiar_words(words)

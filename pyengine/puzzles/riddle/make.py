@@ -1,0 +1,250 @@
+"""Making riddles with exactly one solution: the rule stages of
+``pyengine.rules.riddle.RiddleMaker`` (draw, collapse, solve, check; then redraw
+rounds) with clue pairs from a :class:`~pyengine.puzzles.riddle.clues.ClueIndex`.
+
+``run_make`` / ``open_make`` are the ``riddle make`` action's functions (see
+:mod:`pyengine.puzzles.riddle.puzzle`).
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.riddle.clues import ClueIndex
+from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
+from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
+
+DEFAULT_LENGTHS = (5, 8)
+
+
+@dataclass
+class MadeRiddle:
+    answer: str
+    clues: list[ParsedClue]
+    lines: list[str]
+    rounds: int                 # check rounds the maker needed
+    seed: int
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def as_dict(self) -> dict:
+        return {"answer": self.answer, "text": self.text, "rounds": self.rounds,
+                "clues": [{"pos": c.pos, "halves": [{"valence": h.valence, "word": h.word}
+                                                    for h in c.halves]} for c in self.clues]}
+
+
+@dataclass
+class MadeRiddles:
+    """The ``make`` action's result: the riddles and the seed that repeats them."""
+
+    riddles: list[MadeRiddle]
+    seed: int
+
+    def as_dict(self) -> dict:
+        return {"riddles": [r.as_dict() for r in self.riddles], "seed": self.seed}
+
+    def text(self) -> str:
+        shown = [f"{r.text}\nSolution: {r.answer.capitalize()}" for r in self.riddles]
+        return "\n\n".join(shown) + f"\n\n(seed {self.seed})"
+
+
+def familiar_words(words, min_zipf: float = 2.5, enough: int = 2000):
+    """Clue words and random answers: the list's common tier; for a plain list
+    (no tiers) its words with zipf >= ``min_zipf``, if there are ``enough``."""
+    if words.has_tiers:
+        return words.common()
+    familiar = words.filter(min_zipf=min_zipf)
+    return familiar if len(familiar) >= enough else words
+
+
+# -- the rule stages ----------------------------------------------------------------------
+def first_stages():
+    """A clue for every letter, its letter set, the words they allow, the rivals."""
+    from pyengine.engine.stages import Stage
+    return [Stage("draw"), Stage("collapse"), Stage("solve"), Stage("check")]
+
+
+def round_stages():
+    """One redraw round: drop the weakest clue, then draw, collapse, solve, check again."""
+    from pyengine.engine.stages import Stage
+    return [Stage("redraw")] + first_stages()
+
+
+def maker_stages(rounds: int):
+    """The first stages, then ``rounds`` redraw rounds (the inspector's plan)."""
+    plan = first_stages()
+    for _ in range(rounds):
+        plan += round_stages()
+    return plan
+
+
+def is_unique(session) -> bool:
+    """Has the check stage found no rival word?"""
+    from pyengine.facts.riddle import Rivals
+    rivals = session.records(Rivals)
+    return bool(rivals) and rivals[0]["count"] == 0
+
+
+def read_clues(session) -> list[ParsedClue]:
+    """The maker's clues, read back from the fact base."""
+    from pyengine.facts.riddle import Clue
+
+    clues = []
+    for f in sorted(session.records(Clue), key=lambda f: f["pos"]):
+        halves = tuple(HalfClue(valence, word) for valence, word in f.halves())
+        clues.append(ParsedClue(f["pos"], halves, ordinal_word(f["pos"])))
+    return clues
+
+
+class RiddleFactory:
+    """Everything a run of the maker needs once: the solving list and the clue index.
+
+    ``words``: solving list spec or WordList (default: the whole default list);
+    clue words and random answers come from its ``common()`` tier (see
+    :func:`familiar_words` for plain lists)."""
+
+    def __init__(self, words=None, limits=None, weights=None, window: int = 2500):
+        from pyengine.words.lists import load
+
+        self.words = words if words is not None and not isinstance(words, str) else load(words)
+        self.common = familiar_words(self.words)
+        self.clues = ClueIndex(self.common.words, limits, weights, window)
+        self._answers: dict[tuple[int, int], list[str]] = {}
+        self._session = None
+
+    def random_answer(self, rng: random.Random, lengths=DEFAULT_LENGTHS) -> str:
+        lo, hi = lengths
+        pool = self._answers.get((lo, hi))
+        if pool is None:
+            pool = self._answers[(lo, hi)] = [w for w in self.common.words if lo <= len(w) <= hi]
+        if not pool:
+            raise UsageError(f"no common words of length {lo}-{hi} in {self.words.label}")
+        return rng.choice(pool)
+
+    def session(self, answer: str, rng: random.Random, record: bool = False):
+        """A reset maker session with the answer's facts declared."""
+        from pyengine.engine.experta import ExpertaSession
+        from pyengine.facts.riddle import Answer, Letter, Riddle
+        from pyengine.rules.riddle import RiddleMaker
+
+        session = None if record else self._session
+        if session is None:
+            # building experta's network costs ~10 ms: the quiet session is reused
+            session = ExpertaSession(RiddleMaker(self.words, self.clues, rng), record=record)
+            if not record:
+                self._session = session
+        session.provide(rng=rng, used=set())
+        session.reset()
+        session.assert_fact(Answer(word=answer))
+        session.assert_fact(Riddle(length=len(answer)))
+        for pos, char in enumerate(answer, start=1):
+            session.assert_fact(Letter(pos=pos, char=char))
+        return session
+
+    def make(self, answer: str, seed: int, max_rounds: int = 40, attempts: int = 5,
+             record: bool = False) -> MadeRiddle:
+        """A riddle for ``answer`` with one solution in the solving list: up to
+        ``attempts`` fresh sessions of up to ``max_rounds`` check rounds each."""
+        from pyengine.engine.stages import StageRunner
+
+        answer = self.solvable(answer)
+        rng = random.Random(seed)
+        rounds = 0
+        for _attempt in range(attempts):
+            session = self.session(answer, rng, record)
+            StageRunner(session, first_stages()).run_all()
+            for _round in range(max_rounds):
+                rounds += 1
+                if is_unique(session):
+                    clues = read_clues(session)
+                    return MadeRiddle(answer, clues, write_riddle(clues, rng), rounds, seed)
+                StageRunner(session, round_stages()).run_all()
+        raise UsageError(f"could not make a riddle with one solution for {answer!r} "
+                         f"(after {rounds} rounds)")
+
+    def solvable(self, answer: str) -> str:
+        """``answer`` checked, lower case, and in the solving list."""
+        answer = check_answer(answer)
+        if answer not in self.words:
+            raise UsageError(f"{answer!r} is not in the word list {self.words.label}, so no "
+                             "riddle for it could be solved (try --words)")
+        return answer
+
+
+# -- input --------------------------------------------------------------------------------
+def check_answer(word: str) -> str:
+    w = word.strip().lower()
+    if not w or not w.isascii() or not w.isalpha():
+        raise UsageError(f"riddle answer {word!r} must be letters a-z")
+    if len(w) < 2:
+        raise UsageError(f"riddle answer {word!r} is too short (2 letters or more)")
+    if len(w) > len(ORDINAL_WORDS):
+        raise UsageError(f"riddle answer {word!r} is too long "
+                         f"(at most {len(ORDINAL_WORDS)} letters)")
+    return w
+
+
+def parse_lengths(text) -> tuple[int, int]:
+    """'5-8' -> (5, 8); '6' -> (6, 6); a (min, max) pair is checked as it is."""
+    if isinstance(text, tuple):
+        text = "-".join(map(str, text))
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(text))
+    if not m:
+        raise UsageError(f"--length wants N or MIN-MAX, not {text!r}")
+    lo = int(m.group(1))
+    hi = int(m.group(2) or lo)
+    if lo < 2 or hi < lo or hi > len(ORDINAL_WORDS):
+        raise UsageError(f"--length {text}: need 2 <= MIN <= MAX <= {len(ORDINAL_WORDS)}")
+    return lo, hi
+
+
+# -- the action ---------------------------------------------------------------------------
+def make_riddles(word: str | None = None, count: int = 1, lengths=DEFAULT_LENGTHS,
+                 seed: int | None = None, words=None, factory: RiddleFactory | None = None
+                 ) -> tuple[list[MadeRiddle], int]:
+    """``count`` riddles (for ``word``, or random common answers); returns them and the seed."""
+    from pyengine.puzzles.util import new_seed
+
+    if count < 1:
+        raise UsageError("--count must be 1 or more")
+    seed = new_seed() if seed is None else int(seed)
+    factory = factory or RiddleFactory(words)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        answer = word if word is not None else factory.random_answer(rng, lengths)
+        out.append(factory.make(answer, rng.randrange(2**31)))
+    return out, seed
+
+
+def run_make(word=None, count=1, length="5-8", seed=None, words=None) -> MadeRiddles:
+    """The ``make`` action: ``count`` riddles for ``word`` or random common answers
+    of ``length`` ('N' or 'MIN-MAX') letters."""
+    riddles, seed = make_riddles(word, count, parse_lengths(length), seed, words)
+    return MadeRiddles(riddles, seed)
+
+
+def open_make(word=None, count=1, length="5-8", seed=None, words=None):
+    """The maker's session for one riddle, paused before its first stage, with 30
+    redraw rounds planned (the rounds after the riddle is unique fire nothing)."""
+    from pyengine.engine.stages import SessionPlan
+    from pyengine.puzzles.util import new_seed
+
+    seed = new_seed() if seed is None else seed
+    factory = RiddleFactory(words)
+    rng = random.Random(seed)
+    answer = factory.solvable(word) if word else factory.random_answer(
+        rng, parse_lengths(length))
+    session = factory.session(answer, rng, record=True)
+
+    def finish() -> str:
+        if not is_unique(session):
+            return "(no unique riddle yet: run more rounds)"
+        return "\n".join(write_riddle(read_clues(session), random.Random(seed)))
+
+    return SessionPlan(session, maker_stages(30), seed,
+                       f"riddle maker for {answer!r} (seed {seed})", finish)

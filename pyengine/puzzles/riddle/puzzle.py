@@ -1,0 +1,36 @@
+"""The letter riddles' declaration: solve (a riddle from a file or stdin) and make."""
+from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
+
+_M = "pyengine.puzzles.riddle."
+
+SOLVE = Action(
+    "solve", "solve a riddle (from a file or standard input)",
+    description="Solve a riddle. Clue lines like 'My first is in deans but not in "
+                "slats'; other lines are hints. Solutions are ranked most familiar first.",
+    options=(
+        Option("file", "str", "-", "riddle text file, or - for standard input (default)",
+               positional=True, metavar="FILE"),
+        words_option(),
+        Option("all", "bool", False, "list every solution (default: the 10 most familiar)"),
+        Option("text", "str", None, "the riddle text itself (instead of FILE)", cli=False)),
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+
+MAKE = Action(
+    "make", "make riddles with exactly one solution",
+    description="Make riddles with one solution in the word list "
+                "(clue words and random answers from its common tier).",
+    options=(
+        Option("word", "str", None, "the answer (default: random)", positional=True,
+               metavar="WORD"),
+        Option("count", "int", 1, "how many riddles (default 1)", low=1),
+        Option("length", "str", "5-8", "length of random answers, N or MIN-MAX (default 5-8)",
+               metavar="MIN-MAX"),
+        SEED,
+        words_option()),
+    run=_M + "make:run_make", open=_M + "make:open_make")
+
+PUZZLE = Puzzle(
+    "riddle", "solve or make letter riddles ('My first is in ... but not in ...')",
+    engine="experta", actions=(SOLVE, MAKE),
+    description="Letter riddles: each clue line names one letter of a word through "
+                "the letters of two clue words.")

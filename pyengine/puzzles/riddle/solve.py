@@ -1,0 +1,193 @@
+"""Solving a riddle: the parsed clues become ``Clue`` facts, the rule stages of
+``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, rank), and
+the solutions are read back from the fact base, most familiar first.
+
+``run_solve`` / ``open_solve`` are the ``riddle solve`` action's functions (see
+:mod:`pyengine.puzzles.riddle.puzzle`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
+
+MAX_SOLUTIONS = 100
+SHOWN = 10                      # solutions the command lists without --all
+
+
+@dataclass(frozen=True)
+class RankedWord:
+    word: str
+    tier: int | None
+    zipf: float
+
+    def as_dict(self) -> dict:
+        return {"word": self.word, "tier": self.tier, "zipf": self.zipf}
+
+
+@dataclass
+class SolveResult:
+    solutions: list[RankedWord]     # most familiar first (all, or the first MAX_SOLUTIONS)
+    count: int                      # how many words fit
+    hints: list[str]
+    clues: list[ParsedClue]
+    letters: dict[int, str]         # position -> allowed letters (sorted)
+    words_label: str
+    fired: dict[str, int] = field(default_factory=dict)
+    session: object = None
+    limit: int | None = SHOWN       # solutions text() and as_dict() give (None: all)
+
+    @property
+    def best(self) -> str | None:
+        return self.solutions[0].word if self.solutions else None
+
+    @property
+    def exit_status(self) -> int:
+        return 0 if self.solutions else 1
+
+    def as_dict(self) -> dict:
+        sols = self.solutions if self.limit is None else self.solutions[:self.limit]
+        return {"solutions": [s.as_dict() for s in sols], "count": self.count,
+                "hints": list(self.hints),
+                "clues": [{"pos": c.pos, "ordinal": c.ordinal,
+                           "halves": [{"valence": h.valence, "word": h.word}
+                                      for h in c.halves]} for c in self.clues],
+                "letters": {str(p): s for p, s in self.letters.items()},
+                "words": self.words_label, "fired": dict(self.fired)}
+
+    def text(self) -> str:
+        return format_solution(self, self.limit)
+
+
+def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
+    lines = []
+    if not result.solutions:
+        lines.append(f"no word in {result.words_label} fits")
+    else:
+        shown = result.solutions if limit is None else result.solutions[:limit]
+        for i, s in enumerate(shown, start=1):
+            tier = "" if s.tier in (None, 0) else f"tier {s.tier}, "
+            lines.append(f"{i:>3}. {s.word.capitalize():<16} ({tier}zipf {s.zipf:.2f})")
+        if result.count > len(shown):
+            lines.append(f"     ... {result.count - len(shown)} more (--all to list them)")
+    for h in result.hints:
+        lines.append(f"hint: {h}")
+    return "\n".join(lines)
+
+
+# -- the rule session -------------------------------------------------------------------
+def solver_stages():
+    from pyengine.engine.stages import Stage
+    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("rank")]
+
+
+def clue_facts(parsed: ParsedRiddle) -> list:
+    """The Clue facts of a parsed riddle, one per line ('My last' stays 'last'
+    for the rules)."""
+    from pyengine.facts.riddle import clue_fact
+
+    return [clue_fact(LAST if clue.ordinal == LAST else clue.pos,
+                      [(h.valence, h.word) for h in clue.halves])
+            for clue in parsed.clues]
+
+
+_SOLVERS: dict[tuple, object] = {}
+
+
+def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
+                   max_solutions: int = MAX_SOLUTIONS):
+    """A reset experta session with the riddle's facts declared, before any stage."""
+    from pyengine.engine.experta import ExpertaSession
+    from pyengine.facts.riddle import Riddle
+    from pyengine.rules.riddle import RiddleSolver
+    from pyengine.words.lists import load
+
+    wl = words if words is not None and not isinstance(words, str) else load(words)
+    key = (id(wl), max_solutions)
+    session = None if record else _SOLVERS.get(key)
+    if session is None or session.services.get("words") is not wl:
+        # building experta's network costs ~10 ms: quiet sessions are kept per list
+        session = ExpertaSession(RiddleSolver(wl, max_solutions), record=record)
+        session.provide(words=wl)
+        if not record:
+            _SOLVERS[key] = session
+    session.reset()
+    session.assert_fact(Riddle(length=parsed.length))
+    for fact in clue_facts(parsed):
+        session.assert_fact(fact)
+    return session
+
+
+def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
+    """Read the solutions, letter sets and count back from the fact base."""
+    from pyengine.facts.riddle import Candidates, LetterSet, Solution
+
+    wl = session.services["words"]
+    sols = sorted(session.records(Solution), key=lambda f: f["rank"])
+    solutions = [RankedWord(f["word"], f["tier"], f["zipf"]) for f in sols]
+    last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
+    count = last[0]["words"].count if last else len(solutions)
+    letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
+    return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
+                       dict(sorted(letters.items())), wl.label, session=session)
+
+
+def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
+          record: bool = False) -> SolveResult:
+    """Solve riddle text (or a parsed riddle) with the rule engine."""
+    from pyengine.engine.stages import StageRunner
+
+    parsed = riddle if isinstance(riddle, ParsedRiddle) else parse_riddle(riddle)
+    session = solver_session(parsed, words, record,
+                             max_solutions=10**9 if all_solutions else MAX_SOLUTIONS)
+    fired = StageRunner(session, solver_stages()).run_all()
+    result = read_solution(session, parsed)
+    result.fired = fired
+    return result
+
+
+# -- the action -------------------------------------------------------------------------
+def read_text(source: str | None) -> str:
+    """Riddle text from a file path, or '-' / None for standard input."""
+    import sys
+    from pathlib import Path
+
+    if source in (None, "-"):
+        if sys.stdin is None or sys.stdin.isatty():
+            raise UsageError("give a riddle file, or pipe a riddle in (FILE or -)")
+        return sys.stdin.read()
+    try:
+        data = Path(source).read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError(f"{source} is not UTF-8 text") from None
+
+
+def run_solve(file="-", words=None, all=False, text=None, record=False) -> SolveResult:
+    """The ``solve`` action: the riddle in ``text``, else read from ``file`` ('-':
+    standard input); ``all``: every solution rather than the 10 most familiar."""
+    riddle = text if text is not None else read_text(file)
+    result = solve(riddle, words=words, all_solutions=all, record=record)
+    result.limit = None if all else SHOWN
+    return result
+
+
+def open_solve(file="-", words=None, all=False, text=None):
+    """The solver session paused before its first stage (the shell, the notebook)."""
+    from pyengine.engine.stages import SessionPlan
+
+    if text is None and file in (None, "-"):
+        raise UsageError("the shell reads its commands from stdin: give the riddle as a FILE")
+    parsed = parse_riddle(text if text is not None else read_text(file))
+    session = solver_session(parsed, words, record=True,
+                             max_solutions=10**9 if all else MAX_SOLUTIONS)
+
+    def finish() -> str:
+        return format_solution(read_solution(session, parsed), None if all else SHOWN)
+
+    return SessionPlan(session, solver_stages(), None,
+                       f"riddle of {parsed.length} letters", finish)
