@@ -16,6 +16,7 @@ from pyengine.puzzles.base import Action, Puzzle
 
 DECLARATIONS = (
     "pyengine.puzzles.scramble.puzzle",
+    "pyengine.puzzles.riddle.puzzle",
     "pyengine.puzzles.wordlist",
 )
 
