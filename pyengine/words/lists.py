@@ -17,6 +17,9 @@ Parsed lists and the heavier indexes (letter masks, ``by_mask``,
 ~/.cache/pyengine), keyed on the source's path, size and mtime; an
 unreadable or corrupt cache file is ignored and rebuilt.
 
+This module loads lists (:func:`load`); the list itself is
+:class:`pyengine.words.wordlist.WordList`, the riddles' index is in
+``position``, letter masks in ``letters`` and the disk cache in ``cache``.
 Nothing heavy is imported at module level (no numpy / clips / experta).
 """
 from __future__ import annotations
@@ -27,7 +30,7 @@ from pathlib import Path
 
 from pyengine.engine.errors import UsageError
 from pyengine.words.cache import FORMAT as _FORMAT
-from pyengine.words.cache import cache_dir, cache_file as _cache_file  # noqa: F401
+from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
 from pyengine.words.position import PositionIndex
