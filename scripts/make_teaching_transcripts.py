@@ -55,11 +55,21 @@ def rand_matches_glibc() -> bool:
     return int(env.eval("(random)")) == GLIBC_FIRST_RAND
 
 
+def missing_sessions(doc: str) -> list[str]:
+    """Sessions the guide's transcripts open that this tree cannot open (yet)."""
+    from pyengine.ui.sessions import names
+
+    known = set(names())
+    heads = [m.group("head") for m in BLOCK.finditer(doc) if m.group("kind") == "transcript:"]
+    return sorted({shlex.split(h)[0] for h in heads} - known)
+
+
 def shell_transcript(head: str, script: str) -> str:
-    from pyengine.ui.shell import Shell, puzzle_factory
+    from pyengine.ui.sessions import opener
+    from pyengine.ui.shell import Shell
 
     words = shlex.split(head)
-    factory = puzzle_factory(words[0], words[1:])
+    factory = opener(words[0], words[1:])
     out = io.StringIO()
     shell = Shell(factory(), factory, stdin=io.StringIO(script), stdout=out, echo=True)
     shell.cmdloop()

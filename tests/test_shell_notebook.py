@@ -6,14 +6,14 @@ import pytest
 from pyengine.engine.errors import UsageError
 from pyengine.ui.notebook import (FactLog, Inspector, TraceTable, format_trace, parse_id,
                                provenance)
-from pyengine.puzzles.scramble.make import make_scramble, shell_setup
+from pyengine.puzzles.scramble.make import make_scramble
 from pyengine.engine.session import Session
 from tests.engines.test_contract import make
 from tests.test_shell import independent_chain
 
 
 def test_inspector_walks_a_puzzle_setup_and_returns_the_result():
-    ins = Inspector(shell_setup(["--seed", "8", "--swaps", "12"]))
+    ins = Inspector.open("scramble", seed=8, swaps=12)
     build = ins.stage()
     assert isinstance(build, TraceTable) and len(build) == 7
     assert {f.rule for f in build} == {"build-append-word-ids"}
@@ -24,8 +24,34 @@ def test_inspector_walks_a_puzzle_setup_and_returns_the_result():
     assert len(ins.history(last=5)) == 5
 
 
+@pytest.mark.parametrize("given,message", [
+    ({"swaps": -1}, "--swaps must be at least 0, not -1"),
+    ({"swaps": "x"}, "--swaps: expected a whole number, not 'x'"),
+    ({"colour": "red"}, "unknown option 'colour'"),
+])
+def test_inspector_open_checks_options_by_the_declaration(given, message):
+    with pytest.raises(UsageError, match=message):
+        Inspector.open("scramble", **given)
+
+
+def test_inspector_open_by_entry_action_or_rule_file():
+    from tests.test_shell import CONTRACT_CLP
+
+    solve = Inspector.open("scramble-solve", line=["NSIELEINE"], candidates="Nile,Seine")
+    same = Inspector.open("scramble", "solve", line=["NSIELEINE"], candidates="Nile,Seine")
+    assert solve.setup.title == same.setup.title
+    assert [st.name for st in solve.setup.stages] == [st.name for st in same.setup.stages]
+    solve.run_all()
+    clp = Inspector.open("clp", target=[str(CONTRACT_CLP)], stage=["GO:2"])
+    assert len(clp.step(5)) == 2 and clp.runner.fired == {"GO": 2}   # (GO) goes after 2
+    with pytest.raises(UsageError):
+        Inspector.open("nonsense")
+    with pytest.raises(UsageError):
+        Inspector.open("clp", target=["missing.clp"])
+
+
 def test_tables_print_like_clips_and_render_html():
-    ins = Inspector(shell_setup(["Nile", "--seed", "1", "--swaps", "0"]))
+    ins = Inspector.open("scramble", words=["Nile"], seed=1, swaps=0)
     ins.stage()
     facts = ins.facts()
     assert str(facts).splitlines() == ["f-2     (word 1 N i l e)", "f-4     (text # 1 1 1 1)",

@@ -2,38 +2,35 @@
 the CLIPS scramble, and what the shell shows agrees with the recorded firings."""
 from __future__ import annotations
 
-import importlib.util
 import io
 from pathlib import Path
 
 import pytest
 
-from pyengine.ui.shell import PUZZLES, Shell, puzzle_factory
+from pyengine.puzzles.registry import shell_entries
+from pyengine.ui.sessions import opener
+from pyengine.ui.shell import Shell
 from tests.test_shell import check_why_tree, fires, independent_chain
 
 TEACUP = Path(__file__).parent / "data" / "riddles" / "teacup.txt"   # seed 000's riddle
 
+# The words after ``pyengine shell NAME`` for each session the registry offers
+# (an entry not named here opens with its defaults).
+ARGS = {
+    "scramble": ["--seed", "3", "--swaps", "5"],
+    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
+    "riddle": [str(TEACUP)],
+    "riddle-solve": [str(TEACUP)],
+    "bee": ["ACENRTU", "--center", "T"],
+    "bee-solve": ["ACENRTU", "--center", "T"],
+    "boggle": ["--algo", "cad", "--seed", "1"],
+    "boggle-make": ["--algo", "cad", "--seed", "1"],
+}
+PUZZLE_NAMES = list(shell_entries())
 
-def puzzle_args(name: str) -> list[str]:
-    if name == "riddle":
-        return [str(TEACUP)]
-    if name == "bee":
-        return ["ACENRTU", "--center", "T"]
-    if name == "boggle":
-        return ["--algo", "cad", "--seed", "1"]
-    return ["--seed", "3", "--swaps", "5"]
 
-
-def needs(name: str) -> None:
-    module = PUZZLES[name][0]
-    try:
-        found = importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        found = False
-    if not found:
-        pytest.skip(f"{module} is not in this tree yet (the {name} puzzle is built separately)")
-    if not hasattr(importlib.import_module(module), "shell_setup"):
-        pytest.skip(f"{module} has no shell_setup(argv) yet")
+def open_entry(name: str):
+    return opener(name, ARGS.get(name, []))
 
 
 def drive(factory, script: str):
@@ -43,13 +40,13 @@ def drive(factory, script: str):
     return out.getvalue(), shell
 
 
-PUZZLE_NAMES = ["scramble", "riddle", "bee", "boggle"]
+def test_the_shell_offers_every_registered_session():
+    assert {"scramble", "scramble-solve"} <= set(PUZZLE_NAMES)
 
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
 def test_every_puzzle_runs_its_stages_in_the_shell(name):
-    needs(name)
-    factory = puzzle_factory(name, puzzle_args(name))
+    factory = open_entry(name)
     out, shell = drive(factory, "facts\nagenda\nrun\n")
     assert shell.errors == 0, out
     assert shell.session.trace, "no rule fired"
@@ -65,8 +62,7 @@ def test_every_puzzle_runs_its_stages_in_the_shell(name):
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
 def test_stepping_one_by_one_gives_the_same_firings_as_running(name):
-    needs(name)
-    factory = puzzle_factory(name, puzzle_args(name))
+    factory = open_entry(name)
     ran, shell_run = drive(factory, "run\n")
     total = len(shell_run.session.trace)
     stepped, shell_step = drive(factory, "step\n" * total + "step\n")
@@ -82,8 +78,7 @@ def test_stepping_one_by_one_gives_the_same_firings_as_running(name):
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
 def test_why_agrees_with_the_trace_on_every_fact(name):
-    needs(name)
-    factory = puzzle_factory(name, puzzle_args(name))
+    factory = open_entry(name)
     _, shell = drive(factory, "run\n")
     session = shell.session
     facts = session.facts()
@@ -100,8 +95,7 @@ def test_why_agrees_with_the_trace_on_every_fact(name):
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
 def test_watch_and_errors_behave_the_same_on_every_puzzle(name):
-    needs(name)
-    factory = puzzle_factory(name, puzzle_args(name))
+    factory = open_entry(name)
     out, shell = drive(factory, "watch facts\nstep 3\nretract f-99999\nwhy 99999\nnope\nrules\n")
     lines = out.splitlines()
     assert lines.count("error: no fact f-99999") == 1
@@ -122,8 +116,7 @@ def test_watch_and_errors_behave_the_same_on_every_puzzle(name):
 
 @pytest.mark.parametrize("name", PUZZLE_NAMES)
 def test_reset_reopens_the_same_puzzle(name):
-    needs(name)
-    factory = puzzle_factory(name, puzzle_args(name))
+    factory = open_entry(name)
     out, shell = drive(factory, "facts\nstep 2\nreset\nfacts\n")
     first = out.split(";; stage", 1)[0]
     second = out.split(";; reset:", 1)[1].split("\n", 1)[1]

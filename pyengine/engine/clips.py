@@ -38,18 +38,25 @@ def _ids(text: str) -> tuple[int, ...]:
 
 
 class _WatchRouter(clips.Router):
-    """Collects everything CLIPS prints on stdout, line by line."""
+    """Everything CLIPS prints on stdout, line by line (watch output becomes the
+    trace, anything else is rule output); when the session is quiet, also CLIPS's
+    error text on stderr and stdwrn."""
 
     def __init__(self, session: "ClipsSession"):
-        super().__init__(f"pyengine-{id(session)}", 40)
+        # Below clipspy's error router (40), which reads stderr first to build the
+        # CLIPSError message, then hands it down.
+        super().__init__(f"pyengine-{id(session)}", 30)
         self.session = session
         self.partial = ""
-        self.output: list[str] = []   # lines that are not watch output (printout)
+        self.quiet = False
 
     def query(self, name: str) -> bool:
-        return name == "stdout"
+        return name == "stdout" or (self.quiet and name in ("stderr", "stdwrn"))
 
     def write(self, name: str, message: str) -> None:
+        if name != "stdout":
+            self.session.diagnostics.extend(message.strip().splitlines())
+            return
         text = self.partial + message
         *lines, self.partial = text.split("\n")
         for line in lines:
@@ -76,19 +83,20 @@ class ClipsSession(Session):
             self.env.build(construct)
         for name in without_rules:      # rules of a loaded file this plan does not need
             self.env.find_rule(name).undefine()
-        self.record = record
         self._router = _WatchRouter(self)
         self.env.add_router(self._router)
         self._current: Firing | None = None
-        self._set_watch(record)
+        self._held: list | None = None      # activation events waiting for their fact's
+        self.watch("rules", record)
 
-    def _set_watch(self, on: bool) -> None:
-        # Only firings come from CLIPS's watch output; facts are diffed per step,
-        # which costs far less than CLIPS printing every multifield through Python.
-        self.env.eval(f"({'watch' if on else 'unwatch'} rules)")
+    def _set_watch(self, item: str, on: bool) -> None:
+        # Only firings and activations come from CLIPS's watch output; facts are
+        # diffed per step, which costs far less than CLIPS printing every multifield
+        # through Python.
+        self.env.eval(f"({'watch' if on else 'unwatch'} {item})")
 
-    def watch_activations(self, on: bool) -> None:
-        self.env.eval(f"({'watch' if on else 'unwatch'} activations)")
+    def quiet(self, on: bool = True) -> None:
+        self._router.quiet = bool(on)
 
     # -- watch output -> trace ------------------------------------------------------
     def _on_line(self, line: str) -> None:
@@ -102,9 +110,23 @@ class ClipsSession(Session):
         m = _ACT.match(line)
         if m:
             view = ActivationView(m.group(3), int(m.group(2)), _ids(m.group(4)))
-            self._emit("activate" if m.group(1) == "==>" else "deactivate", view)
+            event = ("activate" if m.group(1) == "==>" else "deactivate", view)
+            if self._held is not None:
+                self._held.append(event)
+            else:
+                self._emit(*event)
             return
-        self._router.output.append(line)
+        self._output(line)
+
+    def _hold(self) -> None:
+        """CLIPS prints an activation while the fact that caused it is asserted or
+        retracted; hold it until the fact's own event is out (as on experta)."""
+        self._held = []
+
+    def _release(self) -> None:
+        held, self._held = self._held or [], None
+        for event in held:
+            self._emit(*event)
 
     # -- contract ------------------------------------------------------------------
     def reset(self) -> None:
@@ -115,13 +137,17 @@ class ClipsSession(Session):
 
     def assert_fact(self, fact) -> int:
         text = fact if isinstance(fact, str) else str(fact)
+        self._hold()
         try:
             new = self.env.assert_string(text)
         except clips.CLIPSError as exc:
-            raise UsageError(f"cannot assert {text!r}: {str(exc).splitlines()[0]}") from None
+            self._held = None
+            reason = (str(exc).splitlines() or ["not a fact"])[0]
+            raise UsageError(f"cannot assert {text!r}: {reason}") from None
         self._note_outside(new.index)
         if self.listeners:
             self._emit("assert", FactView(new.index, str(new)))
+        self._release()
         return new.index
 
     def _find(self, fact_id: int):
@@ -133,9 +159,13 @@ class ClipsSession(Session):
     def retract(self, fact_id: int) -> None:
         fact = self._find(fact_id)
         text = str(fact)
-        fact.retract()
-        if self.listeners:
-            self._emit("retract", FactView(fact_id, text))
+        self._hold()
+        try:
+            fact.retract()
+            if self.listeners:
+                self._emit("retract", FactView(fact_id, text))
+        finally:
+            self._release()
 
     def facts(self) -> list[FactView]:
         return [FactView(f.index, str(f)) for f in self.env.facts()]
@@ -166,33 +196,43 @@ class ClipsSession(Session):
             self.fired_total += fired
             return fired
         # Step one firing at a time and diff the fact base to see what each changed.
-        env = self.env
-        texts = {f.index: (str(f) if self.listeners else None) for f in env.facts()}
+        texts = self._texts({f.index: f for f in self.env.facts()})
         fired = 0
         try:
             while limit is None or fired < limit:
                 self._current = None
-                if env.run(1) == 0:
+                self._hold()
+                if self.env.run(1) == 0:
                     break
                 fired += 1
-                firing = self._current
-                now = {f.index: f for f in env.facts()}
-                gone = [fid for fid in texts if fid not in now]
-                new = [fid for fid in now if fid not in texts]
-                if firing is not None:
-                    firing.retracted = gone
-                    firing.asserted = new
-                    for fid in new:
-                        self.origin[fid] = firing
-                if self.listeners:
-                    for fid in gone:
-                        self._emit("retract", FactView(fid, texts[fid]))
-                    for fid in new:
-                        self._emit("assert", FactView(fid, str(now[fid])))
-                texts = {fid: (str(f) if self.listeners else None) for fid, f in now.items()}
+                texts = self._changed(texts)
+                self._release()
         finally:
             self._current = None
+            self._release()
         return fired
+
+    def _texts(self, facts: dict) -> dict:
+        """fact id -> its text (only kept when listeners will be told of a retraction)."""
+        return {fid: (str(f) if self.listeners else None) for fid, f in facts.items()}
+
+    def _changed(self, before: dict) -> dict:
+        """After one firing: note what it retracted and asserted; the new fact texts."""
+        now = {f.index: f for f in self.env.facts()}
+        gone = [fid for fid in before if fid not in now]
+        new = [fid for fid in now if fid not in before]
+        firing = self._current
+        if firing is not None:
+            firing.retracted = gone
+            firing.asserted = new
+            for fid in new:
+                self.origin[fid] = firing
+        if self.listeners:
+            for fid in gone:
+                self._emit("retract", FactView(fid, before[fid]))
+            for fid in new:
+                self._emit("assert", FactView(fid, str(now[fid])))
+        return self._texts(now)
 
     def agenda(self) -> list[ActivationView]:
         out = []
@@ -215,11 +255,72 @@ class ClipsSession(Session):
 
     def rule_source(self, name: str) -> str:
         try:
-            return str(self.env.find_rule(name))
+            rule = self.env.find_rule(name)
         except LookupError:
             raise UsageError(f"no rule named {name!r}") from None
+        for path in self.files:
+            found = defrule_in_file(path, name)
+            if found:
+                return found
+        return _pretty_form(rule)
 
-    @property
-    def printed(self) -> list[str]:
-        """Lines the rules printed (printout t ...), watch output excluded."""
-        return list(self._router.output)
+
+def _pretty_form(rule) -> str:
+    """CLIPS's own pretty-printed form of a rule (as ``(ppdefrule)`` shows it)."""
+    try:
+        from clips._clips import ffi, lib
+
+        pp = lib.DefrulePPForm(rule._ptr())
+        if pp != ffi.NULL:
+            return ffi.string(pp).decode().rstrip()
+    except (ImportError, AttributeError):
+        pass
+    return str(rule)
+
+
+def defrule_in_file(path, name: str) -> str | None:
+    """The ``(defrule NAME ...)`` construct in a .clp file, as written, with the
+    comment lines just above it; None if the file has no such rule."""
+    try:
+        text = open(path, encoding="utf-8", errors="replace").read()
+    except OSError:
+        return None
+    m = re.search(r"\(defrule\s+(?:MAIN::)?" + re.escape(name) + r"(?=[\s)])", text)
+    if not m:
+        return None
+    end = _construct_end(text, m.start())
+    if end is None:
+        return None
+    start = text.rfind("\n", 0, m.start()) + 1
+    lines = text[:start].splitlines()
+    comments: list[str] = []
+    while lines and lines[-1].lstrip().startswith(";"):
+        comments.insert(0, lines.pop())
+    return "\n".join(comments + [text[m.start():end + 1]])
+
+
+def _construct_end(text: str, i: int) -> int | None:
+    """Index of the parenthesis closing the one at ``i`` (strings and comments skipped)."""
+    depth, in_str = 0, False
+    while i < len(text):
+        c = text[i]
+        if in_str:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+        elif c == ";":
+            i = text.find("\n", i)
+            if i < 0:
+                return None
+            continue
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return None

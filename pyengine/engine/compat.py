@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import collections
 import collections.abc
+import logging
 
 _ALIASES = ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set",
             "MutableSet", "Iterable", "Iterator", "Hashable", "Callable")
@@ -40,16 +41,24 @@ def speed_up_matcher() -> None:
     turned them on (MATCHER no longer logs each node activation). Solving a
     letter riddle gets ~35% faster.
     Applied once, at import, before pyengine builds any network."""
-    import logging
+    from experta.matchers.rete import token as token_module
 
-    from experta import watchers
-    from experta.matchers.rete import abstract, check, nodes, token as token_module
+    if getattr(token_module.Token, "_pyengine_fast", False):
+        return
+    _copy_tokens_without_checks()
+    _test_features_without_assertions()
+    _send_facts_to_their_own_type_tests()
+    _quiet_unwatched_watchers()
+    token_module.Token._pyengine_fast = True
+
+
+def _copy_tokens_without_checks() -> None:
+    """Tokens built and copied as plain tuples: no per-fact type check."""
+    from experta.matchers.rete import abstract, token as token_module
 
     Token = token_module.Token
-    if getattr(Token, "_pyengine_fast", False):
-        return
     new = tuple.__new__
-    valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
+    valid = Token.TagType.VALID
     is_fact = token_module.Fact
 
     def token_new(cls, tag, data, context=None):
@@ -69,31 +78,59 @@ def speed_up_matcher() -> None:
     def activate_right(self, token):
         return self._activate_right(new(Token, (token[0], token[1].copy(), token[2].copy())))
 
+    Token.__new__ = token_new
+    Token.copy = token_copy
+    Token.is_valid = lambda self: self[0] is valid
+    abstract.OneInputNode.activate = activate
+    abstract.TwoInputNode.activate_left = activate_left
+    abstract.TwoInputNode.activate_right = activate_right
+
+
+def _test_features_without_assertions() -> None:
+    """FeatureTesterNode._activate without its one-fact assertion and ABC check."""
+    from experta.matchers.rete import nodes
+
     def feature_test(self, token):
-        # FeatureTesterNode._activate without its one-fact assertion and ABC check
         for fact in token[1]:
             break
         match = self.matcher(fact)
         if not match:
             return
         if match is not True:
-            context = token[2]
-            for key, value in match.items():
-                if isinstance(key, tuple):          # negated condition
-                    if key[1] in context and context[key[1]] == value:
-                        return
-                else:
-                    if context.get(key, value) != value:
-                        return
-                    if (False, key) in context and context[(False, key)] == value:
-                        return
-            context.update(match)
+            if not _merge_match(token[2], match):
+                return
         for child in self.children:
             child.callback(token)
 
+    nodes.FeatureTesterNode._activate = feature_test
+
+
+def _merge_match(context: dict, match: dict) -> bool:
+    """Add a feature test's bindings to a token's context; False if they conflict."""
+    for key, value in match.items():
+        if isinstance(key, tuple):          # negated condition
+            if key[1] in context and context[key[1]] == value:
+                return False
+        else:
+            if context.get(key, value) != value:
+                return False
+            if (False, key) in context and context[(False, key)] == value:
+                return False
+    context.update(match)
+    return True
+
+
+def _send_facts_to_their_own_type_tests() -> None:
+    """A new or retracted fact goes only to the BusNode's children that can take a
+    fact of its type: the type tests for other types would only copy the token to
+    reject it."""
+    from experta.matchers.rete import check, nodes, token as token_module
+
+    Token = token_module.Token
+    new = tuple.__new__
+    valid, invalid = Token.TagType.VALID, Token.TagType.INVALID
+
     def children_for(bus, fact_type):
-        # the BusNode's children that can take a fact of this type: its type
-        # tests for other types would only copy the token to reject it
         cache = bus.__dict__.setdefault("_pyengine_by_type", {})
         got = cache.get(fact_type)
         if got is None or got[0] != len(bus.children):
@@ -114,35 +151,34 @@ def speed_up_matcher() -> None:
         for callback in children_for(self, type(fact)):
             callback(token)
 
-    nodes.FeatureTesterNode._activate = feature_test
     nodes.BusNode.add = bus_add
     nodes.BusNode.remove = bus_remove
-    Token.__new__ = token_new
-    Token.copy = token_copy
-    Token.is_valid = lambda self: self[0] is valid
-    abstract.OneInputNode.activate = activate
-    abstract.TwoInputNode.activate_left = activate_left
-    abstract.TwoInputNode.activate_right = activate_right
 
-    class Watcher:
-        """A watcher logger that costs one level test while unwatched."""
 
-        def __init__(self, logger):
-            self.logger = logger
+class _Watcher:
+    """A watcher logger that costs one level test while unwatched."""
 
-        def debug(self, *args, **kwargs):
-            level = self.logger.level
-            if level and level <= logging.DEBUG:
-                self.logger.debug(*args, **kwargs)
+    def __init__(self, logger):
+        self.logger = logger
 
-        def info(self, *args, **kwargs):
-            level = self.logger.level
-            if level and level <= logging.INFO:
-                self.logger.info(*args, **kwargs)
+    def debug(self, *args, **kwargs):
+        level = self.logger.level
+        if level and level <= logging.DEBUG:
+            self.logger.debug(*args, **kwargs)
 
-    nodes.MATCH = check.MATCH = Watcher(watchers.MATCH)
-    nodes.MATCHER = Watcher(watchers.MATCHER)
-    Token._pyengine_fast = True
+    def info(self, *args, **kwargs):
+        level = self.logger.level
+        if level and level <= logging.INFO:
+            self.logger.info(*args, **kwargs)
+
+
+def _quiet_unwatched_watchers() -> None:
+    """MATCH and MATCHER log only when ``experta.watch()`` turned them on."""
+    from experta import watchers
+    from experta.matchers.rete import check, nodes
+
+    nodes.MATCH = check.MATCH = _Watcher(watchers.MATCH)
+    nodes.MATCHER = _Watcher(watchers.MATCHER)
 
 
 def import_experta():

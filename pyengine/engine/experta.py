@@ -14,8 +14,10 @@ agenda itself:
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import inspect
+import io
 import re
 import shlex
 import textwrap
@@ -179,18 +181,19 @@ class ExpertaSession(Session):
     def _flush(self):
         """Let experta's matcher see pending changes; update our agenda."""
         added, removed = self.ke.get_activations()
-        if added or removed:
-            # experta also reports activations that already fired; CLIPS (and the
-            # deactivate event) only speaks of those still on the agenda.
-            waiting = {a.key for a in self.ke.agenda.activations} if (
-                self.listeners and removed) else set()
-            self._agenda_strategy.update_agenda(self.ke.agenda, added, removed)
-            if self.listeners:
-                for act in removed:
-                    if (_rule_name(act), _fact_ids(act)) in waiting:
-                        self._emit("deactivate", self._view(act))
-                for act in added:
-                    self._emit("activate", self._view(act))
+        if not (added or removed):
+            return
+        tell = self.watching_activations and self.listeners
+        # experta also reports activations that already fired; CLIPS (and the
+        # deactivate event) only speaks of those still on the agenda.
+        waiting = {a.key for a in self.ke.agenda.activations} if tell and removed else set()
+        self._agenda_strategy.update_agenda(self.ke.agenda, added, removed)
+        if tell:
+            for act in removed:
+                if (_rule_name(act), _fact_ids(act)) in waiting:
+                    self._emit("deactivate", self._view(act))
+            for act in added:
+                self._emit("activate", self._view(act))
 
     def reset(self) -> None:
         self._clear_history()
@@ -266,8 +269,6 @@ class ExpertaSession(Session):
         steps = float("inf") if limit is None else int(limit)
         fired = 0
         ke.running = True
-        record = self.record
-        listeners = self.listeners
         try:
             while fired < steps and ke.running:
                 self._flush()
@@ -275,27 +276,37 @@ class ExpertaSession(Session):
                 if act is None:
                     break
                 fired += 1
-                self.fired_total += 1
-                firing = None
-                if record or listeners:
-                    firing = Firing(self.fired_total, _rule_name(act), _fact_ids(act))
-                    if listeners:
-                        self._emit("fire", firing)
-                act.rule(ke, **{k: v for k, v in act.context.items() if not k.startswith("__")})
-                if firing is not None:
-                    added, removed = ke.facts.added, ke.facts.removed
-                    firing.asserted = [f["__factid__"] for f in added]
-                    firing.retracted = [f["__factid__"] for f in removed]
-                    self._record(firing)
-                    if listeners:
-                        for f in removed:
-                            self._emit("retract", FactView(f["__factid__"], fact_text(f)))
-                        for f in added:
-                            self._emit("assert", FactView(f["__factid__"], fact_text(f)))
+                self._fire(act)
             self._flush()
         finally:
             ke.running = False
         return fired
+
+    def _fire(self, act) -> None:
+        """Run one activation's action; record what it matched and changed."""
+        self.fired_total += 1
+        firing = None
+        if self.record or self.listeners:
+            firing = Firing(self.fired_total, _rule_name(act), _fact_ids(act))
+            if self.listeners:
+                self._emit("fire", firing)
+        args = {k: v for k, v in act.context.items() if not k.startswith("__")}
+        out = _Lines(self._output)
+        with contextlib.redirect_stdout(out):
+            act.rule(self.ke, **args)
+        if out.partial:
+            self._output(out.partial)
+        if firing is None:
+            return
+        added, removed = self.ke.facts.added, self.ke.facts.removed
+        firing.asserted = [f["__factid__"] for f in added]
+        firing.retracted = [f["__factid__"] for f in removed]
+        self._record(firing)
+        if self.listeners:
+            for f in removed:
+                self._emit("retract", FactView(f["__factid__"], fact_text(f)))
+            for f in added:
+                self._emit("assert", FactView(f["__factid__"], fact_text(f)))
 
     def agenda(self) -> list[ActivationView]:
         return [self._view(a) for a in reversed(self.ke.agenda.activations)]
@@ -334,7 +345,25 @@ class ExpertaSession(Session):
             raise UsageError(f"no rule named {name!r}")
         func = rule._wrapped
         try:
-            return textwrap.dedent(inspect.getsource(func)).rstrip()
+            text = textwrap.dedent(inspect.getsource(func)).rstrip()
         except (OSError, TypeError):
             return f"{name}: {rule!r}"
+        comments = inspect.getcomments(func)
+        return textwrap.dedent(comments).rstrip() + "\n" + text if comments else text
 
+
+class _Lines(io.TextIOBase):
+    """A stdout that hands each complete line to ``emit`` (what a rule prints)."""
+
+    def __init__(self, emit):
+        self.emit = emit
+        self.partial = ""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        *lines, self.partial = (self.partial + text).split("\n")
+        for line in lines:
+            self.emit(line)
+        return len(text)

@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import activation_line, fact_line, fire_line
 
 STRATEGIES = ("depth", "breadth", "random")
+# What watch() turns on: "rules" records every firing (the trace, the origin of each
+# fact, "fire" events); "activations" sends "activate"/"deactivate" events.
+WATCH_ITEMS = ("rules", "activations")
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ class FactView:
         return self.text[1:].split(None, 1)[0].rstrip(")") if len(self.text) > 2 else ""
 
     def __str__(self) -> str:
-        return f"f-{self.id:<5} {self.text}"
+        return fact_line(self.id, self.text)
 
 
 @dataclass(frozen=True)
@@ -44,8 +48,7 @@ class ActivationView:
     facts: tuple[int, ...]
 
     def __str__(self) -> str:
-        ids = ",".join(f"f-{i}" for i in self.facts) or "*"
-        return f"{self.salience:<6} {self.rule}: {ids}"
+        return activation_line(self)
 
 
 @dataclass
@@ -59,15 +62,15 @@ class Firing:
     retracted: list[int] = field(default_factory=list)
 
     def __str__(self) -> str:
-        ids = ",".join(f"f-{i}" for i in self.matched) or "*"
-        return f"FIRE {self.number:>4} {self.rule}: {ids}"
+        return fire_line(self)
 
 
 # A listener receives (event, payload); events are
 #   "fire"    -> Firing (before its action runs on experta, as CLIPS prints it)
 #   "assert"  -> FactView
 #   "retract" -> FactView
-#   "activate" / "deactivate" -> ActivationView
+#   "activate" / "deactivate" -> ActivationView (while activations are watched)
+#   "output"  -> str, one line a rule printed (CLIPS printout t, print() in experta)
 Listener = Callable[[str, object], None]
 
 
@@ -85,6 +88,10 @@ class Session(ABC):
         self._strategy = "depth"
         self._seed: int | None = None
         self.services: dict[str, object] = {}   # what provide() handed to the rules
+        self.record = True                      # watching rules: keep the trace
+        self.watching_activations = False
+        self.printed: list[str] = []            # lines the rules printed
+        self.diagnostics: list[str] = []        # the engine's own error text, when quiet
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -158,6 +165,39 @@ class Session(ABC):
     def seed(self, n: int) -> None:
         """Seed the engine's random numbers (the random strategy, and CLIPS ``random``)."""
 
+    # -- watching and output ----------------------------------------------------------
+    def watch(self, item: str, on: bool = True) -> None:
+        """Turn a watch on or off: ``rules`` (record each firing: the trace, the origin
+        of each fact, "fire" events) or ``activations`` ("activate" and "deactivate"
+        events for the listeners). Facts need no watch: listeners always get
+        "assert" and "retract"."""
+        if item not in WATCH_ITEMS:
+            raise UsageError(f"cannot watch {item!r} (choose from {', '.join(WATCH_ITEMS)})")
+        if item == "rules":
+            self.record = bool(on)
+        else:
+            self.watching_activations = bool(on)
+        self._set_watch(item, bool(on))
+
+    def watching(self, item: str) -> bool:
+        """Is ``item`` (see :meth:`watch`) watched?"""
+        return self.record if item == "rules" else (
+            self.watching_activations if item == "activations" else False)
+
+    def _set_watch(self, item: str, on: bool) -> None:
+        """Tell the engine about a watch (the base class keeps only the flags)."""
+
+    def quiet(self, on: bool = True) -> None:
+        """Keep the engine's own error text (CLIPS prints it on stderr) in
+        :attr:`diagnostics` instead of printing it: for a UI that reports each
+        error itself, in one line. Rule output is not affected: it always goes to
+        :attr:`printed` and to the listeners as "output" events."""
+
+    def _output(self, line: str) -> None:
+        """One line a rule printed."""
+        self.printed.append(line)
+        self._emit("output", line)
+
     # -- introspection ---------------------------------------------------------
     @abstractmethod
     def rules(self) -> list[str]:
@@ -165,7 +205,9 @@ class Session(ABC):
 
     @abstractmethod
     def rule_source(self, name: str) -> str:
-        """The source text of one rule."""
+        """One rule's source as written, with the comment just above it (from the
+        .clp file or the Python module it was loaded from), else the engine's own
+        rendering of it. UsageError for an unknown rule."""
 
     def why(self, fact_id: int) -> Firing | None:
         """The firing that asserted this fact, or None for an initial or user fact.

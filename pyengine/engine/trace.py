@@ -1,11 +1,55 @@
-"""Text forms of what a session records, shared by ``--trace``, the shell and the
-notebook: one firing with what it changed."""
+"""Text forms of what a session shows and records, in CLIPS's own formats.
+
+One set of formatters, used by the session's views (``str(fact)``), ``--trace``,
+the shell and the notebook, so all of them print a fact, a firing or an
+activation the same way.
+"""
 from __future__ import annotations
+
+from typing import Callable, Iterable
+
+
+def ids_text(ids: Iterable[int]) -> str:
+    """``f-4,f-1`` as CLIPS prints matched facts (``*`` for none)."""
+    return ",".join(f"f-{i}" for i in ids) or "*"
+
+
+def fact_line(fact_id: int, text: str) -> str:
+    """A fact as CLIPS's ``(facts)`` prints it: ``f-12    (text ...)``."""
+    return f"f-{fact_id:<5} {text}"
+
+
+def fire_line(firing) -> str:
+    """A firing as CLIPS's ``(watch rules)`` prints it: ``FIRE    3 rule: f-12,f-9``."""
+    return f"FIRE {firing.number:>4} {firing.rule}: {ids_text(firing.matched)}"
+
+
+def activation_line(act) -> str:
+    """An activation as CLIPS's ``(agenda)`` prints it: ``10     sum_pair: f-4,f-6``."""
+    return f"{act.salience:<6} {act.rule}: {ids_text(act.facts)}"
+
+
+def change_line(arrow: str, fact_id: int, text: str = "") -> str:
+    """One fact change as CLIPS's ``(watch facts)`` prints it: ``==> f-4     (BUILD)``
+    (``<==`` for a retraction); without a text, just the id."""
+    return f"{arrow} {fact_line(fact_id, text)}".rstrip()
 
 
 def firing_lines(firing) -> list[str]:
-    """``FIRE n rule: f-1,f-2`` then ``    <== f-3`` / ``    ==> f-4`` per change."""
-    lines = [str(firing)]
+    """``--trace``'s form: ``FIRE n rule: f-1,f-2`` then ``    <== f-3`` /
+    ``    ==> f-4`` per change (ids only)."""
+    lines = [fire_line(firing)]
     lines += [f"    <== f-{fid}" for fid in firing.retracted]
     lines += [f"    ==> f-{fid}" for fid in firing.asserted]
+    return lines
+
+
+def watch_lines(firing, text: Callable[[int], str] | None = None) -> list[str]:
+    """CLIPS watching rules and facts: ``FIRE n rule: f-1,f-2`` then
+    ``<== f-3     (...)`` / ``==> f-4     (...)`` per change, with each fact's text
+    when ``text`` (fact id -> text) is given."""
+    show = text or (lambda fid: "")
+    lines = [fire_line(firing)]
+    lines += [change_line("<==", fid, show(fid)) for fid in firing.retracted]
+    lines += [change_line("==>", fid, show(fid)) for fid in firing.asserted]
     return lines

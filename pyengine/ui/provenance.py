@@ -1,0 +1,208 @@
+"""Where facts come from: a log of every fact a session has had, and the
+provenance tree of one fact (the firings behind it, back to facts no rule made).
+
+The shell's ``why`` and the notebook's ``Inspector.why`` both draw this tree.
+"""
+from __future__ import annotations
+
+import html
+import sys
+from dataclasses import dataclass, field
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import Firing, Session
+from pyengine.engine.stages import STAGE_BEGIN
+from pyengine.engine.trace import fact_line, fire_line
+
+# How a fact that no rule made came to be.
+INITIAL, STAGE, USER, RULE, OUTSIDE = ("initial fact", "stage fact", "asserted by you", "rule",
+                                       "asserted outside the rules")
+
+
+class FactLog:
+    """Remembers the text and the kind of every fact a session has had.
+
+    It is a session listener: create it (it attaches itself) before the session
+    runs, or subscribe it to a :class:`~pyengine.engine.stages.StageRunner`
+    (``attach=False``), which also tells it which facts are staging facts. Facts
+    present at creation are taken as initial facts.
+    """
+
+    def __init__(self, session: Session, attach: bool = True):
+        self.session = session
+        self.texts: dict[int, str] = {}
+        self.kinds: dict[int, str] = {}
+        self.retracted: set[int] = set()
+        self.snapshot(INITIAL)
+        if attach:
+            session.listeners.append(self)
+
+    def snapshot(self, kind: str = INITIAL) -> None:
+        """Record the facts present now (as ``kind`` unless already known)."""
+        for f in self.session.facts():
+            self.texts[f.id] = f.text
+            self.kinds.setdefault(f.id, kind)
+
+    def mark(self, fact_id: int, kind: str) -> None:
+        """Say how a fact asserted from outside the rules came to be (stage, user)."""
+        self.kinds[fact_id] = kind
+        if fact_id not in self.texts:
+            try:
+                self.texts[fact_id] = self.session.fact(fact_id).text
+            except UsageError:
+                pass
+
+    def detach(self) -> None:
+        if self in self.session.listeners:
+            self.session.listeners.remove(self)
+
+    def __call__(self, event: str, payload: object) -> None:
+        """A session or stage-runner event (a staging fact is marked as one)."""
+        if event == STAGE_BEGIN and payload.fact_id is not None:
+            self.mark(payload.fact_id, STAGE)
+        elif event == "assert":
+            self.texts[payload.id] = payload.text
+            self.retracted.discard(payload.id)
+        elif event == "retract":
+            if not payload.text.startswith("f-"):      # CLIPS may not know a gone fact's text
+                self.texts[payload.id] = payload.text
+            self.retracted.add(payload.id)
+
+    def text(self, fact_id: int) -> str:
+        if fact_id in self.texts:
+            return self.texts[fact_id]
+        if fact_id == 0:
+            return "(initial-fact)"
+        return "(text not recorded)"
+
+    def kind(self, fact_id: int) -> str:
+        """``rule`` if a firing asserted it, else initial / stage / you / outside."""
+        if self.session.origin.get(fact_id) is not None:
+            return RULE
+        if fact_id == 0:
+            return INITIAL
+        return self.kinds.get(fact_id, OUTSIDE)
+
+    def live(self, fact_id: int) -> bool:
+        return fact_id not in self.retracted and fact_id in {f.id for f in self.session.facts()}
+
+
+@dataclass
+class Provenance:
+    """Why a fact exists: the firing that asserted it, and recursively why its
+    matched facts exist, back to facts no rule made (initial, stage, yours)."""
+
+    id: int
+    text: str
+    kind: str                       # RULE, INITIAL, STAGE, USER or OUTSIDE
+    live: bool = True
+    firing: Firing | None = None
+    parents: list["Provenance"] = field(default_factory=list)
+    shown_above: bool = False       # its firing was already expanded higher in the tree
+    cut: bool = False               # depth limit: its firing is not expanded
+
+    def note(self) -> str:
+        bits = []
+        if self.kind != RULE:
+            bits.append(self.kind)
+        if not self.live:
+            bits.append("retracted")
+        if self.firing is not None and self.shown_above:
+            bits.append(f"made by FIRE {self.firing.number}, shown above")
+        if self.firing is not None and self.cut:
+            bits.append(f"made by FIRE {self.firing.number}; why f-{self.id} to go on")
+        return ", ".join(bits)
+
+    def firings(self) -> list[Firing]:
+        """Every firing in the tree, each once, in firing order."""
+        found: dict[int, Firing] = {}
+
+        def walk(node: Provenance) -> None:
+            if node.firing is not None and not node.shown_above and not node.cut:
+                found[node.firing.number] = node.firing
+            for p in node.parents:
+                walk(p)
+        walk(self)
+        return [found[n] for n in sorted(found)]
+
+    def lines(self, ascii: bool = False) -> list[str]:
+        tee, last, bar, gap = ("|-- ", "`-- ", "|   ", "    ") if ascii else \
+            ("├── ", "└── ", "│   ", "    ")
+        out: list[str] = []
+
+        def emit(node: Provenance, prefix: str, connector: str, child_prefix: str) -> None:
+            note = node.note()
+            line = prefix + connector + fact_line(node.id, node.text)
+            out.append(line + (f"   [{note}]" if note else ""))
+            if node.firing is None or node.shown_above or node.cut:
+                return
+            fprefix = prefix + child_prefix
+            out.append(fprefix + last + fire_line(node.firing))
+            kids = node.parents
+            for i, kid in enumerate(kids):
+                is_last = i == len(kids) - 1
+                emit(kid, fprefix + gap, last if is_last else tee, gap if is_last else bar)
+
+        emit(self, "", "", "")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines(ascii=not can_print_unicode()))
+
+    def __repr__(self) -> str:
+        return f"<Provenance f-{self.id} {self.text} ({len(self.firings())} firings)>"
+
+    def _repr_html_(self) -> str:
+        def node_html(node: Provenance) -> str:
+            note = node.note()
+            label = (f"<code>f-{node.id}</code> <code>{html.escape(node.text)}</code>"
+                     + (f" <i>{html.escape(note)}</i>" if note else ""))
+            if node.firing is None or node.shown_above or node.cut:
+                return f"<li>{label}</li>"
+            kids = "".join(node_html(k) for k in node.parents)
+            fire = html.escape(fire_line(node.firing))
+            return (f"<li>{label}<ul style='list-style:none'><li><b><code>{fire}</code></b>"
+                    f"<ul>{kids}</ul></li></ul></li>")
+        return f"<ul style='font-family:monospace'>{node_html(self)}</ul>"
+
+
+def provenance(session: Session, fact_id: int, log: FactLog | None = None,
+               depth: int | None = None) -> Provenance:
+    """The provenance tree of one fact. ``depth`` limits how many firings deep it
+    goes (None: all the way back). UsageError for an id the session never had."""
+    session.why(fact_id)            # raises UsageError for an unknown id
+    log = log or FactLog(session, attach=False)
+    live_ids = {f.id for f in session.facts()}
+    expanded: set[int] = set()
+
+    def build(fid: int, level: int) -> Provenance:
+        firing = session.origin.get(fid)
+        node = Provenance(fid, log.text(fid), log.kind(fid),
+                          live=fid in live_ids and fid not in log.retracted, firing=firing)
+        if firing is None:
+            return node
+        if firing.number in expanded:
+            node.shown_above = True
+            return node
+        if depth is not None and level >= depth:
+            node.cut = True
+            return node
+        expanded.add(firing.number)
+        node.parents = [build(p, level + 1) for p in firing.matched]
+        return node
+
+    return build(fact_id, 0)
+
+
+def can_print_unicode(stream=None) -> bool:
+    """Can ``stream`` (default: stdout) show the tree's lines? A stream without an
+    encoding (a StringIO) holds text, so yes; stdout without one, no."""
+    if stream is None:
+        enc = getattr(sys.stdout, "encoding", None) or "ascii"
+    else:
+        enc = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "├└│".encode(enc)
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False

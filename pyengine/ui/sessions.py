@@ -1,0 +1,221 @@
+"""Opening a rule session by name, for the shell and the notebook.
+
+The names are the registry's shell entries (:func:`pyengine.puzzles.registry.shell_entries`:
+``scramble``, ``scramble-solve`` ...), opened through their declared ``open``
+functions with the same options as the puzzle's command, plus two of the
+inspector's own: ``clp FILE.clp ...`` (any CLIPS rule files) and
+``experta MODULE:CLASS`` (any experta engine), each with an optional stage plan.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import sys
+from typing import Callable
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import STRATEGIES
+from pyengine.engine.stages import SessionPlan, Stage
+from pyengine.puzzles import registry
+
+STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact is (NAME) "
+              "in CLIPS and Stage(NAME) in experta")
+GENERIC = {
+    "clp": ("any CLIPS file", "FILE.clp ... [--stage NAME[:LIMIT[:STRATEGY]]] ..."),
+    "experta": ("any experta engine", "MODULE:CLASS or FILE.py:CLASS [--stage ...]"),
+}
+
+
+def names() -> list[str]:
+    """Every name the shell can open: the registry's entries, then clp and experta."""
+    return list(registry.shell_entries()) + list(GENERIC)
+
+
+def descriptions() -> list[tuple[str, str]]:
+    """(name, one line) for each name, for the shell's help."""
+    out = []
+    for name, (puzzle, action) in registry.shell_entries().items():
+        out.append((name, f"{action.help} ({puzzle.engine}); options as "
+                          f"'pyengine {puzzle.name}{'' if action.name == puzzle.default else ' ' + action.name}'"))
+    for name, (what, usage) in GENERIC.items():
+        out.append((name, f"{what}: {usage}"))
+    return out
+
+
+# -- by name, with keyword arguments (the notebook) ----------------------------------------
+
+def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
+    """The session of ``name`` (see :func:`names`), its options as keyword arguments
+    checked by the declaration; UsageError for a bad name or value."""
+    if name in GENERIC:
+        if action is not None:
+            raise UsageError(f"{name} has no actions")
+        return _generic(name, **options)
+    entries = registry.shell_entries()
+    if action is None and name in entries:
+        return entries[name][1].open_plan(**options)
+    return registry.get(name).openable(action).open_plan(**options)
+
+
+def _generic(name: str, target=None, stage=(), strategy: str | None = None,
+             seed: int | None = None, **unknown) -> SessionPlan:
+    if unknown:
+        raise UsageError(f"{name}: unknown option {sorted(unknown)[0]!r} "
+                         "(options: seed, stage, strategy, target)")
+    if target is None:
+        raise UsageError(f"{name}: give target= ({GENERIC[name][1].split(' [')[0]})")
+    targets = [target] if isinstance(target, str) else [str(t) for t in target]
+    stages = [s if isinstance(s, Stage) else stage_spec(s) for s in
+              ([stage] if isinstance(stage, str) else stage)]
+    if strategy is not None and strategy not in STRATEGIES:
+        raise UsageError(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
+    opener = open_clp if name == "clp" else open_experta
+    return opener(targets, stages, strategy, seed)
+
+
+# -- by command-line words (the shell) --------------------------------------------------------
+
+def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
+    """A function that opens ``name`` with the command-line words ``argv`` (checked
+    now: UsageError, or argparse's exit for bad words); each call opens it afresh with
+    the seed of the first, so the shell's ``reset`` repeats the same puzzle."""
+    if name in GENERIC:
+        return _generic_opener(name, argv)
+    entries = registry.shell_entries()
+    if name not in entries:
+        raise UsageError(f"unknown puzzle {name!r} (choose from {', '.join(names())})")
+    from pyengine.ui.cli import parse_action_args
+
+    action = entries[name][1]
+    kwargs = parse_action_args(action, list(argv), f"pyengine shell {name}")
+    reseed = any(o.name == "seed" for o in action.options) and kwargs.get("seed") is None
+
+    def factory() -> SessionPlan:
+        plan = action.open_plan(**kwargs)
+        if reseed and plan.seed is not None:
+            kwargs["seed"] = plan.seed
+        return plan
+    return factory
+
+
+def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
+    args = _generic_parser(name).parse_args(argv)
+    stages = [stage_spec(s) for s in args.stage]
+    if name == "experta" and len(args.target) != 1:
+        raise UsageError("give one engine, as MODULE:CLASS or FILE.py:CLASS")
+    opener_ = open_clp if name == "clp" else open_experta
+    seed = [args.seed]
+
+    def factory() -> SessionPlan:
+        plan = opener_(args.target, stages, args.strategy, seed[0])
+        seed[0] = plan.seed
+        return plan
+    return factory
+
+
+def _generic_parser(name: str):
+    from pyengine.ui.cli import Parser
+
+    what, _ = GENERIC[name]
+    p = Parser(prog=f"pyengine shell {name}", description=f"Open {what} in the shell.")
+    p.add_argument("target", nargs="+", help="CLIPS files to load, in order" if name == "clp"
+                   else "MODULE:CLASS or FILE.py:CLASS")
+    p.add_argument("--stage", action="append", default=[], metavar="NAME[:LIMIT[:STRATEGY]]",
+                   help=STAGE_HELP)
+    p.add_argument("--strategy", default=None,
+                   help="conflict resolution: depth, breadth, random")
+    p.add_argument("--seed", type=int, default=None, help="seed for the random strategy")
+    return p
+
+
+def stage_spec(text: str) -> Stage:
+    """``NAME[:LIMIT[:STRATEGY]]`` -> Stage."""
+    name, _, rest = text.partition(":")
+    limit_text, _, strategy = rest.partition(":")
+    if not name:
+        raise UsageError(f"--stage {text!r}: give a name, e.g. --stage GO or --stage MIX:10:random")
+    limit = None
+    if limit_text:
+        if not limit_text.isdigit():
+            raise UsageError(f"--stage {text!r}: the limit must be a number of firings")
+        limit = int(limit_text)
+    if strategy and strategy not in STRATEGIES:
+        raise UsageError(f"--stage {text!r}: strategy must be one of {', '.join(STRATEGIES)}")
+    return Stage(name, limit=limit, strategy=strategy or None)
+
+
+# -- any rule file, any engine ------------------------------------------------------------------
+
+def open_clp(files: list[str], stages: list[Stage], strategy: str | None = None,
+             seed: int | None = None) -> SessionPlan:
+    """Any CLIPS files, loaded in order, with a stage plan."""
+    from pyengine.engine.clips import ClipsSession
+
+    for f in files:
+        if not os.path.isfile(f):
+            raise UsageError(f"cannot read {f}: no such file")
+    try:
+        session = ClipsSession(files)
+    except Exception as exc:  # clips.CLIPSError: a syntax error in the file
+        text = str(exc).strip()
+        raise UsageError(f"cannot load {' '.join(files)}: "
+                         f"{text.splitlines()[0] if text else exc}") from None
+    return _plan(session, stages, strategy, seed, " ".join(files))
+
+
+def open_experta(targets: list[str], stages: list[Stage], strategy: str | None = None,
+                 seed: int | None = None) -> SessionPlan:
+    """Any experta KnowledgeEngine (``MODULE:CLASS`` or ``FILE.py:CLASS``), with a
+    stage plan."""
+    from pyengine.engine.experta import ExpertaSession
+
+    if len(targets) != 1:
+        raise UsageError("give one engine, as MODULE:CLASS or FILE.py:CLASS")
+    session = ExpertaSession(load_class(targets[0]), seed=seed or 0)
+    return _plan(session, stages, strategy, seed, targets[0])
+
+
+def load_class(spec: str):
+    """The class named by ``MODULE:CLASS`` or ``FILE.py:CLASS``."""
+    where, _, name = spec.rpartition(":")
+    if not where or not name:
+        raise UsageError(f"{spec!r}: write MODULE:CLASS or FILE.py:CLASS")
+    module = _load_file(where) if where.endswith(".py") else _import(where)
+    cls = getattr(module, name, None)
+    if cls is None:
+        raise UsageError(f"{where} has no {name}")
+    return cls
+
+
+def _load_file(path: str):
+    if not os.path.isfile(path):
+        raise UsageError(f"cannot read {path}: no such file")
+    mod_name = "pyengine_user_" + os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(mod_name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[mod_name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _import(name: str):
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise UsageError(f"cannot import {name}: {exc}") from None
+
+
+def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
+          label: str) -> SessionPlan:
+    from pyengine.puzzles.util import new_seed
+
+    if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
+        seed = new_seed()
+    session.reset()
+    if seed is not None:
+        session.seed(seed)
+    if strategy:
+        session.strategy = strategy
+    title = f"{label} [{session.engine}]" + (f" (seed {seed})" if seed is not None else "")
+    return SessionPlan(session, stages, seed, title, None)

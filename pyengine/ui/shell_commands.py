@@ -1,0 +1,254 @@
+"""The shell's commands (``do_NAME`` methods of :class:`~pyengine.ui.shell.Shell`).
+
+Each command's docstring is its help: the usage, two spaces, then what it does.
+Every command works through the session contract and the stage runner only, so
+it behaves the same on CLIPS and on experta.
+"""
+from __future__ import annotations
+
+import fnmatch
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import matching
+from pyengine.engine.trace import change_line, fact_line
+from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
+from pyengine.ui.shell_events import plural, stage_label
+
+WATCHABLE = ("facts", "rules", "activations")
+LIST_LIMIT = 30          # agenda and history show this many unless told "all"
+WHY_DEPTH = 8            # why expands this many firings deep unless told "all"
+
+
+def count(arg: str, default: int | None, what: str, allow_all: bool = True) -> int | None:
+    """Parse an optional count: '' -> default, 'all' -> None, N >= 0 (>= 1 for step)."""
+    text = arg.strip()
+    if not text:
+        return default
+    if text == "all" and allow_all:
+        return None
+    if not text.isdigit() or (not allow_all and int(text) == 0):
+        want = "a positive whole number" + (" or all" if allow_all else "")
+        raise UsageError(f"{what} takes {want}, not {text!r}")
+    return int(text)
+
+
+def watch_items(arg: str) -> set[str]:
+    items = set()
+    for word in arg.split():
+        if word == "all":
+            items |= set(WATCHABLE)
+        elif word in WATCHABLE:
+            items.add(word)
+        else:
+            raise UsageError(f"cannot watch {word!r} (choose from {', '.join(WATCHABLE)}, all)")
+    return items
+
+
+class RunCommands:
+    """Commands that fire rules or change the session."""
+
+    def _summary(self, fired: int) -> None:
+        self._flush()
+        total = len(self.session.trace)
+        where = ""
+        if not self.runner.done:
+            st = self.runner.current
+            where = f"; in stage {st.name}" if self.runner.active else f"; next stage {st.name}"
+        self.note(f"{plural(fired, 'rule')} fired ({total} in all{where})")
+
+    def do_step(self, arg: str) -> None:
+        """step [N]  fire one rule (or N) and show each firing; enters and leaves
+        stages as the plan says."""
+        n = count(arg, 1, "step", allow_all=False)
+        self._stepping = True
+        fired = self.runner.walk(n)
+        self._flush()
+        if fired == 0 and self.runner.done:
+            self.note("nothing to fire: the agenda is empty")
+
+    def do_run(self, arg: str) -> None:
+        """run [N]  fire rules to the end of the stage plan (or N rules); quiet unless
+        you watch rules."""
+        n = count(arg, None, "run")
+        self._summary(self.runner.walk(n))
+
+    def do_stage(self, arg: str) -> None:
+        """stage [NAME]  run to the end of the current stage, or to the end of stage NAME."""
+        runner = self.runner
+        name = arg.strip()
+        names = [st.name for st in runner.stages]
+        if not names:
+            raise UsageError("this session has no stage plan (use run or step)")
+        if runner.done:
+            raise UsageError(f"all stages are done ({', '.join(names)})")
+        target = runner.index
+        if name:
+            hits = [i for i, n in enumerate(names) if n.lower() == name.lower()]
+            if not hits:
+                raise UsageError(f"no stage named {name!r} (stages: {', '.join(names)})")
+            later = [i for i in hits if i >= runner.index]
+            if not later:
+                raise UsageError(f"stage {names[hits[0]]} is already done "
+                                 f"(next: {names[runner.index]})")
+            target = later[0]
+        self._summary(runner.walk(None, until=target))
+
+    def do_assert(self, arg: str) -> None:
+        """assert FACT  add a fact, e.g. assert (number 4) in CLIPS, assert (number 4)
+        or (letter (char a) (pos 1)) in experta."""
+        text = arg.strip()
+        if not text:
+            raise UsageError("assert what? e.g. assert (number 4)")
+        before = {f.id for f in self.session.facts()}
+        fid = self.session.assert_fact(text)
+        fact_text = self.session.fact(fid).text
+        self._flush()
+        if fid in before:
+            self.note(f"{fact_line(fid, fact_text)} is already in the fact base")
+            return
+        self.log.mark(fid, USER)
+        if "facts" not in self.watching:
+            self.say(change_line("==>", fid, fact_text))
+
+    def do_retract(self, arg: str) -> None:
+        """retract ID ...  remove facts by id (f-12 or 12)."""
+        ids = [parse_id(t) for t in arg.split()]
+        if not ids:
+            raise UsageError("retract which fact? e.g. retract f-3")
+        texts = {fid: self.session.fact(fid).text for fid in ids}   # all exist, or none goes
+        for fid in dict.fromkeys(ids):
+            self.session.retract(fid)
+            if "facts" not in self.watching:
+                self._flush()
+                self.say(change_line("<==", fid, texts[fid]))
+
+    def do_watch(self, arg: str) -> None:
+        """watch facts|rules|activations|all  print these as rules fire; 'watch' alone
+        says what is watched."""
+        items = watch_items(arg)
+        if not items:
+            self.note("watching " + (", ".join(sorted(self.watching)) or "nothing"))
+            return
+        self.watching |= items
+        if "activations" in items:
+            self.session.watch("activations", True)
+
+    def do_unwatch(self, arg: str) -> None:
+        """unwatch [facts|rules|activations|all]  stop printing them (all if none named)."""
+        items = watch_items(arg) or set(WATCHABLE)
+        self.watching -= items
+        if "activations" in items:
+            self.session.watch("activations", False)
+
+    def do_reset(self, arg: str) -> None:
+        """reset  start the puzzle again from its input facts (same seed)."""
+        if arg.strip():
+            raise UsageError("reset takes no arguments")
+        if self.factory is None:
+            raise UsageError("this shell cannot rebuild its session")
+        setup = self.factory()
+        self._flush()
+        self._close()
+        self._open(setup)
+        nxt = self.runner.current
+        self.note(f"reset: {len(self.session.facts())} facts"
+                  + (f"; next stage {nxt.name}" if nxt else ""))
+
+    def do_strategy(self, arg: str) -> None:
+        """strategy [depth|breadth|random]  show or set conflict resolution (a stage with
+        its own strategy restores the one before it when it ends)."""
+        name = arg.strip()
+        if name:
+            self.session.strategy = name
+        self.note(f"strategy {self.session.strategy}")
+
+    def do_seed(self, arg: str) -> None:
+        """seed [N]  show or set the seed of the random strategy."""
+        text = arg.strip()
+        if text:
+            try:
+                n = int(text)
+            except ValueError:
+                raise UsageError(f"a seed is a whole number, not {text!r}") from None
+            self.session.seed(n)
+            self.runner.seed = n
+        self.note(f"seed {self.runner.seed if self.runner.seed is not None else 'none'}")
+
+
+class InspectCommands:
+    """Commands that only look."""
+
+    def do_facts(self, arg: str) -> None:
+        """facts [PATTERN]  list facts; PATTERN is a relation name (text), a piece of
+        text, or a glob (*word 3*)."""
+        pattern = arg.strip()
+        facts = self.session.facts()
+        if pattern and any(c in pattern for c in "*?["):
+            shown = [f for f in facts if fnmatch.fnmatchcase(f.text, pattern)
+                     or fnmatch.fnmatchcase(f.text, f"*{pattern}*")]
+        else:
+            shown = matching(facts, pattern)
+        for line in FactTable(shown).lines():
+            self.say(line)
+
+    def do_agenda(self, arg: str) -> None:
+        """agenda [N|all]  the activations, next to fire first: salience, rule, facts."""
+        limit = count(arg, LIST_LIMIT, "agenda")
+        for line in AgendaTable(self.session.agenda()).lines(limit):
+            self.say(line)
+
+    def do_rules(self, arg: str) -> None:
+        """rules [NAME]  list the rules (with how often each fired), or show one rule's source."""
+        name = arg.strip()
+        if name:
+            self.say(self.session.rule_source(name))
+            return
+        counts: dict[str, int] = {}
+        for firing in self.session.trace:
+            counts[firing.rule] = counts.get(firing.rule, 0) + 1
+        names = self.session.rules()
+        width = max((len(n) for n in names), default=0)
+        for n in names:
+            self.say(f"{n:<{width}}  fired {counts.get(n, 0)}")
+        self.say(f"For a total of {plural(len(names), 'rule')}.")
+
+    def do_why(self, arg: str) -> None:
+        """why ID [DEPTH|all]  which firing made this fact, from which facts, back to
+        the initial facts (DEPTH firings deep; default 8)."""
+        words = arg.split()
+        if not words:
+            raise UsageError("why which fact? e.g. why f-12")
+        if len(words) > 2:
+            raise UsageError("why takes a fact id and an optional depth")
+        fid = parse_id(words[0])
+        depth = count(words[1] if len(words) > 1 else "", WHY_DEPTH, "why depth")
+        tree = provenance(self.session, fid, self.log, depth)
+        for line in tree.lines(ascii=self.ascii):
+            self.say(line)
+
+    def do_history(self, arg: str) -> None:
+        """history [N|all]  the last firings (default 30) with the facts each retracted
+        and asserted."""
+        limit = count(arg, LIST_LIMIT, "history")
+        trace = self.session.trace
+        shown = trace if limit is None else trace[-limit:] if limit else []
+        if len(shown) < len(trace):
+            self.note(f"{len(trace) - len(shown)} earlier firings not shown (history all)")
+        for line in TraceTable(shown, self.log).lines():
+            self.say(line)
+        if not trace:
+            self.note("no rule has fired yet")
+
+    def do_status(self, arg: str) -> None:
+        """status  where the session is: stage, firings, strategy, what is watched."""
+        r, s = self.runner, self.session
+        stages = []
+        for i, st in enumerate(r.stages):
+            mark = ("done" if i < r.index else "running" if (i == r.index and r.active)
+                    else "next" if i == r.index else "")
+            stages.append(stage_label(st) + (f" [{mark}]" if mark else ""))
+        self.note(self.setup.title or "session")
+        self.note(f"engine {s.engine}; stages: {', '.join(stages) or 'none'}")
+        self.note(f"{len(s.facts())} facts, {len(s.agenda())} activations, "
+                  f"{len(s.trace)} firings; strategy {s.strategy}; "
+                  f"watching {', '.join(sorted(self.watching)) or 'nothing'}")

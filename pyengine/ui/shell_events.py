@@ -1,0 +1,117 @@
+"""How the shell shows a run as it happens: it listens to the stage runner's events
+and prints them CLIPS style.
+
+A firing's line (``FIRE    3 rule: f-12,f-9``) is printed with what the firing
+changed, so the shell keeps each firing's events together until the next one:
+the lines the rules printed, then the facts retracted and asserted (``watch
+facts``), then the activations lost and gained (``watch activations``). Stage
+boundaries are the shell's own notes (``;; stage BUILD begins: ...``), printed
+just before the staging fact's own change.
+"""
+from __future__ import annotations
+
+from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
+from pyengine.engine.trace import activation_line, change_line, fact_line, fire_line
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def stage_label(stage) -> str:
+    """``RANDOMIZE (3 firings, random)``."""
+    bits = []
+    if stage.limit is not None:
+        bits.append(plural(stage.limit, "firing"))
+    if stage.strategy:
+        bits.append(stage.strategy)
+    return stage.name + (f" ({', '.join(bits)})" if bits else "")
+
+
+class EventView:
+    """The shell's printing of runner events (a mixin of :class:`~pyengine.ui.shell.Shell`:
+    it needs ``say``, ``note``, ``error``, ``watching``, ``log`` and ``setup``)."""
+
+    _stepping = False           # step prints every firing, watched or not
+
+    def _reset_events(self) -> None:
+        self._group: list[tuple[str, object]] = []
+        self._group_fire = None
+        self._result_shown = False
+
+    def _on_event(self, event: str, payload) -> None:
+        if event == "fire":
+            self._flush()
+            self._group_fire = payload
+        elif event == STAGE_BEGIN:
+            self._stage_begins(payload)
+        elif event == STAGE_END:
+            self._stage_ends(payload)
+        elif event == PLAN_DONE:
+            self._plan_done()
+        else:
+            self._group.append((event, payload))
+
+    # -- one firing and its changes ---------------------------------------------------------
+    def _flush(self) -> None:
+        """Print the pending firing and what it changed (as far as it is watched)."""
+        fire, group = self._group_fire, self._group
+        self._group_fire, self._group = None, []
+        if fire is not None and ("rules" in self.watching or self._stepping):
+            self.say(fire_line(fire))
+        for ev, line in group:
+            if ev == "output":
+                self.say(line)
+        if "facts" in self.watching:
+            for kind, arrow in (("retract", "<=="), ("assert", "==>")):
+                for ev, view in group:
+                    if ev == kind:
+                        self.say(change_line(arrow, view.id, view.text))
+        if "activations" in self.watching:
+            for kind, arrow in (("deactivate", "<=="), ("activate", "==>")):
+                acts = sorted((v for ev, v in group if ev == kind),
+                              key=lambda a: (-a.salience, a.rule, sorted(a.facts)))
+                for view in acts:
+                    self.say(f"{arrow} Activation {activation_line(view)}")
+
+    def _flush_before(self, kind: str, fact_id: int | None) -> None:
+        """Print what happened before the staging fact's own change (``kind``
+        "assert" or "retract" of ``fact_id``); keep that change and what followed it."""
+        at = next((i for i, (ev, view) in enumerate(self._group)
+                   if ev == kind and view.id == fact_id), len(self._group))
+        later = self._group[at:]
+        self._group = self._group[:at]
+        self._flush()
+        self._group = later
+
+    # -- stage boundaries -------------------------------------------------------------------
+    def _stage_begins(self, ev: StageEvent) -> None:
+        self._flush_before("assert", ev.fact_id)
+        stage, how = ev.stage, []
+        if stage.strategy:
+            seeded = stage.strategy == "random" and ev.seed is not None
+            how.append(f"strategy {stage.strategy}" + (f", seed {ev.seed}" if seeded else ""))
+        if stage.limit is not None:
+            how.append(f"at most {plural(stage.limit, 'firing')}")
+        fid = ev.fact_id
+        text = self.log.text(fid) if fid is not None else ""
+        self.note(f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
+                  + (f" ({'; '.join(how)})" if how else ""))
+
+    def _stage_ends(self, ev: StageEvent) -> None:
+        self._flush_before("retract", ev.fact_id)
+        self.note(f"stage {ev.stage.name} ends after {plural(ev.fired, 'firing')}")
+        self._flush()
+
+    def _plan_done(self) -> None:
+        self.note("all stages done")
+        if self.setup.finish is None or self._result_shown:
+            return
+        self._result_shown = True
+        try:
+            result = self.setup.finish()
+        except Exception as exc:   # the result could not be read back
+            self.error(f"could not read the result: {exc}")
+            return
+        for line in str(result or "").splitlines():
+            self.say(line)

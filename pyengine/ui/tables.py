@@ -1,0 +1,94 @@
+"""Facts, the agenda and the firings as tables: plain lists that print like CLIPS
+(``str``) and render as HTML in Jupyter (``_repr_html_``)."""
+from __future__ import annotations
+
+import html
+from typing import Iterable
+
+from pyengine.engine.session import FactView, Firing, Session
+from pyengine.engine.trace import activation_line, fact_line, ids_text, watch_lines
+from pyengine.ui.provenance import FactLog
+
+
+def _html_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
+    head = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td style='text-align:left'><code>{html.escape(str(c))}</code></td>"
+                                    for c in row) + "</tr>" for row in rows)
+    cap = f"<caption style='text-align:left'>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class FactTable(list):
+    """A list of :class:`FactView`; prints like CLIPS's ``(facts)``."""
+
+    def __init__(self, facts: Iterable[FactView], log: FactLog | None = None):
+        super().__init__(facts)
+        self.log = log
+
+    def lines(self) -> list[str]:
+        n = len(self)
+        return [fact_line(f.id, f.text) for f in self] + \
+            [f"For a total of {n} fact{'s' if n != 1 else ''}."]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for f in self:
+            kind = self.log.kind(f.id) if self.log else ""
+            rows.append([f"f-{f.id}", f.text] + ([kind] if self.log else []))
+        headers = ["id", "fact"] + (["from"] if self.log else [])
+        return _html_table(headers, rows, f"{len(self)} facts")
+
+
+class AgendaTable(list):
+    """A list of :class:`ActivationView`, next to fire first; prints like ``(agenda)``."""
+
+    def lines(self, limit: int | None = None) -> list[str]:
+        shown = self if limit is None else self[:limit]
+        out = [activation_line(a) for a in shown]
+        if len(shown) < len(self):
+            out.append(f"... {len(self) - len(shown)} more (agenda all)")
+        n = len(self)
+        out.append(f"For a total of {n} activation{'s' if n != 1 else ''}.")
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        rows = [[str(i), str(a.salience), a.rule, ids_text(a.facts)] for i, a in enumerate(self, 1)]
+        return _html_table(["#", "salience", "rule", "facts"], rows, f"{len(self)} activations")
+
+
+class TraceTable(list):
+    """A list of :class:`Firing`; prints like CLIPS watching rules and facts."""
+
+    def __init__(self, firings: Iterable[Firing], log: FactLog | None = None):
+        super().__init__(firings)
+        self.log = log
+
+    def _text(self, fid: int) -> str:
+        return self.log.text(fid) if self.log else ""
+
+    def lines(self) -> list[str]:
+        return [line for firing in self for line in watch_lines(firing, self._text)]
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def _repr_html_(self) -> str:
+        def facts(ids):
+            return "; ".join(fact_line(i, self._text(i)).strip() for i in ids)
+        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted), facts(f.asserted)]
+                for f in self]
+        return _html_table(["#", "rule", "matched", "retracted", "asserted"], rows,
+                           f"{len(self)} firings")
+
+
+def format_trace(session: Session, log: FactLog | None = None) -> str:
+    """A session's whole trace in CLIPS watch style (``FIRE    3 rule: f-12,f-9``
+    then ``<== f-12 ...`` / ``==> f-14 ...``). With a :class:`FactLog` attached
+    before the run, retracted and asserted facts show their text."""
+    return str(TraceTable(session.trace, log))
