@@ -1,0 +1,88 @@
+"""Reading text a user hands us (a file, standard input), the same way everywhere.
+
+Every reader here refuses, with one line naming the input, what would otherwise
+hang or be read wrong: a FIFO, a directory or a device where a file belongs (checked
+before opening it), a file over the size limit, bytes that are not UTF-8 (Latin-1, a
+binary file). A UTF-8 byte-order mark is accepted and dropped, and text is
+NFC-normalised, so ``cafe`` followed by a combining accent reads as ``café`` (and is
+then refused where only a-z is allowed) rather than silently as ``cafe``.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import sys
+import unicodedata
+from pathlib import Path
+
+from pyengine.engine.errors import UsageError
+
+#: The largest text input any command reads (files and standard input).
+MAX_TEXT_BYTES = 64 * 1024 * 1024
+
+
+def user_path(spec: str | os.PathLike, what: str = "file") -> Path:
+    """``spec`` as a path, ``~`` expanded; a one-line error for an unknown user."""
+    text = os.fspath(spec)
+    if text == "":
+        raise UsageError(f"empty {what} name")
+    if "\0" in text:
+        raise UsageError(f"{what} name {text!r} holds a NUL character")
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:
+        raise UsageError(f"cannot expand {text!r}: no such user") from None
+
+
+def regular_file(spec: str | os.PathLike, what: str = "file",
+                 limit: int = MAX_TEXT_BYTES) -> Path:
+    """The path of an existing regular file of at most ``limit`` bytes, or UsageError."""
+    path = user_path(spec, what)
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise UsageError(f"cannot read {what} {path}: {kind}")
+    if info.st_size > limit:
+        raise UsageError(f"{what} {path} has {info.st_size:,} bytes; the limit is {limit:,}")
+    return path
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 (a byte-order mark dropped), NFC-normalised; UsageError otherwise."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name} is not UTF-8 text (byte {exc.start + 1} "
+                         f"is 0x{data[exc.start]:02x})") from None
+    if "\0" in text:
+        raise UsageError(f"{name} is not text (it holds NUL bytes)")
+    return unicodedata.normalize("NFC", text)
+
+
+def read_text(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT_BYTES,
+              stdin=None) -> str:
+    """The text of a file, or of standard input when ``spec`` is ``"-"``."""
+    if os.fspath(spec) == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        raw = getattr(stream, "buffer", None)
+        data = raw.read(limit + 1) if raw is not None else stream.read(limit + 1)
+        if isinstance(data, str):          # a text stream handed in (tests, notebooks)
+            data = data.encode("utf-8", "surrogateescape")
+        if len(data) > limit:
+            raise UsageError(f"standard input is over the limit of {limit:,} bytes")
+        return decode(data, "standard input")
+    path = regular_file(spec, what, limit)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    return decode(data, f"{what} {path}")
+
+
+def is_path_like(spec: str) -> bool:
+    """Could ``spec`` name a file (rather than inline text such as a word list)?
+    Inline text with separators or longer than a file name can be is never tried."""
+    return 0 < len(spec) <= 255 and "," not in spec and not any(c.isspace() for c in spec)
