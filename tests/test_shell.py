@@ -10,7 +10,7 @@ import pytest
 
 from pyengine.puzzles.scramble.make import make_scramble
 from pyengine.ui.sessions import opener
-from pyengine.ui.shell import Shell, run_script
+from pyengine.ui.shell import Shell
 
 HERE = Path(__file__).parent
 CONTRACT_CLP = HERE / "engines" / "contract_rules.clp"

@@ -14,12 +14,12 @@ agenda itself:
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import inspect
 import io
 import re
 import shlex
+import sys
 import textwrap
 from typing import Iterable
 
@@ -173,6 +173,7 @@ class ExpertaSession(Session):
         self._seed = seed
         self._agenda_strategy = AgendaStrategy("depth", seed)
         self.ke.strategy = self._agenda_strategy
+        self._printed_lines = _Lines(self._output)
         self.classes = _all_fact_classes(self.ke)
         for cls in fact_classes:
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
@@ -291,11 +292,12 @@ class ExpertaSession(Session):
             if self.listeners:
                 self._emit("fire", firing)
         args = {k: v for k, v in act.context.items() if not k.startswith("__")}
-        out = _Lines(self._output)
-        with contextlib.redirect_stdout(out):
+        saved, sys.stdout = sys.stdout, self._printed_lines    # what the rule prints
+        try:
             act.rule(self.ke, **args)
-        if out.partial:
-            self._output(out.partial)
+        finally:
+            sys.stdout = saved
+            self._printed_lines.end()
         if firing is None:
             return
         added, removed = self.ke.facts.added, self.ke.facts.removed
@@ -367,3 +369,9 @@ class _Lines(io.TextIOBase):
         for line in lines:
             self.emit(line)
         return len(text)
+
+    def end(self) -> None:
+        """The rule is done: a line it left unfinished counts as a line."""
+        if self.partial:
+            line, self.partial = self.partial, ""
+            self.emit(line)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import cmd
-import io
 import sys
 from typing import Callable
 
@@ -118,12 +117,6 @@ def _isatty(stream) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def puzzle_factory(name: str, argv: list[str]) -> Callable[[], object]:
-    """A function that opens ``name`` with the words ``argv`` (again on reset, with
-    the seed of the first opening, so ``reset`` repeats the same puzzle)."""
-    return sessions.opener(name, argv)
 
 
 # -- the shell ----------------------------------------------------------------------------
@@ -277,20 +270,3 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
 
     def do_EOF(self, arg: str) -> bool:   # noqa: N802  (cmd's name for end of input)
         return True
-
-
-def open_shell(setup, stdin, stdout, echo: bool = False, factory=None) -> Shell:
-    """A non-interactive shell over ``setup`` reading ``stdin`` (for scripts and tests)."""
-    return Shell(setup, factory, stdin=stdin, stdout=stdout, interactive=False, echo=echo)
-
-
-def run_script(setup_or_factory, script: str, echo: bool = False) -> str:
-    """Run a shell script (commands, one per line) and return everything it printed.
-    ``setup_or_factory`` is a SessionPlan or a function that builds one (then
-    ``reset`` works)."""
-    factory = setup_or_factory if callable(setup_or_factory) else None
-    setup = factory() if factory else setup_or_factory
-    out = io.StringIO()
-    shell = open_shell(setup, io.StringIO(script), out, echo=echo, factory=factory)
-    shell.cmdloop()
-    return out.getvalue()
