@@ -66,7 +66,7 @@ def test_toy_through_the_shell(toy, monkeypatch, capsys):
 SWAPS = Option("swaps", "int", 100, "how many", low=0, high=1000)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=12))
 def test_int_options_take_ascii_digits_only(text):
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 
 from pyengine.engine.errors import UsageError
@@ -182,26 +183,45 @@ def run_action(action: Action, args: argparse.Namespace) -> int:
     return int(getattr(result, "exit_status", 0) or 0)
 
 
+def dispatch(argv: list[str]) -> int:
+    """Parse ``argv`` and run what it names; return the exit status."""
+    puzzle = registry.puzzles().get(argv[0]) if argv else None
+    found = named_action(puzzle, argv[1:]) if puzzle is not None else None
+    if found is not None:
+        action, rest = found
+        args = action_parser(puzzle, action, f"pyengine {puzzle.name} {action.name}"
+                             ).parse_args(rest)
+        return run_action(action, args)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "_action", None) is not None:
+        return run_action(args._action, args)
+    if getattr(args, "func", None) is not None:       # a tool such as the shell
+        return int(args.func(args) or 0)
+    if getattr(args, "_puzzle", None) is not None:
+        parser.parse_args([args.command, "--help"])
+    parser.print_help()
+    return 0
+
+
+def _silence_stdout() -> None:
+    """After stdout failed (a closed pipe, a full disk), send the rest to /dev/null so
+    the interpreter's last flush cannot print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    """The ``pyengine`` command: exit status 0 done, 1 no answer (solve, check), 2 bad
+    input or an output that could not be written, 130 interrupted."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        puzzle = registry.puzzles().get(argv[0]) if argv else None
-        found = named_action(puzzle, argv[1:]) if puzzle is not None else None
-        if found is not None:
-            action, rest = found
-            args = action_parser(puzzle, action, f"pyengine {puzzle.name} {action.name}"
-                                 ).parse_args(rest)
-            return run_action(action, args)
-        parser = build_parser()
-        args = parser.parse_args(argv)
-        if getattr(args, "_action", None) is not None:
-            return run_action(args._action, args)
-        if getattr(args, "func", None) is not None:       # a tool such as the shell
-            return int(args.func(args) or 0)
-        if getattr(args, "_puzzle", None) is not None:
-            parser.parse_args([args.command, "--help"])
-        parser.print_help()
-        return 0
+        status = dispatch(argv)
+        sys.stdout.flush()
+        return status
     except UsageError as exc:
         print(f"pyengine: error: {exc}", file=sys.stderr)
         return 2
@@ -209,4 +229,15 @@ def main(argv: list[str] | None = None) -> int:
         print("pyengine: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _silence_stdout()
         return 0
+    except MemoryError:
+        print("pyengine: error: out of memory (see the size limits in README.md)",
+              file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else " (output)"
+        print(f"pyengine: error: input/output failed{where}: {exc.strerror or exc}",
+              file=sys.stderr)
+        _silence_stdout()
+        return 2
