@@ -93,9 +93,13 @@ def render(doc: str) -> str:
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
+        missing = set(missing_sessions(doc))
+
         def replace(m: re.Match) -> str:
             if m.group("kind") == "python":
                 made = python_transcript(m.group("body"))
+            elif shlex.split(m.group("head"))[0] in missing:
+                return m.group(0)           # cannot be made in this tree: left as it is
             else:
                 made = shell_transcript(m.group("head"), m.group("body"))
             return m.group("open") + made + m.group("close")
@@ -115,6 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     if not rand_matches_glibc():
         print("warning: this C library's rand() is not glibc's; RANDOMIZE transcripts "
               "will differ from the published guide", file=sys.stderr)
+    missing = missing_sessions(old)
+    if missing:
+        print(f"warning: {', '.join(missing)} cannot be opened in this tree; "
+              "those transcripts are left as they are", file=sys.stderr)
     new = render(old)
     if args.check:
         if new != old:

@@ -466,3 +466,28 @@ def test_cli_bad_arguments_are_one_line(args, message):
     res = pyengine(*args)
     assert res.returncode == 2
     assert message in res.stderr and len(res.stderr.strip().splitlines()) == 1
+
+
+# -- rule output, the help's list of sessions --------------------------------------------------
+
+def test_rule_output_shows_in_place_after_its_firing(tmp_path):
+    rules = tmp_path / "talk.clp"
+    rules.write_text('(defrule greet (GO) (name ?n) => (printout t "hello " ?n crlf))\n'
+                     "(deffacts names (name Ada) (name Bob))\n")
+    factory = opener("clp", [str(rules), "--stage", "GO"])
+    out, shell = shell_of(factory, "step\nwatch facts\nrun\n")
+    lines = out.splitlines()
+    first = lines.index("FIRE    1 greet: f-3,f-2")
+    assert lines[first + 1] == "hello Bob"
+    assert "hello Ada" in lines and lines.index("hello Ada") > first + 1
+    assert shell.session.printed == ["hello Bob", "hello Ada"]
+
+
+def test_help_lists_the_registry_sessions_and_the_generic_ones():
+    from pyengine.puzzles.registry import shell_entries
+
+    res = pyengine("shell", "--help")
+    assert res.returncode == 0
+    listed = res.stdout.split("puzzles:", 1)[1]
+    for name in [*shell_entries(), "clp", "experta"]:
+        assert f"\n  {name} " in listed, name

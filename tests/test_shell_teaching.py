@@ -24,10 +24,7 @@ def test_teaching_guide_is_up_to_date():
         pytest.skip("this C library's rand() is not glibc's: CLIPS's random strategy "
                     "gives other scrambles than the published guide")
     doc = mk.DOC.read_text(encoding="utf-8")
-    missing = mk.missing_sessions(doc)
-    if missing:
-        pytest.skip(f"the guide opens {', '.join(missing)}, not registered in this tree yet")
-    fresh = mk.render(doc)
+    fresh = mk.render(doc)      # a transcript of a session not registered yet stays as it is
     assert fresh == doc, ("docs/teaching.md is stale: run "
                           "python scripts/make_teaching_transcripts.py")
 
