@@ -31,3 +31,17 @@ def test_engine_runs_a_rule():
     e.run()
     assert any(isinstance(f, Pong) for f in e.facts.values())
     assert experta.__name__ == "experta"
+
+
+def test_matcher_speed_ups_apply_once_and_keep_negations():
+    from pyengine.engine.compat import _merge_match, speed_up_matcher
+    from experta.matchers.rete.token import Token
+
+    first = Token.__new__
+    speed_up_matcher()                                  # a second call changes nothing
+    assert Token.__new__ is first and Token._pyengine_fast
+    context = {"x": 1}
+    assert _merge_match(context, {"y": 2}) and context == {"x": 1, "y": 2}
+    assert not _merge_match({"x": 1}, {"x": 3})           # a bound name must agree
+    assert not _merge_match({"x": 1}, {(False, "x"): 1})  # a negated binding must differ
+    assert _merge_match({"x": 1}, {(False, "x"): 2})
