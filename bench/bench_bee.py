@@ -20,7 +20,9 @@ import sys
 import time
 from pathlib import Path
 
-from pyengine.puzzles.bee import core as bee
+from pyengine.puzzles.bee.best import best_hive
+from pyengine.puzzles.bee.engine import BeeEngine
+from pyengine.puzzles.bee.make import make
 from pyengine.words import bee as bee_words, lists as words
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -58,7 +60,7 @@ def main(argv=None) -> int:
     # 1. solve
     wl = bee_words.load()
     default = words.load()
-    eng = bee.BeeEngine(wl)
+    eng = BeeEngine(wl)
     eng.solve("aeginrt", "r")      # warm up
     rule_t, scan_t, scan_bee_t, n_ans, rule_cpu = [], [], [], [], []
     for letters, c in hives:
@@ -78,13 +80,13 @@ def main(argv=None) -> int:
           f"{sb / r:.1f}x")
 
     # 2. constrained random puzzles
-    meng = bee.BeeEngine(wl, kind="make")
-    bee.make(seed=0, engine=meng)
+    meng = BeeEngine(wl, kind="make")
+    make(seed=0, engine=meng)
     seeds = range(10 if quick else 40)
     make_t, make_cpu = [], []
     for sd in seeds:
         t, c0 = time.perf_counter(), time.process_time()
-        bee.make(seed=sd, engine=meng)
+        make(seed=sd, engine=meng)
         make_t.append(time.perf_counter() - t)
         make_cpu.append(time.process_time() - c0)
     m = statistics.median(make_t)
@@ -97,9 +99,9 @@ def main(argv=None) -> int:
         t = time.perf_counter()
         en = words.load(str(SHARED / "enable1.txt"))
         load_t = time.perf_counter() - t
-        b = bee.best_hive(en)
+        b = best_hive(en)
         t = time.perf_counter()
-        b = bee.best_hive(en)
+        b = best_hive(en)
         best_t = time.perf_counter() - t
         one_scan = timed(lambda: seed_scan(en.words, "aeginrt", "r"), 3)
         print(f"best hive on enable1: {b.letters.upper()} centre {b.center.upper()} "

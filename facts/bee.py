@@ -3,8 +3,10 @@
 Input:   ``Letter(char, centre)``: the seven hive letters, one with centre=True.
          ``RankLevel(name, percent, order)``: the NYT rank table (deffacts).
          ``Guess(word, turn)``: a player's guess, one per turn.
+         ``Habit(name, low, high)``: an editors' habit a generated hive must follow.
 Derived: ``Hive``, ``Problem``, ``Answers``, ``Points``, ``MaxScore``, ``Rank``,
-         ``HintCell``, ``TwoLetter``, ``HintSummary``, ``Hit``, ``Verdict``, ``Found``.
+         ``HintCell``, ``TwoLetter``, ``Unused``, ``Bingo``, ``Flaw``,
+         ``CommonPangram``, ``Hit``, ``Verdict``, ``Found``.
 """
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
@@ -23,10 +25,10 @@ class Problem(Fact):
 
 
 class Hive(Fact):
-    """The puzzle: ``letters`` (all seven, sorted), ``centre``, ``outer`` (six, sorted)."""
+    """The puzzle: ``letters`` (sorted; all seven once every letter has joined) and
+    the ``centre``."""
     letters = Field(str, mandatory=True)
     centre = Field(str, mandatory=True)
-    outer = Field(str, mandatory=True)
 
 
 class Answers(Fact):
@@ -47,10 +49,12 @@ class Points(Fact):
     total = Field(int, mandatory=True)
     words = Field(tuple, mandatory=True)
     perfect = Field(bool, default=False)    # 7-letter pangrams: each letter once
+    counted = Field(bool, default=False)    # added to the MaxScore already
 
 
 class MaxScore(Fact):
-    """Totals over every answer: points, words, pangrams, perfect pangrams."""
+    """Totals over the answers counted so far (all of them once the score stage
+    ends): points, words, pangrams, perfect pangrams."""
     points = Field(int, mandatory=True)
     words = Field(int, mandatory=True)
     pangrams = Field(int, mandatory=True)
@@ -82,6 +86,11 @@ class TwoLetter(Fact):
     """Two-letter list: ``count`` answers start with ``start``."""
     start = Field(str, mandatory=True)
     count = Field(int, mandatory=True)
+
+
+class Unused(Fact):
+    """A hive letter that starts no answer."""
+    letter = Field(str, mandatory=True)
 
 
 class Bingo(Fact):
@@ -137,5 +146,5 @@ class Found(Fact):
 
 
 FACT_CLASSES = (Letter, Problem, Hive, Answers, Points, MaxScore, RankLevel, Rank,
-                HintCell, TwoLetter, Bingo, Habit, Flaw, CommonPangram, Guess, Hit,
+                HintCell, TwoLetter, Unused, Bingo, Habit, Flaw, CommonPangram, Guess, Hit,
                 Verdict, Found)

@@ -7,7 +7,12 @@ import sys
 
 import pytest
 
-from pyengine.puzzles.bee import core as bee
+from pyengine.puzzles.bee.best import best_hive
+from pyengine.puzzles.bee.engine import BeeEngine
+from pyengine.puzzles.bee.hive import honeycomb, parse_hive
+from pyengine.puzzles.bee.make import Habits, make
+from pyengine.puzzles.bee.play import Game
+from pyengine.puzzles.bee.solve import solve
 from pyengine.words import bee as bee_words
 from pyengine.engine.errors import UsageError
 from tests.conftest import shared_file
@@ -28,12 +33,12 @@ def nyt_points(w):
 
 @pytest.fixture(scope="module")
 def engine():
-    return bee.BeeEngine()
+    return BeeEngine()
 
 
 @pytest.fixture(scope="module")
 def play_engine():
-    return bee.BeeEngine(kind="play")
+    return BeeEngine(kind="play")
 
 
 @pytest.mark.parametrize("letters,centre", [("aeginrt", "r"), ("acdeilp", "c"),
@@ -52,7 +57,7 @@ def test_answers_equal_an_independent_scan(engine, letters, centre):
 
 def test_enable1_known_puzzle():
     wl = bee_words.load(str(shared_file("enable1.txt")))
-    pz = bee.solve("aeginrt", "r", words=wl)
+    pz = solve("aeginrt", "r", words=wl)
     assert (len(pz.answers), pz.max_score, len(pz.pangrams)) == (537, 3898, 50)
     assert dict(pz.ranks)["Genius"] == 2729 and dict(pz.ranks)["Queen Bee"] == 3898
     assert "tangier" in pz.perfect and "aerating" in pz.pangrams
@@ -62,7 +67,7 @@ def test_small_list_exact_scores(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("\n".join(["tear", "rate", "grate", "grating", "tearing", "integrate",
                             "rag", "tent", "gear", "giant"]))
-    pz = bee.solve("aeginrt", "r", words=str(f))
+    pz = solve("aeginrt", "r", words=str(f))
     assert pz.answers == ["gear", "grate", "grating", "integrate", "rate", "tear", "tearing"]
     # gear rate tear 1 each, grate 5, grating 7 (no E: not a pangram),
     # tearing 7+7 (perfect), integrate 9+7
@@ -100,16 +105,16 @@ def test_hints_page(engine):
 ])
 def test_bad_hives(letters, centre, msg):
     with pytest.raises(UsageError, match=msg):
-        bee.parse_hive(letters, centre)
+        parse_hive(letters, centre)
 
 
 def test_six_outer_letters_and_upper_case_centre():
-    assert bee.parse_hive("aegint", "r") == ("aeginrt", "r")
-    assert bee.parse_hive("aeginRt", None) == ("aeginrt", "r")
+    assert parse_hive("aegint", "r") == ("aeginrt", "r")
+    assert parse_hive("aeginRt", None) == ("aeginrt", "r")
 
 
 def test_rules_report_problems():
-    eng = bee.BeeEngine()
+    eng = BeeEngine()
     eng.load_hive("abcdefg", "z")     # no letter is the centre
     eng.run(("build",))
     assert eng.problems() == ["no centre letter"]
@@ -119,23 +124,23 @@ def test_rules_report_problems():
 
 
 def test_make_from_seed_word_and_letters(engine):
-    pz = bee.make("clarity", center="y", seed=1, engine=engine)
+    pz = make("clarity", center="y", seed=1, engine=engine)
     assert pz.seed_word == "clarity" and pz.center == "y" and "clarity" in pz.pangrams
-    pz2 = bee.make("yticral", seed=1, engine=engine)      # letters, not a word
+    pz2 = make("yticral", seed=1, engine=engine)      # letters, not a word
     assert set(pz2.seed_word) == set("clarity") and pz2.seed_word in pz2.pangrams
     with pytest.raises(UsageError, match="not a letter"):
-        bee.make("clarity", center="z", seed=1, engine=engine)
+        make("clarity", center="z", seed=1, engine=engine)
     with pytest.raises(UsageError, match="exactly 7"):
-        bee.make("tree", seed=1, engine=engine)
+        make("tree", seed=1, engine=engine)
     with pytest.raises(UsageError, match="no word in the list"):
-        bee.make("qxzjvwk", seed=1, engine=engine)
+        make("qxzjvwk", seed=1, engine=engine)
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_random_puzzles_meet_the_habits(seed):
-    eng = bee.BeeEngine(kind="make")
+    eng = BeeEngine(kind="make")
     contains = "ing" if seed % 2 else None
-    pz = bee.make(seed=seed, contains=contains, engine=eng)
+    pz = make(seed=seed, contains=contains, engine=eng)
     letters = set(pz.letters)
     assert "s" not in letters and not {"e", "r"} <= letters
     assert 1 <= len(letters & set("aeiou")) <= 3
@@ -145,14 +150,14 @@ def test_random_puzzles_meet_the_habits(seed):
     assert pz.answers == scan(eng.words.words, pz.letters, pz.center)
     if contains:
         assert contains in pz.seed_word
-    again = bee.make(seed=seed, contains=contains, engine=eng)
+    again = make(seed=seed, contains=contains, engine=eng)
     assert (again.letters, again.center, again.seed_word, again.layout) == \
         (pz.letters, pz.center, pz.seed_word, pz.layout)
 
 
 def test_vet_rules_flag_broken_habits():
-    eng = bee.BeeEngine(kind="make")
-    pz = eng.solve("aeinrst", "e", habits=bee.Habits().facts(), extra=("vet",))
+    eng = BeeEngine(kind="make")
+    pz = eng.solve("aeinrst", "e", habits=Habits().facts(), extra=("vet",))
     habits = {f for f in pz.flaws}
     assert "has an S" in habits and "has both E and R" in habits
     assert any("answers, not 20..70" in f for f in habits)
@@ -160,7 +165,7 @@ def test_vet_rules_flag_broken_habits():
 
 def test_every_guess_message(play_engine):
     pz = play_engine.solve("aeginrt", "t")
-    game = bee.Game(pz, play_engine)
+    game = Game(pz, play_engine)
     four = next(w for w in pz.answers if len(w) == 4)
     five = next(w for w in pz.answers if len(w) == 5 and w not in pz.pangrams)
     seven = next(w for w in pz.answers if len(w) >= 7 and w not in pz.pangrams)
@@ -182,7 +187,7 @@ def test_every_guess_message(play_engine):
 
 def test_best_hive_enable1():
     wl = bee_words.load(str(shared_file("enable1.txt")))
-    b = bee.best_hive(wl)
+    b = best_hive(wl)
     assert (b.letters, b.center, b.score, b.words, b.pangrams) == ("aeginrt", "r", 3898, 537, 50)
 
 
@@ -192,7 +197,7 @@ def test_best_hive_matches_brute_force(tmp_path):
                             "rain", "gain", "dine", "read", "grin", "near", "dare", "daring",
                             "trading", "darting", "stinger", "resting", "ration"]))
     wl = bee_words.load(str(f))
-    b = bee.best_hive(wl)
+    b = best_hive(wl)
     best = max(sum(map(nyt_points, scan(wl.words, p, c)))
                for p in {"".join(sorted(set(w))) for w in wl.words if len(set(w)) == 7}
                if "s" not in p for c in p)
@@ -201,7 +206,7 @@ def test_best_hive_matches_brute_force(tmp_path):
 
 
 def test_honeycomb_has_centre_in_middle():
-    art = bee.honeycomb("r", "aegint")
+    art = honeycomb("r", "aegint")
     lines = art.splitlines()
     assert lines[3].strip() == "\\___/ R \\___/"
     assert all(c in art for c in "AEGINT")

@@ -1,0 +1,75 @@
+"""``bee best``: the highest-scoring hive of a word list.
+
+The search scores every (pangram letter set, centre) at once with the fast twin
+of the scoring rules (:func:`pyengine.puzzles.bee.fast.hive_scores`); the hive it
+finds is then solved through the rules, and that is what is reported.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.bee import fast
+from pyengine.puzzles.bee.engine import load_words
+from pyengine.puzzles.bee.results import Solution
+
+
+@dataclass
+class Best:
+    letters: str
+    center: str
+    score: int
+    words: int
+    pangrams: int
+    seconds: float
+    considered: int
+
+
+def best_hive(wl, allow_s: bool = False) -> Best:
+    """The highest-scoring (hive, centre) over a list (ties: the first in
+    alphabetical order of letters, then centre)."""
+    import numpy as np
+    t0 = time.perf_counter()
+    sc = fast.hive_scores(wl, allow_s)
+    if len(sc.pangrams) == 0:
+        raise UsageError(f"no pangram in the word list ({wl.label})"
+                         + ("" if allow_s else " without S (try --allow-s)"))
+    top = sc.points.max()
+    rows, cols = np.nonzero(sc.points == top)
+    letters, centre, r, c = min(sc.hive(int(r), int(c)) + (int(r), int(c))
+                                for r, c in zip(rows, cols))
+    return Best(letters, centre, int(top), int(sc.words[r, c]), int(sc.pangram_words[r]),
+                time.perf_counter() - t0, len(sc.pangrams))
+
+
+@dataclass
+class BestHive:
+    """``bee best``'s result: the search's hive, as the rules solve it."""
+
+    best: Best
+    puzzle: Solution
+    list_label: str
+
+    @property
+    def session(self):
+        return self.puzzle.session
+
+    def as_dict(self) -> dict:
+        return self.puzzle.as_dict() | {"score": self.best.score,
+                                        "seconds": round(self.best.seconds, 3),
+                                        "considered": self.best.considered}
+
+    def text(self) -> str:
+        b, pz = self.best, self.puzzle
+        return (f"best hive on {self.list_label}: {b.letters.upper()} centre "
+                f"{b.center.upper()}: {pz.max_score} points, {len(pz.answers)} words, "
+                f"{len(pz.pangrams)} pangrams ({b.seconds:.2f} s)")
+
+
+def run_best(allow_s=False, words=None, seed=None) -> BestHive:
+    """The ``best`` action (``seed`` is accepted, as by every bee action, and unused)."""
+    from pyengine.puzzles.bee.solve import solve
+    wl = load_words(words)
+    b = best_hive(wl, allow_s=allow_s)
+    return BestHive(b, solve(b.letters, b.center, words=wl), wl.label)

@@ -1,0 +1,174 @@
+"""Fast paths for the bulk searches: every hive of a word list at once.
+
+The Spelling Bee's logic is stated once, in the rules (``rules/bee.py``): which
+words answer a hive, how they score, which habits a hive breaks.  Two searches
+look at thousands of hives, too many to solve each through the rules:
+
+- the random hive of ``bee make`` (which hives follow the editors' habits and
+  have a fair number of answers), and
+- the best hive of ``bee best`` (which (hive, centre) scores most).
+
+They use the plain-Python twins below, on letter-set bit masks.  The twins only
+*propose*: ``make`` vets its hive through the rules (``vet`` stage) and ``best``
+solves its hive through the rules before reporting it.  ``tests/test_bee_fast.py``
+checks each twin against the rules on a sample of hives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIN_LENGTH = 4
+_S, _E, _R = 1 << 18, 1 << 4, 1 << 17
+_VOWEL_BITS = sum(1 << (ord(v) - 97) for v in "aeiou")
+
+
+def bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def mask_of(word: str) -> int:
+    m = 0
+    for ch in set(word):
+        m |= 1 << (ord(ch) - 97)
+    return m
+
+
+def letters_of(mask: int) -> str:
+    return "".join(chr(97 + i) for i in range(26) if mask >> i & 1)
+
+
+def submasks_with(mask: int, need: int) -> list[int]:
+    """Every non-empty submask of ``mask`` that has the bits of ``need``."""
+    out, sub = [], mask
+    while sub:
+        if sub & need:
+            out.append(sub)
+        sub = (sub - 1) & mask
+    return out
+
+
+# -- the letter habits (twin of the vet rules flag_s, flag_e_and_r, flag_vowel_count) --
+def letters_ok(mask: int, no_s: bool = True, not_e_and_r: bool = True,
+               vowels: tuple[int, int] | None = (1, 3)) -> bool:
+    """Does a hive's letter set keep the letter habits?  A twin of the vet rules,
+    for filtering thousands of pangram masks before one hive is vetted by them."""
+    if no_s and mask & _S:
+        return False
+    if not_e_and_r and mask & _E and mask & _R:
+        return False
+    return vowels is None or vowels[0] <= bits(mask & _VOWEL_BITS) <= vowels[1]
+
+
+# -- answers per letter set ------------------------------------------------------------
+class MaskStats:
+    """Per word list: how many words (4+ letters) each letter set spells, and the
+    pangrams of each seven-letter set."""
+
+    def __init__(self, wl):
+        self.wl = wl
+        self.count: dict[int, int] = {}
+        self.pangrams: dict[int, list[str]] = {}
+        for m, ws in wl.by_mask().items():
+            k = bits(m)
+            if k > 7:
+                continue
+            ws = [w for w in ws if len(w) >= MIN_LENGTH]
+            if not ws:
+                continue
+            self.count[m] = len(ws)
+            if k == 7:
+                self.pangrams[m] = sorted(ws)
+
+    def answer_count(self, mask: int, centre: str) -> int:
+        """How many answers the hive ``mask`` with ``centre`` has (twin of
+        ``list_answers``: the words of its submasks that hold the centre)."""
+        need = 1 << (ord(centre) - 97)
+        return sum(self.count.get(s, 0) for s in submasks_with(mask, need))
+
+
+_STATS: dict[int, MaskStats] = {}
+
+
+def mask_stats(wl) -> MaskStats:
+    """The :class:`MaskStats` of a word list (memoised while the list lives)."""
+    st = _STATS.get(id(wl))
+    if st is None or st.wl is not wl:
+        st = _STATS[id(wl)] = MaskStats(wl)
+    return st
+
+
+# -- scores of every hive (twin of the score rules) ----------------------------------------
+def word_points(lengths, distinct):
+    """NYT points of words (numpy arrays of lengths and distinct-letter counts): a
+    twin of ``score_four_letter_words``, ``score_longer_words``, ``score_pangrams``."""
+    import numpy as np
+    return np.where(lengths == 4, 1, lengths) + np.where(distinct == 7, 7, 0)
+
+
+@dataclass
+class HiveScores:
+    """Every pangram letter set of a list, with each centre's score and answers.
+
+    ``pangrams[r]`` is a seven-letter mask, ``centres[r, j]`` its j-th letter bit
+    (lowest first); ``points[r, j]`` and ``words[r, j]`` what the hive with that
+    centre scores and how many answers it has; ``pangram_words[r]`` its pangrams."""
+
+    pangrams: object
+    centres: object
+    points: object
+    words: object
+    pangram_words: object
+
+    def hive(self, r: int, j: int) -> tuple[str, str]:
+        return letters_of(int(self.pangrams[r])), letters_of(int(self.centres[r, j]))
+
+
+def _popcount(masks):
+    import numpy as np
+    pop = np.zeros_like(masks)
+    for i in range(26):
+        pop += (masks >> i) & 1
+    return pop
+
+
+def _points_per_mask(wl, allow_s: bool):
+    """Sorted letter-set masks of the list's usable words, with the points and the
+    number of words of each."""
+    import numpy as np
+    masks = np.frombuffer(wl.masks(), dtype=np.uint32).astype(np.int64)
+    lengths = np.fromiter(map(len, wl.words), dtype=np.int64, count=len(wl.words))
+    pop = _popcount(masks)
+    keep = (lengths >= MIN_LENGTH) & (pop <= 7)
+    if not allow_s:
+        keep &= (masks & _S) == 0
+    masks, lengths, pop = masks[keep], lengths[keep], pop[keep]
+    uniq, inv = np.unique(masks, return_inverse=True)
+    mask_points = np.bincount(inv, weights=word_points(lengths, pop)).astype(np.int64)
+    mask_words = np.bincount(inv).astype(np.int64)
+    return uniq, mask_points, mask_words
+
+
+def hive_scores(wl, allow_s: bool = False) -> HiveScores:
+    """Score every (pangram letter set, centre) of a list at once.
+
+    Each pangram mask has 128 submasks; their points are looked up in the sorted
+    mask array (a pangrams x 128 matrix), then multiplied by the 128 x 7 matrix
+    "submask holds letter j": the points of each centre."""
+    import numpy as np
+    uniq, mask_points, mask_words = _points_per_mask(wl, allow_s)
+    pans = uniq[_popcount(uniq) == 7]
+    letter_bits = np.zeros((len(pans), 7), dtype=np.int64)
+    rest = pans.copy()
+    for j in range(7):
+        low = rest & -rest
+        letter_bits[:, j] = low
+        rest = rest ^ low
+    combo = np.array([[(i >> j) & 1 for j in range(7)] for i in range(128)], dtype=np.int64)
+    subs = letter_bits @ combo.T                               # (P, 128) submasks
+    pos = np.searchsorted(uniq, subs)
+    pos[pos >= len(uniq)] = 0
+    hit = uniq[pos] == subs
+    points = np.where(hit, mask_points[pos], 0) @ combo        # (P, 7)
+    words = np.where(hit, mask_words[pos], 0) @ combo
+    pangram_words = mask_words[np.searchsorted(uniq, pans)] if len(pans) else pans
+    return HiveScores(pans, letter_bits, points, words, pangram_words)

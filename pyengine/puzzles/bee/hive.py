@@ -1,0 +1,100 @@
+"""A hive from what the user typed, and the honeycomb that shows it.
+
+    parse_hive("aegint", "r")      -> ("aeginrt", "r")
+    parse_centre("R")              -> "r"
+    layout("aeginrt", "r", rng)    -> the six outer letters in display order
+    honeycomb("r", "aegint")       -> seven hexagons, the centre in the middle
+"""
+from __future__ import annotations
+
+import random
+import re
+
+from pyengine.engine.errors import UsageError
+
+LETTERS_RE = re.compile(r"[a-z]+")
+
+
+def parse_centre(center: str) -> str:
+    """The centre letter, lower case; :class:`UsageError` unless one letter a-z."""
+    c = center.strip().lower()
+    if len(c) != 1 or not ("a" <= c <= "z"):
+        raise UsageError(f"the centre is one letter a-z, not {center!r}")
+    return c
+
+
+def _marked_centre(raw: str) -> str | None:
+    """A single upper-case letter among lower-case ones marks the centre."""
+    if raw and sum(c.isupper() for c in raw) == 1 and \
+            sum(c.islower() for c in raw) == len(raw) - 1:
+        return next(c for c in raw if c.isupper())
+    return None
+
+
+def _check_letters(raw: str, text: str) -> None:
+    if not LETTERS_RE.fullmatch(text or "-"):
+        if not text:
+            raise UsageError("no hive letters given (seven letters, e.g. AEGINRT --center R)")
+        bad = next(c for c in text if not ("a" <= c <= "z"))
+        raise UsageError(f"hive letters are a-z only, not {bad!r} in {raw!r}")
+    dup = sorted({c for c in text if text.count(c) > 1})
+    if dup:
+        raise UsageError(f"hive letters must differ: {''.join(dup).upper()} repeated in "
+                         f"{raw.upper()}")
+
+
+def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
+    """(seven sorted letters, centre) from LETTERS (7 letters with the centre,
+    or the 6 outer letters) and --center.  A single upper-case letter among
+    lower-case ones may mark the centre instead of --center."""
+    raw = (letters or "").strip()
+    if center is None:
+        center = _marked_centre(raw)
+    text = raw.lower()
+    _check_letters(raw, text)
+    if center is None:
+        raise UsageError("which letter is the centre? add --center C")
+    c = parse_centre(center)
+    if len(text) == 7:
+        if c not in text:
+            raise UsageError(f"centre {c.upper()} is not one of the hive letters {text.upper()}")
+    elif len(text) == 6:
+        if c in text:
+            raise UsageError(f"six outer letters given; the centre {c.upper()} must be "
+                             "another letter")
+        text += c
+    else:
+        raise UsageError(f"a hive has 7 letters (or give the 6 outer ones), not "
+                         f"{len(text)}: {raw.upper()}")
+    return "".join(sorted(text)), c
+
+
+def layout(letters: str, center: str, rng: random.Random | None = None) -> str:
+    """The six outer letters in a (shuffled) display order."""
+    outer = [c for c in letters if c != center]
+    (rng or random.Random()).shuffle(outer)
+    return "".join(outer)
+
+
+def honeycomb(center: str, outer: str) -> str:
+    """Seven hexagons, the centre letter in the middle::
+
+                ___
+            ___/ A \\___
+           / E \\___/ I \\
+           \\___/ R \\___/
+           / G \\___/ N \\
+           \\___/ T \\___/
+               \\___/
+    """
+    a, b, c, d, e, f = outer.upper()
+    m = center.upper()
+    return "\n".join([
+        "        ___",
+        f"    ___/ {a} \\___",
+        f"   / {b} \\___/ {c} \\",
+        f"   \\___/ {m} \\___/",
+        f"   / {d} \\___/ {e} \\",
+        f"   \\___/ {f} \\___/",
+        "       \\___/",
+    ])

@@ -1,0 +1,160 @@
+"""``bee play``: a game over a solved hive; each guess is a ``Guess`` fact that the
+judge rules answer with one ``Verdict``.
+
+The dialogue reads lines (guesses or ``!commands``) and answers through ``say``
+(a print-like function), so the command line, a test or a notebook can drive it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from pyengine.puzzles.bee.engine import BeeEngine, read_hints
+from pyengine.puzzles.bee.hive import honeycomb, layout, parse_hive
+from pyengine.puzzles.bee.results import Solution
+from pyengine.puzzles.bee.puzzle import PLAY_HELP
+from pyengine.puzzles.util import new_seed
+
+QUIT = ("!quit", "!q", "!exit")
+
+
+class Game:
+    """A game over a solved puzzle: each guess is a ``Guess`` fact judged by the rules."""
+
+    def __init__(self, puzzle: Solution, engine: BeeEngine):
+        self.puzzle = puzzle
+        self.engine = engine
+        self.turn = 0
+        self.score = 0
+        self.found: list[str] = []
+
+    def guess(self, text: str) -> tuple[str, int]:
+        """Judge one guess: (message, points earned)."""
+        from pyengine.facts.bee import Found, Guess, Verdict
+        self.turn += 1
+        word = text.strip().lower()
+        s = self.engine.session
+        s.assert_fact(Guess(word=word, turn=self.turn))
+        self.engine.run(("judge",))
+        v = [f for f in s.records(Verdict) if f["turn"] == self.turn]
+        if len(v) != 1:
+            raise RuntimeError(f"the rules gave {len(v)} verdicts for {word!r}")
+        found = s.records(Found)
+        self.score = sum(f["points"] for f in found)
+        self.found = [f["word"] for f in found]
+        return v[0]["message"], v[0]["points"]
+
+    @property
+    def rank(self) -> str:
+        return self.puzzle.rank_for(self.score)
+
+    def next_rank(self) -> tuple[str, int] | None:
+        return self.puzzle.next_rank(self.score)
+
+    def remaining(self) -> list[str]:
+        got = set(self.found)
+        return [w for w in self.puzzle.answers if w not in got]
+
+
+@dataclass
+class Played:
+    """``bee play``'s result: the hive and what happened (the dialogue itself went
+    to ``say``; ``--json`` prints this summary)."""
+
+    puzzle: Solution
+    game: Game
+    turns: list[dict] = field(default_factory=list)
+    gave_up: bool = False
+
+    @property
+    def session(self):
+        return self.puzzle.session
+
+    def as_dict(self) -> dict:
+        g = self.game
+        return self.puzzle.as_dict() | {
+            "layout": self.puzzle.layout, "turns": list(self.turns),
+            "found": sorted(g.found), "score": g.score, "rank": g.rank,
+            "gave_up": self.gave_up}
+
+    def text(self) -> str:
+        return ""           # the dialogue has said everything
+
+
+def _open_game(letters, center, words, seed: int) -> Game:
+    eng = BeeEngine(words, kind="play")
+    if letters:
+        pz = eng.solve(*parse_hive(letters, center))
+    else:
+        from pyengine.puzzles.bee.make import make
+        made = make(center=center, seed=seed, words=eng.words)
+        pz = eng.solve(made.letters, made.center)
+        pz.seed_word = made.seed_word
+    pz.seed = seed
+    return Game(pz, eng)
+
+
+def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
+    """What a ``!command`` says."""
+    pz = game.puzzle
+    if cmd == "!help":
+        return PLAY_HELP
+    if cmd == "!shuffle":
+        pz.layout = layout(pz.letters, pz.center, rng)
+        return honeycomb(pz.center, pz.layout)
+    if cmd == "!hints":
+        return read_hints(pz.session).text(pz.letters)
+    if cmd == "!found":
+        return f"{len(game.found)} found: " + " ".join(sorted(game.found))
+    if cmd == "!rank":
+        nxt = game.next_rank()
+        return (f"score {game.score}, rank {game.rank}"
+                + (f"; {nxt[1]} more for {nxt[0]}" if nxt else ""))
+    return f"unknown command {text!r}; !help lists them"
+
+
+def _guess(text: str, game: Game, played: Played) -> str:
+    msg, pts = game.guess(text)
+    played.turns.append({"guess": text.lower(), "message": msg, "points": pts,
+                         "score": game.score, "rank": game.rank})
+    return (f"{text.upper()}: {msg}" + (f" +{pts}" if pts else "")
+            + f"   score {game.score}  rank {game.rank}")
+
+
+def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
+              rng: random.Random) -> None:
+    for line in lines:
+        text = line.strip()
+        cmd = text.lower()
+        if not text:
+            continue
+        if cmd in QUIT:
+            break
+        if cmd == "!giveup":
+            rest = game.remaining()
+            say(f"the {len(rest)} words you missed: " + game.puzzle.shown_answers(rest))
+            played.gave_up = True
+            break
+        say(_command(cmd, text, game, rng) if cmd.startswith("!")
+            else _guess(text, game, played))
+
+
+def run_play(letters=None, center=None, words=None, seed=None,
+             lines: Iterable[str] = (), say: Callable | None = None) -> Played:
+    """The ``play`` action: guesses and ``!commands`` from ``lines``, the running
+    dialogue to ``say``."""
+    say = say or (lambda *a: None)
+    seed = new_seed() if seed is None else seed
+    game = _open_game(letters, center, words, seed)
+    pz = game.puzzle
+    rng = random.Random(seed)
+    pz.layout = layout(pz.letters, pz.center, rng)
+    played = Played(pz, game)
+    say(honeycomb(pz.center, pz.layout))
+    say(f"{len(pz.answers)} words, {len(pz.pangrams)} pangram(s). Type words; !help for "
+        f"commands. (seed {seed})")
+    _dialogue(lines, say, game, played, rng)
+    say(f"final: {len(game.found)}/{len(pz.answers)} words, score {game.score}/"
+        f"{pz.max_score}, rank {game.rank}")
+    return played

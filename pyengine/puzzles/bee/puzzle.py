@@ -1,0 +1,82 @@
+"""The Spelling Bee's declaration: make, solve, play, best (experta rules).
+
+    pyengine bee make [WORD|LETTERS] [--center C] [--contains ING] [--json]
+    pyengine bee solve LETTERS --center C [--hints] [--json]
+    pyengine bee play [LETTERS --center C]      (guesses on stdin; !help)
+    pyengine bee best [--words LIST] [--allow-s] [--json]
+"""
+from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
+from pyengine.puzzles.util import parse_range
+
+_M = "pyengine.puzzles.bee."
+PLAY_HELP = """commands: a word to guess, or
+  !shuffle  shuffle the outer letters     !hints  the NYT hints page
+  !found    the words found so far        !rank   score, rank and the next rank
+  !giveup   show every answer and stop    !quit   stop (end of input too)
+  !help     this text"""
+
+
+def _vowels(text: str) -> tuple[int, int]:
+    return parse_range(text, "--vowels")
+
+
+def _answers(text: str) -> tuple[int, int]:
+    return parse_range(text, "--answers")
+
+
+def _centre(help_: str) -> Option:
+    return Option("center", "str", None, help_, flags=("--center", "--centre"))
+
+
+WORDS = words_option("word list: 'bee' (default, curated for Spelling Bee), "
+                     "'default' (all of SCOWL), a path, 'system', enable1 ...")
+LETTERS = Option("letters", "str", None,
+                 "the 7 hive letters (or the 6 outer ones); one upper-case letter "
+                 "among lower-case ones marks the centre", positional=True, metavar="LETTERS")
+
+MAKE = Action(
+    "make", "make a hive (from a seed word, letters, or at random)",
+    options=(
+        Option("word", "str", None, "a seed word with exactly 7 different letters, or 7 "
+               "letters (the shortest pangram becomes the seed word); none: random",
+               positional=True, metavar="WORD|LETTERS"),
+        _centre("the centre letter (default random)"),
+        Option("contains", "str", None, "a random seed word must contain this (e.g. ing)"),
+        Option("allow_s", "bool", False, "allow S (editors leave it out)"),
+        Option("allow_er", "bool", False, "allow both E and R"),
+        Option("vowels", "str", (1, 3), "vowels in a random hive (default 1-3)",
+               parse=_vowels),
+        Option("answers", "str", (20, 70), "answers in a random hive (default 20-70; "
+               "30-50 tried first)", parse=_answers),
+        Option("any_pangram", "bool", False, "do not require a common-word pangram"),
+        Option("show", "bool", False, "print the answers too"),
+        WORDS, SEED),
+    run=_M + "make:run_make")
+
+SOLVE = Action(
+    "solve", "all answers, pangrams, points and ranks of a hive",
+    options=(LETTERS, _centre("the centre letter"),
+             Option("hints", "bool", False, "print the NYT hints page too"),
+             WORDS, SEED),
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+
+PLAY = Action(
+    "play", "play in the terminal (guesses on stdin, !help)",
+    description="Play a hive. Each line of input is a guess judged by the rules, or a "
+                "command.\n" + PLAY_HELP,
+    options=(Option("letters", "str", None, "hive letters (default: a random hive)",
+                    positional=True, metavar="LETTERS"),
+             _centre("the centre letter"), WORDS, SEED),
+    run=_M + "play:run_play", interactive=True)
+
+BEST = Action(
+    "best", "the highest-scoring hive of a word list",
+    options=(Option("allow_s", "bool", False, "consider hives with S"), WORDS, SEED),
+    run=_M + "best:run_best")
+
+PUZZLE = Puzzle(
+    "bee", "NYT-style Spelling Bee: make, solve, play, best hive", engine="experta",
+    actions=(MAKE, SOLVE, PLAY, BEST),
+    description="Spelling Bee hives: seven letters, one in the centre; answers have 4+ "
+                "letters, use the centre, only hive letters. Default word list: 'bee' "
+                "(tuned to the NYT's).")

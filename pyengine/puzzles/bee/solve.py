@@ -1,0 +1,90 @@
+"""``bee solve``: every answer of a hive, its points, pangrams and ranks (and the
+hints page), through the rules.
+
+    solve("aeginrt", "r")            -> Solution (answers, points, pangrams, ranks)
+    hints(solution)                  -> the NYT hints page (grid, two-letter list)
+    open_solve("aeginrt", "r")       -> the session paused before ``build``
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pyengine.puzzles.bee.engine import SOLVE_STAGES, BeeEngine, read_hints, read_solution
+from pyengine.puzzles.bee.hive import layout, parse_hive
+from pyengine.puzzles.bee.results import Hints, Solution
+from pyengine.puzzles.util import new_seed
+
+SHELL_HIVE = ("aeginrt", "r")       # what the shell opens when given no letters
+
+
+def solve(letters: str, center: str | None = None, words=None, record: bool = False,
+          engine: BeeEngine | None = None) -> Solution:
+    """Solve, score and rank a hive through the rules."""
+    hive, c = parse_hive(letters, center)
+    eng = engine or BeeEngine(words, record=record)
+    return eng.solve(hive, c)
+
+
+def hints(puzzle: Solution) -> Hints:
+    """The hints page of a hive solved by :func:`solve` (its session)."""
+    return read_hints(puzzle.session)
+
+
+@dataclass
+class Solved:
+    """``bee solve``'s result: the solution, with the hints page if asked for."""
+
+    puzzle: Solution
+    hints: Hints | None = None
+
+    @property
+    def session(self):
+        return self.puzzle.session
+
+    def as_dict(self) -> dict:
+        d = self.puzzle.as_dict() | {"layout": self.puzzle.layout}
+        if self.hints is not None:
+            d["hints"] = self.hints.as_dict()
+        return d
+
+    def text(self) -> str:
+        out = self.puzzle.text(show_answers=True)
+        if self.hints is not None:
+            out += "\n\n" + self.hints.text(self.puzzle.letters)
+        return out
+
+
+def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
+              record=False) -> Solved:
+    """The ``solve`` action; the seed shuffles the honeycomb."""
+    seed = new_seed() if seed is None else seed
+    pz = solve(letters, center, words=words, record=record)
+    pz.seed = seed
+    pz.layout = layout(pz.letters, pz.center, random.Random(seed))
+    return Solved(pz, read_hints(pz.session) if hints else None)
+
+
+def open_solve(letters=None, center=None, words=None, seed=None, hints=False):
+    """The solve session for the shell and the notebook: the hive's letter facts
+    declared, paused before ``build``; stages build, solve, score, rank, hints.
+    With no letters, AEGINRT centre R."""
+    from pyengine.engine.stages import SessionPlan, Stage
+
+    if letters is None:
+        letters = SHELL_HIVE[0]
+    if letters in (SHELL_HIVE[0], SHELL_HIVE[0].upper()) and center is None:
+        center = SHELL_HIVE[1]
+    hive, c = parse_hive(letters, center)
+    eng = BeeEngine(words, record=True)
+    eng.load_hive(hive, c)
+
+    def finish() -> str:
+        if eng.problems():
+            return "problems: " + "; ".join(eng.problems())
+        return read_solution(eng.session, eng.words.label).summary()
+
+    stages = [Stage(n) for n in SOLVE_STAGES + ("hints",)]
+    return SessionPlan(eng.session, stages, seed,
+                       f"Spelling Bee {hive.upper()} centre {c.upper()} "
+                       f"({eng.words.label} list)", finish)
