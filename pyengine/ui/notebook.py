@@ -57,6 +57,7 @@ class Inspector:
             self.session = target
             self.runner = None
             self.log = FactLog(self.session)
+        self.session.watch("rules", True)       # history and why need every firing
 
     @classmethod
     def open(cls, name: str, action: str | None = None, **options) -> "Inspector":
