@@ -127,3 +127,12 @@ def test_parse_id(text, expected):
 def test_parse_id_rejects(text):
     with pytest.raises(UsageError):
         parse_id(text)
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_inspector_records_firings_of_a_session_made_without_a_trace(engine):
+    s = make(engine)
+    s.watch("rules", False)
+    ins = Inspector(s)
+    s.assert_fact(s.stage_fact("GO"))
+    assert len(ins.step(2)) == 2 and len(ins.history()) == 2
