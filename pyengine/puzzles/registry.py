@@ -17,6 +17,7 @@ from pyengine.puzzles.base import Action, Puzzle
 DECLARATIONS = (
     "pyengine.puzzles.scramble.puzzle",
     "pyengine.puzzles.riddle.puzzle",
+    "pyengine.puzzles.bee.puzzle",
     "pyengine.puzzles.wordlist",
 )
 
