@@ -25,6 +25,8 @@ Nothing heavy is imported at module level (no numpy / clips / experta).
 from __future__ import annotations
 
 import os
+import re
+import stat
 from array import array
 from pathlib import Path
 
@@ -43,6 +45,9 @@ __all__ = ["load", "WordList", "PositionIndex", "letter_mask", "cache_dir",
            "DEFAULT_TIERS"]
 
 DEFAULT_TIERS = (10, 20, 35, 40, 50, 55, 60, 70)
+#: the largest word-list file read (bytes); words_alpha, the largest shared list, is 4 MiB
+MAX_LIST_BYTES = 64 * 2**20
+_AZ_LINES = re.compile(r"[a-z\n]*")
 _REPO = Path(__file__).resolve().parents[2]
 
 #: list name -> (file name in the shared data folder, licence note)
@@ -107,7 +112,7 @@ def _load_default() -> WordList:
     wl = _MEMO.get(key)
     if wl is not None:
         return wl
-    data = _cache_load(key, "core")
+    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=True))
     if data is None:
         data = _build_default(res)
         _cache_save(key, "core", data)
@@ -121,9 +126,19 @@ def _load_default() -> WordList:
 
 
 def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], int]:
-    """Parse a one-word-per-line file: any case, CRLF or LF, ``#`` comments.
-    Returns (sorted unique words, number of skipped lines).  Raises
-    UsageError for empty, binary or non-UTF-8 input or no usable words."""
+    """Parse a one-word-per-line file: any case, CRLF or LF, ``#`` comments, a
+    UTF-8 BOM. Returns (sorted unique words, number of skipped lines): a line
+    that is not one a-z word after NFC normalisation (``café``, ``cafe`` + U+0301,
+    digits, spaces) is skipped. Raises UsageError for empty, binary or non-UTF-8
+    input, for input over ``MAX_LIST_BYTES``, or for no usable words."""
+    import unicodedata
+
+    if not isinstance(raw, (bytes, bytearray, memoryview)):
+        raise UsageError(f"{name}: a word list is read as bytes, not {type(raw).__name__}")
+    raw = bytes(raw)
+    if len(raw) > MAX_LIST_BYTES:
+        raise UsageError(f"{name}: {len(raw)} bytes is over the word-list limit of "
+                         f"{MAX_LIST_BYTES} bytes ({MAX_LIST_BYTES >> 20} MiB)")
     if not raw.strip():
         raise UsageError(f"{name}: file is empty")
     if b"\0" in raw:
@@ -132,6 +147,8 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
     lines = text.lower().splitlines()
     if "#" in text:
         lines = [ln.split("#", 1)[0] for ln in lines]
@@ -143,28 +160,75 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
     return tuple(sorted(set(good))), skipped
 
 
-def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> WordList:
+def _core_ok(data, tiered: bool) -> bool:
+    """Is cached ``core`` data a list's shape: (sorted unique a-z words, tiers, zipf,
+    masks, skipped), arrays of the right type and length, masks that fit the words?"""
+    words, tiers, zipf, masks, skipped = data
+    n = len(words)
+    if type(words) is not tuple or not n or type(skipped) is not int or skipped < 0:
+        return False
+    arrays = ((masks, "I"),) + (((tiers, "B"), (zipf, "h")) if tiered else ())
+    if not all(type(a) is array and a.typecode == code and len(a) == n for a, code in arrays):
+        return False
+    if not tiered and (tiers is not None or zipf is not None):
+        return False
+    if not all(type(w) is str for w in words) or not words[0]:
+        return False
+    if not _AZ_LINES.fullmatch("\n".join(words)):
+        return False
+    if not all(map(str.__lt__, words, words[1:])):
+        return False
+    step = max(1, n // 64)
+    return all(masks[i] == letter_mask(words[i]) for i in range(0, n, step))
+
+
+def _open_list(path: Path) -> int:
+    """A read-only descriptor on the word list ``path``, refused (UsageError) unless it
+    is a readable regular file within ``MAX_LIST_BYTES``; a FIFO or device is never
+    opened for a blocking read."""
     try:
-        st = path.stat()
-    except OSError:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise UsageError(f"word list is not a regular file: {path}")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
         raise UsageError(f"word list not found: {path}") from None
-    if not path.is_file():
+    except OSError as exc:
+        raise UsageError(f"cannot read word list {path}: {exc.strerror or exc}") from None
+    except ValueError:
+        raise UsageError(f"bad word list path {str(path)!r}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_LIST_BYTES:
+        os.close(fd)
+        if stat.S_ISREG(st.st_mode):
+            raise UsageError(f"word list {path} is {st.st_size} bytes, over the limit of "
+                             f"{MAX_LIST_BYTES} bytes ({MAX_LIST_BYTES >> 20} MiB)")
         raise UsageError(f"word list is not a regular file: {path}")
-    key = (_FORMAT, "file", str(path.resolve()), st.st_size, st.st_mtime_ns)
-    memo_key = key + (label,)
-    wl = _MEMO.get(memo_key)
-    if wl is not None:
-        return wl
-    data = _cache_load(key, "core")
-    if data is None:
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise UsageError(f"cannot read word list {path}: {exc.strerror}") from None
-        words, skipped = parse_plain(raw, str(path))
-        masks = masks_of(words)
-        data = (words, None, None, masks, skipped)
-        _cache_save(key, "core", data)
+    os.set_blocking(fd, True)
+    return fd
+
+
+def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> WordList:
+    fd = _open_list(path)       # checked readable now, even when a cached copy is served
+    try:
+        st = os.fstat(fd)
+        key = (_FORMAT, "file", os.path.realpath(path), st.st_size, st.st_mtime_ns)
+        memo_key = key + (label,)
+        wl = _MEMO.get(memo_key)
+        if wl is not None:
+            return wl
+        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False))
+        if data is None:
+            try:
+                with os.fdopen(os.dup(fd), "rb") as fh:
+                    raw = fh.read(MAX_LIST_BYTES + 1)
+            except OSError as exc:
+                raise UsageError(f"cannot read word list {path}: {exc.strerror}") from None
+            words, skipped = parse_plain(raw, str(path))
+            data = (words, None, None, masks_of(words), skipped)
+            _cache_save(key, "core", data)
+    finally:
+        os.close(fd)
     words, _t, _z, masks, skipped = data
     wl = WordList(words, None, None, masks, label=label, source=source, licence=licence,
                   kind=kind, path=str(path), skipped=skipped, cache_key=key)
@@ -178,23 +242,48 @@ def shared_data_dir() -> Path:
     return Path(env) if env else _REPO.parent / "shared" / "data"
 
 
+def _split_spec(spec: str, max_tier: int | None) -> tuple[str, int | None]:
+    """``default:35`` -> (``default``, 35), narrowed by ``max_tier``; a path as it is."""
+    head, _, tail = spec.rpartition(":")
+    if not (head in ("default", "system") or head in NAMED_LISTS):
+        return spec, max_tier
+    if not (tail.isascii() and tail.isdigit()) or len(tail) > 6:
+        raise UsageError(f"word list {spec!r}: after '{head}:' give a tier, a whole number "
+                         f"in ASCII digits (e.g. {head}:35)")
+    tier = int(tail)
+    return head, tier if max_tier is None else min(max_tier, tier)
+
+
+def _user_path(name: str) -> Path:
+    """A path the user gave, ``~`` expanded; UsageError if it cannot be."""
+    if "\0" in name:
+        raise UsageError(f"bad word list path {name!r} (a NUL character)")
+    try:
+        return Path(name).expanduser()
+    except (RuntimeError, KeyError, OSError):
+        raise UsageError(f"word list {name!r}: cannot expand '~' "
+                         "(no such user or no home directory)") from None
+
+
 def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) -> WordList:
     """Load a word list (memoised per process, disk-cached).
 
     ``spec``: None or ``"default"`` (embedded SCOWL list), ``"default:50"``
     (same, tier <= 50), ``"system"`` (/usr/share/dict/words), ``"enable1"``,
-    ``"enable2k"``, ``"words_alpha"`` (from ../shared/data), or a file path.
+    ``"enable2k"``, ``"words_alpha"`` (from ../shared/data), or a file path
+    (a regular file of at most ``MAX_LIST_BYTES``, 64 MiB).
     ``max_tier`` filters the result like ``.filter(max_tier=...)``.
     Raises UsageError with a one-line message on any bad input.
     """
     if isinstance(spec, os.PathLike):
         spec = os.fspath(spec)
+    if spec is not None and not isinstance(spec, str):
+        raise UsageError(f"bad word list spec: {spec!r}")
+    if max_tier is not None and (type(max_tier) is not int or max_tier < 0):
+        raise UsageError(f"bad tier {max_tier!r} (a whole number, 0 or more)")
     name = spec
     if isinstance(spec, str) and ":" in spec:
-        head, _, tail = spec.rpartition(":")
-        if tail.isdigit() and (head in ("default", "system") or head in NAMED_LISTS):
-            name = head
-            max_tier = int(tail) if max_tier is None else min(max_tier, int(tail))
+        name, max_tier = _split_spec(spec, max_tier)
     if name is None or name == "default":
         wl = _load_default()
     elif name == "system":
@@ -211,11 +300,10 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
             raise UsageError(f"word list '{name}' needs {path}, which is absent "
                              "(set PYENGINE_SHARED_DATA or pass --words PATH)")
         wl = _load_file(path, name, "named", licence, f"{name} ({path})")
-    elif isinstance(name, str) and name:
-        path = Path(name).expanduser()
+    elif name:
+        path = _user_path(name)
         wl = _load_file(path, str(name), "file", "unknown (user-supplied file)",
                         f"file {path}")
     else:
         raise UsageError(f"bad word list spec: {spec!r}")
     return wl.filter(max_tier=max_tier) if max_tier is not None else wl
-

@@ -172,11 +172,11 @@ class WordList:
         return view
 
     # -- indexes -----------------------------------------------------------
-    def _index(self, name: str, build, disk: bool = False):
+    def _index(self, name: str, build, disk: bool = False, check=None):
         got = self._idx.get(name)
         if got is None:
             if disk and self._cache_key is not None:
-                got = cache_load(self._cache_key, name)
+                got = cache_load(self._cache_key, name, check)
             if got is None:
                 got = build()
                 if disk and self._cache_key is not None:
@@ -211,7 +211,20 @@ class WordList:
                 else:
                     g.append(w)
             return {m: tuple(g) for m, g in groups.items()}
-        return self._index("by_mask", build, disk=True)
+        return self._index("by_mask", build, disk=True, check=self._by_mask_ok)
+
+    def _by_mask_ok(self, got) -> bool:
+        """Does a cached ``by_mask`` fit this list (types, total size, a sample of groups)?"""
+        if type(got) is not dict or sum(map(len, got.values())) != len(self.words):
+            return False
+        words = self._posmap()
+        for i, (m, g) in enumerate(got.items()):
+            if type(m) is not int or type(g) is not tuple:
+                return False
+            if i < 64 and not all(type(w) is str and w in words and mask_of(w) == m
+                                  for w in g):
+                return False
+        return True
 
     def words_within(self, letters, required=0, min_length: int = 1) -> list[str]:
         """Spelling Bee query: words spelled only with ``letters`` (a str or
@@ -258,9 +271,8 @@ class WordList:
             # on disk as one newline-joined str: unpickles far faster than a set
             key = self._cache_key
             blob = cache_load(key, "prefixes") if key is not None else None
-            if isinstance(blob, str):
-                got = frozenset(blob.split("\n"))
-            else:
+            got = frozenset(blob.split("\n")) if isinstance(blob, str) else None
+            if got is None or not all(map(got.__contains__, self.words)):
                 got = frozenset(w[:i] for w in self.words for i in range(1, len(w) + 1))
                 if key is not None:
                     cache_save(key, "prefixes", "\n".join(got))

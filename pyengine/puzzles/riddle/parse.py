@@ -14,6 +14,7 @@ each allows) is concluded by the rules in ``rules/riddle.py``.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
@@ -26,13 +27,17 @@ ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth ten
 ORDINALS: dict[str, int] = {w: i for i, w in enumerate(ORDINAL_WORDS, start=1)}
 LAST = "last"
 
-_ORD_ALT = "|".join(ORDINAL_WORDS + [LAST]) + r"|\d{1,2}(?:st|nd|rd|th)"
+_ORD_ALT = "|".join(ORDINAL_WORDS + [LAST]) + r"|[0-9]{1,2}(?:st|nd|rd|th)"
 # a clue starts at "My first", "Our second's", "my LAST" ...
 _CLUE_START = re.compile(rf"\b(?:my|our)\s+({_ORD_ALT})(?:['\u2019]s)?\b", re.I)
 # "My whole is ...", "My all ...": a hint, never a clue
 _WHOLE = re.compile(r"\b(?:my|our)\s+(?:whole|total|all|entirety|self)\b", re.I)
 _TOKEN = re.compile(r'"[^"]*"|(?<![^\W\d_])\'[^\W\d_][^\W\d_\'-]*\'(?![^\W\d_])'
                     r"|[^\W\d_]+(?:['-][^\W\d_]+)*")
+
+_AZ = re.compile(r"[a-z]+")
+# a riddle's text is read up to this size (chars; the CLI reads at most this many bytes)
+MAX_RIDDLE_CHARS = 64 * 1024
 
 NEGATIVE = {"not", "never", "neither", "nor", "nowhere", "without"}
 CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "whereas",
@@ -95,15 +100,20 @@ class _Segment:
 
 
 def _ordinal_value(word: str) -> int | str:
-    w = word.lower()
+    w = word.casefold()         # re.I also matches 'ſ' for 's' and the Kelvin sign for 'k'
     if w == LAST:
         return LAST
     if w in ORDINALS:
         return ORDINALS[w]
-    return int(re.match(r"\d+", w).group())
+    m = re.match(r"[0-9]+", w)
+    if m is None:
+        raise UsageError(f"cannot read the ordinal {word!r} (first ... twentieth, last, 1st ...)")
+    return int(m.group())
 
 
 def _normalise(text: str) -> str:
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
     return (text.replace("\u2019", "'").replace("\u2018", "'")
             .replace("\u201c", '"').replace("\u201d", '"').replace("\t", " "))
 
@@ -170,6 +180,7 @@ def _clue_words(segment: _Segment) -> list[HalfClue]:
     tokens = _tokens(segment.text)
     picks = _clue_picks(tokens)
     where = f"line {segment.line}: 'My {segment.ordinal}{segment.text.rstrip()}'"
+    _check_marks(segment.text, where)
     _check_prepositions(tokens, where)
     if not picks:
         raise UsageError(f"{where} is not a letter clue (expected 'My {segment.ordinal} "
@@ -179,6 +190,18 @@ def _clue_words(segment: _Segment) -> list[HalfClue]:
         raise UsageError(f"{where}: cannot tell the two clue words among {names} "
                          "(put them in quotes)")
     return _halves(tokens, picks, where)
+
+
+def _check_marks(text: str, where: str) -> None:
+    """A clue may not hold a combining mark left over after NFC ('x' + U+0301) or an
+    invisible format character: read as nothing, they would silently change a word."""
+    if text.isascii():
+        return
+    for ch in text:
+        if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf"):
+            raise UsageError(f"{where}: the mark U+{ord(ch):04X} "
+                             f"({unicodedata.name(ch, 'unnamed')}) is not part of a letter "
+                             "a-z (clue words must be letters a-z)")
 
 
 def _tokens(text: str) -> list[tuple[str, bool, bool]]:
@@ -242,8 +265,8 @@ def _halves(tokens, picks: list[int], where: str) -> list[HalfClue]:
         if not between & (PREPOSITION | NEGATIVE | CONNECTIVE) and not tokens[i][1]:
             raise UsageError(f"{where} is not a letter clue: '{tokens[i][0]}' is not "
                              "after 'in', 'and', 'nor' ... (expected 'is in WORD ...')")
-        word = re.sub(r"[^a-z]", "", tokens[i][0])
-        if not word or not tokens[i][0].replace("-", "").replace("'", "").isascii():
+        word = tokens[i][0].replace("-", "").replace("'", "")
+        if not _AZ.fullmatch(word):
             raise UsageError(f"{where}: clue word {tokens[i][0]!r} must be letters a-z")
         halves.append(HalfClue(EXCLUDE if negative else INCLUDE, word))
         previous = i
@@ -281,7 +304,10 @@ def parse_riddle(text: str) -> ParsedRiddle:
     found, or when the positions do not make one word."""
     if not isinstance(text, str):
         raise UsageError("a riddle is text")
-    segments, hints = _segments(_normalise(text))
+    if len(text) > MAX_RIDDLE_CHARS:
+        raise UsageError(f"a riddle of {len(text)} characters is over the limit of "
+                         f"{MAX_RIDDLE_CHARS}")
+    segments, hints = _segments(_normalise(text.removeprefix("\ufeff")))
     if not segments:
         raise UsageError("no letter clues found (expected lines like "
                          "'My first is in deans but not in slats')")

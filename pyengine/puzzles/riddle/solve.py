@@ -13,6 +13,9 @@ from pyengine.engine.errors import UsageError
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
 
 MAX_SOLUTIONS = 100
+#: the largest riddle text read (a FILE, stdin or ``text=``): 64 KiB (a riddle of 20
+#: clues is under 2 KiB; the rest would be hint lines)
+MAX_RIDDLE_BYTES = 64 * 1024
 SHOWN = 10                      # solutions the command lists without --all
 
 
@@ -149,22 +152,12 @@ def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
 
 # -- the action -------------------------------------------------------------------------
 def read_text(source: str | None) -> str:
-    """Riddle text from a file path, or '-' / None for standard input."""
-    import sys
-    from pathlib import Path
+    """Riddle text from a file path, or '-' / None for standard input: UTF-8 (a BOM
+    dropped), NFC, a regular file, at most ``MAX_RIDDLE_BYTES``."""
+    from pyengine.words.textfile import read_user_text
 
-    if source in (None, "-"):
-        if sys.stdin is None or sys.stdin.isatty():
-            raise UsageError("give a riddle file, or pipe a riddle in (FILE or -)")
-        return sys.stdin.read()
-    try:
-        data = Path(source).read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UsageError(f"{source} is not UTF-8 text") from None
+    return read_user_text(source, MAX_RIDDLE_BYTES,
+                          "give a riddle file, or pipe a riddle in (FILE or -)")
 
 
 def run_solve(file="-", words=None, all=False, text=None, record=False) -> SolveResult:
