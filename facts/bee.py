@@ -25,10 +25,10 @@ class Problem(Fact):
 
 
 class Hive(Fact):
-    """The puzzle: ``letters`` (sorted; all seven once every letter has joined) and
-    the ``centre``."""
+    """The puzzle: ``letters`` (all seven, sorted), ``centre``, ``outer`` (six, sorted)."""
     letters = Field(str, mandatory=True)
     centre = Field(str, mandatory=True)
+    outer = Field(str, mandatory=True)
 
 
 class Answers(Fact):
@@ -49,16 +49,17 @@ class Points(Fact):
     total = Field(int, mandatory=True)
     words = Field(tuple, mandatory=True)
     perfect = Field(bool, default=False)    # 7-letter pangrams: each letter once
-    counted = Field(bool, default=False)    # added to the MaxScore already
 
 
 class MaxScore(Fact):
-    """Totals over the answers counted so far (all of them once the score stage
-    ends): points, words, pangrams, perfect pangrams."""
+    """Totals over the answer groups counted so far (all of them once the score
+    stage ends): points, words, pangrams, perfect pangrams; ``groups`` lists the
+    (length, pangram) groups counted."""
     points = Field(int, mandatory=True)
     words = Field(int, mandatory=True)
     pangrams = Field(int, mandatory=True)
     perfect = Field(int, mandatory=True)
+    groups = Field(tuple, default=())
 
 
 class RankLevel(Fact):

@@ -2,8 +2,7 @@
 
 Seven ``Letter`` facts, one with ``centre=True``, go in; the stages run:
 
-``build``  ``start_hive`` opens a ``Hive`` on the centre letter and
-           ``add_letter_to_hive`` brings in each other letter;
+``build``  ``gather_hive`` gathers the letters around the centre into one ``Hive``;
            ``report_no_centre``, ``report_two_centres`` and ``report_hive_size``
            explain what is wrong instead (``Problem``).
 ``solve``  ``list_answers`` asks the word list's letter-set index for the words
@@ -88,21 +87,23 @@ class BeeRules(KnowledgeEngine):
         """A hive has one centre letter."""
         self.declare(Problem(text=f"two centre letters: {a} and {b}"))
 
-    @Rule(Stage("build"), Letter(char=MATCH.c, centre=True), NOT(Problem()), NOT(Hive()))
-    def start_hive(self, c):
-        """The hive starts as its centre letter."""
-        self.declare(Hive(letters=c, centre=c))
+    @Rule(Stage("build"), Letter(char=MATCH.c, centre=True), NOT(Problem()))
+    def gather_hive(self, c):
+        """The letters around the centre make the hive.
 
-    @Rule(Stage("build"), AS.hive << Hive(letters=MATCH.letters),
-          Letter(char=MATCH.x, centre=False), TEST(lambda x, letters: x not in letters))
-    def add_letter_to_hive(self, hive, letters, x):
-        """Each other letter joins the hive (kept in alphabetical order)."""
-        self.modify(hive, letters="".join(sorted(letters + x)))
+        The rule matches the centre and reads the other letters in its action:
+        experta has no pattern for "all the facts of a kind", and gathering them
+        one firing at a time (a ``modify`` of the hive per letter) costs more than
+        the rest of the solve together, for a set that is always the seven
+        ``Letter`` facts given."""
+        chars = sorted(f["char"] for f in self.facts.values() if isinstance(f, Letter))
+        self.declare(Hive(letters="".join(chars), centre=c,
+                          outer="".join(ch for ch in chars if ch != c)))
 
     @Rule(Stage("build"), Hive(letters=MATCH.letters),
-          TEST(lambda letters: len(letters) != 7), salience=-10)
+          TEST(lambda letters: len(letters) != 7))
     def report_hive_size(self, letters):
-        """When every letter has joined: a hive has seven different letters."""
+        """A hive has seven different letters."""
         self.declare(Problem(text=f"a hive needs 7 different letters, not {len(letters)} "
                                   f"({letters.upper()})"))
 
@@ -138,16 +139,19 @@ class BeeRules(KnowledgeEngine):
     @Rule(Stage("score"), NOT(MaxScore()), salience=10)
     def start_total(self):
         """The maximum score starts at zero."""
-        self.declare(MaxScore(points=0, words=0, pangrams=0, perfect=0))
+        self.declare(MaxScore(points=0, words=0, pangrams=0, perfect=0, groups=()))
 
-    @Rule(Stage("score"), AS.total << MaxScore(), AS.group << Points(counted=False))
-    def add_to_total(self, total, group):
-        """Each scored group adds its points and words to the maximum score."""
-        n = len(group["words"])
-        self.modify(group, counted=True)
-        self.modify(total, points=total["points"] + group["total"], words=total["words"] + n,
-                    pangrams=total["pangrams"] + (n if group["pangram"] else 0),
-                    perfect=total["perfect"] + (n if group["perfect"] else 0))
+    @Rule(Stage("score"), AS.total << MaxScore(groups=MATCH.counted),
+          AS.group << Points(length=MATCH.n, pangram=MATCH.pan),
+          TEST(lambda n, pan, counted: (n, pan) not in counted))
+    def add_to_total(self, total, group, counted, n, pan):
+        """Each scored group (one length, pangrams apart) adds its points and words
+        to the maximum score, once."""
+        k = len(group["words"])
+        self.modify(total, points=total["points"] + group["total"], words=total["words"] + k,
+                    pangrams=total["pangrams"] + (k if pan else 0),
+                    perfect=total["perfect"] + (k if group["perfect"] else 0),
+                    groups=counted + ((n, pan),))
 
     # -- rank ----------------------------------------------------------------------
     @Rule(Stage("rank"), MaxScore(points=MATCH.m),

@@ -263,3 +263,72 @@ def test_cli_make_and_best(tmp_path):
     assert d["score"] == d["max_score"] == 14 + 14 + 1 + 1
     r = run_cli("make", "--seed", "1", "--vowels", "9-1")
     assert r.returncode == 2 and "bad range" in r.stderr
+
+
+def test_the_rules_keep_the_totals_as_they_score(engine):
+    pz = engine.solve("aeginrt", "r")
+    fired = [f.rule for f in engine.session.trace] if engine.session.trace else None
+    from pyengine.facts.bee import MaxScore, Points
+    total = engine.session.records(MaxScore)
+    groups = engine.session.records(Points)
+    assert len(total) == 1 and total[0]["points"] == pz.max_score
+    assert sorted(total[0]["groups"]) == sorted((g["length"], g["pangram"]) for g in groups)
+    assert fired is None or fired.count("add_to_total") == len(groups)
+
+
+def test_bingo_is_concluded_from_the_unused_letters(engine):
+    from pyengine.facts.bee import Unused
+    for letters, centre in (("acdeilp", "c"), ("lmnoptu", "u"), ("bcehiot", "o")):
+        pz = engine.solve(letters, centre)
+        h = engine.hints()
+        starts = {w[0] for w in pz.answers}
+        assert sorted(f["letter"] for f in engine.session.records(Unused)) == \
+            sorted(set(letters) - starts)
+        assert h.bingo == (starts == set(letters))
+
+
+def test_staged_rules_list_the_stage_first_and_are_verbs():
+    import inspect
+
+    from pyengine.rules import bee as rules
+    nouns = {"bingo", "good", "nice", "awesome", "pangram", "hint_grid", "total_points"}
+    checked = set()
+    for cls in (rules.BeeMakeRules, rules.BeePlayRules):
+        for name, member in inspect.getmembers(cls):
+            src = inspect.getsource(member) if callable(member) and \
+                hasattr(member, "_wrapped") else ""
+            if "@Rule(" in src:
+                assert name not in nouns
+                assert src.split("@Rule(", 1)[1].lstrip().startswith("Stage("), name
+                checked.add(name)
+    assert len(checked) > 25
+
+
+def test_declaration_and_python_api():
+    import pyengine
+    from pyengine.puzzles.bee.puzzle import PUZZLE
+    assert (PUZZLE.name, PUZZLE.engine, PUZZLE.default) == ("bee", "experta", None)
+    assert [a.name for a in PUZZLE.actions] == ["make", "solve", "play", "best"]
+    r = pyengine.solve("bee", letters="aeginrt", center="r", seed=1)
+    assert r.as_dict()["center"] == "r" and r.as_dict()["layout"]
+    said = []
+    r = pyengine.run("bee", "play", letters="aeginrt", center="t", seed=2,
+                     lines=["tea", "tear", "!giveup"], say=said.append)
+    d = r.as_dict()
+    assert [t["message"] for t in d["turns"]] == ["Too short", "Good!"] and d["gave_up"]
+    assert said[-1].startswith("final: 1/") and r.text() == ""
+    with pytest.raises(UsageError, match="bad range"):
+        pyengine.make("bee", vowels="3-1")
+
+
+def test_open_solve_defaults_to_the_shell_hive():
+    from pyengine.puzzles.bee.solve import open_solve
+    plan = open_solve()
+    assert plan.title.startswith("Spelling Bee AEGINRT centre R")
+    assert [s.name for s in plan.stages] == ["build", "solve", "score", "rank", "hints"]
+    plan.runner().run_all()
+    assert plan.finish().split(",")[0].endswith("words")
+    plan = open_solve("acdeilp", "c", seed=4)
+    assert plan.seed == 4 and "ACDEILP centre C" in plan.title
+    with pytest.raises(UsageError, match="which letter is the centre"):
+        open_solve("acdeilp")
