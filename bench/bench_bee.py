@@ -5,7 +5,8 @@
    in the same run.  Target: rules under 10 ms.
 2. A constrained random puzzle (`make`, NYT habits): median over seeds.
    Target: under 50 ms.
-3. Best hive on ../shared/data/enable1.txt (target AEGINRT/R 3898 in < 1 s).
+3. Best hive on ../shared/data/enable1.txt (target AEGINRT/R 3898 in < 1 s), by
+   the fast twin of the scoring, then solved through the rules (they must agree).
 4. Recall / precision of the word lists against the official answers of
    ../shared/data/bee_dev.json (only words that fit each hive), even dates
    (tuning) and odd dates (held out) apart.
@@ -49,17 +50,8 @@ def timed(fn, reps, cpu=None):
     return statistics.median(out)
 
 
-def main(argv=None) -> int:
-    import os
-    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    quick = "--quick" in (argv or sys.argv[1:])
-    reps = 3 if quick else 9
-    dev = json.loads((SHARED / "bee_dev.json").read_text()) if (SHARED / "bee_dev.json").is_file() else []
-    hives = HIVES + [(p["center"] + p["outer"], p["center"]) for p in dev[:0 if quick else 20]]
-
-    # 1. solve
-    wl = bee_words.load()
-    default = words.load()
+def bench_solve(hives, reps, wl, default) -> float:
+    """1. Solve through the rules vs the seed's scan; returns one scan's time."""
     eng = BeeEngine(wl)
     eng.solve("aeginrt", "r")      # warm up
     rule_t, scan_t, scan_bee_t, n_ans, rule_cpu = [], [], [], [], []
@@ -78,13 +70,15 @@ def main(argv=None) -> int:
           f"rules are {s / r:.1f}x faster (ratio rules/scan {r / s:.3f})")
     print(f"  seed's scan of the bee list ({len(wl)} words): {sb * 1e3:.1f} ms  -> "
           f"{sb / r:.1f}x")
+    return s
 
-    # 2. constrained random puzzles
+
+def bench_make(wl, quick: bool, one_scan: float) -> None:
+    """2. Constrained random puzzles (the fast twins propose, the vet rules decide)."""
     meng = BeeEngine(wl, kind="make")
     make(seed=0, engine=meng)
-    seeds = range(10 if quick else 40)
     make_t, make_cpu = [], []
-    for sd in seeds:
+    for sd in range(10 if quick else 40):
         t, c0 = time.perf_counter(), time.process_time()
         make(seed=sd, engine=meng)
         make_t.append(time.perf_counter() - t)
@@ -92,44 +86,70 @@ def main(argv=None) -> int:
     m = statistics.median(make_t)
     print(f"random puzzle with the NYT habits ({len(make_t)} seeds): median {m * 1e3:.1f} ms, "
           f"max {max(make_t) * 1e3:.1f} ms, CPU median {statistics.median(make_cpu) * 1e3:.1f} "
-          f"ms  (= {m / s:.2f} x one seed scan of the default list)")
+          f"ms  (= {m / one_scan:.2f} x one seed scan of the default list)")
 
-    # 3. best hive
+
+def bench_best() -> None:
+    """3. Best hive on enable1 (fast twin of the scoring), confirmed by the rules."""
+    if not (SHARED / "enable1.txt").is_file():
+        return
+    t = time.perf_counter()
+    en = words.load(str(SHARED / "enable1.txt"))
+    load_t = time.perf_counter() - t
+    b = best_hive(en)
+    t = time.perf_counter()
+    b = best_hive(en)
+    best_t = time.perf_counter() - t
+    one_scan = timed(lambda: seed_scan(en.words, "aeginrt", "r"), 3)
+    pz = BeeEngine(en).solve(b.letters, b.center)
+    agree = (pz.max_score, len(pz.answers)) == (b.score, b.words)
+    print(f"best hive on enable1: {b.letters.upper()} centre {b.center.upper()} "
+          f"{b.score} points, {b.words} words, {b.pangrams} pangrams, "
+          f"{b.considered} pangram masks: {best_t * 1e3:.0f} ms "
+          f"(+ list load {load_t * 1e3:.0f} ms) = {best_t / one_scan:.1f} x one seed "
+          f"scan of enable1 ({one_scan * 1e3:.0f} ms); the rules "
+          f"{'agree' if agree else f'DISAGREE: {pz.max_score} points'}")
+
+
+def _recall_precision(lst, dev, keep) -> str:
+    tp = fp = fn = 0
+    for p in dev:
+        if keep is not None and int(p["date"][-2:]) % 2 != keep:
+            continue
+        got = set(lst.words_within(p["center"] + p["outer"], p["center"], 4))
+        ans = set(p["answers"])
+        tp += len(got & ans)
+        fp += len(got - ans)
+        fn += len(ans - got)
+    return f"R {tp / (tp + fn):.3f} P {tp / (tp + fp):.3f}"
+
+
+def bench_lists(dev, wl, default) -> None:
+    """4. Word lists vs the official answers."""
+    lists = [("bee (default)", wl), ("default SCOWL", default)]
     if (SHARED / "enable1.txt").is_file():
-        t = time.perf_counter()
-        en = words.load(str(SHARED / "enable1.txt"))
-        load_t = time.perf_counter() - t
-        b = best_hive(en)
-        t = time.perf_counter()
-        b = best_hive(en)
-        best_t = time.perf_counter() - t
-        one_scan = timed(lambda: seed_scan(en.words, "aeginrt", "r"), 3)
-        print(f"best hive on enable1: {b.letters.upper()} centre {b.center.upper()} "
-              f"{b.score} points, {b.words} words, {b.pangrams} pangrams, "
-              f"{b.considered} pangram masks: {best_t * 1e3:.0f} ms "
-              f"(+ list load {load_t * 1e3:.0f} ms) = {best_t / one_scan:.1f} x one seed "
-              f"scan of enable1 ({one_scan * 1e3:.0f} ms)")
+        lists.append(("enable1", words.load(str(SHARED / "enable1.txt"))))
+    print("word list vs official answers (words fitting each hive):")
+    for name, lst in lists:
+        parts = [f"{label} {_recall_precision(lst, dev, keep)}"
+                 for label, keep in (("even/tune", 0), ("odd/held out", 1), ("all", None))]
+        print(f"  {name:14s} " + " | ".join(parts))
 
-    # 4. list quality
+
+def main(argv=None) -> int:
+    import os
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    quick = "--quick" in (argv or sys.argv[1:])
+    reps = 3 if quick else 9
+    dev_file = SHARED / "bee_dev.json"
+    dev = json.loads(dev_file.read_text()) if dev_file.is_file() else []
+    hives = HIVES + [(p["center"] + p["outer"], p["center"]) for p in dev[:0 if quick else 20]]
+    wl, default = bee_words.load(), words.load()
+    one_scan = bench_solve(hives, reps, wl, default)
+    bench_make(wl, quick, one_scan)
+    bench_best()
     if dev:
-        lists = [("bee (default)", wl), ("default SCOWL", default)]
-        if (SHARED / "enable1.txt").is_file():
-            lists.append(("enable1", words.load(str(SHARED / "enable1.txt"))))
-        print("word list vs official answers (words fitting each hive):")
-        for name, lst in lists:
-            parts = []
-            for label, keep in (("even/tune", 0), ("odd/held out", 1), ("all", None)):
-                tp = fp = fn = 0
-                for p in dev:
-                    if keep is not None and int(p["date"][-2:]) % 2 != keep:
-                        continue
-                    got = set(lst.words_within(p["center"] + p["outer"], p["center"], 4))
-                    ans = set(p["answers"])
-                    tp += len(got & ans)
-                    fp += len(got - ans)
-                    fn += len(ans - got)
-                parts.append(f"{label} R {tp / (tp + fn):.3f} P {tp / (tp + fp):.3f}")
-            print(f"  {name:14s} " + " | ".join(parts))
+        bench_lists(dev, wl, default)
     return 0
 
 

@@ -94,8 +94,8 @@ class BeeRules(KnowledgeEngine):
         The rule matches the centre and reads the other letters in its action:
         experta has no pattern for "all the facts of a kind", and gathering them
         one firing at a time (a ``modify`` of the hive per letter) costs more than
-        the rest of the solve together, for a set that is always the seven
-        ``Letter`` facts given."""
+        the rest of the solve together, for a set that is fixed before the stage
+        begins (the ``Letter`` facts given)."""
         chars = sorted(f["char"] for f in self.facts.values() if isinstance(f, Letter))
         self.declare(Hive(letters="".join(chars), centre=c,
                           outer="".join(ch for ch in chars if ch != c)))
