@@ -3,7 +3,7 @@
 A ```console block holds commands (``$ ...``) each followed by the output it prints.
 The command runs in bash from the repository root with this virtual environment's
 ``bin`` first on PATH. Its output must equal the text shown, except that a line
-``...`` stands for any number of lines and timing figures (``0.31 s``, ``87 ms``) may
+``...`` (indented or not) stands for any number of lines and timing figures (``0.31 s``, ``87 ms``) may
 differ. A command shown without output must succeed (exit status 0 or 1, nothing on
 stderr that looks like a traceback). Commands that read ``../shared/data`` skip where
 it is absent; commands marked ``# slow`` run only with ``PYENGINE_DOCS_SLOW=1``.
@@ -66,7 +66,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     def go(i: int, j: int) -> bool:
         if i == len(exp):
             return j == len(act)
-        if exp[i] == "...":
+        if exp[i].strip() == "...":
             return any(go(i + 1, k) for k in range(j, len(act) + 1))
         return j < len(act) and exp[i] == act[j] and go(i + 1, j + 1)
 
