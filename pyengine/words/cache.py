@@ -15,7 +15,7 @@ import stat
 import time
 from pathlib import Path
 
-FORMAT = 1  # bump when the cache layout changes
+FORMAT = 2  # bump when the cache layout changes (2: the data pickled apart, with its sha1)
 STALE_TMP_SECONDS = 3600    # a temp file older than this is a dead writer's, whoever it was
 _swept: set[str] = set()    # cache folders already swept by this process
 
@@ -98,22 +98,30 @@ def _read_regular(path: Path):
 
 def cache_load(key: tuple, name: str, check=None):
     """The cached data, or None when it is missing or unusable: not a regular file,
-    not a pickle of ours, or (with ``check``) data for which ``check(data)`` is
-    false or raises."""
+    not a pickle of ours (format, key), data whose sha1 differs from the one saved
+    with it, or (with ``check``) data for which ``check(data)`` is false or raises."""
+    import hashlib
+    import pickle
     path = cache_file(key, name)
     sweep_stale_temps(path.parent)
     try:
         blob = _read_regular(path)
-        if (isinstance(blob, dict) and blob.get("fmt") == FORMAT and blob.get("key") == key
-                and (check is None or check(blob["data"]))):
-            return blob["data"]
+        if not (isinstance(blob, dict) and blob.get("fmt") == FORMAT and blob.get("key") == key
+                and isinstance(blob.get("data"), bytes)
+                and hashlib.sha1(blob["data"]).hexdigest() == blob.get("sha1")):
+            return None
+        data = pickle.loads(blob["data"])
+        if check is None or check(data):
+            return data
     except Exception:  # missing, truncated, garbage, wrong shape: rebuild
         pass
     return None
 
 
 def cache_save(key: tuple, name: str, data) -> None:
-    """Write ``data`` atomically (a temporary file, then a rename)."""
+    """Write ``data`` atomically (a temporary file, then a rename), pickled apart
+    with its sha1 so that a foreign or damaged file of the right shape is refused."""
+    import hashlib
     import pickle
     path = cache_file(key, name)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
@@ -126,7 +134,9 @@ def cache_save(key: tuple, name: str, data) -> None:
             pass
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump({"fmt": FORMAT, "key": key, "data": data}, fh, protocol=5)
+            payload = pickle.dumps(data, protocol=5)
+            pickle.dump({"fmt": FORMAT, "key": key, "sha1": hashlib.sha1(payload).hexdigest(),
+                         "data": payload}, fh, protocol=5)
         os.replace(tmp, path)
     except (OSError, pickle.PicklingError):  # read-only home etc.: run without a disk cache
         try:

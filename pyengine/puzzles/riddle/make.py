@@ -9,47 +9,18 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from typing import Iterator
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.riddle.clues import ClueIndex
+from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (re-export)
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
 
 DEFAULT_LENGTHS = (5, 8)
-
-
-@dataclass
-class MadeRiddle:
-    answer: str
-    clues: list[ParsedClue]
-    lines: list[str]
-    rounds: int                 # check rounds the maker needed
-    seed: int
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
-
-    def as_dict(self) -> dict:
-        return {"answer": self.answer, "text": self.text, "rounds": self.rounds,
-                "clues": [{"pos": c.pos, "halves": [{"valence": h.valence, "word": h.word}
-                                                    for h in c.halves]} for c in self.clues]}
-
-
-@dataclass
-class MadeRiddles:
-    """The ``make`` action's result: the riddles and the seed that repeats them."""
-
-    riddles: list[MadeRiddle]
-    seed: int
-
-    def as_dict(self) -> dict:
-        return {"riddles": [r.as_dict() for r in self.riddles], "seed": self.seed}
-
-    def text(self) -> str:
-        shown = [f"{r.text}\nSolution: {r.answer.capitalize()}" for r in self.riddles]
-        return "\n\n".join(shown) + f"\n\n(seed {self.seed})"
+#: the most riddles one ``make`` makes (--count): about 15 ms each, so at most a few
+#: minutes; they are printed as they are made
+MAX_COUNT = 10_000
 
 
 def familiar_words(words, min_zipf: float = 2.5, enough: int = 2000):
@@ -116,14 +87,18 @@ class RiddleFactory:
         self._answers: dict[tuple[int, int], list[str]] = {}
         self._session = None
 
-    def random_answer(self, rng: random.Random, lengths=DEFAULT_LENGTHS) -> str:
+    def answer_pool(self, lengths=DEFAULT_LENGTHS) -> list[str]:
+        """The random answers of ``lengths`` (MIN, MAX); UsageError if there are none."""
         lo, hi = lengths
         pool = self._answers.get((lo, hi))
         if pool is None:
             pool = self._answers[(lo, hi)] = [w for w in self.common.words if lo <= len(w) <= hi]
         if not pool:
             raise UsageError(f"no common words of length {lo}-{hi} in {self.words.label}")
-        return rng.choice(pool)
+        return pool
+
+    def random_answer(self, rng: random.Random, lengths=DEFAULT_LENGTHS) -> str:
+        return rng.choice(self.answer_pool(lengths))
 
     def session(self, answer: str, rng: random.Random, record: bool = False):
         """A reset maker session with the answer's facts declared."""
@@ -177,6 +152,8 @@ class RiddleFactory:
 
 # -- input --------------------------------------------------------------------------------
 def check_answer(word: str) -> str:
+    if not isinstance(word, str):
+        raise UsageError(f"riddle answer {word!r} must be letters a-z")
     w = word.strip().lower()
     if not w or not w.isascii() or not w.isalpha():
         raise UsageError(f"riddle answer {word!r} must be letters a-z")
@@ -192,7 +169,7 @@ def parse_lengths(text) -> tuple[int, int]:
     """'5-8' -> (5, 8); '6' -> (6, 6); a (min, max) pair is checked as it is."""
     if isinstance(text, tuple):
         text = "-".join(map(str, text))
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", str(text))
+    m = re.fullmatch(r"\s*([0-9]{1,6})\s*(?:-\s*([0-9]{1,6})\s*)?", str(text))
     if not m:
         raise UsageError(f"--length wants N or MIN-MAX, not {text!r}")
     lo = int(m.group(1))
@@ -202,43 +179,72 @@ def parse_lengths(text) -> tuple[int, int]:
     return lo, hi
 
 
+def check_count(count) -> int:
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise UsageError(f"--count: expected a whole number, not {count!r}")
+    if not 1 <= count <= MAX_COUNT:
+        raise UsageError(f"--count must be 1 to {MAX_COUNT}, not {count}")
+    return count
+
+
+def check_seed(seed) -> int:
+    """The seed as given (an int 0 .. 2**32-1), or a fresh one for None."""
+    from pyengine.puzzles.util import new_seed
+
+    if seed is None:
+        return new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
+        raise UsageError(f"--seed: expected a whole number 0 to {2**32 - 1}, not {seed!r}")
+    return seed
+
+
 # -- the action ---------------------------------------------------------------------------
+def _plan(word, count, lengths, seed, words, factory=None):
+    """Every check ``run`` and ``open`` make, before any riddle is made:
+    (factory, word or None, count, lengths, seed)."""
+    count = check_count(count)
+    lengths = parse_lengths(lengths)
+    seed = check_seed(seed)
+    factory = factory or RiddleFactory(words)
+    if word is not None:
+        word = factory.solvable(word)
+    else:
+        factory.answer_pool(lengths)
+    return factory, word, count, lengths, seed
+
+
+def _riddles(factory, word, count, lengths, seed) -> Iterator[MadeRiddle]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        answer = word if word is not None else factory.random_answer(rng, lengths)
+        yield factory.make(answer, rng.randrange(2**31))
+
+
 def make_riddles(word: str | None = None, count: int = 1, lengths=DEFAULT_LENGTHS,
                  seed: int | None = None, words=None, factory: RiddleFactory | None = None
                  ) -> tuple[list[MadeRiddle], int]:
     """``count`` riddles (for ``word``, or random common answers); returns them and the seed."""
-    from pyengine.puzzles.util import new_seed
-
-    if count < 1:
-        raise UsageError("--count must be 1 or more")
-    seed = new_seed() if seed is None else int(seed)
-    factory = factory or RiddleFactory(words)
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        answer = word if word is not None else factory.random_answer(rng, lengths)
-        out.append(factory.make(answer, rng.randrange(2**31)))
-    return out, seed
+    plan = _plan(word, count, lengths, seed, words, factory)
+    return list(_riddles(*plan)), plan[-1]
 
 
 def run_make(word=None, count=1, length="5-8", seed=None, words=None) -> MadeRiddles:
     """The ``make`` action: ``count`` riddles for ``word`` or random common answers
-    of ``length`` ('N' or 'MIN-MAX') letters."""
-    riddles, seed = make_riddles(word, count, parse_lengths(length), seed, words)
-    return MadeRiddles(riddles, seed)
+    of ``length`` ('N' or 'MIN-MAX') letters, made as they are printed (every
+    input is checked first)."""
+    plan = _plan(word, count, length, seed, words)
+    return MadeRiddles(_riddles(*plan), plan[-1])
 
 
 def open_make(word=None, count=1, length="5-8", seed=None, words=None):
     """The maker's session for one riddle, paused before its first stage, with 30
-    redraw rounds planned (the rounds after the riddle is unique fire nothing)."""
+    redraw rounds planned (the rounds after the riddle is unique fire nothing).
+    Its input is checked exactly as ``run_make`` checks it."""
     from pyengine.engine.stages import SessionPlan
-    from pyengine.puzzles.util import new_seed
 
-    seed = new_seed() if seed is None else seed
-    factory = RiddleFactory(words)
+    factory, word, _count, lengths, seed = _plan(word, count, length, seed, words)
     rng = random.Random(seed)
-    answer = factory.solvable(word) if word else factory.random_answer(
-        rng, parse_lengths(length))
+    answer = word if word is not None else factory.random_answer(rng, lengths)
     session = factory.session(answer, rng, record=True)
 
     def finish() -> str:

@@ -8,8 +8,8 @@ SOLVE = Action(
     description="Solve a riddle. Clue lines like 'My first is in deans but not in "
                 "slats'; other lines are hints. Solutions are ranked most familiar first.",
     options=(
-        Option("file", "str", "-", "riddle text file, or - for standard input (default)",
-               positional=True, metavar="FILE"),
+        Option("file", "str", "-", "riddle text file, or - for standard input (default); "
+               "UTF-8, at most 64 KiB", positional=True, metavar="FILE"),
         words_option(),
         Option("all", "bool", False, "list every solution (default: the 10 most familiar)"),
         Option("text", "str", None, "the riddle text itself (instead of FILE)", cli=False)),
@@ -22,7 +22,8 @@ MAKE = Action(
     options=(
         Option("word", "str", None, "the answer (default: random)", positional=True,
                metavar="WORD"),
-        Option("count", "int", 1, "how many riddles (default 1)", low=1),
+        Option("count", "int", 1, "how many riddles (default 1, at most 10000; each is "
+               "printed as it is made)", low=1, high=10_000),
         Option("length", "str", "5-8", "length of random answers, N or MIN-MAX (default 5-8)",
                metavar="MIN-MAX"),
         SEED,
