@@ -16,7 +16,10 @@ from dataclasses import dataclass, field
 from pyengine.puzzles.base import Action, Option, Puzzle
 
 WORDS_HELP = ("word list: default (embedded SCOWL), default:N (tier<=N), system, "
-              "enable1, enable2k, words_alpha, or a file path (one word per line)")
+              "enable1, enable2k, words_alpha, or a file path (one word per line, UTF-8, "
+              "at most 64 MiB)")
+#: the most words one ``words check`` looks up
+MAX_CHECK = 10_000
 LIST = Option("words", "str", None, WORDS_HELP, metavar="SPEC")
 TIER = Option("tier", "int", None, "only words of tier <= N", low=0, metavar="N")
 
@@ -88,8 +91,11 @@ def run_show(words=None, tier=None) -> ListInfo:
 
 def run_check(word, words=None, tier=None) -> Checked:
     """The ``check`` action: each of ``word`` (a list of words) in the list or not."""
+    from pyengine.engine.errors import UsageError
     from pyengine.words.lists import load
 
+    if len(word) > MAX_CHECK:
+        raise UsageError(f"check: {len(word)} words is over the limit of {MAX_CHECK}")
     wl = load(words, max_tier=tier)
     out = Checked(wl.label, wl.has_tiers)
     for raw in word:
@@ -105,7 +111,8 @@ SHOW = Action("show", "show a word list's source, licence, size per tier and cac
 CHECK = Action("check", "check words against a word list",
                description="Check words against a word list: whether each is in it, and at "
                            "which tier. Exit status 1 when a word is missing.",
-               options=(Option("word", "words", None, "words to look up", positional=True,
+               options=(Option("word", "words", None, "words to look up (at most 10000)",
+                               positional=True,
                                required=True, metavar="WORD"), LIST, TIER),
                run=_M + "run_check")
 

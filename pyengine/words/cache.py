@@ -3,7 +3,7 @@
 
 An unreadable, truncated or foreign cache file reads as absent (the caller
 rebuilds), and so does one whose data fails the caller's ``check`` (wrong shape,
-types or sizes); a FIFO, directory or device in a cache file's place is never
+types or sizes) or ``digest`` (a checksum saved with the data); a FIFO, directory or device in a cache file's place is never
 opened for a blocking read. A cache directory that cannot be written is silently
 skipped. Writes go to ``NAME.PID.tmp`` beside the file, then ``os.replace``; temp
 files a killed writer left behind are removed on the process's first cache use.
@@ -15,7 +15,7 @@ import stat
 import time
 from pathlib import Path
 
-FORMAT = 2  # bump when the cache layout changes (2: the data pickled apart, with its sha1)
+FORMAT = 1  # bump when the cache layout changes
 STALE_TMP_SECONDS = 3600    # a temp file older than this is a dead writer's, whoever it was
 _swept: set[str] = set()    # cache folders already swept by this process
 
@@ -96,47 +96,46 @@ def _read_regular(path: Path):
             os.close(fd)
 
 
-def cache_load(key: tuple, name: str, check=None):
+def cache_load(key: tuple, name: str, check=None, digest=None):
     """The cached data, or None when it is missing or unusable: not a regular file,
-    not a pickle of ours (format, key), data whose sha1 differs from the one saved
-    with it, or (with ``check``) data for which ``check(data)`` is false or raises."""
-    import hashlib
-    import pickle
+    not a pickle of ours (format, key), data for which ``check(data)`` is false or
+    raises, or (with ``digest``) data whose ``digest(data)`` differs from the one
+    saved with it."""
     path = cache_file(key, name)
     sweep_stale_temps(path.parent)
     try:
         blob = _read_regular(path)
         if not (isinstance(blob, dict) and blob.get("fmt") == FORMAT and blob.get("key") == key
-                and isinstance(blob.get("data"), bytes)
-                and hashlib.sha1(blob["data"]).hexdigest() == blob.get("sha1")):
+                and "data" in blob):
             return None
-        data = pickle.loads(blob["data"])
-        if check is None or check(data):
+        data = blob["data"]
+        if (check is None or check(data)) and (
+                digest is None or blob.get("digest") == digest(data)):
             return data
     except Exception:  # missing, truncated, garbage, wrong shape: rebuild
         pass
     return None
 
 
-def cache_save(key: tuple, name: str, data) -> None:
-    """Write ``data`` atomically (a temporary file, then a rename), pickled apart
-    with its sha1 so that a foreign or damaged file of the right shape is refused."""
-    import hashlib
+def cache_save(key: tuple, name: str, data, digest=None) -> None:
+    """Write ``data`` atomically (a temporary file, then a rename); with ``digest``,
+    ``digest(data)`` is saved beside it, for :func:`cache_load` to compare."""
     import pickle
     path = cache_file(key, name)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         sweep_stale_temps(path.parent)
+        blob = {"fmt": FORMAT, "key": key, "data": data}
+        if digest is not None:
+            blob["digest"] = digest(data)
         try:
             tmp.unlink()        # whatever sits at the temp name (O_EXCL below: no FIFO)
         except FileNotFoundError:
             pass
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as fh:
-            payload = pickle.dumps(data, protocol=5)
-            pickle.dump({"fmt": FORMAT, "key": key, "sha1": hashlib.sha1(payload).hexdigest(),
-                         "data": payload}, fh, protocol=5)
+            pickle.dump(blob, fh, protocol=5)
         os.replace(tmp, path)
     except (OSError, pickle.PicklingError):  # read-only home etc.: run without a disk cache
         try:

@@ -36,6 +36,7 @@ from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
 from pyengine.words.position import PositionIndex
+from pyengine.words.textfile import shown
 from pyengine.words.wordlist import WordList
 
 # ``_cache_load`` / ``_cache_save`` keep their old names here for the puzzles that
@@ -112,10 +113,10 @@ def _load_default() -> WordList:
     wl = _MEMO.get(key)
     if wl is not None:
         return wl
-    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=True))
+    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=True), _core_digest)
     if data is None:
         data = _build_default(res)
-        _cache_save(key, "core", data)
+        _cache_save(key, "core", data, _core_digest)
     words, tiers, zipf, masks, skipped = data
     wl = WordList(words, tiers, zipf, masks, label="default", kind="default",
                   source="SCOWL english+american words, size levels 10-70 "
@@ -182,6 +183,18 @@ def _core_ok(data, tiered: bool) -> bool:
     return all(masks[i] == letter_mask(words[i]) for i in range(0, n, step))
 
 
+def _core_digest(data) -> str:
+    """A checksum of ``core`` data, saved with it: a foreign or damaged cache file of
+    the right shape (another list's words) is refused."""
+    import hashlib
+    words, tiers, zipf, masks, skipped = data
+    h = hashlib.sha1("\n".join(words).encode())
+    for part in (tiers, zipf, masks):
+        h.update(b"-" if part is None else part.tobytes())
+    h.update(str(skipped).encode())
+    return h.hexdigest()
+
+
 def _open_list(path: Path) -> int:
     """A read-only descriptor on the word list ``path``, refused (UsageError) unless it
     is a readable regular file within ``MAX_LIST_BYTES``; a FIFO or device is never
@@ -189,21 +202,21 @@ def _open_list(path: Path) -> int:
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"word list is not a regular file: {path}")
+            raise UsageError(f"word list is not a regular file: {shown(path)}")
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise UsageError(f"word list not found: {path}") from None
+        raise UsageError(f"word list not found: {shown(path)}") from None
     except OSError as exc:
-        raise UsageError(f"cannot read word list {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror or exc}") from None
     except ValueError:
         raise UsageError(f"bad word list path {str(path)!r}") from None
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_LIST_BYTES:
         os.close(fd)
         if stat.S_ISREG(st.st_mode):
-            raise UsageError(f"word list {path} is {st.st_size} bytes, over the limit of "
+            raise UsageError(f"word list {shown(path)} is {st.st_size} bytes, over the limit of "
                              f"{MAX_LIST_BYTES} bytes ({MAX_LIST_BYTES >> 20} MiB)")
-        raise UsageError(f"word list is not a regular file: {path}")
+        raise UsageError(f"word list is not a regular file: {shown(path)}")
     os.set_blocking(fd, True)
     return fd
 
@@ -217,16 +230,16 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
         wl = _MEMO.get(memo_key)
         if wl is not None:
             return wl
-        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False))
+        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False), _core_digest)
         if data is None:
             try:
                 with os.fdopen(os.dup(fd), "rb") as fh:
                     raw = fh.read(MAX_LIST_BYTES + 1)
             except OSError as exc:
-                raise UsageError(f"cannot read word list {path}: {exc.strerror}") from None
-            words, skipped = parse_plain(raw, str(path))
+                raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror}") from None
+            words, skipped = parse_plain(raw, shown(path))
             data = (words, None, None, masks_of(words), skipped)
-            _cache_save(key, "core", data)
+            _cache_save(key, "core", data, _core_digest)
     finally:
         os.close(fd)
     words, _t, _z, masks, skipped = data
@@ -297,13 +310,13 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
         fname, licence = NAMED_LISTS[name]
         path = shared_data_dir() / fname
         if not path.is_file():
-            raise UsageError(f"word list '{name}' needs {path}, which is absent "
+            raise UsageError(f"word list '{name}' needs {shown(path)}, which is absent "
                              "(set PYENGINE_SHARED_DATA or pass --words PATH)")
-        wl = _load_file(path, name, "named", licence, f"{name} ({path})")
+        wl = _load_file(path, name, "named", licence, f"{name} ({shown(path)})")
     elif name:
         path = _user_path(name)
-        wl = _load_file(path, str(name), "file", "unknown (user-supplied file)",
-                        f"file {path}")
+        wl = _load_file(path, shown(name), "file", "unknown (user-supplied file)",
+                        f"file {shown(path)}")
     else:
         raise UsageError(f"bad word list spec: {spec!r}")
     return wl.filter(max_tier=max_tier) if max_tier is not None else wl

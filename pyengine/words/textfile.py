@@ -24,6 +24,13 @@ from pyengine.engine.errors import UsageError
 STDIN_NAME = "standard input"
 
 
+def shown(name) -> str:
+    """A file name as an error message shows it: as it is if printable, else quoted
+    with escapes (a name with a newline must not break the one-line message)."""
+    text = str(name)
+    return text if text.isprintable() else repr(text)
+
+
 def decode_text(data: bytes, name: str, limit: int) -> str:
     """``data`` (the bytes of the input called ``name``) as NFC text; UsageError if it
     is over ``limit`` bytes, binary (a NUL byte) or not UTF-8."""
@@ -68,28 +75,28 @@ def _read_stdin(limit: int, hint: str) -> str:
 def _read_file(source: str, limit: int) -> str:
     try:
         if not stat.S_ISREG(os.stat(source).st_mode):
-            raise UsageError(f"{source} is not a regular file (a FIFO, folder or device)")
+            raise UsageError(f"{shown(source)} is not a regular file (a FIFO, folder or device)")
         fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
-        raise UsageError(f"cannot read {source}: no such file") from None
+        raise UsageError(f"cannot read {shown(source)}: no such file") from None
     except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {shown(source)}: {exc.strerror or exc}") from None
     except ValueError:
         raise UsageError(f"bad file name {source!r}") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise UsageError(f"{source} is not a regular file (a FIFO, folder or device)")
+            raise UsageError(f"{shown(source)} is not a regular file (a FIFO, folder or device)")
         if st.st_size > limit:
-            raise UsageError(f"{source} is over the limit of {limit} bytes")
+            raise UsageError(f"{shown(source)} is over the limit of {limit} bytes")
         os.set_blocking(fd, True)
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read(limit + 1)
     except OSError as exc:
-        raise UsageError(f"cannot read {source}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {shown(source)}: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    return decode_text(data, source, limit)
+    return decode_text(data, shown(source), limit)
 
 
 def read_user_text(source: str | None, limit: int,
