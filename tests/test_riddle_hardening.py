@@ -243,3 +243,15 @@ def test_make_command_in_process(capsys, word, count, length, as_json):
         assert json.loads(out)["riddles"]
     else:
         assert "Solution:" in out and "(seed 3)" in out
+
+
+def test_a_clue_running_on_for_ever_is_refused_quickly():
+    import time
+    text = "My first is in deans\n" + "but not in\n" * (MAX_RIDDLE_CHARS // 12)
+    t = time.perf_counter()
+    with pytest.raises(UsageError, match="runs on"):
+        parse_riddle(text)
+    assert time.perf_counter() - t < 5          # was quadratic: ~15 s at 64 KiB
+    # a clue over three lines still reads
+    three = "My first is in deans\nbut not\nin slats\nMy second is in persona but not in perusing"
+    assert [c.halves[1].word for c in parse_riddle(three).clues] == ["slats", "perusing"]

@@ -17,7 +17,7 @@ from pyengine.puzzles.base import Action, Option, Puzzle
 
 WORDS_HELP = ("word list: default (embedded SCOWL), default:N (tier<=N), system, "
               "enable1, enable2k, words_alpha, or a file path (one word per line, UTF-8, "
-              "at most 64 MiB)")
+              "at most 16 MiB)")
 #: the most words one ``words check`` looks up
 MAX_CHECK = 10_000
 LIST = Option("words", "str", None, WORDS_HELP, metavar="SPEC")

@@ -46,8 +46,10 @@ __all__ = ["load", "WordList", "PositionIndex", "letter_mask", "cache_dir",
            "DEFAULT_TIERS"]
 
 DEFAULT_TIERS = (10, 20, 35, 40, 50, 55, 60, 70)
-#: the largest word-list file read (bytes); words_alpha, the largest shared list, is 4 MiB
-MAX_LIST_BYTES = 64 * 2**20
+#: the largest word-list file read (bytes): about 1.8 million words, ~6 s and ~300 MiB
+#: to parse (bench/bench_limits_riddle_words.py); words_alpha, the largest shared list,
+#: is 4 MiB
+MAX_LIST_BYTES = 16 * 2**20
 _AZ_LINES = re.compile(r"[a-z\n]*")
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -284,7 +286,7 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
     ``spec``: None or ``"default"`` (embedded SCOWL list), ``"default:50"``
     (same, tier <= 50), ``"system"`` (/usr/share/dict/words), ``"enable1"``,
     ``"enable2k"``, ``"words_alpha"`` (from ../shared/data), or a file path
-    (a regular file of at most ``MAX_LIST_BYTES``, 64 MiB).
+    (a regular file of at most ``MAX_LIST_BYTES``, 16 MiB).
     ``max_tier`` filters the result like ``.filter(max_tier=...)``.
     Raises UsageError with a one-line message on any bad input.
     """

@@ -38,6 +38,7 @@ _TOKEN = re.compile(r'"[^"]*"|(?<![^\W\d_])\'[^\W\d_][^\W\d_\'-]*\'(?![^\W\d_])'
 _AZ = re.compile(r"[a-z]+")
 # a riddle's text is read up to this size (chars; the CLI reads at most this many bytes)
 MAX_RIDDLE_CHARS = 64 * 1024
+MAX_CLUE_CHARS = 1000         # one clue carried on over several lines
 
 NEGATIVE = {"not", "never", "neither", "nor", "nowhere", "without"}
 CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "whereas",
@@ -144,7 +145,7 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
         continued = False
         if lead.strip():
             if open_clue and lead_words and _continues(segments[-1], lead_words):
-                segments[-1].text += " " + lead
+                _extend(segments[-1], lead)
                 continued = True
             elif any(w not in FILLER and w not in DETERMINER and w not in CONNECTIVE
                      for w in lead_words) or not lead_words:
@@ -158,6 +159,16 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
                 segments.append(_Segment(ordinal, number, body))
                 open_clue = True
     return segments, hints
+
+
+def _extend(segment: _Segment, lead: str) -> None:
+    """Carry a clue on over one more line: at most ``MAX_CLUE_CHARS`` in all (a clue
+    runs over two or three lines; a longer run is not a clue, and re-reading it for
+    every line would cost time growing with the square of its length)."""
+    if len(segment.text) + len(lead) > MAX_CLUE_CHARS:
+        raise UsageError(f"line {segment.line}: the clue 'My {segment.ordinal} ...' runs on "
+                         f"for over {MAX_CLUE_CHARS} characters")
+    segment.text += " " + lead
 
 
 def _continues(segment: _Segment, line_words: list[str]) -> bool:
