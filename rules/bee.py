@@ -240,7 +240,18 @@ class BeeMakeRules(BeeRules):
 
 
 class BeePlayRules(BeeRules):
-    """The solve rules plus ``judge``: one verdict per guess."""
+    """The solve rules plus ``judge``: one verdict per guess.
+
+    Every guess costs the same however long the game: a verdict consumes its guess
+    and its ``Hit``, and the next guess retires the previous ``Verdict``
+    (``retire_verdict``), so the facts the judge rules join over stay a handful
+    (the hive, its groups, the words found)."""
+
+    @Rule(Stage("judge"), AS.v << Verdict(turn=MATCH.old), Guess(turn=MATCH.t),
+          TEST(lambda old, t: old < t), salience=30)
+    def retire_verdict(self, v):
+        """A verdict has been read once the next guess comes."""
+        self.retract(v)
 
     def _reject(self, g, w, t, message):
         self.retract(g)
@@ -280,39 +291,41 @@ class BeePlayRules(BeeRules):
         """A well-formed guess the word list does not have."""
         self._reject(g, w, t, "Not in word list")
 
-    @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t), Found(word=MATCH.w),
-          salience=10)
-    def reject_found_again(self, g, w, t):
+    @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
+          AS.h << Hit(turn=MATCH.t), Found(word=MATCH.w), salience=10)
+    def reject_found_again(self, g, h, w, t):
         """An answer counts once."""
+        self.retract(h)
         self._reject(g, w, t, "Already found")
 
-    def _accept(self, g, w, t, p, message):
+    def _accept(self, g, h, w, t, p, message):
         self.retract(g)
+        self.retract(h)
         self.declare(Found(word=w, points=p))
         self.declare(Verdict(turn=t, word=w, message=message, points=p))
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hit(turn=MATCH.t, points=1), NOT(Found(word=MATCH.w)))
-    def rate_good(self, g, w, t):
+          AS.h << Hit(turn=MATCH.t, points=1), NOT(Found(word=MATCH.w)))
+    def rate_good(self, g, h, w, t):
         """A new four-letter answer: Good!"""
-        self._accept(g, w, t, 1, "Good!")
+        self._accept(g, h, w, t, 1, "Good!")
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hit(turn=MATCH.t, points=MATCH.p, pangram=False),
+          AS.h << Hit(turn=MATCH.t, points=MATCH.p, pangram=False),
           TEST(lambda p: 5 <= p <= 6), NOT(Found(word=MATCH.w)))
-    def rate_nice(self, g, w, t, p):
+    def rate_nice(self, g, h, w, t, p):
         """A new five- or six-letter answer: Nice!"""
-        self._accept(g, w, t, p, "Nice!")
+        self._accept(g, h, w, t, p, "Nice!")
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hit(turn=MATCH.t, points=MATCH.p, pangram=False),
+          AS.h << Hit(turn=MATCH.t, points=MATCH.p, pangram=False),
           TEST(lambda p: p >= 7), NOT(Found(word=MATCH.w)))
-    def rate_awesome(self, g, w, t, p):
+    def rate_awesome(self, g, h, w, t, p):
         """A new answer of seven letters or more: Awesome!"""
-        self._accept(g, w, t, p, "Awesome!")
+        self._accept(g, h, w, t, p, "Awesome!")
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hit(turn=MATCH.t, points=MATCH.p, pangram=True), NOT(Found(word=MATCH.w)))
-    def mark_pangram(self, g, w, t, p):
+          AS.h << Hit(turn=MATCH.t, points=MATCH.p, pangram=True), NOT(Found(word=MATCH.w)))
+    def mark_pangram(self, g, h, w, t, p):
         """A new pangram: Pangram!"""
-        self._accept(g, w, t, p, "Pangram!")
+        self._accept(g, h, w, t, p, "Pangram!")

@@ -148,27 +148,73 @@ def _points_per_mask(wl, allow_s: bool):
     return uniq, mask_points, mask_words
 
 
-def hive_scores(wl, allow_s: bool = False) -> HiveScores:
-    """Score every (pangram letter set, centre) of a list at once.
+CHUNK = 4096        # pangram letter sets per block of the (sets x 128) matrices
 
-    Each pangram mask has 128 submasks; their points are looked up in the sorted
-    mask array (a pangrams x 128 matrix), then multiplied by the 128 x 7 matrix
-    "submask holds letter j": the points of each centre."""
+
+def _letter_bits(pans):
+    """(P, 7): the seven letter bits of each seven-letter mask, lowest first."""
     import numpy as np
-    uniq, mask_points, mask_words = _points_per_mask(wl, allow_s)
-    pans = uniq[_popcount(uniq) == 7]
     letter_bits = np.zeros((len(pans), 7), dtype=np.int64)
     rest = pans.copy()
     for j in range(7):
         low = rest & -rest
         letter_bits[:, j] = low
         rest = rest ^ low
+    return letter_bits
+
+
+def per_centre(uniq, values, pans):
+    """For each seven-letter mask of ``pans`` and each of its letters as the centre,
+    the sum of ``values[k]`` (one array per quantity, aligned with the sorted masks
+    ``uniq``) over the masks within the hive that hold the centre.
+
+    Each mask has 128 submasks; their values are looked up in ``uniq`` (a block of
+    :data:`CHUNK` masks x 128 at a time, so memory stays bounded whatever the list)
+    and multiplied by the 128 x 7 matrix "submask holds letter j".  Returns the
+    letter bits (P, 7) and one (P, 7) matrix per quantity."""
+    import numpy as np
+    letter_bits = _letter_bits(pans)
     combo = np.array([[(i >> j) & 1 for j in range(7)] for i in range(128)], dtype=np.int64)
-    subs = letter_bits @ combo.T                               # (P, 128) submasks
-    pos = np.searchsorted(uniq, subs)
-    pos[pos >= len(uniq)] = 0
-    hit = uniq[pos] == subs
-    points = np.where(hit, mask_points[pos], 0) @ combo        # (P, 7)
-    words = np.where(hit, mask_words[pos], 0) @ combo
+    out = [np.zeros((len(pans), 7), dtype=np.int64) for _ in values]
+    for lo in range(0, len(pans), CHUNK):
+        subs = letter_bits[lo:lo + CHUNK] @ combo.T                # (chunk, 128)
+        pos = np.searchsorted(uniq, subs)
+        pos[pos >= len(uniq)] = 0
+        hit = uniq[pos] == subs if len(uniq) else np.zeros_like(subs, dtype=bool)
+        for o, v in zip(out, values):
+            o[lo:lo + CHUNK] = np.where(hit, v[pos], 0) @ combo
+    return letter_bits, out
+
+
+def hive_scores(wl, allow_s: bool = False) -> HiveScores:
+    """Score every (pangram letter set, centre) of a list at once (see
+    :func:`per_centre`)."""
+    import numpy as np
+    uniq, mask_points, mask_words = _points_per_mask(wl, allow_s)
+    pans = uniq[_popcount(uniq) == 7]
+    letter_bits, (points, words) = per_centre(uniq, (mask_points, mask_words), pans)
     pangram_words = mask_words[np.searchsorted(uniq, pans)] if len(pans) else pans
     return HiveScores(pans, letter_bits, points, words, pangram_words)
+
+
+def answer_counts(st: MaskStats, masks) -> tuple:
+    """Twin of ``list_answers`` for many hives at once: for each seven-letter mask of
+    ``masks``, its letter bits and the number of answers with each letter as centre
+    (both (len(masks), 7), lowest letter first)."""
+    import numpy as np
+    uniq = np.array(sorted(st.count), dtype=np.int64)
+    counts = np.array([st.count[int(m)] for m in uniq], dtype=np.int64)
+    bits_, (words,) = per_centre(uniq, (counts,), np.asarray(masks, dtype=np.int64))
+    return bits_, words
+
+
+def answer_table(st: MaskStats, masks) -> dict[int, list[tuple[str, int]]]:
+    """``{mask: [(centre, answers), ...]}`` for the seven-letter ``masks`` (memoised on
+    ``st``: each letter set is counted once per word list)."""
+    memo = st.__dict__.setdefault("_answers", {})
+    todo = [m for m in masks if m not in memo]
+    if todo:
+        bits_, words = answer_counts(st, todo)
+        for m, b, w in zip(todo, bits_.tolist(), words.tolist()):
+            memo[m] = [(letters_of(x), n) for x, n in zip(b, w)]
+    return {m: memo[m] for m in masks}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee import fast
+from pyengine.puzzles.bee.feasible import candidates, check_options, feasible
 from pyengine.puzzles.bee.engine import BeeEngine
 from pyengine.puzzles.bee.hive import LETTERS_RE, layout, parse_centre
 from pyengine.puzzles.bee.results import Solution
@@ -22,6 +23,7 @@ PREFERRED_ANSWERS = (30, 50)    # tried first
 DEFAULT_VOWELS = (1, 3)
 COMMON_ZIPF = 3.0               # a "common" pangram: wordfreq zipf >= 3.0
 TRIES = 4000                    # random hives tried per band of answer counts
+MAX_VETS = 50                   # hives vetted by the rules, at most, in each phase
 
 
 @dataclass
@@ -109,20 +111,6 @@ def _from_seed_word(eng: BeeEngine, rng, word: str, center: str | None) -> Solut
 
 
 # -- at random ------------------------------------------------------------------------------
-def _candidates(st: fast.MaskStats, habits: Habits, center, sub: str) -> list[int]:
-    """Pangram letter sets that keep the letter habits, hold the centre and have a
-    pangram containing ``sub``."""
-    cands = [m for m in sorted(st.pangrams) if habits.letters_ok(m)
-             and (center is None or m >> (ord(center) - 97) & 1)
-             and (not sub or any(sub in w for w in st.pangrams[m]))]
-    if not cands:
-        raise UsageError("no seed word meets the letter habits"
-                         + (f" and contains {sub.upper()}" if sub else "")
-                         + (f" with centre {center.upper()}" if center else "")
-                         + " (try --allow-s, --allow-er or --vowels)")
-    return cands
-
-
 def _worth_vetting(st, wl, habits: Habits, m: int, c: str, band, sub: str) -> bool:
     """The fast twins' guess that hive ``m`` with centre ``c`` passes the vet rules
     (answer count within ``band`` and the habit, a common pangram with ``sub``)."""
@@ -147,30 +135,48 @@ def _seed_words(pz: Solution, habits: Habits, sub: str) -> list[str]:
     return [p for p in pool if not sub or sub in p]
 
 
+def _vetted(eng: BeeEngine, rng, habits: Habits, m: int, c: str, sub: str):
+    """The hive solved and vetted through the rules, with a seed word drawn from the
+    pangrams they found fit; None if the rules find a flaw or no fit pangram."""
+    pz = eng.solve(fast.letters_of(m), c, habits=habits.facts(), extra=("vet",))
+    seeds = _seed_words(pz, habits, sub)
+    if pz.flaws or not seeds:
+        return None
+    pz.seed_word = rng.choice(seeds)
+    return pz
+
+
 def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Habits,
                 tries: int = TRIES) -> Solution:
     """A random hive that the vet rules accept: candidates come from the fast twins
-    (:mod:`pyengine.puzzles.bee.fast`), the rules have the last word."""
+    (:mod:`pyengine.puzzles.bee.fast`), the rules have the last word.  What no hive
+    can meet is refused first (:mod:`pyengine.puzzles.bee.feasible`); when the random
+    tries miss (few hives fit), the fitting hives are vetted in a shuffled order.
+    Bounded: ``2 * tries`` candidates, at most ``2 * MAX_VETS`` hives through the rules."""
     st = fast.mask_stats(eng.words)
     sub = (contains or "").strip().lower()
     if sub and not LETTERS_RE.fullmatch(sub):
         raise UsageError(f"--contains takes letters a-z, not {contains!r}")
-    cands = _candidates(st, habits, center, sub)
+    check_options(habits, center, sub)
+    cands = candidates(st, habits, center, sub)
+    fits = feasible(st, eng.words, habits, cands, center, sub)
     bands = [b for b in (habits.preferred, habits.answers) if b is not None] or [None]
+    vets = 0
     for band in bands:
         for _ in range(tries):
             m = rng.choice(cands)
-            letters = fast.letters_of(m)
-            c = center or rng.choice(letters)
-            if not _worth_vetting(st, eng.words, habits, m, c, band, sub):
-                continue
-            pz = eng.solve(letters, c, habits=habits.facts(), extra=("vet",))
-            seeds = _seed_words(pz, habits, sub)
-            if pz.flaws or not seeds:
-                continue
-            pz.seed_word = rng.choice(seeds)
+            c = center or rng.choice(fast.letters_of(m))
+            if vets < MAX_VETS and _worth_vetting(st, eng.words, habits, m, c, band, sub):
+                vets += 1
+                pz = _vetted(eng, rng, habits, m, c, sub)
+                if pz is not None:
+                    return pz
+    rng.shuffle(fits)
+    for m, c in fits[:MAX_VETS]:
+        pz = _vetted(eng, rng, habits, m, c, sub)
+        if pz is not None:
             return pz
-    raise UsageError("no hive meets the habits after many tries "
+    raise UsageError("no hive meets the habits "
                      "(relax --answers, --vowels, --allow-s or --allow-er)")
 
 
@@ -211,9 +217,29 @@ class Made:
         return self.puzzle.text(self.show)
 
 
+RANDOM_ONLY = ("contains", "allow_s", "allow_er", "vowels", "answers", "any_pangram")
+
+
+def _refuse_random_only(word: str, given: dict) -> None:
+    """Options that shape a random hive mean nothing with a seed word: refuse them."""
+    used = [k for k in RANDOM_ONLY if given[k] not in (None, False)]
+    if used:
+        flags = ", ".join("--" + k.replace("_", "-") for k in used)
+        raise UsageError(f"{flags} shape{'s' if len(used) == 1 else ''} a random hive only; "
+                         f"with the seed word or letters {word.upper()!r} leave "
+                         f"{'it' if len(used) == 1 else 'them'} out")
+
+
 def run_make(word=None, center=None, contains=None, allow_s=False, allow_er=False,
-             vowels=DEFAULT_VOWELS, answers=DEFAULT_ANSWERS, any_pangram=False,
+             vowels=None, answers=None, any_pangram=False,
              show=False, words=None, seed=None) -> Made:
-    habits = habits_from_options(allow_s, allow_er, vowels, answers, any_pangram)
+    """The ``make`` action: ``vowels`` and ``answers`` are (low, high) or None (the
+    defaults, 1-3 and 20-70); the random-hive options are refused with a ``word``."""
+    if word:
+        _refuse_random_only(word, dict(contains=contains, allow_s=allow_s,
+                                       allow_er=allow_er, vowels=vowels, answers=answers,
+                                       any_pangram=any_pangram))
+    habits = habits_from_options(allow_s, allow_er, vowels or DEFAULT_VOWELS,
+                                 answers or DEFAULT_ANSWERS, any_pangram)
     pz = make(word, center=center, contains=contains, seed=seed, words=words, habits=habits)
     return Made(pz, show)

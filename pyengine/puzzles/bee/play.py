@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
 from pyengine.puzzles.bee.hive import honeycomb, layout, parse_hive
+from pyengine.puzzles.bee.lines import play_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
 from pyengine.puzzles.util import new_seed
@@ -142,8 +143,9 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
 
 def run_play(letters=None, center=None, words=None, seed=None,
              lines: Iterable[str] = (), say: Callable | None = None) -> Played:
-    """The ``play`` action: guesses and ``!commands`` from ``lines``, the running
-    dialogue to ``say``."""
+    """The ``play`` action: guesses and ``!commands`` from ``lines`` (a text stream
+    or an iterable of str, checked by :func:`~pyengine.puzzles.bee.lines.play_lines`:
+    UTF-8, at most 10,000 lines of 1,024 bytes), the running dialogue to ``say``."""
     say = say or (lambda *a: None)
     seed = new_seed() if seed is None else seed
     game = _open_game(letters, center, words, seed)
@@ -154,7 +156,7 @@ def run_play(letters=None, center=None, words=None, seed=None,
     say(honeycomb(pz.center, pz.layout))
     say(f"{len(pz.answers)} words, {len(pz.pangrams)} pangram(s). Type words; !help for "
         f"commands. (seed {seed})")
-    _dialogue(lines, say, game, played, rng)
+    _dialogue(play_lines(lines), say, game, played, rng)
     say(f"final: {len(game.found)}/{len(pz.answers)} words, score {game.score}/"
         f"{pz.max_score}, rank {game.rank}")
     return played

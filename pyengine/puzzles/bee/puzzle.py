@@ -5,6 +5,7 @@
     pyengine bee play [LETTERS --center C]      (guesses on stdin; !help)
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
+from pyengine.engine.errors import UsageError
 from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.util import parse_range
 
@@ -16,12 +17,18 @@ PLAY_HELP = """commands: a word to guess, or
   !help     this text"""
 
 
+def _range(text: str, what: str) -> tuple[int, int]:
+    if text.strip().startswith("-"):
+        raise UsageError(f"{what}: bad range {text!r} (LOW-HIGH or N, whole numbers from 0)")
+    return parse_range(text, what)
+
+
 def _vowels(text: str) -> tuple[int, int]:
-    return parse_range(text, "--vowels")
+    return _range(text, "--vowels")
 
 
 def _answers(text: str) -> tuple[int, int]:
-    return parse_range(text, "--answers")
+    return _range(text, "--answers")
 
 
 def _centre(help_: str) -> Option:
@@ -36,19 +43,26 @@ LETTERS = Option("letters", "str", None,
 
 MAKE = Action(
     "make", "make a hive (from a seed word, letters, or at random)",
+    description="Make a hive from a seed word, from 7 letters, or at random following the "
+                "NYT editors' habits. --contains, --allow-s, --allow-er, --vowels, --answers "
+                "and --any-pangram shape a random hive only: with WORD|LETTERS they are "
+                "refused. What no hive of the list can meet is refused before the search "
+                "(limits: --contains at most 15 letters; at most 8,000 candidate hives tried and 100 vetted by the rules).",
     options=(
         Option("word", "str", None, "a seed word with exactly 7 different letters, or 7 "
                "letters (the shortest pangram becomes the seed word); none: random",
                positional=True, metavar="WORD|LETTERS"),
         _centre("the centre letter (default random)"),
-        Option("contains", "str", None, "a random seed word must contain this (e.g. ing)"),
-        Option("allow_s", "bool", False, "allow S (editors leave it out)"),
-        Option("allow_er", "bool", False, "allow both E and R"),
-        Option("vowels", "str", (1, 3), "vowels in a random hive (default 1-3)",
+        Option("contains", "str", None, "a random seed word must contain this (e.g. ing; "
+               "at most 15 letters)"),
+        Option("allow_s", "bool", False, "allow S in a random hive (editors leave it out)"),
+        Option("allow_er", "bool", False, "allow both E and R in a random hive"),
+        Option("vowels", "str", None, "vowels in a random hive (default 1-3)",
                parse=_vowels),
-        Option("answers", "str", (20, 70), "answers in a random hive (default 20-70; "
+        Option("answers", "str", None, "answers in a random hive (default 20-70; "
                "30-50 tried first)", parse=_answers),
-        Option("any_pangram", "bool", False, "do not require a common-word pangram"),
+        Option("any_pangram", "bool", False, "a random hive need not have a common-word "
+               "pangram"),
         Option("show", "bool", False, "print the answers too"),
         WORDS, SEED),
     run=_M + "make:run_make")

@@ -1,0 +1,109 @@
+"""Can a random hive meet the options at all?  Answered before the search, so an
+impossible ``bee make`` is one clear line naming the option, never a long search
+that ends in "no hive after many tries".
+
+    check_options(habits, centre, contains)          -> refuses what no hive can be
+    candidates(st, habits, centre, contains)         -> pangram letter sets that fit
+    feasible(st, wl, habits, cands, centre, contains) -> every (set, centre) that fits
+
+All of it uses the fast twins (:mod:`pyengine.puzzles.bee.fast`) of the vet rules;
+the search then picks among these and the rules still vet the hive it returns.
+"""
+from __future__ import annotations
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.bee import fast
+
+VOWELS = "aeiou"
+MAX_CONTAINS = 15           # longest --contains (no pangram of the lists is longer)
+
+
+def check_options(habits, centre: str | None, sub: str) -> None:
+    """Refuse the combinations no hive can meet, whatever the word list."""
+    if habits.vowels is not None and habits.vowels[0] > len(VOWELS):
+        raise UsageError(f"--vowels {habits.vowels[0]}-{habits.vowels[1]}: a hive holds at "
+                         f"most {len(VOWELS)} vowels (AEIOU)")
+    if centre == "s" and habits.no_s:
+        raise UsageError("centre S: random hives leave S out (add --allow-s)")
+    if not sub:
+        return
+    shown = sub.upper()
+    if len(sub) > MAX_CONTAINS:
+        raise UsageError(f"--contains {shown[:20]}...: at most {MAX_CONTAINS} letters")
+    if len(set(sub)) > 7:
+        raise UsageError(f"--contains {shown} has {len(set(sub))} different letters; "
+                         "a hive has 7")
+    if habits.no_s and "s" in sub:
+        raise UsageError(f"--contains {shown} has an S; random hives leave S out "
+                         "(add --allow-s)")
+    if habits.not_e_and_r and "e" in sub and "r" in sub:
+        raise UsageError(f"--contains {shown} has both E and R; random hives never do "
+                         "(add --allow-er)")
+    n = len(set(sub) & set(VOWELS))
+    if habits.vowels is not None and n > habits.vowels[1]:
+        raise UsageError(f"--contains {shown} has {n} vowels; --vowels allows at most "
+                         f"{habits.vowels[1]}")
+    if centre is not None and len(set(sub) | {centre}) > 7:
+        raise UsageError(f"--contains {shown} and centre {centre.upper()} need 8 letters; "
+                         "a hive has 7")
+
+
+def _habit_names(habits) -> str:
+    out = [f"--vowels {habits.vowels[0]}-{habits.vowels[1]}"] if habits.vowels else []
+    out += ["no S"] if habits.no_s else []
+    out += ["not both E and R"] if habits.not_e_and_r else []
+    return ", ".join(out) or "any letters"
+
+
+def candidates(st: fast.MaskStats, habits, centre: str | None, sub: str) -> list[int]:
+    """Pangram letter sets that keep the letter habits, hold the centre and have a
+    pangram containing ``sub``; UsageError naming the first condition none meets."""
+    label = st.wl.label
+    cands = [m for m in sorted(st.pangrams) if habits.letters_ok(m)]
+    if not cands:
+        raise UsageError(f"no pangram of the word list ({label}) keeps the letter habits "
+                         f"({_habit_names(habits)}); try --allow-s, --allow-er or --vowels")
+    if centre is not None:
+        bit = 1 << (ord(centre) - 97)
+        cands = [m for m in cands if m & bit]
+        if not cands:
+            raise UsageError(f"no pangram of the word list ({label}) with the letter habits "
+                             f"({_habit_names(habits)}) has the centre {centre.upper()}")
+    if sub:
+        cands = [m for m in cands if any(sub in w for w in st.pangrams[m])]
+        if not cands:
+            raise UsageError(f"no pangram of the word list ({label}) that fits the other "
+                             f"options contains {sub.upper()}")
+    return cands
+
+
+def _fit_pangram(st, wl, habits, sub: str):
+    zlim = habits.common_zipf100
+    return lambda m: any((not sub or sub in p) and (zlim is None or wl.zipf100(p) >= zlim)
+                         for p in st.pangrams[m])
+
+
+def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | None,
+             sub: str) -> list[tuple[int, str]]:
+    """Every (letter set, centre) among ``cands`` whose answer count is within
+    ``habits.answers`` and which has a (common) pangram containing ``sub``: what the
+    vet rules would accept, by their twins.  UsageError when there is none."""
+    fit = _fit_pangram(st, wl, habits, sub)
+    rows = [m for m in cands if fit(m)]
+    if not rows:
+        what = "common " if habits.common_pangram is not None else ""
+        raise UsageError(f"no hive that fits the other options has a {what}pangram"
+                         + (f" containing {sub.upper()}" if sub else "")
+                         + (" (try --any-pangram)" if what else ""))
+    table = fast.answer_table(st, rows)
+    pairs = [(m, c, n) for m in rows for c, n in table[m]
+             if centre is None or c == centre]
+    if habits.answers is None:
+        return [(m, c) for m, c, _ in pairs]
+    lo, hi = habits.answers
+    ok = [(m, c) for m, c, n in pairs if lo <= n <= hi]
+    if not ok:
+        least, most = min(n for *_, n in pairs), max(n for *_, n in pairs)
+        raise UsageError(f"--answers {lo}-{hi}: the hives that fit the other options "
+                         f"have {least} to {most} answers ({wl.label} list)")
+    return ok

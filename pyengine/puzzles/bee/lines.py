@@ -1,0 +1,81 @@
+"""The lines ``bee play`` reads (guesses and ``!commands``), checked one at a time.
+
+    for text in play_lines(sys.stdin): ...      # str, UTF-8 decoded, NFC, no BOM
+
+A game reads a stream as it is typed, so the text is checked line by line, the same
+way :mod:`pyengine.engine.textio` checks a whole file: UTF-8 (a byte-order mark
+dropped), NFC-normalised, no NUL; anything else is one :class:`UsageError` naming
+the input and the line.  A real stream is read as bytes (``.buffer``) so a Latin-1
+byte never reaches Python's own decoder; an iterable of ``str`` (a test, a notebook)
+is checked the same way, and a ``UnicodeDecodeError`` raised while iterating it
+becomes the same one-line error.
+
+Limits: a line holds at most :data:`MAX_LINE_BYTES` bytes and a game at most
+:data:`MAX_LINES` lines, so a game is bounded in time and memory whatever is piped in.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import decode
+
+MAX_LINE_BYTES = 1024       # a guess or a command is one short line
+MAX_LINES = 10_000          # guesses, commands and blank lines in one game
+NAME = "standard input"
+
+
+def _too_long(n: int) -> UsageError:
+    return UsageError(f"{NAME} line {n} is over {MAX_LINE_BYTES:,} bytes "
+                      "(a guess or a command is one short line)")
+
+
+def _too_many() -> UsageError:
+    return UsageError(f"{NAME} has over {MAX_LINES:,} lines: a game takes at most "
+                      f"{MAX_LINES:,} guesses and commands")
+
+
+def _raw_lines(lines) -> Iterator[bytes]:
+    """Bytes lines from a stream's binary buffer, else from an iterable of str/bytes."""
+    buffer = getattr(lines, "buffer", None)
+    if buffer is not None and hasattr(buffer, "readline"):
+        while True:
+            raw = buffer.readline(MAX_LINE_BYTES + 2)
+            if not raw:
+                return
+            yield raw
+    it = iter(lines)
+    n = 0
+    while True:
+        try:
+            item = next(it)
+        except StopIteration:
+            return
+        except UnicodeDecodeError as exc:
+            raise UsageError(f"{NAME} line {n + 1} is not UTF-8 text (byte "
+                             f"{exc.start + 1} is 0x{exc.object[exc.start]:02x})") from None
+        n += 1
+        yield _as_bytes(item, n)
+
+
+def _as_bytes(item, n: int) -> bytes:
+    if isinstance(item, (bytes, bytearray)):
+        return bytes(item)
+    if not isinstance(item, str):
+        raise UsageError(f"{NAME} line {n}: expected text, not {type(item).__name__}")
+    try:
+        return item.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raise UsageError(f"{NAME} line {n} is not UTF-8 text (it holds a lone "
+                         "surrogate)") from None
+
+
+def play_lines(lines: Iterable) -> Iterator[str]:
+    """Each line of ``lines`` as checked text (line end kept); UsageError past a limit
+    or for bytes that are not UTF-8 text."""
+    for n, raw in enumerate(_raw_lines(lines), 1):
+        if n > MAX_LINES:
+            raise _too_many()
+        if len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+            raise _too_long(n)
+        yield decode(raw, f"{NAME} line {n}")
