@@ -276,3 +276,15 @@ def test_words_command_in_process(capsys, argv):
         assert "Traceback" not in err and err.count("\n") <= 1 or err.startswith("usage:")
     elif "--json" in (argv[:argv.index("--")] if "--" in argv else argv) and out:
         json.loads(out)
+
+
+def test_an_interrupted_cache_write_leaves_no_temp_file(small, cache, monkeypatch):
+    wl = load(small)
+    import pickle as pk
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(pk, "dump", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        C.cache_save(wl._cache_key, "extra", [1])
+    assert not [f for f in os.listdir(cache) if f.endswith(".tmp")]

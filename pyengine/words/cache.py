@@ -119,26 +119,34 @@ def cache_load(key: tuple, name: str, check=None, digest=None):
 
 def cache_save(key: tuple, name: str, data, digest=None) -> None:
     """Write ``data`` atomically (a temporary file, then a rename); with ``digest``,
-    ``digest(data)`` is saved beside it, for :func:`cache_load` to compare."""
+    ``digest(data)`` is saved beside it, for :func:`cache_load` to compare. The temp
+    file goes on any failure, an interruption (Ctrl-C) included; a kill leaves it for
+    :func:`sweep_stale_temps`."""
     import pickle
     path = cache_file(key, name)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    done = False
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         sweep_stale_temps(path.parent)
         blob = {"fmt": FORMAT, "key": key, "data": data}
         if digest is not None:
             blob["digest"] = digest(data)
-        try:
-            tmp.unlink()        # whatever sits at the temp name (O_EXCL below: no FIFO)
-        except FileNotFoundError:
-            pass
+        _unlink(tmp)            # whatever sits at the temp name (O_EXCL below: no FIFO)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         with os.fdopen(fd, "wb") as fh:
             pickle.dump(blob, fh, protocol=5)
         os.replace(tmp, path)
+        done = True
     except (OSError, pickle.PicklingError):  # read-only home etc.: run without a disk cache
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        pass
+    finally:
+        if not done:
+            _unlink(tmp)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
