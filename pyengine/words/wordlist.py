@@ -214,15 +214,16 @@ class WordList:
         return self._index("by_mask", build, disk=True, check=self._by_mask_ok)
 
     def _by_mask_ok(self, got) -> bool:
-        """Does a cached ``by_mask`` fit this list (types, total size, a sample of groups)?"""
+        """Does a cached ``by_mask`` fit this list: int keys, tuples of words adding up
+        to the list's size, a sample of groups whose words are in the list with that mask?"""
         if type(got) is not dict or sum(map(len, got.values())) != len(self.words):
             return False
+        if not all(type(m) is int for m in got):
+            return False
         words = self._posmap()
-        for i, (m, g) in enumerate(got.items()):
-            if type(m) is not int or type(g) is not tuple:
-                return False
-            if i < 64 and not all(type(w) is str and w in words and mask_of(w) == m
-                                  for w in g):
+        for m, g in list(got.items())[::max(1, len(got) // 64)]:
+            if type(g) is not tuple or not all(
+                    type(w) is str and w in words and mask_of(w) == m for w in g):
                 return False
         return True
 
