@@ -53,6 +53,5 @@ def solve(puzzle: str, **options: Any):
 def open(puzzle: str, action: str | None = None, **options: Any):  # noqa: A001
     """The puzzle's rule session paused before its first stage, in an
     :class:`~pyengine.ui.notebook.Inspector` (step, run, stage, facts, agenda, why)."""
-    from pyengine.puzzles import registry
     from pyengine.ui.notebook import Inspector
-    return Inspector(registry.get(puzzle).openable(action).open_plan(**options))
+    return Inspector.open(puzzle, action, **options)
