@@ -174,9 +174,10 @@ def test_open_make_checks_exactly_as_run_does(bad):
 
 def test_length_wants_ascii_digits():
     from pyengine.puzzles.riddle.make import parse_lengths
-    for bad in ("\uff15", "5-\uff18", "\u0665", "5\u00b2", "9" * 40):
-        with pytest.raises(UsageError):
+    for bad in ("\uff15", "5-\uff18", "\u0665", "5\u00b2", "9" * 40, "8\n-\n5"):
+        with pytest.raises(UsageError) as exc:
             parse_lengths(bad)
+        assert "\n" not in str(exc.value)
 
 
 # -- property tests --------------------------------------------------------------------

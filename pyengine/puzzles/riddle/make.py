@@ -175,7 +175,8 @@ def parse_lengths(text) -> tuple[int, int]:
     lo = int(m.group(1))
     hi = int(m.group(2) or lo)
     if lo < 2 or hi < lo or hi > len(ORDINAL_WORDS):
-        raise UsageError(f"--length {text}: need 2 <= MIN <= MAX <= {len(ORDINAL_WORDS)}")
+        raise UsageError(f"--length {' '.join(str(text).split())}: need 2 <= MIN <= MAX <= "
+                         f"{len(ORDINAL_WORDS)}")
     return lo, hi
 
 
