@@ -256,3 +256,29 @@ def test_a_clue_running_on_for_ever_is_refused_quickly():
     # a clue over three lines still reads
     three = "My first is in deans\nbut not\nin slats\nMy second is in persona but not in perusing"
     assert [c.halves[1].word for c in parse_riddle(three).clues] == ["slats", "perusing"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=12), st.from_regex(r"\s*[0-9]{1,3}\s*(-\s*[0-9]{1,3}\s*)?",
+                                                     fullmatch=True),
+                 st.tuples(st.integers(-5, 30), st.integers(-5, 30)), st.none()))
+def test_length_parser_gives_a_range_or_a_usage_error(text):
+    from pyengine.puzzles.riddle.make import parse_lengths
+    try:
+        lo, hi = parse_lengths(text)
+    except UsageError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert 2 <= lo <= hi <= 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(max_size=25), st.none(), st.integers(), st.binary(max_size=5)))
+def test_answer_check_gives_a_word_or_a_usage_error(word):
+    from pyengine.puzzles.riddle.make import check_answer
+    try:
+        w = check_answer(word)
+    except UsageError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert w.isascii() and w.isalpha() and w.islower() and 2 <= len(w) <= 20
