@@ -3,8 +3,8 @@
 
 An unreadable, truncated or foreign cache file reads as absent (the caller
 rebuilds), and so does one whose data fails the caller's ``check`` (wrong shape,
-types or sizes) or ``digest`` (a checksum saved with the data); a FIFO, directory or device in a cache file's place is never
-opened for a blocking read. A cache directory that cannot be written is silently
+types or sizes) or ``digest`` (a checksum saved with the data); a FIFO, directory
+or device in a cache file's place is never opened for a blocking read. A cache directory that cannot be written is silently
 skipped. Writes go to ``NAME.PID.tmp`` beside the file, then ``os.replace``; temp
 files a killed writer left behind are removed on the process's first cache use.
 """
