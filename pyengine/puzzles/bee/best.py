@@ -37,10 +37,22 @@ def best_hive(wl, allow_s: bool = False) -> Best:
                          + ("" if allow_s else " without S (try --allow-s)"))
     top = sc.points.max()
     rows, cols = np.nonzero(sc.points == top)
-    letters, centre, r, c = min(sc.hive(int(r), int(c)) + (int(r), int(c))
-                                for r, c in zip(rows, cols))
+    # ties: the first letters in alphabetical order (for seven-letter sets, the largest
+    # bit-reversed mask), then the first centre (columns are lowest letter first)
+    first = np.lexsort((cols, -_reversed(sc.pangrams[rows])))[0]
+    r, c = int(rows[first]), int(cols[first])
+    letters, centre = sc.hive(r, c)
     return Best(letters, centre, int(top), int(sc.words[r, c]), int(sc.pangram_words[r]),
                 time.perf_counter() - t0, len(sc.pangrams))
+
+
+def _reversed(masks):
+    """Each 26-bit mask with its bits in reverse order (A the highest)."""
+    import numpy as np
+    out = np.zeros_like(masks)
+    for i in range(26):
+        out |= ((masks >> i) & 1) << (25 - i)
+    return out
 
 
 @dataclass

@@ -200,21 +200,17 @@ def hive_scores(wl, allow_s: bool = False) -> HiveScores:
 def answer_counts(st: MaskStats, masks) -> tuple:
     """Twin of ``list_answers`` for many hives at once: for each seven-letter mask of
     ``masks``, its letter bits and the number of answers with each letter as centre
-    (both (len(masks), 7), lowest letter first)."""
+    (both (len(masks), 7), lowest letter first); the last answer is memoised on ``st``."""
     import numpy as np
-    uniq = np.array(sorted(st.count), dtype=np.int64)
-    counts = np.array([st.count[int(m)] for m in uniq], dtype=np.int64)
-    bits_, (words,) = per_centre(uniq, (counts,), np.asarray(masks, dtype=np.int64))
-    return bits_, words
+    arrays = st.__dict__.get("_count_arrays")
+    if arrays is None:
+        uniq = np.array(sorted(st.count), dtype=np.int64)
+        counts = np.array([st.count[int(m)] for m in uniq], dtype=np.int64)
+        arrays = st.__dict__["_count_arrays"] = (uniq, counts)
+    key = (len(masks), hash(tuple(masks)))
+    last = st.__dict__.get("_last_counts")
+    if last is None or last[0] != key:
+        bits_, (words,) = per_centre(arrays[0], (arrays[1],), np.asarray(masks, dtype=np.int64))
+        last = st.__dict__["_last_counts"] = (key, bits_, words)
+    return last[1], last[2]
 
-
-def answer_table(st: MaskStats, masks) -> dict[int, list[tuple[str, int]]]:
-    """``{mask: [(centre, answers), ...]}`` for the seven-letter ``masks`` (memoised on
-    ``st``: each letter set is counted once per word list)."""
-    memo = st.__dict__.setdefault("_answers", {})
-    todo = [m for m in masks if m not in memo]
-    if todo:
-        bits_, words = answer_counts(st, todo)
-        for m, b, w in zip(todo, bits_.tolist(), words.tolist()):
-            memo[m] = [(letters_of(x), n) for x, n in zip(b, w)]
-    return {m: memo[m] for m in masks}

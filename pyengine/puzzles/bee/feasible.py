@@ -83,11 +83,34 @@ def _fit_pangram(st, wl, habits, sub: str):
                          for p in st.pangrams[m])
 
 
+class Fits:
+    """The (letter set, centre) pairs that fit, as arrays: ``masks`` (P,), ``bits``
+    (P, 7) the centre letter bits, ``ok`` (P, 7) which pairs fit."""
+
+    def __init__(self, masks, bits, ok):
+        import numpy as np
+        self.masks, self.bits = masks, bits
+        self.index = np.flatnonzero(ok)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def sample(self, rng, k: int) -> list[tuple[int, str]]:
+        """Up to ``k`` fitting pairs in a random order."""
+        picks = rng.sample(range(len(self.index)), min(k, len(self.index)))
+        out = []
+        for i in picks:
+            r, j = divmod(int(self.index[i]), 7)
+            out.append((int(self.masks[r]), fast.letters_of(int(self.bits[r, j]))))
+        return out
+
+
 def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | None,
-             sub: str) -> list[tuple[int, str]]:
+             sub: str) -> Fits:
     """Every (letter set, centre) among ``cands`` whose answer count is within
     ``habits.answers`` and which has a (common) pangram containing ``sub``: what the
     vet rules would accept, by their twins.  UsageError when there is none."""
+    import numpy as np
     fit = _fit_pangram(st, wl, habits, sub)
     rows = [m for m in cands if fit(m)]
     if not rows:
@@ -95,15 +118,15 @@ def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | Non
         raise UsageError(f"no hive that fits the other options has a {what}pangram"
                          + (f" containing {sub.upper()}" if sub else "")
                          + (" (try --any-pangram)" if what else ""))
-    table = fast.answer_table(st, rows)
-    pairs = [(m, c, n) for m in rows for c, n in table[m]
-             if centre is None or c == centre]
-    if habits.answers is None:
-        return [(m, c) for m, c, _ in pairs]
-    lo, hi = habits.answers
-    ok = [(m, c) for m, c, n in pairs if lo <= n <= hi]
-    if not ok:
-        least, most = min(n for *_, n in pairs), max(n for *_, n in pairs)
-        raise UsageError(f"--answers {lo}-{hi}: the hives that fit the other options "
-                         f"have {least} to {most} answers ({wl.label} list)")
-    return ok
+    bits, counts = fast.answer_counts(st, rows)
+    allowed = np.ones_like(bits, dtype=bool) if centre is None else \
+        bits == 1 << (ord(centre) - 97)
+    ok = allowed.copy()
+    if habits.answers is not None:
+        lo, hi = habits.answers
+        ok &= (counts >= lo) & (counts <= hi)
+        if not ok.any():
+            there = counts[allowed]
+            raise UsageError(f"--answers {lo}-{hi}: the hives that fit the other options "
+                             f"have {there.min()} to {there.max()} answers ({wl.label} list)")
+    return Fits(np.asarray(rows, dtype=np.int64), bits, ok)

@@ -13,11 +13,18 @@ import re
 from pyengine.engine.errors import UsageError
 
 LETTERS_RE = re.compile(r"[a-z]+")
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with A-Z lower-cased and nothing else changed (``str.lower`` would
+    turn the Kelvin sign into k and İ into two characters)."""
+    return text.translate(_LOWER)
 
 
 def parse_centre(center: str) -> str:
     """The centre letter, lower case; :class:`UsageError` unless one letter a-z."""
-    c = center.strip().lower()
+    c = ascii_lower(center.strip())
     if len(c) != 1 or not ("a" <= c <= "z"):
         raise UsageError(f"the centre is one letter a-z, not {center!r}")
     return c
@@ -25,9 +32,9 @@ def parse_centre(center: str) -> str:
 
 def _marked_centre(raw: str) -> str | None:
     """A single upper-case letter among lower-case ones marks the centre."""
-    if raw and sum(c.isupper() for c in raw) == 1 and \
-            sum(c.islower() for c in raw) == len(raw) - 1:
-        return next(c for c in raw if c.isupper())
+    upper = [c for c in raw if "A" <= c <= "Z"]
+    if len(upper) == 1 and sum("a" <= c <= "z" for c in raw) == len(raw) - 1:
+        return upper[0]
     return None
 
 
@@ -50,7 +57,7 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
     raw = (letters or "").strip()
     if center is None:
         center = _marked_centre(raw)
-    text = raw.lower()
+    text = ascii_lower(raw)
     _check_letters(raw, text)
     if center is None:
         raise UsageError("which letter is the centre? add --center C")

@@ -14,7 +14,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.feasible import candidates, check_options, feasible
 from pyengine.puzzles.bee.engine import BeeEngine
-from pyengine.puzzles.bee.hive import LETTERS_RE, layout, parse_centre
+from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, layout, parse_centre
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.util import new_seed
 
@@ -74,7 +74,7 @@ def habits_from_options(allow_s=False, allow_er=False, vowels=DEFAULT_VOWELS,
 
 # -- from a seed word or seven letters ----------------------------------------------------
 def check_seed_word(word: str, wl) -> str:
-    w = word.strip().lower()
+    w = ascii_lower(word.strip())
     if not LETTERS_RE.fullmatch(w or "-"):
         raise UsageError(f"seed word {word!r}: letters a-z only")
     if w not in wl:
@@ -88,7 +88,7 @@ def check_seed_word(word: str, wl) -> str:
 def seed_word_for(word: str, wl) -> str:
     """A seed word as given, or for seven letters that are not a word, the
     shortest (then most common) word spelled with exactly those letters."""
-    w = word.strip().lower()
+    w = ascii_lower(word.strip())
     if w in wl and len(set(w)) == 7:
         return w
     if LETTERS_RE.fullmatch(w) and len(set(w)) == 7 and w not in wl:
@@ -154,7 +154,7 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
     tries miss (few hives fit), the fitting hives are vetted in a shuffled order.
     Bounded: ``2 * tries`` candidates, at most ``2 * MAX_VETS`` hives through the rules."""
     st = fast.mask_stats(eng.words)
-    sub = (contains or "").strip().lower()
+    sub = ascii_lower((contains or "").strip())
     if sub and not LETTERS_RE.fullmatch(sub):
         raise UsageError(f"--contains takes letters a-z, not {contains!r}")
     check_options(habits, center, sub)
@@ -171,8 +171,7 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
                 pz = _vetted(eng, rng, habits, m, c, sub)
                 if pz is not None:
                     return pz
-    rng.shuffle(fits)
-    for m, c in fits[:MAX_VETS]:
+    for m, c in fits.sample(rng, MAX_VETS):
         pz = _vetted(eng, rng, habits, m, c, sub)
         if pz is not None:
             return pz

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
-from pyengine.puzzles.bee.hive import honeycomb, layout, parse_hive
+from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_hive
 from pyengine.puzzles.bee.lines import play_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
@@ -34,7 +34,7 @@ class Game:
         """Judge one guess: (message, points earned)."""
         from pyengine.facts.bee import Found, Guess, Verdict
         self.turn += 1
-        word = text.strip().lower()
+        word = ascii_lower(text.strip())
         s = self.engine.session
         s.assert_fact(Guess(word=word, turn=self.turn))
         self.engine.run(("judge",))
@@ -117,7 +117,7 @@ def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
 
 def _guess(text: str, game: Game, played: Played) -> str:
     msg, pts = game.guess(text)
-    played.turns.append({"guess": text.lower(), "message": msg, "points": pts,
+    played.turns.append({"guess": ascii_lower(text), "message": msg, "points": pts,
                          "score": game.score, "rank": game.rank})
     return (f"{text.upper()}: {msg}" + (f" +{pts}" if pts else "")
             + f"   score {game.score}  rank {game.rank}")
@@ -127,7 +127,7 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
               rng: random.Random) -> None:
     for line in lines:
         text = line.strip()
-        cmd = text.lower()
+        cmd = ascii_lower(text)
         if not text:
             continue
         if cmd in QUIT:

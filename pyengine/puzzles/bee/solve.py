@@ -68,14 +68,13 @@ def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
 def open_solve(letters=None, center=None, words=None, seed=None, hints=False):
     """The solve session for the shell and the notebook: the hive's letter facts
     declared, paused before ``build``; stages build, solve, score, rank, hints.
-    With no letters, AEGINRT centre R."""
+    The options are checked exactly as :func:`run_solve` checks them; only with
+    neither letters nor centre does it open AEGINRT centre R."""
     from pyengine.engine.stages import SessionPlan, Stage
 
-    if letters is None:
-        letters = SHELL_HIVE[0]
-    if letters in (SHELL_HIVE[0], SHELL_HIVE[0].upper()) and center is None:
-        center = SHELL_HIVE[1]
-    hive, c = parse_hive(letters, center)
+    if letters is None and center is None:
+        letters, center = SHELL_HIVE
+    hive, c = parse_hive(letters, center)      # the same check as run_solve's
     eng = BeeEngine(words, record=True)
     eng.load_hive(hive, c)
 
