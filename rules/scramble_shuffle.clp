@@ -13,14 +13,60 @@
 ;;;; the positions, so every permutation is equally likely; and every interleaving of
 ;;;; the words is too, since each one is reached by the same number of permutations
 ;;;; (the product of the factorials of the word lengths).
-;;;; Each firing matches a fixed number of facts, so the matching grows linearly (the
-;;;; appends copy the growing line, a cheap copy inside CLIPS).
 ;;;; For n letters the stage fires 3n + 1 rules: 1 spread, n - 1 partners, n - 1 swaps
 ;;;; or stays, 1 start, n appends, 1 finish. A (shuffled) fact stays behind as a record.
-;;;; BUILD before and DECODE after are the seed's rules, unchanged (scramble.clp); the
-;;;; driver undefines the seed's swap rule, whose pattern would otherwise match every
-;;;; pair of ids each time any (text ...) fact is asserted.
+;;;;
+;;;; Linear, every step: no rule of this plan asserts a fact that grows with the line
+;;;; more than once (asserting a fact costs its length: it is hashed and matched, and a
+;;;; rule re-asserting a growing line makes the whole run quadratic). Each step's
+;;;; facts are a fixed size and are joined on a bound position or id, which CLIPS
+;;;; finds through its hashed memories. The long (text ...) facts are made once each,
+;;;; by the rules that finish a stage, from facts created in position order.
+;;;;
+;;;; BUILD and DECODE are the seed's ideas in linear form (the seed's rules in
+;;;; scramble.clp re-assert the growing line at every step; the driver undefines them,
+;;;; and the seed's swap rule, for this plan):
+;;;;   BUILD   lay-out-word-ids    one firing per word: a (laid N ID) fact per letter
+;;;;           gather-laid-ids     once: the line (text # ID ...) in laid order
+;;;;   DECODE  spread-ids-for-decoding, decode-id-at-cursor (one firing per letter:
+;;;;           the id's word gives its next letter), gather-decoded-letters (once:
+;;;;           the line (text LETTER ... #), as the seed's DECODE leaves it).
 ;;;; (random 1 I) uses the C library's rand(): (seed N) before SHUFFLE repeats a run.
+
+(defglobal ?*laid* = 0)
+
+;;; The values at ``?k`` of the facts ``?facts``, in order, as one multifield. Halving
+;;; keeps the copies to n log n (appending one value at a time copies n * n / 2).
+(deffunction values-in-order (?facts ?k)
+   (bind ?n (length$ ?facts))
+   (if (<= ?n 16) then
+      (bind ?out (create$))
+      (foreach ?f ?facts
+         (bind ?out (create$ ?out (nth$ ?k (fact-slot-value ?f implied)))))
+      (return ?out))
+   (bind ?half (div ?n 2))
+   (create$ (values-in-order (subseq$ ?facts 1 ?half) ?k)
+            (values-in-order (subseq$ ?facts (+ ?half 1) ?n) ?k)))
+
+;;; BUILD: each word lays out its id once per letter, numbered on from the last word.
+(defrule lay-out-word-ids
+   (BUILD)
+   (word ?id $?letters)
+   =>
+   (foreach ?letter $?letters
+      (bind ?*laid* (+ ?*laid* 1))
+      (assert (laid ?*laid* ?id))))
+
+;;; BUILD, when every word is laid out: the ids become the line, in laid order.
+(defrule gather-laid-ids
+   (declare (salience -10))
+   (BUILD)
+   ?line <- (text #)
+   =>
+   (bind ?ids (values-in-order (find-all-facts ((?l laid)) TRUE) 2))
+   (do-for-all-facts ((?l laid)) TRUE (retract ?l))
+   (retract ?line)
+   (assert (text # ?ids)))
 
 ;;; 1. The line becomes position facts; the cursor starts at the last slot.
 (defrule spread-line-into-slots
@@ -64,25 +110,24 @@
    (assert (walk (- ?i 1))))
 
 ;;; 3a. The walk is over (the cursor is at slot 1): mark the line shuffled, so
-;;;     rule 1 leaves it alone from now on, and start an empty line.
+;;;     rule 1 leaves it alone from now on, and start gathering at slot 1.
 (defrule start-gathering-slots
    (SHUFFLE)
    ?cursor <- (walk ?i&:(<= ?i 1))
    =>
    (retract ?cursor)
    (assert (shuffled)
-           (text #)
            (gather 1)))
 
-;;; 3b. Append the next slot's id to the line.
+;;; 3b. Append the next slot's id to the line (a (gathered ...) fact, made in
+;;;     position order).
 (defrule append-slot-to-line
    (SHUFFLE)
    ?next <- (gather ?p)
    ?slot <- (slot ?p ?id)
-   ?line <- (text # $?ids)
    =>
-   (retract ?next ?slot ?line)
-   (assert (text # $?ids ?id)
+   (retract ?next ?slot)
+   (assert (gathered ?p ?id)
            (gather (+ ?p 1))))
 
 ;;; 3c. No slot is left at the gathering position: the line is whole again.
@@ -91,4 +136,52 @@
    ?next <- (gather ?p)
    (not (slot ?p ?))
    =>
-   (retract ?next))
+   (retract ?next)
+   (bind ?ids (values-in-order (find-all-facts ((?g gathered)) TRUE) 2))
+   (do-for-all-facts ((?g gathered)) TRUE (retract ?g))
+   (assert (text # ?ids)))
+
+;;; DECODE 1. The line's ids become (code POSITION ID) facts; each word's letters
+;;;    become (spelling ID K LETTER) facts with a cursor (next-letter ID 1).
+(defrule spread-ids-for-decoding
+   (DECODE)
+   ?line <- (text # $?ids)
+   =>
+   (retract ?line)
+   (do-for-all-facts ((?w word)) TRUE
+      (bind ?id (nth$ 1 ?w:implied))
+      (bind ?k 0)
+      (foreach ?letter (rest$ ?w:implied)
+         (bind ?k (+ ?k 1))
+         (assert (spelling ?id ?k ?letter)))
+      (assert (next-letter ?id 1)))
+   (bind ?position 0)
+   (foreach ?id $?ids
+      (bind ?position (+ ?position 1))
+      (assert (code ?position ?id)))
+   (assert (decode-at 1)))
+
+;;; DECODE 2. The id at the cursor becomes that word's next unused letter.
+(defrule decode-id-at-cursor
+   (DECODE)
+   ?at <- (decode-at ?p)
+   ?code <- (code ?p ?id)
+   ?next <- (next-letter ?id ?k)
+   ?spelling <- (spelling ?id ?k ?letter)
+   =>
+   (retract ?at ?code ?next ?spelling)
+   (assert (decoded ?p ?letter)
+           (next-letter ?id (+ ?k 1))
+           (decode-at (+ ?p 1))))
+
+;;; DECODE 3. No id is left at the cursor: the letters, in position order, are the line.
+(defrule gather-decoded-letters
+   (DECODE)
+   ?at <- (decode-at ?p)
+   (not (code ?p ?))
+   =>
+   (retract ?at)
+   (bind ?letters (values-in-order (find-all-facts ((?d decoded)) TRUE) 2))
+   (do-for-all-facts ((?d decoded)) TRUE (retract ?d))
+   (do-for-all-facts ((?n next-letter)) TRUE (retract ?n))
+   (assert (text ?letters #)))

@@ -6,6 +6,7 @@ The driver only prepares facts and walks the three stages; the rules in
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +17,9 @@ from pyengine.puzzles.util import new_seed
 DEFAULT_SWAPS = 100
 RIVERS = ("Thames", "Seine", "Orinoco", "Nile", "Euphrates", "Darling", "Amazon")
 _WORD = re.compile(r"[A-Za-z]+")
+# The seed's rules (rules/scramble.clp); the shuffle plan has linear twins of BUILD and
+# DECODE in rules/scramble_shuffle.clp and undefines these.
+SEED_RULES = ("build-append-word-ids", "randomize-swap-two-ids", "decode-next-letter")
 
 
 @dataclass
@@ -55,34 +59,37 @@ def is_subsequence(word: str, line: str) -> bool:
 
 
 def check_words(words: list[str]) -> list[str]:
-    """Validate scramble words: letters only. Raise UsageError naming the problem."""
+    """Validate scramble words: letters a-z only (any case). Raise UsageError naming
+    the problem; decomposed accents are composed first, so 'cafe' + U+0301 is refused
+    as 'café'."""
+    if isinstance(words, str) or not isinstance(words, (list, tuple)):
+        raise UsageError(f"expected a list of words, not {words!r}")
     if not words:
         raise UsageError("no words to scramble (give words, or --file)")
     for w in words:
+        if not isinstance(w, str):
+            raise UsageError(f"expected a word (text), not {w!r}")
         if w == "":
             raise UsageError("an empty word cannot be scrambled")
         if not _WORD.fullmatch(w):
+            w = unicodedata.normalize("NFC", w)
             bad = next(c for c in w if not c.isascii() or not c.isalpha())
             raise UsageError(f"word {w!r} has {bad!r}: scramble words are letters a-z only")
     return list(words)
 
 
-def read_word_file(path: str | Path) -> list[str]:
-    """Words from a file: whitespace separated, '#' starts a comment."""
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError(f"{path} is not UTF-8 text") from None
+def read_word_file(path: str | Path, what: str = "word file") -> list[str]:
+    """Words from a file (or standard input, ``-``): whitespace separated, '#' starts a
+    comment. UTF-8 (a byte-order mark is dropped); a FIFO, a directory or a device is
+    refused before it is opened (pyengine.engine.textio)."""
+    from pyengine.engine.textio import read_text
+
+    text = read_text(path, what)
     words = []
     for line in text.splitlines():
         words.extend(line.split("#", 1)[0].split())
     if not words:
-        raise UsageError(f"{path} has no words")
+        raise UsageError(f"{what} {path} has no words")
     return words
 
 
@@ -91,8 +98,8 @@ def word_fact(number: int, word: str) -> str:
 
 
 def _text_values(session) -> list[str]:
-    for f in session.find("text"):
-        return f.text[1:-1].split()[1:]
+    for record in session.records("text"):
+        return [str(v) for v in record["values"]]
     raise RuntimeError("the scramble rules left no (text ...) fact")
 
 
@@ -110,7 +117,7 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
     # The swap rule's pattern (text # $?before ?x $?between ?y $?after) is matched
     # against every (text ...) fact asserted in any stage, staging fact or not:
     # every pair of ids, each time. The linear plan does without it.
-    without = ["randomize-swap-two-ids"] if randomizer == "shuffle" else []
+    without = list(SEED_RULES) if randomizer == "shuffle" else []
     session = ClipsSession(files, record=record, without_rules=without)
     session.reset()
     for i, w in enumerate(words or (), start=1):
@@ -127,18 +134,34 @@ def stage_plan(swaps: int = DEFAULT_SWAPS, randomizer: str = "swap"):
     return [Stage("BUILD"), Stage("RANDOMIZE", limit=swaps, strategy="random"), Stage("DECODE")]
 
 
+def _letters(words: list[str] | None) -> int:
+    return sum(map(len, words)) if words is not None else sum(map(len, RIVERS))
+
+
+def _checked(words, swaps, seed, randomizer, record):
+    """The one check of a scramble's input, for run_make, make_scramble and open_make:
+    (words or None, seed), or UsageError before any engine starts."""
+    from pyengine.puzzles.scramble.limits import check_count, check_make, check_seed
+
+    if words is not None:
+        words = check_words(words)
+    if randomizer not in ("swap", "shuffle"):
+        raise UsageError(f"unknown randomizer {randomizer!r} (choose swap or shuffle)")
+    check_count(swaps, "--swaps", 0, 1_000_000)
+    seed = new_seed() if seed is None else check_seed(seed)
+    check_make(_letters(words), swaps, randomizer, record)
+    return words, seed
+
+
 def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
                   seed: int | None = None, randomizer: str = "swap",
                   record: bool = True) -> Scramble:
     """Run the three stages and return the puzzle. ``words=None`` uses the rivers."""
     from pyengine.engine.stages import StageRunner
 
-    if words is not None:
-        check_words(words)
-    if swaps < 0:
-        raise UsageError("--swaps must be 0 or more")
-    seed = new_seed() if seed is None else int(seed)
+    words, seed = _checked(words, swaps, seed, randomizer, record)
     session = make_session(words, randomizer, record)
+    session.quiet()              # CLIPS's own messages never reach stdout (--json)
     if randomizer == "shuffle":
         session.seed(seed)
     snapshots: dict[str, list[int]] = {}
@@ -160,6 +183,8 @@ def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
 
 def words_given(words: list[str], file: str | None) -> list[str] | None:
     """The words of the command line and of ``--file`` (None: the seed's rivers)."""
+    if isinstance(words, str):
+        words = [words]
     words = list(words or ()) + (read_word_file(file) if file is not None else [])
     if words or file is not None:
         return check_words(words)
@@ -174,11 +199,11 @@ def run_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=N
 
 
 def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None):
-    """The scramble, paused before BUILD, for the shell and the notebook."""
+    """The scramble, paused before BUILD, for the shell and the notebook (the same
+    checks and limits as run_make, with the firings recorded)."""
     from pyengine.engine.stages import SessionPlan
 
-    given = words_given(words, file)
-    seed = new_seed() if seed is None else seed
+    given, seed = _checked(words_given(words, file), swaps, seed, randomizer, True)
     session = make_session(given, randomizer, record=True)
     if randomizer == "shuffle":
         session.seed(seed)
@@ -188,5 +213,7 @@ def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=
         return " ".join("".join(letters).upper())
 
     what = " ".join(given) if given else "the seven rivers"
+    if len(what) > 60:
+        what = f"{len(given):,} words"
     return SessionPlan(session, stage_plan(swaps, randomizer), seed,
                        f"scramble of {what} (seed {seed})", finish)

@@ -22,10 +22,14 @@ the pair bound at the start.
 from __future__ import annotations
 
 import heapq
+from array import array
 from dataclasses import dataclass
 from itertools import combinations
 
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.scramble.limits import (BEAM_MAX_WORK, MAX_STATES_LIMIT,
+                                              MINIMAL_MAX_LETTERS, MINIMAL_MAX_WORDS,
+                                              PAIR_MAX_CELLS, check_count)
 from pyengine.puzzles.scramble.make import is_subsequence
 
 MAX_STATES = 15_000       # A* expansions before falling back to the beam search
@@ -33,6 +37,7 @@ EXACT_WORDS = 12          # A* (and the pair bound in the search) up to this man
 BEAM_WIDTH = 32
 BEAM_WORK = 200_000       # beam width x words x letters: wider beams for smaller lists
 PAIR_WORDS = 150          # the pair bound at the start, up to this many words
+BEAM_MAX_WIDTH = 10_000   # --beam
 
 
 @dataclass
@@ -78,7 +83,7 @@ class _Bounds:
             self.suffix.append(rows)
         # pair[(i, j)][p][q]: exact SCS length of words[i][p:] and words[j][q:]
         self.pairs = []
-        if pairs and len(words) > 2:
+        if pairs and len(words) > 2 and pair_cells(words) <= PAIR_MAX_CELLS:
             for i, j in combinations(range(len(words)), 2):
                 self.pairs.append((i, j, _scs_table(words[i], words[j])))
 
@@ -98,21 +103,26 @@ class _Bounds:
         return max(self.letter_bound(pos), self.pair_bound(pos))
 
 
-def _scs_table(a: str, b: str) -> list[list[int]]:
-    """t[p][q] = length of the shortest common supersequence of a[p:] and b[q:]."""
+def pair_cells(words: list[str]) -> int:
+    """Cells of all the pairwise tables: the sum of len(a) x len(b) over pairs."""
+    total = sum(map(len, words))
+    return (total * total - sum(len(w) ** 2 for w in words)) // 2
+
+
+def _scs_table(a: str, b: str) -> list[array]:
+    """t[p][q] = length of the shortest common supersequence of a[p:] and b[q:]
+    (rows of 4-byte integers: len(a) x len(b) cells cost 4 bytes each)."""
     n, m = len(a), len(b)
-    t = [[0] * (m + 1) for _ in range(n + 1)]
-    for p in range(n, -1, -1):
-        for q in range(m, -1, -1):
-            if p == n:
-                t[p][q] = m - q
-            elif q == m:
-                t[p][q] = n - p
-            elif a[p] == b[q]:
-                t[p][q] = 1 + t[p + 1][q + 1]
-            else:
-                t[p][q] = 1 + min(t[p + 1][q], t[p][q + 1])
-    return t
+    below = array("i", range(m, -1, -1))          # row n: t[n][q] = m - q
+    rows = [below] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        ch = a[p]
+        row = array("i", below)
+        row[m] = n - p
+        for q in range(m - 1, -1, -1):
+            row[q] = 1 + (below[q + 1] if ch == b[q] else min(below[q], row[q + 1]))
+        rows[p] = below = row
+    return rows
 
 
 def _moves(words, pos):
@@ -165,42 +175,50 @@ def _astar(words, bound: _Bounds, max_states: int):
 
 def _beam(words, bound: _Bounds, width: int) -> str:
     """Breadth-wise search keeping the ``width`` states with the smallest bound, then
-    the most letters written (a good line, not a proven one)."""
+    the most letters written (a good line, not a proven one). Each state keeps its
+    last letter and its parent's entry, not a copy of its line."""
     goal = tuple(len(w) for w in words)
-    layer = {(0,) * len(words): ""}
+    layer: dict[tuple, tuple | None] = {(0,) * len(words): None}
     while goal not in layer:
-        nxt: dict[tuple, str] = {}
-        for state, line in layer.items():
+        nxt: dict[tuple, tuple] = {}
+        for state, entry in layer.items():
             for ch, s in _moves(words, state):
                 if s not in nxt:
-                    nxt[s] = line + ch
+                    nxt[s] = (ch, entry)
         if len(nxt) > width:
             ranked = sorted(nxt, key=lambda s: (bound(s), -sum(s)))[:width]
             layer = {s: nxt[s] for s in ranked}
         else:
             layer = nxt
-    return layer[goal]
+    letters, entry = [], layer[goal]
+    while entry is not None:
+        ch, entry = entry
+        letters.append(ch)
+    return "".join(reversed(letters))
 
 
 def _majority_merge(words) -> str:
     """Greedy: write the letter the most words wait for (ties: the most letters left
-    behind those words, then the alphabet). Linear in the letters times the alphabet."""
+    behind those words, then the alphabet). Each step looks at the letters only (the
+    counts are kept up to date), so the cost is the letters written times the alphabet."""
     pos = [0] * len(words)
     waiting: dict[str, set[int]] = {}
+    behind: dict[str, int] = {}             # letter -> letters left in the words waiting
     for i, w in enumerate(words):
         waiting.setdefault(w[0], set()).add(i)
+        behind[w[0]] = behind.get(w[0], 0) + len(w)
     line = []
     while any(waiting.values()):
         ch = max((c for c in waiting if waiting[c]),
-                 key=lambda c: (len(waiting[c]),
-                                sum(len(words[i]) - pos[i] for i in waiting[c]), -ord(c)))
+                 key=lambda c: (len(waiting[c]), behind[c], -ord(c)))
         line.append(ch)
-        movers = waiting[ch]
-        waiting[ch] = set()
+        movers, waiting[ch], behind[ch] = waiting[ch], set(), 0
         for i in movers:
             pos[i] += 1
             if pos[i] < len(words[i]):
-                waiting.setdefault(words[i][pos[i]], set()).add(i)
+                nxt = words[i][pos[i]]
+                waiting.setdefault(nxt, set()).add(i)
+                behind[nxt] = behind.get(nxt, 0) + len(words[i]) - pos[i]
     return "".join(line)
 
 
@@ -208,7 +226,7 @@ def start_bound(words: list[str]) -> int:
     """Proven lower bound for the whole list: letter bound and (up to PAIR_WORDS
     words) the longest pairwise shortest common supersequence."""
     best = _Bounds(words, pairs=False).letter_bound((0,) * len(words))
-    if 1 < len(words) <= PAIR_WORDS:
+    if 1 < len(words) <= PAIR_WORDS and pair_cells(words) <= PAIR_MAX_CELLS:
         for a, b in combinations(words, 2):
             best = max(best, _scs_table(a, b)[0][0])
     return best
@@ -216,16 +234,20 @@ def start_bound(words: list[str]) -> int:
 
 def check_words(words: list[str]) -> list[str]:
     from pyengine.puzzles.scramble.make import check_words as check
-    check(words)
-    return [w.lower() for w in words]
+    return [w.lower() for w in check(words)]
 
 
 def minimal(words: list[str], max_states: int = MAX_STATES,
             beam_width: int = BEAM_WIDTH) -> Minimal:
     """The shortest line holding every word as a subsequence (exact within ``max_states``)."""
-    if max_states < 0 or beam_width < 1:
-        raise UsageError("--max-states must be 0 or more and --beam 1 or more")
-    lower = check_words(list(words))
+    check_count(max_states, "--max-states", 0, MAX_STATES_LIMIT)
+    check_count(beam_width, "--beam", 1, BEAM_MAX_WIDTH)
+    lower = check_words(words)
+    letters = sum(map(len, lower))
+    if len(lower) > MINIMAL_MAX_WORDS or letters > MINIMAL_MAX_LETTERS:
+        raise UsageError(f"{len(lower):,} words of {letters:,} letters: the shortest line "
+                         f"takes at most {MINIMAL_MAX_WORDS:,} words and "
+                         f"{MINIMAL_MAX_LETTERS:,} letters")
     # A duplicate, or a word hidden inside a longer word, adds nothing: drop it
     # (the containment check is quadratic, so only for lists up to PAIR_WORDS).
     unique = list(dict.fromkeys(lower))
@@ -242,15 +264,20 @@ def minimal(words: list[str], max_states: int = MAX_STATES,
         if line is not None:
             return Minimal(list(words), line, len(line), True, len(line), states, "A*")
         lb = max(lb, frontier)
-        line, method = _beam(kept, bound, beam_width), "beam"
+        line, method = _beam(kept, bound, _width(beam_width, kept, BEAM_MAX_WORK)), "beam"
     else:
-        letters = sum(map(len, kept))
-        width = min(beam_width, BEAM_WORK // (len(kept) * letters))
+        width = _width(beam_width, kept, BEAM_WORK)
         if width >= 2:
             line, method = _beam(kept, _Bounds(kept, pairs=False), width), "beam"
         else:
             line, method = _majority_merge(kept), "majority merge"
     return Minimal(list(words), line, len(line), len(line) == lb, lb, states, method)
+
+
+def _width(beam_width: int, words: list[str], work: int) -> int:
+    """The beam's width: as asked, but at most ``work`` / (words x letters), so the
+    search stays bounded (each kept state of each layer looks at every word)."""
+    return max(1, min(beam_width, work // (len(words) * sum(map(len, words)))))
 
 
 def format_result(m: Minimal) -> str:

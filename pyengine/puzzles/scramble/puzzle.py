@@ -4,7 +4,8 @@ from pyengine.puzzles.base import SEED, Action, Option, Puzzle
 _M = "pyengine.puzzles.scramble."
 WORDS = Option("words", "words", [], "words to hide (letters only)", positional=True,
                metavar="WORD")
-FILE = Option("file", "str", None, "read words from a file (whitespace separated, # comments)",
+FILE = Option("file", "str", None, "read words from a file, or standard input with '-' "
+              "(UTF-8, whitespace separated, # comments; a regular file of at most 64 MB)",
               metavar="FILE")
 
 MAKE = Action(
@@ -12,14 +13,18 @@ MAKE = Action(
     description="Make a scramble: the words' letters interleaved in one line, each word "
                 "still spelled in order. With no words, the seed's seven rivers. "
                 "'pyengine scramble solve|minimal ...' find the words in a line or the "
-                "shortest line holding them all.",
+                "shortest line holding them all. Limits: the swap randomizer takes at most "
+                "100 letters and swaps x letters^2 <= 2,000,000; the shuffle randomizer "
+                "at most 100,000 letters; --trace at most 20,000 letters.",
     options=(
         WORDS, FILE,
-        Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default 100)",
+        Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default "
+               "100; at most 1,000,000 and swaps x letters^2 <= 2,000,000)",
                low=0, high=1_000_000, metavar="N"),
         Option("randomizer", "str", "swap",
-               "swap: the seed's rule, cost grows with the square of the letters; "
-               "shuffle: a linear Fisher-Yates walk over position facts",
+               "swap: the seed's rule, cost grows with the fifth power of the letters (at "
+               "most 100 letters); shuffle: a linear Fisher-Yates walk over position "
+               "facts (at most 100,000 letters)",
                choices=("swap", "shuffle")),
         SEED),
     run=_M + "make:run_make", open=_M + "make:open_make", trace=True, facts=True)
@@ -28,12 +33,15 @@ SOLVE = Action(
     "solve", "find the words hidden in a scramble line",
     description="Find every set of candidate words hidden in a scramble line as disjoint "
                 "subsequences that use every letter. Exit status 0 when there is a "
-                "solution, 1 when there is none, 2 on bad input.",
+                "solution, 1 when there is none, 2 on bad input. Limits: a line of at most "
+                "10,000 letters; at most 500,000 candidates, of which at most 1,000 hidden "
+                "in the line; the search gives up after 2,000,000 steps.",
     options=(
         Option("line", "words", None, "the letter line, e.g. 'A O E M U ...' (spaces are "
-               "ignored)", positional=True, required=True, metavar="LINE"),
-        Option("candidates", "str", None, "a word file, 'rivers50' (the packaged pool of 50 "
-               "rivers), or words separated by commas or spaces", required=True,
+               "ignored; at most 10,000 letters)", positional=True, required=True, metavar="LINE"),
+        Option("candidates", "str", None, "a word file ('-': standard input), 'rivers50' "
+               "(the packaged pool of 50 rivers), or words separated by commas or spaces "
+               "(at most 500,000)", required=True,
                metavar="FILE|WORDS"),
         Option("why", "bool", False,
                "also list each candidate that is not hidden in the line, and why")),
@@ -44,13 +52,16 @@ MINIMAL = Action(
     description="The shortest letter line that holds every word as a subsequence (shortest "
                 "common supersequence). Exact by A* for up to 12 words within --max-states; "
                 "beyond that a beam search or greedy merge, with a proven lower bound. With "
-                "no words, the seed's seven rivers.",
+                "no words, the seed's seven rivers. Limits: at most 5,000 words and 20,000 "
+                "letters.",
     options=(
         WORDS, FILE,
         Option("max_states", "int", 15_000, "A* states to expand before giving up on a proof "
-               "(default 15000)", low=0, high=10_000_000, metavar="N"),
-        Option("beam", "int", 32, "beam width of the heuristic (default 32)", low=1,
-               high=100_000, metavar="N")),
+               "(default 15000, at most 200000: about 1.3 KB each)", low=0, high=200_000,
+               metavar="N"),
+        Option("beam", "int", 32, "beam width of the heuristic (default 32, at most 10000; "
+               "narrowed so that width x words x letters <= 1,000,000)", low=1,
+               high=10_000, metavar="N")),
     run=_M + "minimal:run_minimal")
 
 PUZZLE = Puzzle(

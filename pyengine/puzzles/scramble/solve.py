@@ -19,16 +19,16 @@ in Python to the words hidden in the line, so only those become facts.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.scramble.make import is_subsequence
 
 NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
 PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
 MAX_HIDDEN = 1000               # ... and at most this many of them
+PREFILTER_LETTERS = 20_000      # ... and pools with more letters than this
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
@@ -70,42 +70,71 @@ class Solved:
 
 # -- input --------------------------------------------------------------------------
 def parse_line(text: str) -> str:
-    """'A O E M U ...' or 'aoemu...' -> 'aoemu...'. Letters and spaces only."""
+    """'A O E M U ...' or 'aoemu...' -> 'aoemu...'. Letters and spaces only, at most
+    SOLVE_MAX_LETTERS letters."""
+    from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
+
+    if not isinstance(text, str):
+        raise UsageError(f"the scramble line must be text, not {text!r}")
     compact = "".join(text.split())
     if not compact:
         raise UsageError("the scramble line is empty")
     if not _LETTERS.fullmatch(compact):
+        compact = unicodedata.normalize("NFC", compact)
         bad = next(c for c in compact if not (c.isascii() and c.isalpha()))
         raise UsageError(f"the scramble line has {bad!r}: letters a-z and spaces only")
+    if len(compact) > SOLVE_MAX_LETTERS:
+        raise UsageError(f"the scramble line has {len(compact):,} letters; "
+                         f"the limit is {SOLVE_MAX_LETTERS:,}")
     return compact.lower()
 
 
 def parse_candidates(spec: str) -> list[str]:
-    """A file of words, the name of the packaged pool 'rivers50', or words
-    separated by commas or spaces. Duplicates (in any case) are dropped."""
+    """A file of words ('-': standard input), the name of the packaged pool
+    'rivers50', or words separated by commas or spaces. Duplicates (in any case) are
+    dropped. Text that cannot be a file name (commas, spaces, over 255 characters) is
+    never tried as one."""
+    from pyengine.engine.textio import is_path_like, user_path
     from pyengine.puzzles.scramble.make import read_word_file
 
-    if spec is None or not spec.strip():
+    if not isinstance(spec, str):
+        raise UsageError(f"--candidates must be text, not {spec!r}")
+    if not spec.strip():
         raise UsageError("no candidates (give --candidates FILE or --candidates 'w1,w2,...')")
-    path = Path(spec)
-    if path.is_file():
-        words = read_word_file(path)
-    elif spec.strip() == "rivers50":
+    what = "candidates file"
+    if spec.strip() == "rivers50":
         from pyengine.engine.resources import fact_file
-        words = read_word_file(fact_file("rivers50.txt"))
-    elif "/" in spec or "\\" in spec or spec.endswith(".txt"):
-        raise UsageError(f"cannot read {spec}: no such file")
+        words = read_word_file(fact_file("rivers50.txt"), what)
+    elif spec == "-" or (is_path_like(spec) and _exists(user_path(spec, what))):
+        words = read_word_file(spec, what)
+    elif is_path_like(spec) and ("/" in spec or "\\" in spec or spec.endswith(".txt")):
+        raise UsageError(f"cannot read {what} {spec}: no such file")
     else:
         words = [w for w in re.split(r"[,\s]+", spec) if w]
     return _unique(words)
 
 
+def _exists(path) -> bool:
+    """Is there anything at ``path`` (a FIFO or a directory too: read_word_file then
+    refuses it with its reason, without opening it)?"""
+    try:
+        path.lstat()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def _unique(words: list[str]) -> list[str]:
     """Check the words (letters only) and drop repeats in any case, keeping the first."""
+    from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES
     from pyengine.puzzles.scramble.make import check_words
 
+    if isinstance(words, str) or not isinstance(words, (list, tuple)):
+        raise UsageError(f"expected a list of candidate words, not {words!r}")
     if not words:
         raise UsageError("no candidates to look for")
+    if len(words) > SOLVE_MAX_CANDIDATES:
+        raise UsageError(f"{len(words):,} candidates; the limit is {SOLVE_MAX_CANDIDATES:,}")
     check_words(list(words))
     first: dict[str, str] = {}
     for w in words:
@@ -249,24 +278,49 @@ def search(line: str, fits: list[str], node_limit: int = NODE_LIMIT):
     return solutions, witnesses, budget.nodes
 
 
+def hidden_in(line: str):
+    """A test ``word -> bool``: is the (lower-case) word a subsequence of ``line``?
+    A table of each letter's next position makes each test cost the word's length,
+    not the line's (a pool of half a million words against a long line)."""
+    nxt: list[dict[str, int]] = [{}] * (len(line) + 1)
+    for i in range(len(line) - 1, -1, -1):
+        nxt[i] = nxt[i + 1] | {line[i]: i + 1}
+
+    def test(word: str) -> bool:
+        at = 0
+        for ch in word:
+            at = nxt[at].get(ch, -1)
+            if at < 0:
+                return False
+        return True
+    return test
+
+
+def prepare(line: str, candidates: list[str]) -> tuple[str, list[str], int]:
+    """The one check of a solve's input, for solve and open_solve: (the line, the
+    candidates that become facts, how many were dropped in Python first)."""
+    line = parse_line(line)
+    candidates = _unique(candidates)
+    if len(candidates) <= PREFILTER_ABOVE and sum(map(len, candidates)) <= PREFILTER_LETTERS:
+        return line, candidates, 0
+    # A big pool stays in Python: only words hidden in the line become facts (the
+    # rules would reject the rest, one firing per letter).
+    hidden = hidden_in(line)
+    kept = [w for w in candidates if len(w) <= len(line) and hidden(w.lower())]
+    if len(kept) > MAX_HIDDEN:
+        raise UsageError(f"{len(kept):,} candidates are hidden in the line; the "
+                         f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")
+    return line, kept, len(candidates) - len(kept)
+
+
 def solve(line: str, candidates: list[str], record: bool = False,
           node_limit: int = NODE_LIMIT) -> Solved:
     """Run FILTER and COVER, then search; the answers go back in as (solution ...) facts."""
     from pyengine.engine.stages import run_stages
 
-    line = parse_line(line)
-    candidates = _unique(candidates)
-    dropped = 0
-    if len(candidates) > PREFILTER_ABOVE:
-        # A big pool stays in Python: only words hidden in the line become facts
-        # (the rules would reject the rest, one firing per letter).
-        kept = [w for w in candidates if is_subsequence(w.lower(), line)]
-        dropped = len(candidates) - len(kept)
-        candidates = kept
-        if len(candidates) > MAX_HIDDEN:
-            raise UsageError(f"{len(candidates):,} candidates are hidden in the line; the "
-                             f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")
+    line, candidates, dropped = prepare(line, candidates)
     session = make_session(line, candidates, record)
+    session.quiet()
     run_stages(session, stage_plan())
     result = finish(session, line, candidates, node_limit)
     result.prefiltered = dropped
@@ -284,24 +338,35 @@ def finish(session, line: str, candidates: list[str], node_limit: int = NODE_LIM
     return result
 
 
+def _line_text(line) -> str:
+    """The LINE option (words) as one string."""
+    if isinstance(line, str):
+        return line
+    if not isinstance(line, (list, tuple)) or not all(isinstance(w, str) for w in line):
+        raise UsageError(f"the scramble line must be text, not {line!r}")
+    return " ".join(line)
+
+
 def run_solve(line, candidates, why=False, record=False) -> Solved:
     """The ``solve`` action: ``line`` as words, ``candidates`` as a file, a pool name
     or a list of words."""
-    result = solve(" ".join(line), parse_candidates(candidates), record=record)
+    result = solve(_line_text(line), parse_candidates(candidates), record=record)
     result.show_why = why
     return result
 
 
 def open_solve(line, candidates, why=False):
-    """The solve session, paused before FILTER, for the shell and the notebook."""
+    """The solve session, paused before FILTER, for the shell and the notebook (the
+    same checks and limits as run_solve)."""
     from pyengine.engine.stages import SessionPlan
 
-    line = parse_line(" ".join(line))
-    pool = parse_candidates(candidates)
+    line, pool, dropped = prepare(_line_text(line), parse_candidates(candidates))
     session = make_session(line, pool, record=True)
 
     def done() -> str:
-        return format_result(finish(session, line, pool))
+        result = finish(session, line, pool)
+        result.prefiltered = dropped
+        return format_result(result)
 
     return SessionPlan(session, stage_plan(), None,
                        f"solve {line.upper()} against {len(pool)} candidates", done)

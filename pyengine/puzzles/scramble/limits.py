@@ -1,0 +1,86 @@
+"""The scramble's size limits: every command refuses, in one line and before any work,
+an input it could not finish in bounded time and memory.
+
+The figures in the comments are measured by ``bench/bench_limits_scramble.py`` (one
+run, at the limit, on the development machine); README's table repeats them.
+"""
+from __future__ import annotations
+
+from pyengine.engine.errors import UsageError
+
+# -- make ------------------------------------------------------------------------------
+#: The seed's swap rule matches every pair of ids of the line, each time any line is
+#: asserted, and CLIPS's random strategy walks the agenda to place each activation:
+#: a firing costs about letters**5 (44 letters 0.6 ms, 100 letters 42 ms).
+SWAP_MAX_LETTERS = 100
+#: ... and the RANDOMIZE stage costs about swaps x letters**2 x (a cost per pair that
+#: grows with the line): this keeps it to seconds (100 letters: at most 200 swaps).
+SWAP_MAX_WORK = 2_000_000
+#: The linear plan (--randomizer shuffle): about 0.1 ms a letter, 2 KB a letter.
+SHUFFLE_MAX_LETTERS = 100_000
+#: Recording every firing (--trace, the shell) keeps a record of each of the 3n + 1
+#: firings and prints them: a smaller limit.
+TRACE_MAX_LETTERS = 20_000
+#: CLIPS's (seed N) takes a C unsigned int.
+MAX_SEED = 2**32 - 1
+
+# -- solve -----------------------------------------------------------------------------
+#: The line: the rules assert a fact per letter and walk each candidate along it.
+SOLVE_MAX_LETTERS = 10_000
+#: The candidate pool (a dictionary is cut down in Python to the words hidden in the
+#: line before any rule runs); the rules see at most solve.MAX_HIDDEN of them.
+SOLVE_MAX_CANDIDATES = 500_000
+
+# -- minimal ---------------------------------------------------------------------------
+#: All the words' letters together (after dropping repeats and contained words).
+MINIMAL_MAX_LETTERS = 20_000
+#: Words in the list.
+MINIMAL_MAX_WORDS = 5_000
+#: Cells of the exact pairwise tables (one per pair of words, len(a) x len(b) each,
+#: 4 bytes a cell); beyond it the pair bound is left out (the letter bound stays).
+PAIR_MAX_CELLS = 2_000_000
+#: A* states expanded (--max-states): about 1.3 KB and 55 us each with 12 words.
+MAX_STATES_LIMIT = 200_000
+#: The heuristic: beam width x letters x words (each kept state looks at every word).
+BEAM_MAX_WORK = 1_000_000
+
+
+def check_make(letters: int, swaps: int, randomizer: str, record: bool) -> None:
+    """Refuse a scramble the chosen plan cannot make in bounded time and memory."""
+    if randomizer == "swap":
+        if letters > SWAP_MAX_LETTERS:
+            raise UsageError(
+                f"{letters:,} letters: the seed's swap rule takes at most "
+                f"{SWAP_MAX_LETTERS} (its cost grows with the fifth power of the letters); "
+                f"use --randomizer shuffle (linear, up to {SHUFFLE_MAX_LETTERS:,})")
+        if swaps * letters * letters > SWAP_MAX_WORK:
+            most = SWAP_MAX_WORK // (letters * letters)
+            raise UsageError(
+                f"--swaps {swaps:,} on {letters} letters is over the swap rule's limit "
+                f"(swaps x letters^2 <= {SWAP_MAX_WORK:,}: at most {most:,} swaps here); "
+                "use fewer swaps or --randomizer shuffle")
+    elif letters > SHUFFLE_MAX_LETTERS:
+        raise UsageError(f"{letters:,} letters: the scramble takes at most "
+                         f"{SHUFFLE_MAX_LETTERS:,}")
+    if record and letters > TRACE_MAX_LETTERS:
+        raise UsageError(f"{letters:,} letters: recording every firing (--trace, the "
+                         f"shell) takes at most {TRACE_MAX_LETTERS:,}")
+
+
+def check_seed(seed) -> int:
+    """A seed CLIPS takes unchanged: a whole number 0..2**32-1."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise UsageError(f"--seed: expected a whole number, not {seed!r}")
+    if not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
+    return seed
+
+
+def check_count(value, what: str, low: int, high: int) -> int:
+    """A whole-number option given through the Python API (the CLI and the shell have
+    checked it already against the declaration)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{what}: expected a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be between {low:,} and {high:,}, not {value:,}")
+    return value
