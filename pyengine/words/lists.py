@@ -36,7 +36,6 @@ from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
 from pyengine.words.position import PositionIndex
-from pyengine.words.textfile import shown
 from pyengine.words.wordlist import WordList
 
 # ``_cache_load`` / ``_cache_save`` keep their old names here for the puzzles that
@@ -269,13 +268,19 @@ def _split_spec(spec: str, max_tier: int | None) -> tuple[str, int | None]:
 
 def _user_path(name: str) -> Path:
     """A path the user gave, ``~`` expanded; UsageError if it cannot be."""
-    if "\0" in name:
-        raise UsageError(f"bad word list path {name!r} (a NUL character)")
+    from pyengine.engine.textio import user_path
+
     try:
-        return Path(name).expanduser()
-    except (RuntimeError, KeyError, OSError):
-        raise UsageError(f"word list {name!r}: cannot expand '~' "
-                         "(no such user or no home directory)") from None
+        return user_path(name, "word list")
+    except (KeyError, OSError):
+        raise UsageError(f"word list {name!r}: cannot expand '~'") from None
+
+
+def shown(name) -> str:
+    """A file name as an error message shows it: as it is if printable, else quoted
+    with escapes (a name with a newline must not break the one-line message)."""
+    text = str(name)
+    return text if text.isprintable() else repr(text)
 
 
 def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) -> WordList:

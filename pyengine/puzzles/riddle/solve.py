@@ -152,12 +152,25 @@ def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
 
 # -- the action -------------------------------------------------------------------------
 def read_text(source: str | None) -> str:
-    """Riddle text from a file path, or '-' / None for standard input: UTF-8 (a BOM
-    dropped), NFC, a regular file, at most ``MAX_RIDDLE_BYTES``."""
-    from pyengine.words.textfile import read_user_text
+    """Riddle text from a file path, or '-' / None for standard input, through the one
+    reader of user text (:mod:`pyengine.engine.textio`: a regular file, UTF-8 with a
+    BOM dropped, NFC), at most ``MAX_RIDDLE_BYTES``."""
+    import sys
 
-    return read_user_text(source, MAX_RIDDLE_BYTES,
-                          "give a riddle file, or pipe a riddle in (FILE or -)")
+    from pyengine.engine import textio
+
+    if source in (None, "-"):
+        try:
+            interactive = sys.stdin is None or sys.stdin.isatty()
+        except (ValueError, OSError):
+            interactive = False
+        if interactive:
+            raise UsageError("give a riddle file, or pipe a riddle in (FILE or -)")
+        source = "-"
+    try:
+        return textio.read_text(source, "riddle", MAX_RIDDLE_BYTES)
+    except (OSError, ValueError) as exc:        # a closed or odd standard input
+        raise UsageError(f"cannot read the riddle: {exc}") from None
 
 
 def run_solve(file="-", words=None, all=False, text=None, record=False) -> SolveResult:
