@@ -21,17 +21,32 @@ from pyengine.engine.errors import UsageError
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 
 
+def shown(name: object) -> str:
+    """A name as a one-line message may show it (newlines and odd characters escaped)."""
+    text = os.fspath(name) if isinstance(name, (str, os.PathLike)) else str(name)
+    return text if text.isprintable() else repr(text)[1:-1]
+
+
 def user_path(spec: str | os.PathLike, what: str = "file") -> Path:
     """``spec`` as a path, ``~`` expanded; a one-line error for an unknown user."""
     text = os.fspath(spec)
     if text == "":
         raise UsageError(f"empty {what} name")
     if "\0" in text:
-        raise UsageError(f"{what} name {text!r} holds a NUL character")
+        raise UsageError(f"{what} name {shown(text)} holds a NUL character")
     try:
         return Path(text).expanduser()
     except RuntimeError:
-        raise UsageError(f"cannot expand {text!r}: no such user") from None
+        raise UsageError(f"cannot expand {shown(text)}: no such user") from None
+
+
+def _check_regular(info: os.stat_result, path: Path, what: str, limit: int) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise UsageError(f"cannot read {what} {shown(path)}: {kind}")
+    if info.st_size > limit:
+        raise UsageError(f"{what} {shown(path)} has {info.st_size:,} bytes; "
+                         f"the limit is {limit:,}")
 
 
 def regular_file(spec: str | os.PathLike, what: str = "file",
@@ -41,13 +56,28 @@ def regular_file(spec: str | os.PathLike, what: str = "file",
     try:
         info = path.stat()
     except OSError as exc:
-        raise UsageError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise UsageError(f"cannot read {what} {path}: {kind}")
-    if info.st_size > limit:
-        raise UsageError(f"{what} {path} has {info.st_size:,} bytes; the limit is {limit:,}")
+        raise UsageError(f"cannot read {what} {shown(path)}: {exc.strerror or exc}") from None
+    _check_regular(info, path, what, limit)
     return path
+
+
+def read_bytes(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT_BYTES) -> bytes:
+    """A regular file's bytes. It is opened without blocking and checked on the open
+    descriptor, so a file swapped for a FIFO after a check cannot hang the read."""
+    path = user_path(spec, what)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {shown(path)}: {exc.strerror or exc}") from None
+    try:
+        _check_regular(os.fstat(fd), path, what, limit)
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit + 1)
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {shown(path)}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def decode(data: bytes, name: str) -> str:
@@ -70,16 +100,12 @@ def read_text(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT
         raw = getattr(stream, "buffer", None)
         data = raw.read(limit + 1) if raw is not None else stream.read(limit + 1)
         if isinstance(data, str):          # a text stream handed in (tests, notebooks)
-            data = data.encode("utf-8", "surrogateescape")
+            data = data.encode("utf-8", "surrogatepass")
         if len(data) > limit:
             raise UsageError(f"standard input is over the limit of {limit:,} bytes")
         return decode(data, "standard input")
-    path = regular_file(spec, what, limit)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
-    return decode(data, f"{what} {path}")
+    data = read_bytes(spec, what, limit)
+    return decode(data, f"{what} {shown(user_path(spec, what))}")
 
 
 def is_path_like(spec: str) -> bool:

@@ -160,6 +160,22 @@ def named_action(puzzle: Puzzle, argv: list[str]) -> tuple[Action, list[str]] | 
 
 
 # -- running ---------------------------------------------------------------------------
+def print_result(result, as_json: bool) -> None:
+    """The result as text or JSON; a result with ``stream(as_json)`` is written chunk
+    by chunk as it is made (``riddle make --count 10000`` shows each riddle at once)."""
+    stream = getattr(result, "stream", None)
+    if callable(stream):
+        for chunk in stream(as_json=as_json):
+            sys.stdout.write(chunk)
+            sys.stdout.flush()
+    elif as_json:
+        print_json(result.as_dict())
+    else:
+        text = result.text()
+        if text:
+            print(text)
+
+
 def run_action(action: Action, args: argparse.Namespace) -> int:
     """Call the action with the parsed options and print its result."""
     given = {o.name: getattr(args, o.name, None) for o in action.options if o.cli}
@@ -169,12 +185,7 @@ def run_action(action: Action, args: argparse.Namespace) -> int:
     if action.interactive:
         extra = {"lines": sys.stdin, "say": lambda *a: print(*a, file=aux)}
     result = action.call(**given, **extra)
-    if as_json:
-        print_json(result.as_dict())
-    else:
-        text = result.text()
-        if text:
-            print(text)
+    print_result(result, as_json)
     session = getattr(result, "session", None)
     if getattr(args, "trace", False) and session is not None:
         print_trace(session, aux)
