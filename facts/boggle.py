@@ -2,21 +2,33 @@
 
 A board under construction is a few kinds of facts::
 
-    (cell (row 1) (col 2))              a square of the grid (declared once, never changes)
-    (next (row 1) (col 2))              the cell chosen to get a letter now
-    (letter (row 1) (col 2) (char e))   a placed letter (never changes)
-    (mark (char e) (by 1-2) (cells 0-1 0-2 2-3))
-                                        the 'e' placed on row 1 col 2 marks those empty
-                                        cells, its neighbours (one Mark per placement)
-    (mark2 (pair te) (by 1-2) (cells 0-1 2-3))
-                                        those empty cells end the placed path t-e (e on
-                                        1-2); trigram generator only: "letter triplets"
+    (plan (seed freq) (seeds 1) (vowels 7) (share 0.38))
+                                        how the algorithm seeds the board: the letter
+                                        rule, how many seed cells, 7freq's vowel quota,
+                                        the dictionary's vowel share (never changes)
+    (cell (row 1) (col 2) (rank 5) (marks e t) (n 2) (due 0.73) (by 0-1 1-1))
+                                        an empty square: its place in the seed order,
+                                        the marks its placed neighbours left on it (their
+                                        letters, sorted), how many, when it is due (its
+                                        alarm), and which neighbours marked it
+    (turn (row 1) (col 2) (n 2) (due 0.73))
+                                        the cell that has the turn to get a letter (row
+                                        -1: nobody yet)
+    (letter (row 1) (col 2) (char e) (marks r t) (at 0.73) (turn 4))
+                                        a placed letter, the marks it was drawn from,
+                                        when (the alarm that called it) and as which
+                                        placement (never changes)
+    (board (cells "..e.....") (placed 1) (vowels 1) (clocks 0.0 0.93 ...))
+                                        the letters placed so far, row by row; greedy:
+                                        per mark count 0..8, when a cell with that many
+                                        marks was last picked
     (grid (text "abcd/efgh/..."))       the finished board, read out in the done stage
 
+The trigram generator's cells also hold ``pairs`` (the placed two-letter paths a-b
+ending next to them, sorted) and ``paths`` (which cells spelled them).
+
 Slots are keyword slots (no experta Field validation: it costs time on the hot path).
-Plus the shared staging fact ``Stage("seed" | "grow" | "done")``. Placing a letter
-marks each empty neighbour with it; those marks are what the grow rules draw from,
-exactly the lower-case letters in the seed's drawings.
+Plus the shared staging fact ``Stage("seed" | "grow" | "done")``.
 """
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
@@ -25,30 +37,30 @@ from experta import Fact
 from pyengine.facts.schema import Stage  # noqa: F401  (re-exported: the staging fact)
 
 
+class Plan(Fact):
+    """How the board is seeded: ``seed`` (the letter rule: uniform, vcr, freq,
+    balanced, quota), ``seeds`` (seed cells), ``vowels`` (7freq's quota), ``share``
+    (the dictionary's vowel share)."""
+
+
 class Cell(Fact):
-    """A square of the grid, row and column from 0."""
+    """An empty square, row and column from 0, and the marks on it (see the module doc)."""
 
 
-class Next(Fact):
-    """The cell the rules chose to fill now."""
+class Turn(Fact):
+    """The cell that has the turn: the best marked cell found so far (row -1: none)."""
 
 
 class Letter(Fact):
     """A letter placed on the board."""
 
 
-class Mark(Fact):
-    """The ``char`` placed on cell ``by`` marks the empty ``cells`` around it: each may
-    draw from that letter's neighbour distribution. Cells are named 'row-col'."""
-
-
-class Mark2(Fact):
-    """The empty ``cells`` end the placed two-letter path ``pair``, whose second letter
-    is on ``by`` (for letter-triplet sampling)."""
+class Board(Fact):
+    """The letters placed so far ('.' for an empty square), row by row."""
 
 
 class Grid(Fact):
     """The finished board, rows separated by '/'."""
 
 
-FACT_CLASSES = (Cell, Next, Letter, Mark, Mark2, Grid)
+FACT_CLASSES = (Plan, Cell, Turn, Letter, Board, Grid)

@@ -87,12 +87,20 @@ def test_stats_cached_on_disk_per_list(tmp_path, monkeypatch):
 @pytest.mark.parametrize("algo", list(G.ALGORITHMS))
 @pytest.mark.parametrize("size", [3, 4, 5, 6])
 def test_rules_and_plain_twin_make_the_same_board(stats, algo, size):
-    for seed in (1, 2):
+    for seed in range(6 if size <= 4 else 3):
         ruled = G.generate(algo, size, seed=seed, stats=stats)
         plain = G.plain_generate(algo, size, seed=seed, stats=stats)
-        assert ruled == plain
+        assert ruled == plain, (algo, size, seed)
         assert ruled.size == size and len(ruled.cells) == size * size
         assert all(c in ALPHABET for c in ruled.cells)
+
+
+@pytest.mark.parametrize("algo", list(G.ALGORITHMS))
+def test_rules_and_twin_agree_on_many_seeds_and_seed_sizes(stats, algo):
+    for seed in range(100, 130):
+        kw = {"seed_size": 1 + seed % 3} if not G.algorithm(algo).fills else {}
+        assert G.generate(algo, 4, seed=seed, stats=stats, **kw) == \
+            G.plain_generate(algo, 4, seed=seed, stats=stats, **kw), (algo, seed)
 
 
 def test_seeded_runs_repeat_and_seeds_differ(stats):
@@ -103,40 +111,59 @@ def test_seeded_runs_repeat_and_seeds_differ(stats):
     assert len(boards) > 5
 
 
+def _letters(session):
+    from pyengine.rules.boggle import Letter
+    return {(f["row"], f["col"]): f for f in session.records(Letter)}
+
+
 def test_every_mark_is_one_grid_edge(stats):
-    """Placing a letter marks each empty neighbour once: one Mark per edge of the grid."""
-    from pyengine.rules.boggle import Letter, Mark
+    """Placing a letter marks each empty neighbour once: one mark per edge of the grid,
+    and each letter was drawn from the marks of its neighbours placed before it."""
     for size in (3, 4, 5):
         board, s = G.generate_with_session("cad", size, seed=3, stats=stats)
         edges = sum(len(n) for n in neighbours_of(size)) // 2
-        marks = s.records(Mark)
-        assert sum(len(m["cells"]) for m in marks) == edges
-        letters = {f"{f['row']}-{f['col']}": f["char"] for f in s.records(Letter)}
+        letters = _letters(s)
         assert len(letters) == size * size
-        for m in marks:       # the mark carries the letter of the cell that made it
-            assert letters[m["by"]] == m["char"]
-            r, c = map(int, m["by"].split("-"))
-            for cell in m["cells"]:
-                rr, cc = map(int, cell.split("-"))
-                assert max(abs(rr - r), abs(cc - c)) == 1
+        assert sum(len(f["marks"]) for f in letters.values()) == edges
+        assert sum(f.rule == "mark_neighbour" for f in s.trace) == edges
+        for (r, c), f in letters.items():
+            before = sorted(g["char"] for (rr, cc), g in letters.items()
+                            if max(abs(rr - r), abs(cc - c)) == 1 and g["turn"] < f["turn"])
+            assert list(f["marks"]) == before
 
 
 def test_trace_names_the_algorithms_rules(stats):
     _, s = G.generate_with_session("greedy-dcad", 4, seed=1, stats=stats)
     fired = {f.rule for f in s.trace}
-    assert {"choose_seed_cell", "place_seed_letter", "choose_most_marked_cell",
-            "grow_from_all_marks_damped", "read_out_grid"} <= fired
-    assert sum(f.rule == "grow_from_all_marks_damped" for f in s.trace) == 15
+    assert {"draw_letter_by_frequency", "mark_neighbour", "draw_from_all_marks_damped",
+            "read_out_grid"} <= fired
+    assert sum(f.rule == "grow_from_all_marks_damped" for f in s.trace) == 0
+    assert sum(f.rule == "draw_from_all_marks_damped" for f in s.trace) == 15
     _, s = G.generate_with_session("adj", 4, seed=1, stats=stats)
-    assert "grow_from_one_mark" in {f.rule for f in s.trace}
+    assert "draw_from_one_mark" in {f.rule for f in s.trace}
     _, s = G.generate_with_session("freq", 4, seed=1, stats=stats)
-    assert sum(f.rule == "place_seed_letter" for f in s.trace) == 16
+    assert sum(f.rule == "draw_letter_by_frequency" for f in s.trace) == 16
+    _, s = G.generate_with_session("7freq", 4, seed=1, stats=stats)
+    assert sum(f.rule == "draw_quota_vowel" for f in s.trace) == 7
 
 
 def test_seed_size_places_that_many_seed_letters(stats):
     _, s = G.generate_with_session("greedy-cad", 4, seed=1, seed_size=5, stats=stats)
-    assert sum(f.rule == "place_seed_letter" for f in s.trace) == 5
-    assert sum(f.rule == "grow_from_all_marks" for f in s.trace) == 11
+    assert sum(f.rule == "draw_letter_by_frequency" for f in s.trace) == 5
+    assert sum(f.rule == "draw_from_all_marks" for f in s.trace) == 11
+
+
+def test_rules_put_the_stage_first_and_are_named_by_verbs():
+    import inspect
+
+    from experta import Rule
+    from pyengine.rules import boggle as R
+    verbs = ("draw_", "mark_", "prefer_", "read_", "pass_")
+    for engine in R.ENGINES.values():
+        for name, rule in inspect.getmembers(engine, lambda m: isinstance(m, Rule)):
+            assert name.startswith(verbs), name
+            staged = [i for i, p in enumerate(rule) if isinstance(p, R.Stage)]
+            assert staged in ([], [0]), name
 
 
 # -- each generator uses only letters its rules allow ----------------------------------------------
@@ -153,53 +180,87 @@ def test_adjacency_generators_stay_in_a_component():
 
 
 def test_cad_draws_only_letters_that_meet_every_mark():
-    """In CAD a letter must have been seen next to every mark of its cell (the product)."""
+    """In CAD a letter must have been seen next to every mark of its cell (the product):
+    checked on the Letter facts, each with the marks it was drawn from."""
+    from pyengine.puzzles.boggle.draws import Dice
     words = ["ab", "ba", "ac", "ca", "bc", "cb", "cd", "dc", "de", "ed"]
     st = count_stats(words, "graph")
     meets = {(w[0], w[1]) for w in words}
+    dice = Dice(st, random.Random(0))
+    grown = 0
     for seed in range(10):
-        g = G.Grower("cad", 4, st, random.Random(seed))
-        order = []
-        i = g.pick_seed_cell()
-        g.place(i, g.seed_letter())
-        order.append(i)
-        while (i := g.pick_marked_cell()) is not None:
-            w = g.combined_weights(i)
-            marks = {ALPHABET[m] for m in g.marks[i]}
-            for k, x in enumerate(w):
-                if x > 0:
-                    assert all((m, ALPHABET[k]) in meets for m in marks)
-            g.place(i, g.grow_letter(i))
+        _, s = G.generate_with_session("cad", 4, seed=seed, stats=st)
+        for f in _letters(s).values():
+            marks = f["marks"]
+            if marks and sum(dice.product(marks)) > 0:
+                grown += 1
+                assert all((m, f["char"]) in meets for m in marks), (seed, marks, f["char"])
+    assert grown > 50
 
 
 def test_combined_weights_are_the_product_of_the_rows(stats):
-    g = G.Grower("cad", 4, stats, random.Random(0))
-    g.marks[5] = [ALPHABET.index("t"), ALPHABET.index("e"), ALPHABET.index("r")]
-    w = g.combined_weights(5)
+    from pyengine.puzzles.boggle.draws import Dice
+    dice = Dice(stats, random.Random(0))
+    w = dice.product("ert")
     rows = stats.adj_rows
     want = [rows[19][k] * rows[4][k] * rows[17][k] for k in range(26)]
     s, t = sum(w), sum(want)
     assert all(abs(a / s - b / t) < 1e-12 for a, b in zip(w, want))
-    damped = g.combined_weights(5, damp=0.5)
-    g.counts[ALPHABET.index("s")] = 2
-    damped2 = g.combined_weights(5, damp=0.5)
     k = ALPHABET.index("s")
-    assert damped2[k] == pytest.approx(damped[k] * 0.25)
+    damped = dice.all_marks_weights("ert", placed="....")
+    damped2 = dice.all_marks_weights("ert", placed="s.s.")
+    assert damped[k] == pytest.approx(w[k])
+    assert damped2[k] == pytest.approx(w[k] * 0.8 ** 2)
 
 
-def test_greedy_picks_a_cell_with_the_most_marks(stats):
+@pytest.mark.parametrize("algo", ["greedy-cad", "greedy-dcad", "trigram"])
+def test_greedy_picks_a_cell_with_the_most_marks(stats, algo):
+    """Read back from the Letter facts: each grown letter's cell had, when it was
+    picked, as many marks (placed neighbours) as any empty cell."""
     for seed in range(5):
-        g = G.Grower("greedy-cad", 5, stats, random.Random(seed))
-        g.place(g.pick_seed_cell(), g.seed_letter())
-        while True:
-            empty = [i for i in range(g.n) if g.letters[i] is None]
-            most = max((len(g.marks[i]) for i in empty), default=0)
-            i = g.pick_most_marked()
-            if i is None:
-                break
-            assert len(g.marks[i]) == most
-            g.place(i, g.grow_letter(i))
-        assert g.full()
+        _, s = G.generate_with_session(algo, 5, seed=seed, stats=stats)
+        letters = _letters(s)
+        turn = {rc: f["turn"] for rc, f in letters.items()}
+
+        def marks_at(rc, t):
+            r, c = rc
+            return sum(1 for (rr, cc), u in turn.items()
+                       if max(abs(rr - r), abs(cc - c)) == 1 and u < t)
+        for rc, f in letters.items():
+            t = f["turn"]
+            if t == 1:
+                continue
+            most = max(marks_at(other, t) for other, u in turn.items() if u >= t)
+            assert len(f["marks"]) == marks_at(rc, t) == most, (seed, rc, t)
+
+
+def test_random_mark_alarms_are_fair():
+    """By a random mark, a cell with k marks goes next k times as often as a cell with
+    one (the seed's queue of marks): the first grown cell after a corner seed."""
+    from collections import Counter
+
+    from pyengine.puzzles.boggle import twin
+    from pyengine.puzzles.boggle.algorithms import algorithm, board_spec
+    from pyengine.puzzles.boggle.draws import Dice
+    st = count_stats(["abab", "baba"], "ab")
+    picked = Counter()
+    for seed in range(3000):
+        g = twin._Grid(algorithm("cad"), board_spec("cad", 3, 2), Dice(st, random.Random(seed)))
+        g.place(0, "a")          # a corner: marks cells 1, 3, 4
+        g.place(2, "b")          # the other top corner: marks 1 (twice now), 4, 5
+        picked[g._best_cell()] += 1
+    # marks: cell 1: 2, cell 3: 1, cell 4: 2, cell 5: 1 (six marks)
+    for cell, k in ((1, 2), (3, 1), (4, 2), (5, 1)):
+        assert abs(picked[cell] / 3000 - k / 6) < 0.03, picked
+    # greedy: the eight neighbours of a centre seed tie; each is as likely to go next
+    picked.clear()
+    for seed in range(4000):
+        g = twin._Grid(algorithm("greedy-cad"), board_spec("greedy-cad", 3, 1),
+                       Dice(st, random.Random(seed)))
+        g.place(4, "a")
+        picked[g._best_cell()] += 1
+    assert set(picked) == {0, 1, 2, 3, 5, 6, 7, 8}
+    assert all(abs(k / 4000 - 1 / 8) < 0.025 for k in picked.values()), picked
 
 
 def test_7freq_has_exactly_its_vowels(stats):
@@ -237,16 +298,30 @@ def test_bad_input(stats):
         G.generate("7freq", 4, seed=1, stats=stats, vowels=17)
 
 
-def test_shell_setup_runs_to_the_board():
+def test_open_board_runs_to_the_board():
     from pyengine.engine.stages import StageRunner
-    setup = G.shell_setup(["--algo", "cad", "--seed", "1", "--size", "3"])
+    setup = G.open_board(algo="cad", seed=1, size=3)
     assert [st.name for st in setup.stages] == ["seed", "grow", "done"]
-    assert any("(cell (row 0) (col 0))" in f.text for f in setup.session.facts())
+    assert any(f.text.startswith("(cell (row 0) (col 0) ") for f in setup.session.facts())
     StageRunner(setup.session, setup.stages, setup.seed).run_all()
     text = setup.finish()
     assert len(text.splitlines()) == 3
     assert text == "\n".join(" ".join(r.upper()) for r in
                              G.plain_generate("cad", 3, seed=1).text("/").split("/"))
+    assert "mark_neighbour" in {f.rule for f in setup.session.trace}
+
+
+def test_stepping_a_board_shows_marking_firings():
+    """The shell's stepping: one firing at a time, the marks among them."""
+    from pyengine.engine.stages import StageRunner
+    setup = G.open_board(algo="greedy-cad", seed=4, size=4)
+    runner = StageRunner(setup.session, setup.stages, setup.seed)
+    fired = []
+    runner.subscribe(lambda event, payload: fired.append(payload.rule) if event == "fire" else None)
+    while runner.walk(1):
+        pass
+    assert fired[:2] == ["draw_letter_by_frequency", "mark_neighbour"]
+    assert fired.count("mark_neighbour") == 42 and fired[-1] == "read_out_grid"
 
 
 # -- CLI -------------------------------------------------------------------------------------
@@ -270,7 +345,7 @@ def test_cli_make_json_and_text(capsys, tmp_path):
     assert d["n_words"] == len(d["words"]) and set(d["words"]) <= set(SAMPLE)
     code, out, _ = run_cli(["boggle", "make", "--seed", "5", "--words", str(words),
                             "--trace"], capsys)
-    assert code == 0 and "FIRE" in out and "grow_from_all_marks" in out
+    assert code == 0 and "FIRE" in out and "draw_from_all_marks" in out and "mark_neighbour" in out
 
 
 def test_cli_make_errors(capsys):

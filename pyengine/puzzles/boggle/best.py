@@ -22,13 +22,14 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from pyengine.puzzles.boggle.board import Board
-from pyengine.puzzles.boggle.finder import Finder, default_min_len
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.boggle.board import MAX_SIZE, MIN_SIZE, Board
+from pyengine.puzzles.boggle.finder import Finder, default_min_len
+from pyengine.puzzles.util import ALPHABET
 
-__all__ = ["BestResult", "best_board", "letter_weights"]
+__all__ = ["BestResult", "best_board", "letter_weights", "run_best"]
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+FACES = ["qu" if c == "q" else c for c in ALPHABET]     # q stands for the Qu face
 
 
 @dataclass
@@ -51,6 +52,14 @@ class BestResult:
                 "wordlist": self.wordlist, "backend": self.backend,
                 "history": [{"seconds": round(s, 3), "iteration": i, "score": sc}
                             for s, i, sc in self.history]}
+
+    def text(self) -> str:
+        runs = f"{self.runs} run{'s' if self.runs != 1 else ''}"
+        return (f"{self.board.render()}\n\n{self.score} points, {self.words} words  "
+                f"[{self.board.text()}]\n"
+                f"(list {self.wordlist}; {self.seconds:.1f} s, {self.iterations} moves in "
+                f"{runs}, {self.backend} backend; seed {self.seed}: --seed {self.seed} "
+                f"--iterations {self.iterations} replays it)")
 
 
 def letter_weights(words) -> list[float]:
@@ -104,127 +113,190 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     """Anneal for ``seconds`` (or exactly ``iterations`` moves) and return the best board.
 
     ``progress(result)`` is called whenever the best score improves."""
-    if not isinstance(size, int) or not 3 <= size <= 6:
-        raise UsageError(f"board size must be 3..6, got {size!r}")
+    _check(size, seconds, iterations, steps)
+    if seed is None:
+        from pyengine.puzzles.util import new_seed
+        seed = new_seed()
+    finder = Finder(wordlist, min_len=default_min_len(size), backend=backend)
+    search = _Search(finder, size, seed, seconds, iterations, progress)
+    while not search.stop():
+        cells = search.start_run()
+        cur = search.anneal(cells, steps, t_start, t_end)
+        search.polish(cells, cur)
+    return search.result()
+
+
+def _check(size, seconds, iterations, steps) -> None:
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise UsageError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {size!r}")
     if seconds is not None and seconds <= 0:
         raise UsageError("--seconds must be positive")
     if iterations is not None and iterations < 1:
         raise UsageError("--iterations must be at least 1")
     if steps < 100:
         raise UsageError("--steps must be at least 100")
-    if seed is None:
-        from pyengine.puzzles.util import new_seed
-        seed = new_seed()
-    rng = random.Random(seed)
-    finder = Finder(wordlist, min_len=default_min_len(size), backend=backend)
-    score = _Scorer(finder, size)
-    weights = letter_weights(finder.words)
-    faces = ["qu" if c == "q" else c for c in ALPHABET]
-    n = size * size
-    t0 = time.perf_counter()
-    deadline = None if iterations is not None else t0 + seconds
-    limit = iterations if iterations is not None else 1 << 62
 
-    def draw() -> str:
-        return rng.choices(faces, weights)[0]
 
-    best_cells = [draw() for _ in range(n)]
-    best = score(best_cells)
-    it = 0
-    runs = 0
-    history = [(0.0, 0, best)]
-    out_of_time = False
+class _Search:
+    """The state of one search: the best board so far, the move count, the clock."""
 
-    def note(cells, sc):
-        nonlocal best, best_cells
-        if sc > best:
-            best, best_cells = sc, list(cells)
-            history.append((time.perf_counter() - t0, it, sc))
-            if progress is not None:
-                progress(BestResult(Board(size, tuple(best_cells)), best, 0,
-                                    time.perf_counter() - t0, it, runs, seed,
-                                    finder.label, finder.backend, list(history)))
+    def __init__(self, finder: Finder, size: int, seed: int, seconds, iterations, progress):
+        self.finder, self.size, self.seed, self.progress = finder, size, seed, progress
+        self.rng = random.Random(seed)
+        self.score = _Scorer(finder, size)
+        self.weights = letter_weights(finder.words)
+        self.n = size * size
+        self.t0 = time.perf_counter()
+        self.deadline = None if iterations is not None else self.t0 + seconds
+        self.limit = iterations if iterations is not None else 1 << 62
+        self.best_cells = [self.draw() for _ in range(self.n)]
+        self.best = self.score(self.best_cells)
+        self.it = 0
+        self.runs = 0
+        self.history = [(0.0, 0, self.best)]
+        self.out_of_time = False
 
-    def stop() -> bool:
-        nonlocal out_of_time
-        if it >= limit:
+    def draw(self) -> str:
+        return self.rng.choices(FACES, self.weights)[0]
+
+    def stop(self) -> bool:
+        if self.it >= self.limit:
             return True
-        if deadline is not None and (it & 63) == 0 and time.perf_counter() > deadline:
-            out_of_time = True
-        return out_of_time
+        if (self.deadline is not None and (self.it & 63) == 0
+                and time.perf_counter() > self.deadline):
+            self.out_of_time = True
+        return self.out_of_time
 
-    while not stop():
-        # start: a kick from the best board, or every fourth run a fresh board
-        if runs % 4 == 0:
-            cells = [draw() for _ in range(n)]
+    def note(self, cells, sc: int) -> None:
+        """Keep ``cells`` if they beat the best board so far."""
+        if sc <= self.best:
+            return
+        self.best, self.best_cells = sc, list(cells)
+        self.history.append((time.perf_counter() - self.t0, self.it, sc))
+        if self.progress is not None:
+            self.progress(self._result(0))
+
+    def start_run(self) -> list[str]:
+        """A kick from the best board, or every fourth run a fresh board."""
+        if self.runs % 4 == 0:
+            cells = [self.draw() for _ in range(self.n)]
         else:
-            cells = list(best_cells)
-            for _ in range(max(2, n // 5)):
-                cells[rng.randrange(n)] = draw()
-        runs += 1
-        cur = score(cells)
-        note(cells, cur)
+            cells = list(self.best_cells)
+            for _ in range(max(2, self.n // 5)):
+                cells[self.rng.randrange(self.n)] = self.draw()
+        self.runs += 1
+        return cells
+
+    def anneal(self, cells: list[str], steps: int, t_start: float, t_end: float) -> int:
+        """One annealing run of ``steps`` moves on ``cells``; the final score."""
+        cur = self.score(cells)
+        self.note(cells, cur)
         ratio = (t_end / t_start) ** (1.0 / steps)
         temp = t_start
         for _ in range(steps):
-            if stop():
+            if self.stop():
                 break
-            it += 1
+            self.it += 1
             temp *= ratio
-            if rng.random() < 0.5:
-                i = rng.randrange(n)
-                old = cells[i]
-                new = draw()
-                if new == old:
+            if self.rng.random() < 0.5:
+                cur = self._reroll(cells, cur, temp)
+            else:
+                cur = self._swap(cells, cur, temp)
+        return cur
+
+    def _accept(self, sc: int, cur: int, temp: float) -> bool:
+        return sc >= cur or self.rng.random() < math.exp((sc - cur) / temp)
+
+    def _reroll(self, cells, cur: int, temp: float) -> int:
+        i = self.rng.randrange(self.n)
+        old, new = cells[i], self.draw()
+        if new == old:
+            return cur
+        cells[i] = new
+        sc = self.score(cells)
+        if self._accept(sc, cur, temp):
+            self.note(cells, sc)
+            return sc
+        cells[i] = old
+        return cur
+
+    def _swap(self, cells, cur: int, temp: float) -> int:
+        i, j = self.rng.randrange(self.n), self.rng.randrange(self.n)
+        if cells[i] == cells[j]:
+            return cur
+        cells[i], cells[j] = cells[j], cells[i]
+        sc = self.score(cells)
+        if self._accept(sc, cur, temp):
+            self.note(cells, sc)
+            return sc
+        cells[i], cells[j] = cells[j], cells[i]
+        return cur
+
+    def polish(self, cells: list[str], cur: int) -> None:
+        """Hill climbing over every re-roll and swap until none improves."""
+        improved = True
+        while improved and not self.stop():
+            cur, better_face = self._climb_faces(cells, cur)
+            cur, better_swap = self._climb_swaps(cells, cur)
+            improved = better_face or better_swap
+
+    def _try(self, cells, cur: int) -> tuple[int, bool]:
+        self.it += 1
+        sc = self.score(cells)
+        if sc > cur:
+            self.note(cells, sc)
+            return sc, True
+        return cur, False
+
+    def _climb_faces(self, cells, cur: int) -> tuple[int, bool]:
+        improved = False
+        for i in range(self.n):
+            for f in FACES:
+                if f == cells[i] or self.stop():
                     continue
-                cells[i] = new
-                sc = score(cells)
-                if sc >= cur or rng.random() < math.exp((sc - cur) / temp):
-                    cur = sc
-                    note(cells, cur)
+                old = cells[i]
+                cells[i] = f
+                cur, better = self._try(cells, cur)
+                if better:
+                    improved = True
                 else:
                     cells[i] = old
-            else:
-                i, j = rng.randrange(n), rng.randrange(n)
-                if cells[i] == cells[j]:
+        return cur, improved
+
+    def _climb_swaps(self, cells, cur: int) -> tuple[int, bool]:
+        improved = False
+        for i in range(self.n):
+            for j in range(i + 1, self.n):
+                if cells[i] == cells[j] or self.stop():
                     continue
                 cells[i], cells[j] = cells[j], cells[i]
-                sc = score(cells)
-                if sc >= cur or rng.random() < math.exp((sc - cur) / temp):
-                    cur = sc
-                    note(cells, cur)
+                cur, better = self._try(cells, cur)
+                if better:
+                    improved = True
                 else:
                     cells[i], cells[j] = cells[j], cells[i]
-        # polish: hill climbing over every re-roll and swap
-        improved = True
-        while improved and not stop():
-            improved = False
-            for i in range(n):
-                for f in faces:
-                    if f == cells[i] or stop():
-                        continue
-                    old = cells[i]
-                    cells[i] = f
-                    it += 1
-                    sc = score(cells)
-                    if sc > cur:
-                        cur, improved = sc, True
-                        note(cells, cur)
-                    else:
-                        cells[i] = old
-            for i in range(n):
-                for j in range(i + 1, n):
-                    if cells[i] == cells[j] or stop():
-                        continue
-                    cells[i], cells[j] = cells[j], cells[i]
-                    it += 1
-                    sc = score(cells)
-                    if sc > cur:
-                        cur, improved = sc, True
-                        note(cells, cur)
-                    else:
-                        cells[i], cells[j] = cells[j], cells[i]
-    board = Board(size, tuple(best_cells))
-    n_words = finder.stats(board)[0]
-    return BestResult(board, best, n_words, time.perf_counter() - t0, it, runs, seed,
-                      finder.label, finder.backend, history)
+        return cur, improved
+
+    def _result(self, words: int) -> BestResult:
+        return BestResult(Board(self.size, tuple(self.best_cells)), self.best, words,
+                          time.perf_counter() - self.t0, self.it, self.runs, self.seed,
+                          self.finder.label, self.finder.backend, list(self.history))
+
+    def result(self) -> BestResult:
+        board = Board(self.size, tuple(self.best_cells))
+        return self._result(self.finder.stats(board)[0])
+
+
+def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
+             steps: int = 20_000, backend: str = "auto", quiet: bool = False,
+             seed=None) -> BestResult:
+    """The ``best`` action: progress lines on stderr unless ``quiet``."""
+    import sys
+
+    def progress(r):
+        print(f"  {r.seconds:7.1f} s  move {r.iterations:>8}  {r.score:5d} points  "
+              f"{r.board.text()}", file=sys.stderr, flush=True)
+
+    return best_board(words, size=size, seconds=seconds,
+                      seed=seed, iterations=iterations, steps=steps, backend=backend,
+                      progress=None if quiet else progress)

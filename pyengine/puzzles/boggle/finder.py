@@ -24,8 +24,10 @@ import os
 from array import array
 from dataclasses import dataclass, field
 
-from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.boggle.board import Board, parse_board
+from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_word,  # noqa: F401
+                                             tally)
 
 __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
            "get_finder", "numba_available", "BACKENDS"]
@@ -34,51 +36,6 @@ __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
 BACKENDS = ("auto", "python", "numba")
 _COUNTS = ("words", "paths")
 END = ""  # trie key marking the end of a word (never a cell)
-
-
-def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:
-    """Points for one word on a ``size`` x ``size`` board (see the module doc)."""
-    n = len(word)
-    if n >= 9 and size >= 6:
-        return 2 * n
-    if n >= 8:
-        return 11
-    if n >= 3:
-        return (0, 0, 0, 1, 1, 2, 3, 5)[n]
-    if n == 2 and two_letter:
-        return 1
-    return 0
-
-
-_BIT = {chr(97 + i): 1 << i for i in range(26)}
-_TABLES: dict = {}
-
-
-def _score_table(size: int, two_letter: bool) -> list[int]:
-    """score_word by length, lengths 0..71."""
-    key = (size, two_letter)
-    got = _TABLES.get(key)
-    if got is None:
-        got = _TABLES[key] = [score_word("x" * n, size, two_letter) for n in range(72)]
-    return got
-
-
-def _tally(found: dict[str, int], size: int, two_letter: bool) -> tuple[int, int, int]:
-    """(paths, word score, path score) of words found with their path counts."""
-    table = _score_table(size, two_letter)
-    word_score = path_score = paths = 0
-    for w, n in found.items():
-        s = table[len(w)] if len(w) < 72 else score_word(w, size, two_letter)
-        word_score += s
-        path_score += s * n
-        paths += n
-    return paths, word_score, path_score
-
-
-def default_min_len(size: int, two_letter: bool = False) -> int:
-    if two_letter:
-        return 2
-    return 3 if size <= 4 else 4
 
 
 @dataclass
@@ -214,7 +171,7 @@ class Finder:
             else:
                 found = solve_counts_python(self.trie, board)
             words = sorted(found)
-            paths, word_score, path_score = _tally(found, board.size, self.two_letter)
+            paths, word_score, path_score = tally(found, board.size, self.two_letter)
             counts = {w: found[w] for w in words} if paths_mode else None
         return Result(board=board, words=words,
                       score=path_score if paths_mode else word_score,
@@ -227,8 +184,8 @@ class Finder:
         on_board = 0
         for face in board.cells:
             for ch in face:
-                if ch in _BIT:
-                    on_board |= _BIT[ch]
+                if ch in LETTER_BIT:
+                    on_board |= LETTER_BIT[ch]
         off = ~on_board & 0x3FFFFFF
         if self.wordlist is not None:
             masks = self.wordlist.masks()
@@ -259,7 +216,7 @@ class Finder:
         if self.backend == "numba":
             return self._numba().stats(board, self.two_letter)
         counts = solve_counts_python(self.trie, board)
-        paths, ws, ps = _tally(counts, board.size, self.two_letter)
+        paths, ws, ps = tally(counts, board.size, self.two_letter)
         return len(counts), paths, ws, ps
 
     def words_on(self, board) -> list[str]:

@@ -21,6 +21,8 @@ import importlib.util
 import numba
 import numpy as np
 
+from pyengine.puzzles.boggle.scoring import score_word
+
 __all__ = ["available", "ArrayTrie", "build_arrays"]
 
 
@@ -290,7 +292,6 @@ class ArrayTrie:
         key = (size, two_letter)
         got = self._scores.get(key)
         if got is None:
-            from pyengine.puzzles.boggle.finder import score_word
             top = int(self.lengths.max()) if self.lengths.size else 0
             table = np.array([score_word("x" * n, size, two_letter) for n in range(top + 1)],
                              np.int64)

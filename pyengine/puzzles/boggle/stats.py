@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-VOWELS = "aeiou"
+from pyengine.puzzles.util import ALPHABET, VOWELS
+
 INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 _FORMAT = 1
 _MEMO: dict = {}

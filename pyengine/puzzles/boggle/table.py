@@ -103,7 +103,7 @@ class Row:
 
 def parse_algo(spec: str) -> tuple[str, dict]:
     """``greedy-cad`` or ``7freq:6`` (7freq with 6 vowels) -> (name, generate kwargs)."""
-    from pyengine.puzzles.boggle.generate import algorithm
+    from pyengine.puzzles.boggle.algorithms import algorithm
     name, _, arg = spec.partition(":")
     a = algorithm(name)
     if not arg:
@@ -294,7 +294,7 @@ def write_plots(rows: list[dict], stats, out_dir: str) -> list[str]:
         import matplotlib.pyplot as plt
     except ImportError:
         return []
-    from pyengine.puzzles.boggle.stats import ALPHABET
+    from pyengine.puzzles.util import ALPHABET
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     names = [r["algo"] for r in rows]

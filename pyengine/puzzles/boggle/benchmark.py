@@ -1,0 +1,118 @@
+"""``boggle bench``: the seed's comparison table (see :mod:`pyengine.puzzles.boggle.table`)."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.boggle.algorithms import ALGOS, check_size
+
+
+@dataclass
+class BenchReport:
+    """The table's rows, the settings that made them, and what was written where."""
+
+    settings: object                   # a table.Settings
+    rows: list[dict]
+    boards: int
+    best_vowels: int | None = None
+    out: str | None = None
+    plots: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        d = {"settings": self.settings.__dict__, "rows": self.rows}
+        if self.best_vowels is not None:
+            d["best_vowels"] = self.best_vowels
+        if self.out:
+            d["plots"] = self.plots
+        return d
+
+    def text(self) -> str:
+        from pyengine.puzzles.boggle.table import text_table
+        lines = [text_table(self.rows, self.settings)]
+        if self.best_vowels is not None:
+            lines.append(f"best vowel count: {self.best_vowels} "
+                         f"(by average score over {self.boards} boards)")
+        if self.out:
+            if self.plots:
+                lines.append(f"wrote {', '.join(self.plots)}")
+            else:
+                lines.append("matplotlib is not installed (pip install 'pyengine-puzzles[plot]'): "
+                             "no PNGs written")
+            lines.append(f"wrote {os.path.join(self.out, 'bench.json')} and table.md")
+        return "\n".join(lines)
+
+
+def settings_for(seed_settings=False, words=None, count=None, two_letter=False, qu=None,
+                 size=4, seed_size=1, seed=None, generator="rules"):
+    """The bench settings: the seed's conventions or ours, then each option given."""
+    from pyengine.puzzles.boggle.table import Settings, seed_settings as seeds_own
+    s = seeds_own() if seed_settings else Settings(words=None, count="words",
+                                                   two_letter=False, qu=True)
+    if words is not None:
+        s.words = words
+    if count is not None:
+        s.count = count
+    if two_letter:
+        s.two_letter = True
+    if qu is not None:
+        s.qu = qu == "on"
+    s.size = check_size(size)
+    s.seed_size = seed_size
+    s.seed = 0 if seed is None else seed
+    s.generator = generator
+    return s
+
+
+def algo_specs(algos=None, vowel_sweep=None, size: int = 4) -> list[str]:
+    """The rows to run: a 7freq vowel sweep, the given algorithms, or all ten."""
+    if vowel_sweep:
+        lo, _, hi = vowel_sweep.partition("-")
+        if not (lo.isdigit() and hi.isdigit()) or int(lo) > int(hi):
+            raise UsageError(f"--vowel-sweep wants LO-HI, e.g. 4-10, got {vowel_sweep!r}")
+        if int(hi) > size * size:
+            raise UsageError(f"--vowel-sweep: at most {size * size} vowels on {size}x{size}")
+        return [f"7freq:{k}" for k in range(int(lo), int(hi) + 1)]
+    specs = list(ALGOS) if algos is None else [a.strip() for a in algos.split(",") if a.strip()]
+    if not specs:
+        raise UsageError("--algos names no algorithm")
+    return specs
+
+
+def _write(report: BenchReport) -> None:
+    """bench.json, table.md and the PNGs in ``report.out``."""
+    from pyengine.puzzles.boggle import table as T
+    from pyengine.puzzles.boggle.stats import load_stats
+    s, out = report.settings, report.out
+    report.plots = T.write_plots(report.rows, load_stats(s.words), out)
+    with open(os.path.join(out, "bench.json"), "w") as fh:
+        json.dump(report.as_dict(), fh, indent=2)
+    with open(os.path.join(out, "table.md"), "w") as fh:
+        fh.write(f"{s.describe()}, {report.boards} boards per algorithm\n\n")
+        fh.write(T.markdown_table(report.rows, s) + "\n")
+
+
+def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = False,
+              two_letter: bool = False, qu=None, size: int = 4, seed_size: int = 1,
+              vowel_sweep=None, generator: str = "rules", workers: int = 2, out=None,
+              no_progress: bool = False, words=None, seed=None) -> BenchReport:
+    """The ``bench`` action: N boards per algorithm, generated and solved; the table."""
+    from pyengine.puzzles.boggle import table as T
+
+    s = settings_for(seed_settings, words, count, two_letter, qu, size, seed_size, seed,
+                     generator)
+    specs = algo_specs(algos, vowel_sweep, s.size)
+    checkpoint = None
+    if out:
+        os.makedirs(out, exist_ok=True)
+        checkpoint = os.path.join(out, "partial.json")
+    rows = T.run_bench(specs, boards, s, workers=workers,
+                       progress=not no_progress and sys.stderr.isatty(), checkpoint=checkpoint)
+    report = BenchReport(s, rows, boards, out=out)
+    if vowel_sweep:
+        report.best_vowels = int(max(rows, key=lambda r: r["avg_score"])["algo"].split(":")[1])
+    if out:
+        _write(report)
+    return report

@@ -1,0 +1,99 @@
+"""``boggle make``: a board from a generator's rules (or real dice), optionally solved."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.util import new_seed
+
+
+@dataclass
+class MadeBoard:
+    """A made board: where it came from, and (with ``solve``) its words and score."""
+
+    board: object                      # a Board
+    seed: int
+    source: str                        # "rules" or "dice"
+    algo: str | None = None
+    dice: str | None = None
+    firings: int | None = None
+    solved: object = None              # a finder Result, or None
+    count: str = "words"
+    session: object = None             # the rule session, for --trace and --facts
+    extra: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        b = self.board
+        d = {"seed": self.seed, "size": b.size, "source": self.source}
+        d.update({"dice": self.dice} if self.source == "dice" else
+                 {"algo": self.algo, "firings": self.firings})
+        d["board"] = b.text("/")
+        d["grid"] = [r.upper() for r in b.text("/").split("/")]
+        r = self.solved
+        if r is not None:
+            d.update(words=r.words, n_words=len(r.words), score=r.score, paths=r.paths,
+                     count=self.count, wordlist=r.wordlist)
+        return d
+
+    def text(self) -> str:
+        b = self.board
+        how = f"dice {self.dice}" if self.source == "dice" else f"{self.algo}, {self.firings} firings"
+        lines = [b.render(), f"({how}; seed {self.seed}; {b.size}x{b.size}; compact {b.compact()})"]
+        r = self.solved
+        if r is not None:
+            counted = "every path" if self.count == "paths" else "distinct words"
+            lines.append(f"{len(r.words)} words, {r.score} points ({counted}; list {r.wordlist})")
+            lines.extend(word_lines(r.words))
+        return "\n".join(lines)
+
+
+def word_lines(words, width: int = 78) -> list[str]:
+    """Words longest first, filled into lines of at most ``width`` characters."""
+    out, line = [], ""
+    for w in sorted(words, key=lambda w: (-len(w), w)):
+        if len(line) + len(w) + 1 > width:
+            out.append(line)
+            line = ""
+        line = f"{line} {w}" if line else w
+    if line:
+        out.append(line)
+    return out
+
+
+def _rolled(dice: str, size: int, seed: int, record: bool) -> MadeBoard:
+    import random
+
+    from pyengine.puzzles.boggle.dice import dice_set, roll_dice
+    ds = dice_set(dice)
+    if size != 4 and size != ds.size:
+        raise UsageError(f"dice set {dice!r} makes {ds.size}x{ds.size} boards, "
+                         f"not {size}x{size}")
+    if record:
+        raise UsageError("--trace and --facts show the generator rules; dice use none")
+    return MadeBoard(roll_dice(ds, random.Random(seed)), seed, "dice", dice=dice)
+
+
+def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
+    from pyengine.puzzles.boggle.generate import algorithm, generate_with_session
+    a = algorithm(algo or "greedy-cad")
+    board, session = generate_with_session(a, size, seed=seed, seed_size=seed_size,
+                                           vowels=vowels, qu=qu, record=True, words=words)
+    return MadeBoard(board, seed, "rules", algo=a.name, firings=session.fired_total,
+                     session=session)
+
+
+def run_make(algo=None, size: int = 4, dice=None, seed_size: int = 1, vowels=None,
+             no_qu: bool = False, solve: bool = False, count: str = "words", words=None,
+             seed=None, record: bool = False) -> MadeBoard:
+    """The ``make`` action: a board by the rules of ``algo`` (default greedy-cad), or
+    rolled from a dice set; with ``solve`` its words and score."""
+    seed = new_seed() if seed is None else seed
+    if dice and algo:
+        raise UsageError("choose a generator (--algo) or dice (--dice), not both")
+    made = (_rolled(dice, size, seed, record) if dice else
+            _generated(algo, size, seed, seed_size, vowels, not no_qu, words))
+    if solve:
+        from pyengine.puzzles.boggle.finder import find_words
+        made.solved = find_words(made.board, words, count=count)
+        made.count = count
+    return made
