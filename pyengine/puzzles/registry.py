@@ -18,6 +18,7 @@ DECLARATIONS = (
     "pyengine.puzzles.scramble.puzzle",
     "pyengine.puzzles.riddle.puzzle",
     "pyengine.puzzles.bee.puzzle",
+    "pyengine.puzzles.boggle.puzzle",
     "pyengine.puzzles.wordlist",
 )
 
