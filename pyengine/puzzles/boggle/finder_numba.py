@@ -43,12 +43,8 @@ def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
     width = int(lengths.max())
     blob = "".join(w.ljust(width, "`") for w in words).encode("ascii")
     chars = (np.frombuffer(blob, dtype=np.uint8).reshape(n_words, width).astype(np.int16) - 97)
-    # chars: 0..25 letters, -1 padding.  lcp with the previous word:
-    lcp = np.zeros(n_words, dtype=np.int32)
-    if n_words > 1:
-        diff = chars[1:] != chars[:-1]
-        first_diff = np.where(diff.any(axis=1), diff.argmax(axis=1), width)
-        lcp[1:] = np.minimum(first_diff, np.minimum(lengths[1:], lengths[:-1]))
+    # chars: 0..25 letters, -1 padding
+    lcp = _common_prefixes(chars, lengths, width)
     kids_parts, first_parts, word_parts = [np.zeros(1, np.int64)], [np.zeros(1, np.int32)], \
         [np.full(1, -1, np.int32)]
     parent_parts, key_parts = [np.zeros(1, np.int64)], [np.full(1, -1, np.int64)]
@@ -95,6 +91,17 @@ def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
     kids, first, word = _block_preorder(kids, first, word, np.concatenate(parent_parts),
                                         np.concatenate(key_parts))
     return kids, first, word, lengths
+
+
+def _common_prefixes(chars, lengths, width: int) -> np.ndarray:
+    """For each word, the length of the prefix it shares with the previous word."""
+    n_words = lengths.shape[0]
+    lcp = np.zeros(n_words, dtype=np.int32)
+    if n_words > 1:
+        diff = chars[1:] != chars[:-1]
+        first_diff = np.where(diff.any(axis=1), diff.argmax(axis=1), width)
+        lcp[1:] = np.minimum(first_diff, np.minimum(lengths[1:], lengths[:-1]))
+    return lcp
 
 
 def _popcounts(kids: np.ndarray) -> np.ndarray:
@@ -156,6 +163,53 @@ def step(nodes, node, c0, c1):
     return node
 
 
+@numba.njit(cache=True, inline="always")
+def note(w, wscore, counts, found, out):
+    # one path spells word w; out: [distinct words, paths, distinct score, path score]
+    if counts[w] == 0:
+        found[out[0]] = w
+        out[0] += 1
+        out[2] += wscore[w]
+    counts[w] += 1
+    out[1] += 1
+    out[3] += wscore[w]
+
+
+@numba.njit(cache=True)
+def walk(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out, start, node,
+         st_cell, st_node, st_k):
+    # every path from cell ``start`` (already at trie ``node``), depth first on a stack
+    depth = 0
+    st_cell[0] = start
+    st_node[0] = node
+    st_k[0] = 0
+    used = np.int64(1) << start
+    while depth >= 0:
+        cell = st_cell[depth]
+        k = st_k[depth]
+        if k >= nnbr[cell]:
+            used &= ~(np.int64(1) << cell)
+            depth -= 1
+            continue
+        st_k[depth] = k + 1
+        j = nbr[cell, k]
+        if (used >> j) & 1:
+            continue
+        child = step(nodes, st_node[depth], c0[j], c1[j])
+        if child < 0:
+            continue
+        w = nodes[child, 2]
+        if w >= 0:
+            note(w, wscore, counts, found, out)
+        if nodes[child, 0] == 0:
+            continue
+        depth += 1
+        st_cell[depth] = j
+        st_node[depth] = child
+        st_k[depth] = 0
+        used |= np.int64(1) << j
+
+
 @numba.njit(cache=True)
 def search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
     # out: [distinct words, paths, distinct score, path score]; returns n found
@@ -163,65 +217,18 @@ def search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
     st_cell = np.empty(n + 1, np.int64)
     st_node = np.empty(n + 1, np.int64)
     st_k = np.empty(n + 1, np.int64)
-    nf = 0
-    paths = 0
-    score = 0
-    pscore = 0
+    out[:] = 0
     for start in range(n):
         node = step(nodes, 0, c0[start], c1[start])
         if node < 0:
             continue
         w = nodes[node, 2]
         if w >= 0:
-            if counts[w] == 0:
-                found[nf] = w
-                nf += 1
-                score += wscore[w]
-            counts[w] += 1
-            paths += 1
-            pscore += wscore[w]
-        if nodes[node, 0] == 0:
-            continue
-        depth = 0
-        st_cell[0] = start
-        st_node[0] = node
-        st_k[0] = 0
-        used = np.int64(1) << start
-        while depth >= 0:
-            cell = st_cell[depth]
-            k = st_k[depth]
-            if k < nnbr[cell]:
-                st_k[depth] = k + 1
-                j = nbr[cell, k]
-                if (used >> j) & 1:
-                    continue
-                child = step(nodes, st_node[depth], c0[j], c1[j])
-                if child < 0:
-                    continue
-                w = nodes[child, 2]
-                if w >= 0:
-                    if counts[w] == 0:
-                        found[nf] = w
-                        nf += 1
-                        score += wscore[w]
-                    counts[w] += 1
-                    paths += 1
-                    pscore += wscore[w]
-                if nodes[child, 0] == 0:
-                    continue
-                depth += 1
-                st_cell[depth] = j
-                st_node[depth] = child
-                st_k[depth] = 0
-                used |= np.int64(1) << j
-            else:
-                used &= ~(np.int64(1) << cell)
-                depth -= 1
-    out[0] = nf
-    out[1] = paths
-    out[2] = score
-    out[3] = pscore
-    return nf
+            note(w, wscore, counts, found, out)
+        if nodes[node, 0] != 0:
+            walk(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out, start, node,
+                 st_cell, st_node, st_k)
+    return out[0]
 
 
 @numba.njit(cache=True)
