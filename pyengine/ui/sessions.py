@@ -8,9 +8,12 @@ inspector's own: ``clp FILE.clp ...`` (any CLIPS rule files) and
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import inspect
 import os
+import re
 import sys
 from typing import Callable
 
@@ -23,7 +26,7 @@ STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact
               "in CLIPS and Stage(NAME) in experta")
 GENERIC = {
     "clp": ("any CLIPS file", "FILE.clp ... [--stage NAME[:LIMIT[:STRATEGY]]] ..."),
-    "experta": ("any experta engine", "MODULE:CLASS or FILE.py:CLASS [--stage ...]"),
+    "experta": ("any experta engine", "FILE.py[:CLASS] or MODULE[:CLASS] [--stage ...]"),
 }
 
 
@@ -95,6 +98,7 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
         plan = action.open_plan(**kwargs)
         if reseed and plan.seed is not None:
             kwargs["seed"] = plan.seed
+        plan.reopen = factory
         return plan
     return factory
 
@@ -103,13 +107,14 @@ def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     args = _generic_parser(name).parse_args(argv)
     stages = [stage_spec(s) for s in args.stage]
     if name == "experta" and len(args.target) != 1:
-        raise UsageError("give one engine, as MODULE:CLASS or FILE.py:CLASS")
+        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
     opener_ = open_clp if name == "clp" else open_experta
     seed = [args.seed]
 
     def factory() -> SessionPlan:
         plan = opener_(args.target, stages, args.strategy, seed[0])
         seed[0] = plan.seed
+        plan.reopen = factory
         return plan
     return factory
 
@@ -120,7 +125,7 @@ def _generic_parser(name: str):
     what, _ = GENERIC[name]
     p = Parser(prog=f"pyengine shell {name}", description=f"Open {what} in the shell.")
     p.add_argument("target", nargs="+", help="CLIPS files to load, in order" if name == "clp"
-                   else "MODULE:CLASS or FILE.py:CLASS")
+                   else "FILE.py[:CLASS] or MODULE[:CLASS]")
     p.add_argument("--stage", action="append", default=[], metavar="NAME[:LIMIT[:STRATEGY]]",
                    help=STAGE_HELP)
     p.add_argument("--strategy", default=None,
@@ -156,54 +161,127 @@ def open_clp(files: list[str], stages: list[Stage], strategy: str | None = None,
         if not os.path.isfile(f):
             raise UsageError(f"cannot read {f}: no such file")
     try:
-        session = ClipsSession(files)
+        with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
+            session = ClipsSession(files)
     except Exception as exc:  # clips.CLIPSError: a syntax error in the file
-        text = str(exc).strip()
-        raise UsageError(f"cannot load {' '.join(files)}: "
-                         f"{text.splitlines()[0] if text else exc}") from None
+        raise UsageError(f"cannot load {' '.join(files)}: {first_line(exc)}") from None
     return _plan(session, stages, strategy, seed, " ".join(files))
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an error's text (CLIPS joins its lines with two spaces)."""
+    text = str(exc).strip() or type(exc).__name__
+    return re.split(r"\n|  ", text, maxsplit=1)[0].strip()
+
+
+@contextlib.contextmanager
+def _stderr_kept():
+    """Keep what C code writes on file descriptor 2 (CLIPS's own error text) off the
+    terminal while a file loads."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def open_experta(targets: list[str], stages: list[Stage], strategy: str | None = None,
                  seed: int | None = None) -> SessionPlan:
-    """Any experta KnowledgeEngine (``MODULE:CLASS`` or ``FILE.py:CLASS``), with a
-    stage plan."""
+    """Any experta KnowledgeEngine (``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``; the
+    class may be left out when the file defines one engine), with a stage plan."""
     from pyengine.engine.experta import ExpertaSession
 
     if len(targets) != 1:
-        raise UsageError("give one engine, as MODULE:CLASS or FILE.py:CLASS")
+        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
     session = ExpertaSession(load_class(targets[0]), seed=seed or 0)
     return _plan(session, stages, strategy, seed, targets[0])
 
 
+def split_spec(spec: str) -> tuple[str, str | None]:
+    """``FILE.py:CLASS`` -> (FILE.py, CLASS); ``FILE.py`` or ``MODULE`` -> (it, None).
+    A drive letter (``C:\\x.py``) is not a class."""
+    where, colon, name = spec.rpartition(":")
+    if not colon or not where or any(c in name for c in "/\\.") or len(where) == 1:
+        return spec, None
+    return where, name
+
+
 def load_class(spec: str):
-    """The class named by ``MODULE:CLASS`` or ``FILE.py:CLASS``."""
-    where, _, name = spec.rpartition(":")
-    if not where or not name:
-        raise UsageError(f"{spec!r}: write MODULE:CLASS or FILE.py:CLASS")
+    """The engine class named by ``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``."""
+    from pyengine.experta import KnowledgeEngine
+
+    where, name = split_spec(spec.strip())
+    if not where or (name is not None and not name.isidentifier()):
+        raise UsageError(f"{spec!r}: write FILE.py[:CLASS] or MODULE[:CLASS]")
     module = _load_file(where) if where.endswith(".py") else _import(where)
+    if name is None:
+        return _only_engine(module, where, KnowledgeEngine)
     cls = getattr(module, name, None)
     if cls is None:
         raise UsageError(f"{where} has no {name}")
+    if not (isinstance(cls, type) and issubclass(cls, KnowledgeEngine)):
+        raise UsageError(f"{where}:{name} is not a KnowledgeEngine class")
     return cls
+
+
+def _only_engine(module, where: str, base: type):
+    """The one KnowledgeEngine class the module defines; UsageError for none or several."""
+    found = [obj for _, obj in inspect.getmembers(module, inspect.isclass)
+             if issubclass(obj, base) and obj is not base
+             and obj.__module__ == module.__name__]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise UsageError(f"{where} defines no KnowledgeEngine class")
+    names = ", ".join(sorted(c.__name__ for c in found))
+    raise UsageError(f"{where} defines several engines ({names}): write {where}:CLASS")
 
 
 def _load_file(path: str):
     if not os.path.isfile(path):
         raise UsageError(f"cannot read {path}: no such file")
-    mod_name = "pyengine_user_" + os.path.splitext(os.path.basename(path))[0]
+    mod_name = "pyengine_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
     spec = importlib.util.spec_from_file_location(mod_name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[mod_name] = module
-    spec.loader.exec_module(module)
+    try:
+        with _importable_from(os.path.dirname(os.path.abspath(path))):
+            spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(mod_name, None)
+        raise UsageError(f"cannot load {path}: {type(exc).__name__}: {first_line(exc)}") from None
     return module
 
 
 def _import(name: str):
     try:
-        return importlib.import_module(name)
+        with _importable_from(os.getcwd()):
+            return importlib.import_module(name)
     except ImportError as exc:
         raise UsageError(f"cannot import {name}: {exc}") from None
+    except Exception as exc:
+        raise UsageError(f"cannot import {name}: {type(exc).__name__}: {first_line(exc)}") from None
+
+
+@contextlib.contextmanager
+def _importable_from(folder: str):
+    """Modules in ``folder`` can be imported (as ``python`` run there would allow)."""
+    added = folder not in sys.path
+    if added:
+        sys.path.insert(0, folder)
+    try:
+        yield
+    finally:
+        if added and folder in sys.path:
+            sys.path.remove(folder)
 
 
 def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,

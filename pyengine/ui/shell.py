@@ -177,7 +177,10 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
     def banner(self) -> str:
         s = self.session
         plan = ", ".join(stage_label(st) for st in self.setup.stages) or "none"
-        return (f"pyengine shell: {self.setup.title or 'session'} [{s.engine}]\n"
+        title = self.setup.title or "session"
+        if f"[{s.engine}]" not in title:
+            title += f" [{s.engine}]"
+        return (f"pyengine shell: {title}\n"
                 f"stages: {plan}; {len(s.facts())} facts. Type help for the commands, quit to leave.")
 
     def cmdloop(self, intro=None) -> None:

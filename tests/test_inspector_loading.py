@@ -1,0 +1,114 @@
+"""Opening a student's rule file (findings 6 and 7 of the inspector issue): experta
+FILE.py without :CLASS, MODULE:CLASS from the file's own folder, a .clp syntax error
+said once, the banner naming the engine once, pyengine.experta in any import order."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.errors import UsageError
+from pyengine.ui.sessions import load_class, opener, split_spec
+from pyengine.ui.shell import Shell
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "docs" / "examples"
+PY = sys.executable
+
+
+def pyengine(*args, cwd=REPO, stdin=""):
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run([PY, "-m", "pyengine", *args], cwd=cwd, input=stdin,
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_experta_file_without_class_opens_its_one_engine():
+    cls = load_class(str(EXAMPLES / "animals.py"))
+    assert cls.__name__ == "Zookeeper"
+    assert load_class(f"{EXAMPLES / 'animals.py'}:Zookeeper").__name__ == "Zookeeper"
+
+
+def test_experta_file_with_two_engines_asks_for_the_class(tmp_path):
+    path = tmp_path / "two.py"
+    path.write_text("from pyengine.experta import KnowledgeEngine\n"
+                    "class A(KnowledgeEngine): pass\nclass B(KnowledgeEngine): pass\n")
+    with pytest.raises(UsageError, match=r"several engines \(A, B\)"):
+        load_class(str(path))
+    assert load_class(f"{path}:B").__name__ == "B"
+    with pytest.raises(UsageError, match="has no C"):
+        load_class(f"{path}:C")
+    empty = tmp_path / "none.py"
+    empty.write_text("x = 1\n")
+    with pytest.raises(UsageError, match="no KnowledgeEngine"):
+        load_class(str(empty))
+
+
+def test_split_spec_keeps_drive_letters_and_paths():
+    assert split_spec("a.py:Eng") == ("a.py", "Eng")
+    assert split_spec("pkg.mod:Eng") == ("pkg.mod", "Eng")
+    assert split_spec("a.py") == ("a.py", None)
+    assert split_spec(r"C:\x\a.py") == (r"C:\x\a.py", None)
+
+
+def test_module_colon_class_from_the_files_own_folder():
+    out = pyengine("shell", "experta", "animals:Zookeeper", cwd=EXAMPLES, stdin="facts\n")
+    assert out.returncode == 0, out.stderr
+    assert "(trait (name start) (value yes))" in out.stdout
+    bare = pyengine("shell", "experta", "animals", cwd=EXAMPLES, stdin="facts\n")
+    assert bare.returncode == 0, bare.stderr
+
+
+def test_a_file_that_fails_to_import_is_one_line(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("import no_such_module_here\n")
+    with pytest.raises(UsageError, match="cannot load .*ModuleNotFoundError"):
+        load_class(str(path))
+
+
+def test_clp_syntax_error_is_printed_once(tmp_path):
+    bad = tmp_path / "bad.clp"
+    bad.write_text("(defrule x (a) => (assert (b))\n(defrule y (c) =>)\n")
+    out = pyengine("shell", "clp", str(bad), stdin="facts\n")
+    assert out.returncode == 2
+    text = out.stdout + out.stderr
+    assert text.count("Missing function declaration") == 1, text
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+@pytest.mark.parametrize("head", [["clp", str(EXAMPLES / "family.clp")],
+                                  ["experta", str(EXAMPLES / "animals.py")]])
+def test_banner_names_the_engine_once(head):
+    factory = opener(head[0], head[1:])
+    shell = Shell(factory(), factory, stdin=io.StringIO(""), stdout=io.StringIO())
+    first = shell.banner().splitlines()[0]
+    engine = shell.session.engine
+    assert first.count(f"[{engine}]") == 1, first
+
+
+def test_pyengine_experta_imports_first_in_a_fresh_interpreter(tmp_path):
+    code = ("from pyengine.experta import KnowledgeEngine, Rule, Fact, MATCH, NOT, DefFacts\n"
+            "import sys\nassert 'pyengine.ui' not in sys.modules\nprint(KnowledgeEngine.__name__)\n")
+    out = subprocess.run([PY, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "KnowledgeEngine"
+
+
+def test_a_student_module_imported_before_pyengine_works(tmp_path):
+    (tmp_path / "student.py").write_text(
+        "from pyengine.experta import KnowledgeEngine, Rule, Fact\n"
+        "class Light(Fact): pass\n"
+        "class Lamp(KnowledgeEngine):\n"
+        "    @Rule(Light(color='red'))\n"
+        "    def stop(self):\n"
+        "        print('stop')\n")
+    code = ("import student\ne = student.Lamp(); e.reset(); e.declare(student.Light(color='red'));"
+            " e.run()\n")
+    out = subprocess.run([PY, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "stop"
