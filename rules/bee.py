@@ -23,7 +23,9 @@ Seven ``Letter`` facts, one with ``centre=True``, go in; the stages run:
 ``judge``  a ``Guess`` fact gets exactly one ``Verdict``, one rule per message:
            "Too short", "Missing center letter", "Bad letters", "Not in word
            list", "Already found", "Good!", "Nice!", "Awesome!", "Pangram!"
-           (``note_hit`` first notes a ``Hit``).  A verdict consumes its guess.
+           (``note_hit`` first notes a ``Hit``).  A verdict consumes its guess
+           and its hit; ``retire_verdict`` retracts the previous verdict when the
+           next guess comes, so every guess costs the same.
 
 These rules are the only statement of the Spelling Bee's logic: which words
 answer, how they score, which habits a hive breaks, what a guess earns.  The

@@ -36,7 +36,8 @@ def _centre(help_: str) -> Option:
 
 
 WORDS = words_option("word list: 'bee' (default, curated for Spelling Bee), "
-                     "'default' (all of SCOWL), a path, 'system', enable1 ...")
+                     "'default' (all of SCOWL), a path (a regular UTF-8 file of at most "
+                     "16 MiB), 'system', enable1 ...")
 LETTERS = Option("letters", "str", None,
                  "the 7 hive letters (or the 6 outer ones); one upper-case letter "
                  "among lower-case ones marks the centre", positional=True, metavar="LETTERS")
@@ -69,6 +70,8 @@ MAKE = Action(
 
 SOLVE = Action(
     "solve", "all answers, pangrams, points and ranks of a hive",
+    description="All answers, pangrams, points and ranks of a hive (7 letters a-z). "
+                "Limit: the word list, at most 16 MiB.",
     options=(LETTERS, _centre("the centre letter"),
              Option("hints", "bool", False, "print the NYT hints page too"),
              WORDS, SEED),
@@ -77,7 +80,9 @@ SOLVE = Action(
 PLAY = Action(
     "play", "play in the terminal (guesses on stdin, !help)",
     description="Play a hive. Each line of input is a guess judged by the rules, or a "
-                "command.\n" + PLAY_HELP,
+                "command. Input is UTF-8 text of at most 10,000 lines (guesses, commands, "
+                "blank lines) of at most 1,024 bytes each; beyond that, or for bytes that "
+                "are not UTF-8, one error line (exit 2).\n" + PLAY_HELP,
     options=(Option("letters", "str", None, "hive letters (default: a random hive)",
                     positional=True, metavar="LETTERS"),
              _centre("the centre letter"), WORDS, SEED),
@@ -85,6 +90,9 @@ PLAY = Action(
 
 BEST = Action(
     "best", "the highest-scoring hive of a word list",
+    description="The highest-scoring (hive, centre) of a word list, found by the fast "
+                "twin of the score rules and solved through the rules. Limit: the word "
+                "list, at most 16 MiB (every hive of it is scored, in bounded memory).",
     options=(Option("allow_s", "bool", False, "consider hives with S"), WORDS, SEED),
     run=_M + "best:run_best")
 
