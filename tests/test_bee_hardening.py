@@ -303,3 +303,22 @@ def test_play_answers_every_input(letters, guesses, as_json, encoding):
         (["--json"] if as_json else [])
     data = "\n".join(guesses).encode(encoding, "replace")
     _check(*cli(argv, data), argv)
+
+
+def test_play_with_centre_s_makes_a_hive_with_s():
+    """play has no --allow-s: asking for the centre S allows S (not "add --allow-s")."""
+    played = run_play(center="S", seed=4, lines=["!quit"])
+    assert played.puzzle.center == "s" and "s" in played.puzzle.letters
+
+
+@settings(max_examples=150)
+@given(LETTERISH)
+def test_seed_word_parsers_raise_only_usage_error(text):
+    wl = bee_words.load()
+    for parse in (check_seed_word, make_mod.seed_word_for):
+        try:
+            w = parse(text, wl)
+        except UsageError as exc:
+            assert "\n" not in str(exc)
+            continue
+        assert w in wl and len(set(w)) == 7 and w.isascii()

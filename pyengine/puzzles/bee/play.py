@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
-from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_hive
+from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
 from pyengine.puzzles.bee.lines import play_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
@@ -88,8 +88,10 @@ def _open_game(letters, center, words, seed: int) -> Game:
     if letters:
         pz = eng.solve(*parse_hive(letters, center))
     else:
-        from pyengine.puzzles.bee.make import make
-        made = make(center=center, seed=seed, words=eng.words)
+        from pyengine.puzzles.bee.make import Habits, make
+        c = None if center is None else parse_centre(center)
+        # play has no --allow-s: asking for the centre S allows S
+        made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
         pz = eng.solve(made.letters, made.center)
         pz.seed_word = made.seed_word
     pz.seed = seed
