@@ -309,6 +309,9 @@ def test_play_with_centre_s_makes_a_hive_with_s():
     """play has no --allow-s: asking for the centre S allows S (not "add --allow-s")."""
     played = run_play(center="S", seed=4, lines=["!quit"])
     assert played.puzzle.center == "s" and "s" in played.puzzle.letters
+    code, _, err = cli(["bee", "play", "--center", "q", "--seed", "4"], b"")
+    assert code == 2 and one_line_error(err)
+    assert "no random hive to play with centre Q" in err and "give the hive LETTERS" in err
 
 
 @settings(max_examples=150)

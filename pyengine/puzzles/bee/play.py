@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
 from pyengine.puzzles.bee.lines import play_lines
@@ -91,7 +92,11 @@ def _open_game(letters, center, words, seed: int) -> Game:
         from pyengine.puzzles.bee.make import Habits, make
         c = None if center is None else parse_centre(center)
         # play has no --allow-s: asking for the centre S allows S
-        made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
+        try:
+            made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
+        except UsageError as exc:       # make's options are not play's: say what to do
+            raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
+                             f" ({exc}); give the hive LETTERS") from None
         pz = eng.solve(made.letters, made.center)
         pz.seed_word = made.seed_word
     pz.seed = seed
