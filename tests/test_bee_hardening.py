@@ -305,6 +305,15 @@ def test_play_answers_every_input(letters, guesses, as_json, encoding):
     _check(*cli(argv, data), argv)
 
 
+def test_a_list_without_pangrams_is_said_plainly(tmp_path):
+    f = tmp_path / "w.txt"
+    f.write_text("cat\ndog\ngrin\n")
+    for argv in (["make"], ["best"], ["best", "--allow-s"]):
+        code, out, err = cli(["bee", *argv, "--words", str(f)])
+        assert code == 2 and one_line_error(err) and "no pangram" in err
+        assert "--allow-s" not in err and "habits" not in err
+
+
 def test_play_with_centre_s_makes_a_hive_with_s():
     """play has no --allow-s: asking for the centre S allows S (not "add --allow-s")."""
     played = run_play(center="S", seed=4, lines=["!quit"])

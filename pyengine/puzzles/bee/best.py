@@ -33,8 +33,9 @@ def best_hive(wl, allow_s: bool = False) -> Best:
     t0 = time.perf_counter()
     sc = fast.hive_scores(wl, allow_s)
     if len(sc.pangrams) == 0:
+        with_s = not allow_s and fast.mask_stats(wl).pangrams
         raise UsageError(f"no pangram in the word list ({wl.label})"
-                         + ("" if allow_s else " without S (try --allow-s)"))
+                         + (" without S (try --allow-s)" if with_s else ""))
     top = sc.points.max()
     rows, cols = np.nonzero(sc.points == top)
     # ties: the first letters in alphabetical order (for seven-letter sets, the largest

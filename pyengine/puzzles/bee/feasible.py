@@ -59,6 +59,9 @@ def candidates(st: fast.MaskStats, habits, centre: str | None, sub: str) -> list
     """Pangram letter sets that keep the letter habits, hold the centre and have a
     pangram containing ``sub``; UsageError naming the first condition none meets."""
     label = st.wl.label
+    if not st.pangrams:
+        raise UsageError(f"the word list ({label}) has no pangram (a word of 4+ letters "
+                         "with exactly 7 different letters), so no hive")
     cands = [m for m in sorted(st.pangrams) if habits.letters_ok(m)]
     if not cands:
         raise UsageError(f"no pangram of the word list ({label}) keeps the letter habits "
