@@ -334,3 +334,35 @@ def test_seed_word_parsers_raise_only_usage_error(text):
             assert "\n" not in str(exc)
             continue
         assert w in wl and len(set(w)) == 7 and w.isascii()
+
+
+POOL = sorted(w for w in bee_words.load().words_within("adeginlrst", "", 4)
+              if len(w) <= 9)[::7]
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from(POOL), max_size=120) | st.lists(
+           st.text(alphabet="aeginrtsdl", min_size=4, max_size=8), max_size=40),
+       st.sampled_from([None, "a", "r", "s", "t", "z"]),
+       st.sampled_from([None, "in", "ing", "rat", "s", "q"]),
+       st.sampled_from([None, (0, 0), (1, 3), (2, 5), (6, 7)]),
+       st.sampled_from([None, (1, 5), (3, 30), (20, 70), (100, 200)]),
+       st.booleans(), st.booleans(), st.integers(0, 5))
+def test_random_make_is_a_vetted_hive_or_one_clear_refusal(words, centre, contains, vowels,
+                                                          answers, allow_s, allow_er, seed):
+    from pyengine.words.wordlist import WordList
+    wl = WordList(sorted(set(words)), label="t", source="test", licence="none")
+    try:
+        made = run_make(center=centre, contains=contains, vowels=vowels, answers=answers,
+                        allow_s=allow_s, allow_er=allow_er, any_pangram=True, seed=seed,
+                        words=wl)
+    except UsageError as exc:
+        assert "\n" not in str(exc)
+        assert "no hive meets the habits" not in str(exc)      # twins said one fits
+        return
+    pz = made.puzzle
+    assert not pz.flaws and pz.seed_word in pz.pangrams
+    assert centre is None or pz.center == centre
+    assert not contains or contains in pz.seed_word
+    lo, hi = answers or (20, 70)
+    assert lo <= len(pz.answers) <= hi
