@@ -5,6 +5,7 @@ that ends in "no hive after many tries".
     check_options(habits, centre, contains)          -> refuses what no hive can be
     candidates(st, habits, centre, contains)         -> pangram letter sets that fit
     feasible(st, wl, habits, cands, centre, contains) -> every (set, centre) that fits
+    fitting(st, wl, habits, centre, contains)        -> the three, memoised
 
 All of it uses the fast twins (:mod:`pyengine.puzzles.bee.fast`) of the vet rules;
 the search then picks among these and the rules still vet the hive it returns.
@@ -133,3 +134,19 @@ def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | Non
             raise UsageError(f"--answers {lo}-{hi}: the hives that fit the other options "
                              f"have {there.min()} to {there.max()} answers ({wl.label} list)")
     return Fits(np.asarray(rows, dtype=np.int64), bits, ok)
+
+
+def fitting(st: fast.MaskStats, wl, habits, centre: str | None, sub: str):
+    """(:func:`candidates`, :func:`feasible`) for these options, after
+    :func:`check_options`; the last answer is memoised on ``st`` (repeated ``make``
+    calls with the same options and list ask it again)."""
+    key = (habits.no_s, habits.not_e_and_r, habits.vowels, habits.answers,
+           habits.common_pangram, centre, sub, id(wl))
+    last = st.__dict__.get("_fitting")
+    if last is not None and last[0] == key:
+        return last[1]
+    check_options(habits, centre, sub)
+    cands = candidates(st, habits, centre, sub)
+    out = (cands, feasible(st, wl, habits, cands, centre, sub))
+    st.__dict__["_fitting"] = (key, out)
+    return out

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee import fast
-from pyengine.puzzles.bee.feasible import candidates, check_options, feasible
+from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine
 from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, layout, parse_centre
 from pyengine.puzzles.bee.results import Solution
@@ -157,9 +157,7 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
     sub = ascii_lower((contains or "").strip())
     if sub and not LETTERS_RE.fullmatch(sub):
         raise UsageError(f"--contains takes letters a-z, not {contains!r}")
-    check_options(habits, center, sub)
-    cands = candidates(st, habits, center, sub)
-    fits = feasible(st, eng.words, habits, cands, center, sub)
+    cands, fits = fitting(st, eng.words, habits, center, sub)
     bands = [b for b in (habits.preferred, habits.answers) if b is not None] or [None]
     vets = 0
     for band in bands:
