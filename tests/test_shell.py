@@ -478,8 +478,8 @@ def test_rule_output_shows_in_place_after_its_firing(tmp_path):
     out, shell = shell_of(factory, "step\nwatch facts\nrun\n")
     lines = out.splitlines()
     first = lines.index("FIRE    1 greet: f-3,f-2")
-    assert lines[first + 1] == "hello Bob"
-    assert "hello Ada" in lines and lines.index("hello Ada") > first + 1
+    assert lines[first + 1] == "    | hello Bob"          # marked as the rule's output
+    assert "    | hello Ada" in lines and lines.index("    | hello Ada") > first + 1
     assert shell.session.printed == ["hello Bob", "hello Ada"]
 
 

@@ -24,14 +24,18 @@ Importing this module also gives every :class:`~pyengine.engine.session.Session`
 from __future__ import annotations
 
 import html
+import os
+from typing import Iterable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import Session, matching
+from pyengine.engine.session import FactView, Session
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
-from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
+from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
+                                 parse_slots, select_facts, templates_text, watch_items)
+from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
            "TraceTable", "format_trace", "parse_id", "fact_line", "fire_line",
@@ -43,22 +47,39 @@ class Inspector:
 
     Pass a :class:`~pyengine.engine.session.Session` or a puzzle's
     :class:`~pyengine.engine.stages.SessionPlan` (then :meth:`stage` and :meth:`run_all`
-    walk its stage plan), or open a puzzle by name with :meth:`open`."""
+    walk its stage plan), or open one with :meth:`open`, :meth:`from_clp` or
+    :meth:`from_engine`. ``input``: the lines the rules' ``(read)`` / ``input()`` get,
+    one per read (none: end of input). Bad values raise UsageError."""
 
-    def __init__(self, target):
+    def __init__(self, target, input: Iterable[str] | None = None):
+        self._lines = list(input) if input is not None else None
+        self._seed: int | None = None
+        self.watching: set[str] = {"rules", "facts"}
+        self._attach(target)
+
+    def _attach(self, target) -> None:
         if isinstance(target, SessionPlan):
             self.setup = target
             self.session = target.session
             self.runner = target.runner()
             self.log = FactLog(self.session, attach=False)
             self.runner.subscribe(self.log)
-        else:
+            self.runner.subscribe(self._on_event)
+        elif isinstance(target, Session):
             self.setup = None
             self.session = target
             self.runner = None
             self.log = FactLog(self.session)
+            self.session.listeners.append(self._on_event)
+        else:
+            raise UsageError(f"Inspector takes a Session or a SessionPlan, not {type(target).__name__}")
         self.session.watch("rules", True)       # history and why need every firing
+        self.session.watch("activations", "activations" in self.watching)
+        self._acts: dict[int, list[str]] = {}
+        self._fire_no = 0
+        self.set_input(self._lines)
 
+    # -- opening ----------------------------------------------------------------------
     @classmethod
     def open(cls, name: str, action: str | None = None, **options) -> "Inspector":
         """A puzzle's session paused before its first stage: ``name`` is a puzzle
@@ -66,32 +87,82 @@ class Inspector:
         (``"scramble-solve"``), or ``"clp"`` / ``"experta"`` for any rule file or
         engine. The keyword arguments are the puzzle command's options, checked by
         its declaration: a bad one raises UsageError."""
-        from pyengine.ui.sessions import open_plan
-        return cls(open_plan(name, action, **options))
+        from pyengine.ui.sessions import plan_factory
+        return cls(plan_factory(name, action, **options)())
 
-    # plain objects
-    def facts(self, pattern: str | None = None) -> FactTable:
-        return FactTable(matching(self.session.facts(), pattern), self.log)
+    @classmethod
+    def from_clp(cls, path, stages=(), strategy: str | None = None, seed: int | None = None,
+                 input: Iterable[str] | None = None) -> "Inspector":
+        """Any CLIPS file (or list of files, loaded in order) with a stage plan:
+        ``stages=["GO", "MIX:10:random"]`` (or Stage objects)."""
+        from pyengine.ui.sessions import plan_factory
+        files = [str(path)] if isinstance(path, (str, os.PathLike)) else [str(p) for p in path]
+        return cls(plan_factory("clp", target=files, stage=list(stages), strategy=strategy,
+                                seed=seed)(), input=input)
+
+    @classmethod
+    def from_engine(cls, engine, stages=(), strategy: str | None = None, seed: int | None = None,
+                    input: Iterable[str] | None = None) -> "Inspector":
+        """Any experta KnowledgeEngine: the class, or ``"FILE.py[:CLASS]"`` /
+        ``"MODULE[:CLASS]"``, with a stage plan as for :meth:`from_clp`."""
+        from pyengine.ui.sessions import plan_factory
+        return cls(plan_factory("experta", target=engine, stage=list(stages),
+                                strategy=strategy, seed=seed)(), input=input)
+
+    def set_input(self, lines: Iterable[str] | None) -> None:
+        """The lines the rules read from now on, one per read (None: end of input)."""
+        it = iter(list(lines)) if lines is not None else iter(())
+        self._lines = list(lines) if lines is not None else None
+        self.session.set_input(lambda prompt: next(it, None))
+
+    # -- looking ------------------------------------------------------------------------
+    def facts(self, pattern: str | None = None, contains: str | None = None) -> FactTable:
+        """Facts: all, one relation exactly (``"rank"`` is not ``"rank-level"``), text or
+        a glob, ``"f-17"``, or ``"10 20 5"`` as CLIPS's ``(facts 10 20 5)``;
+        ``contains``: facts whose text holds this piece of text."""
+        return FactTable(select_facts(self.session, pattern, contains=contains), self.log)
 
     def agenda(self) -> AgendaTable:
         return AgendaTable(self.session.agenda())
 
     def history(self, last: int | None = None) -> TraceTable:
-        trace = self.session.trace if last is None else self.session.trace[-last:]
-        return TraceTable(trace, self.log)
+        trace = self.session.trace if last is None else self.session.trace[-last:] if last else []
+        return self._table(trace)
 
     def why(self, fact_id: int | str, depth: int | None = None) -> Provenance:
         return provenance(self.session, parse_id(fact_id), self.log, depth)
 
-    # running
+    def show(self, fact_id: int | str) -> Text:
+        """One fact with every value in full."""
+        return full_text(self.session, parse_id(fact_id))
+
+    def matches(self, rule: str) -> MatchesView:
+        """Each pattern of ``rule`` with the facts matching it, the partial matches, the
+        activations (CLIPS's ``(matches RULE)``)."""
+        return MatchesView(self.session.matches(rule))
+
+    def templates(self) -> Text:
+        return templates_text(self.session)
+
+    def globals(self) -> Text:
+        return globals_text(self.session)
+
+    # -- running --------------------------------------------------------------------------
     def step(self, n: int = 1) -> TraceTable:
         """Fire ``n`` rules, entering and leaving stages as the plan says."""
+        return self._fire(_count(n, "step", 1))
+
+    def run(self, n: int | None = None) -> TraceTable:
+        """Fire rules to the end of the plan (or ``n`` of them)."""
+        return self._fire(None if n is None else _count(n, "run", 0))
+
+    def _fire(self, n: int | None) -> TraceTable:
         before = len(self.session.trace)
         if self.runner is not None:
             self.runner.walk(n)
         else:
             self.session.run(n)
-        return TraceTable(self.session.trace[before:], self.log)
+        return self._table(self.session.trace[before:])
 
     def stage(self) -> TraceTable:
         """Run the current (or next) stage to its end."""
@@ -99,23 +170,126 @@ class Inspector:
             raise UsageError("no stage left to run")
         before = len(self.session.trace)
         self.runner.walk(None, until=self.runner.index)
-        return TraceTable(self.session.trace[before:], self.log)
+        return self._table(self.session.trace[before:])
 
-    def run_all(self) -> str | None:
-        """Run every remaining stage; the puzzle's result text if it has one."""
+    def run_all(self) -> Text:
+        """Run every remaining stage; the puzzle's result (or how many rules fired)."""
+        before = len(self.session.trace)
         if self.runner is None:
             self.session.run()
-            return None
-        self.runner.run_all()
-        return self.setup.finish() if self.setup.finish else None
+        else:
+            self.runner.run_all()
+        if self.setup is not None and self.setup.finish is not None:
+            return Text(str(self.setup.finish() or ""))
+        fired = len(self.session.trace) - before
+        return Text(f"{plural(fired, 'rule')} fired ({len(self.session.trace)} in all)")
+
+    # -- changing ----------------------------------------------------------------------------
+    def assert_fact(self, fact) -> FactView:
+        """Add a fact (``"(number 4)"`` or an engine fact); the fact as asserted."""
+        if isinstance(fact, str) and not fact.strip():
+            raise UsageError("assert what? e.g. assert_fact('(number 4)')")
+        before = {f.id for f in self.session.facts()}
+        fid = self.session.assert_fact(fact)
+        if fid not in before:
+            self.log.mark(fid, USER)
+        return self.session.fact(fid)
+
+    def retract(self, *fact_ids) -> FactTable:
+        """Remove facts by id; the facts removed."""
+        if not fact_ids:
+            raise UsageError("retract which fact? e.g. retract('f-3')")
+        gone = [self.session.fact(parse_id(f)) for f in fact_ids]
+        for f in {f.id: f for f in gone}.values():
+            self.session.retract(f.id)
+        return FactTable(gone, self.log)
+
+    def modify(self, fact_id, slots: str | dict | None = None, **more) -> FactView:
+        """Change slots: ``modify("f-3", "(parent Bob)")``, ``modify(3, {"parent": "Bob"})``
+        or ``modify(3, parent="Bob")``; the changed fact (a new id on experta)."""
+        values = parse_slots(slots) if isinstance(slots, str) else dict(slots or {})
+        values.update(more)
+        if not values:
+            raise UsageError("modify which slots? e.g. modify('f-3', parent='Bob')")
+        new = self.session.modify(parse_id(fact_id), values)
+        self.log.mark(new, USER)
+        return self.session.fact(new)
+
+    def strategy(self, name: str | None = None) -> Text:
+        """Show or set conflict resolution: depth, breadth or random."""
+        if name is not None:
+            self.session.strategy = name
+        return Text(f"strategy {self.session.strategy}")
+
+    def seed(self, n: int | None = None) -> Text:
+        """Show or set the random strategy's seed."""
+        if n is not None:
+            n = _count(n, "seed", 0)
+            self.session.seed(n)
+            self._seed = n
+            if self.runner is not None:
+                self.runner.seed = n
+        shown = self.runner.seed if self.runner is not None else self._seed
+        return Text(f"seed {shown if shown is not None else 'none'}")
+
+    def watch(self, *items: str) -> Text:
+        """What step/run/history show besides the firings: ``facts`` (each firing's
+        changes, on by default), ``activations``, or ``all``; none: what is watched."""
+        self.watching |= watch_items(" ".join(items))
+        self.session.watch("activations", "activations" in self.watching)
+        return Text("watching " + ", ".join(sorted(self.watching)))
+
+    def unwatch(self, *items: str) -> Text:
+        """Stop showing them (all if none named; the firings themselves stay)."""
+        self.watching -= (watch_items(" ".join(items)) or set(WATCHABLE)) - {"rules"}
+        self.session.watch("activations", "activations" in self.watching)
+        return Text("watching " + ", ".join(sorted(self.watching)))
+
+    def reset(self) -> Text:
+        """Start again from the initial facts (a puzzle: the same puzzle, same seed)."""
+        reopen = getattr(self.setup, "reopen", None) if self.setup is not None else None
+        if reopen is not None:
+            self._detach()
+            self._attach(reopen())
+        else:
+            self.session.reset()
+            self.log.snapshot()
+        nxt = self.runner.current if self.runner is not None else None
+        return Text(f"reset: {plural(len(self.session.facts()), 'fact')}"
+                    + (f"; next stage {nxt.name}" if nxt else ""))
+
+    def _detach(self) -> None:
+        if self.runner is not None:
+            self.runner.close()
+        elif self._on_event in self.session.listeners:
+            self.session.listeners.remove(self._on_event)
+            self.log.detach()
+
+    def _table(self, firings) -> TraceTable:
+        acts = self._acts if "activations" in self.watching else None
+        return TraceTable(firings, self.log, acts, changes="facts" in self.watching)
+
+    def _on_event(self, event: str, payload) -> None:
+        if event == "fire":
+            self._fire_no = payload.number
+        elif event in ("activate", "deactivate") and self._fire_no:
+            arrow = "==>" if event == "activate" else "<=="
+            self._acts.setdefault(self._fire_no, []).append(
+                f"{arrow} Activation {activation_line(payload)}")
 
     def __repr__(self) -> str:
         s = self.session
-        return (f"<Inspector {s.engine}: {len(s.facts())} facts, {len(s.agenda())} activations, "
-                f"{len(s.trace)} firings>")
+        return (f"<Inspector {s.engine}: {plural(len(s.facts()), 'fact')}, "
+                f"{plural(len(s.agenda()), 'activation')}, {plural(len(s.trace), 'firing')}>")
 
     def _repr_html_(self) -> str:
         return f"<p>{html.escape(repr(self))}</p>" + self.facts()._repr_html_()
+
+
+def _count(n, what: str, least: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < least:
+        raise UsageError(f"{what} takes a whole number of at least {least}, not {n!r}")
+    return n
 
 
 def parse_id(text: int | str) -> int:

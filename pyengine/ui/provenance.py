@@ -14,6 +14,8 @@ from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
 from pyengine.engine.trace import fact_line, fire_line
 
+INDENT_LIMIT = 200       # tree levels drawn before the drawing starts again at the left
+
 # How a fact that no rule made came to be.
 INITIAL, STAGE, USER, RULE, OUTSIDE = ("initial fact", "stage fact", "asserted by you", "rule",
                                        "asserted outside the rules")
@@ -33,6 +35,8 @@ class FactLog:
         self.texts: dict[int, str] = {}
         self.kinds: dict[int, str] = {}
         self.retracted: set[int] = set()
+        self._first_key: tuple = ()
+        self._first: float = float("inf")
         self.snapshot(INITIAL)
         if attach:
             session.listeners.append(self)
@@ -71,17 +75,30 @@ class FactLog:
     def text(self, fact_id: int) -> str:
         if fact_id in self.texts:
             return self.texts[fact_id]
-        if fact_id == 0:
-            return "(initial-fact)"
-        return "(text not recorded)"
+        try:                         # asserted without an event (CLIPS's reset)
+            text = self.session.fact(fact_id).text
+        except UsageError:
+            return "(text not recorded)"
+        self.texts[fact_id] = text
+        return text
 
     def kind(self, fact_id: int) -> str:
-        """``rule`` if a firing asserted it, else initial / stage / you / outside."""
+        """``rule`` if a firing asserted it, else initial / stage / you / outside. A
+        fact no rule made, not marked, and older than every fact a rule made is an
+        initial fact (so a log made before the session's reset still knows them)."""
         if self.session.origin.get(fact_id) is not None:
             return RULE
-        if fact_id == 0:
-            return INITIAL
-        return self.kinds.get(fact_id, OUTSIDE)
+        if fact_id in self.kinds:
+            return self.kinds[fact_id]
+        return INITIAL if fact_id < self._first_rule_fact() else OUTSIDE
+
+    def _first_rule_fact(self) -> float:
+        trace = self.session.trace
+        key = (len(trace), id(trace[0]) if trace else 0)
+        if self._first_key != key:
+            self._first_key = key
+            self._first = next((min(f.asserted) for f in trace if f.asserted), float("inf"))
+        return self._first
 
     def live(self, fact_id: int) -> bool:
         return fact_id not in self.retracted and fact_id in {f.id for f in self.session.facts()}
@@ -113,37 +130,45 @@ class Provenance:
             bits.append(f"made by FIRE {self.firing.number}; why f-{self.id} to go on")
         return ", ".join(bits)
 
+    def walk(self):
+        """Every node, depth first, with its depth (no recursion)."""
+        stack = [(self, 0)]
+        while stack:
+            node, level = stack.pop()
+            yield node, level
+            if node.firing is not None and not node.shown_above and not node.cut:
+                stack.extend((p, level + 1) for p in reversed(node.parents))
+
     def firings(self) -> list[Firing]:
         """Every firing in the tree, each once, in firing order."""
-        found: dict[int, Firing] = {}
-
-        def walk(node: Provenance) -> None:
-            if node.firing is not None and not node.shown_above and not node.cut:
-                found[node.firing.number] = node.firing
-            for p in node.parents:
-                walk(p)
-        walk(self)
+        found = {node.firing.number: node.firing for node, _ in self.walk()
+                 if node.firing is not None and not node.shown_above and not node.cut}
         return [found[n] for n in sorted(found)]
 
     def lines(self, ascii: bool = False) -> list[str]:
+        """The tree drawn with branches; past INDENT_LIMIT levels the drawing starts
+        again at the left margin (a note says so), so a long chain stays readable."""
         tee, last, bar, gap = ("|-- ", "`-- ", "|   ", "    ") if ascii else \
             ("├── ", "└── ", "│   ", "    ")
         out: list[str] = []
-
-        def emit(node: Provenance, prefix: str, connector: str, child_prefix: str) -> None:
+        stack: list[tuple[Provenance, str, str, str, int]] = [(self, "", "", "", 0)]
+        while stack:
+            node, prefix, connector, child_prefix, level = stack.pop()
+            if level and level % INDENT_LIMIT == 0 and connector:
+                out.append(f"{prefix}{connector}... {level} firings deep, drawn from the left:")
+                prefix, connector, child_prefix = "", "", ""
             note = node.note()
-            line = prefix + connector + fact_line(node.id, node.text)
-            out.append(line + (f"   [{note}]" if note else ""))
+            out.append(prefix + connector + fact_line(node.id, node.text)
+                       + (f"   [{note}]" if note else ""))
             if node.firing is None or node.shown_above or node.cut:
-                return
+                continue
             fprefix = prefix + child_prefix
             out.append(fprefix + last + fire_line(node.firing))
             kids = node.parents
-            for i, kid in enumerate(kids):
+            for i in reversed(range(len(kids))):
                 is_last = i == len(kids) - 1
-                emit(kid, fprefix + gap, last if is_last else tee, gap if is_last else bar)
-
-        emit(self, "", "", "")
+                stack.append((kids[i], fprefix + gap, last if is_last else tee,
+                               gap if is_last else bar, level + 1))
         return out
 
     def __str__(self) -> str:
@@ -153,17 +178,25 @@ class Provenance:
         return f"<Provenance f-{self.id} {self.text} ({len(self.firings())} firings)>"
 
     def _repr_html_(self) -> str:
-        def node_html(node: Provenance) -> str:
+        parts: list[str] = []
+        stack: list[object] = [self]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                parts.append(item)
+                continue
+            node = item
             note = node.note()
-            label = (f"<code>f-{node.id}</code> <code>{html.escape(node.text)}</code>"
-                     + (f" <i>{html.escape(note)}</i>" if note else ""))
+            parts.append(f"<li><code>f-{node.id}</code> <code>{html.escape(node.text)}</code>"
+                         + (f" <i>{html.escape(note)}</i>" if note else ""))
             if node.firing is None or node.shown_above or node.cut:
-                return f"<li>{label}</li>"
-            kids = "".join(node_html(k) for k in node.parents)
+                parts.append("</li>")
+                continue
             fire = html.escape(fire_line(node.firing))
-            return (f"<li>{label}<ul style='list-style:none'><li><b><code>{fire}</code></b>"
-                    f"<ul>{kids}</ul></li></ul></li>")
-        return f"<ul style='font-family:monospace'>{node_html(self)}</ul>"
+            parts.append(f"<ul style='list-style:none'><li><b><code>{fire}</code></b><ul>")
+            stack.append("</ul></li></ul></li>")
+            stack.extend(reversed(node.parents))
+        return f"<ul style='font-family:monospace'>{''.join(parts)}</ul>"
 
 
 def provenance(session: Session, fact_id: int, log: FactLog | None = None,
@@ -175,23 +208,37 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
     live_ids = {f.id for f in session.facts()}
     expanded: set[int] = set()
 
-    def build(fid: int, level: int) -> Provenance:
+    def make(fid: int, level: int) -> tuple[Provenance, bool]:
+        """A node, and whether its firing is to be expanded."""
         firing = session.origin.get(fid)
         node = Provenance(fid, log.text(fid), log.kind(fid),
                           live=fid in live_ids and fid not in log.retracted, firing=firing)
         if firing is None:
-            return node
+            return node, False
         if firing.number in expanded:
             node.shown_above = True
-            return node
-        if depth is not None and level >= depth:
+        elif depth is not None and level >= depth:
             node.cut = True
-            return node
-        expanded.add(firing.number)
-        node.parents = [build(p, level + 1) for p in firing.matched]
-        return node
+        else:
+            expanded.add(firing.number)
+            return node, True
+        return node, False
 
-    return build(fact_id, 0)
+    # Depth first, first parent first, without recursion (a chain of 10,000 firings
+    # is a tree 10,000 deep).
+    root, grow = make(fact_id, 0)
+    stack = [(root, 0, iter(root.firing.matched))] if grow else []
+    while stack:
+        node, level, rest = stack[-1]
+        fid = next(rest, None)
+        if fid is None:
+            stack.pop()
+            continue
+        kid, grow = make(fid, level + 1)
+        node.parents.append(kid)
+        if grow:
+            stack.append((kid, level + 1, iter(kid.firing.matched)))
+    return root
 
 
 def can_print_unicode(stream=None) -> bool:

@@ -61,6 +61,30 @@ def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
     return registry.get(name).openable(action).open_plan(**options)
 
 
+def plan_factory(name: str, action: str | None = None, **options) -> Callable[[], SessionPlan]:
+    """A function that opens ``name`` as :func:`open_plan` does; each call opens it
+    afresh with the seed of the first (so reset, back and goto repeat the same
+    puzzle), and sets the plan's ``reopen`` to itself."""
+    options = dict(options)
+
+    def factory() -> SessionPlan:
+        plan = open_plan(name, action, **options)
+        if options.get("seed") is None and plan.seed is not None and _takes_seed(name, action):
+            options["seed"] = plan.seed
+        plan.reopen = factory
+        return plan
+    return factory
+
+
+def _takes_seed(name: str, action: str | None) -> bool:
+    if name in GENERIC:
+        return True
+    entries = registry.shell_entries()
+    act = entries[name][1] if action is None and name in entries else \
+        registry.get(name).openable(action)
+    return any(o.name == "seed" for o in act.options)
+
+
 def _generic(name: str, target=None, stage=(), strategy: str | None = None,
              seed: int | None = None, **unknown) -> SessionPlan:
     if unknown:
@@ -68,7 +92,8 @@ def _generic(name: str, target=None, stage=(), strategy: str | None = None,
                          "(options: seed, stage, strategy, target)")
     if target is None:
         raise UsageError(f"{name}: give target= ({GENERIC[name][1].split(' [')[0]})")
-    targets = [target] if isinstance(target, str) else [str(t) for t in target]
+    targets = [target] if isinstance(target, (str, type)) else \
+        [t if isinstance(t, type) else str(t) for t in target]
     stages = [s if isinstance(s, Stage) else stage_spec(s) for s in
               ([stage] if isinstance(stage, str) else stage)]
     if strategy is not None and strategy not in STRATEGIES:
@@ -201,8 +226,11 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
 
     if len(targets) != 1:
         raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
-    session = ExpertaSession(load_class(targets[0]), seed=seed or 0)
-    return _plan(session, stages, strategy, seed, targets[0])
+    target = targets[0]
+    cls = target if isinstance(target, type) else load_class(target)
+    session = ExpertaSession(cls, seed=seed or 0)
+    label = target if isinstance(target, str) else f"{cls.__module__}:{cls.__name__}"
+    return _plan(session, stages, strategy, seed, label)
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:

@@ -21,32 +21,40 @@ from __future__ import annotations
 import argparse
 import cmd
 import sys
-from typing import Callable
+from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.ui import sessions
 from pyengine.ui.notebook import FactLog
 from pyengine.ui.provenance import can_print_unicode
 from pyengine.ui.shell_commands import InspectCommands, RunCommands
-from pyengine.ui.shell_events import EventView, stage_label
+from pyengine.ui.shell_repl import ReplCommands
+from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
 
 PROMPT = "pyengine> "
 
 # command -> its line in ``help`` (the usage comes from the command's docstring)
 SUMMARY = {
-    "facts": "list facts (all, or matching a name, text or glob)",
+    "facts": "list facts (all, a relation, text, a glob, f-ID, or START END MAX)",
+    "show": "one fact with every value in full",
     "agenda": "activations, next to fire first",
     "step": "fire one rule (or N), showing each firing",
     "run": "fire to the end of the stage plan (or N rules)",
     "stage": "run to the end of this stage (or of stage NAME)",
+    "matches": "what matches each pattern of a rule, the joins, the activations",
     "assert": "add a fact by hand",
     "retract": "remove facts by id",
+    "modify": "change slots of a fact",
     "watch": "print facts, firings or activations as rules fire",
     "unwatch": "stop printing them",
     "rules": "list the rules, or show one rule's source",
     "why": "the firings that made a fact, back to facts no rule made",
     "history": "the firings so far, with what each changed",
+    "back": "return to just before an earlier firing (N back)",
+    "goto": "return to just before firing N",
+    "templates": "the fact definitions (deftemplates, Fact classes)",
+    "globals": "the global variables and their values",
     "reset": "start the puzzle again (same seed)",
     "strategy": "show or set conflict resolution",
     "seed": "show or set the random strategy's seed",
@@ -73,6 +81,9 @@ def add_parser(sub) -> None:
     p.add_argument("--echo", action="store_true",
                    help="print each command after a prompt, as a transcript shows it")
     p.add_argument("--script", metavar="FILE", help="read commands from FILE, not stdin")
+    p.add_argument("--input", metavar="FILE",
+                   help="lines for the rules' (read), (readline) and input(), one per read "
+                        "(without it: a prompt on a terminal, end of file in a script)")
     p.add_argument("puzzle", metavar="PUZZLE", help="one of: " + ", ".join(sessions.names()))
     p.add_argument("args", nargs=argparse.REMAINDER, metavar="...",
                    help="the puzzle's own arguments and options")
@@ -80,18 +91,37 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    factory = sessions.opener(args.puzzle, args.args)
+    input_file, rest = take_input_option(args.args)
+    args.input = args.input or input_file
+    factory = sessions.opener(args.puzzle, rest)
     setup = _first_open(factory, args.puzzle)
+    inputs = _input_lines(args.input) if getattr(args, "input", None) else None
     stdin = _script(args.script) if args.script else sys.stdin
     interactive = stdin is sys.stdin and _isatty(sys.stdin)
     shell = Shell(setup, factory, stdin=stdin, stdout=sys.stdout,
-                  interactive=interactive, echo=args.echo)
+                  interactive=interactive, echo=args.echo, inputs=inputs)
     try:
         shell.cmdloop()
     finally:
         if stdin is not sys.stdin:
             stdin.close()
     return 1 if shell.errors and not interactive else 0
+
+
+def take_input_option(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--input FILE`` is the shell's own, also when written after the puzzle's words."""
+    rest, found, words = [], None, list(argv)
+    while words:
+        word = words.pop(0)
+        if word == "--input":
+            if not words:
+                raise UsageError("--input needs a FILE")
+            found = words.pop(0)
+        elif word.startswith("--input="):
+            found = word.partition("=")[2]
+        else:
+            rest.append(word)
+    return found, rest
 
 
 def _first_open(factory, name: str):
@@ -112,6 +142,12 @@ def _script(path: str):
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
+def _input_lines(path: str) -> list[str]:
+    from pyengine.engine.textio import read_text
+
+    return read_text(path, "input file").splitlines()
+
+
 def _isatty(stream) -> bool:
     try:
         return stream.isatty()
@@ -121,7 +157,7 @@ def _isatty(stream) -> bool:
 
 # -- the shell ----------------------------------------------------------------------------
 
-class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
+class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, cmd.Cmd):
     """The inspector: a command loop over one :class:`~pyengine.engine.stages.SessionPlan`.
 
     ``factory`` rebuilds the setup for ``reset``; ``interactive`` turns on the
@@ -130,9 +166,11 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
     """
 
     def __init__(self, setup, factory: Callable[[], object] | None = None, stdin=None,
-                 stdout=None, interactive: bool = False, echo: bool = False):
+                 stdout=None, interactive: bool = False, echo: bool = False,
+                 inputs: Iterable[str] | None = None):
         super().__init__(stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
         self.factory = factory
+        self.inputs = RuleInput(self, inputs)
         self.interactive = interactive
         self.echo = echo
         self.prompt = PROMPT if interactive else ""
@@ -152,6 +190,7 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
         s.watch("rules", True)            # the shell always needs the firings
         s.watch("activations", "activations" in self.watching)
         s.quiet(True)                     # engine errors become one "error:" line
+        s.set_input(self.inputs)          # the rules' (read) and input()
         self.runner = setup.runner()
         self.log = FactLog(s, attach=False)
         self.runner.subscribe(self.log)
@@ -217,7 +256,7 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
                 self.say("^C")
 
     def onecmd(self, line: str) -> bool:
-        line = line.strip()
+        line = clips_form(line.strip())
         if not line or line[0] in "#;":
             return False
         try:
@@ -264,6 +303,7 @@ class Shell(RunCommands, InspectCommands, Completion, EventView, cmd.Cmd):
             usage = doc.partition("  ")[0]
             self.say(f"{usage:<38}{SUMMARY[n]}")
         self.say("help COMMAND for more. Ids are f-12 or 12; lines the shell adds start with ;;")
+        self.say("Every command also works in CLIPS's form: (facts), (run 3), (why f-3).")
 
     def do_quit(self, arg: str) -> bool:
         """quit  leave the shell (also exit, or end of input)."""

@@ -6,15 +6,12 @@ it behaves the same on CLIPS and on experta.
 """
 from __future__ import annotations
 
-import fnmatch
-
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import matching
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
+from pyengine.ui.queries import WATCHABLE, select_facts, watch_items
 from pyengine.ui.shell_events import plural, stage_label
 
-WATCHABLE = ("facts", "rules", "activations")
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
 WHY_DEPTH = 8            # why expands this many firings deep unless told "all"
 
@@ -30,18 +27,6 @@ def count(arg: str, default: int | None, what: str, allow_all: bool = True) -> i
         want = "a positive whole number" + (" or all" if allow_all else "")
         raise UsageError(f"{what} takes {want}, not {text!r}")
     return int(text)
-
-
-def watch_items(arg: str) -> set[str]:
-    items = set()
-    for word in arg.split():
-        if word == "all":
-            items |= set(WATCHABLE)
-        elif word in WATCHABLE:
-            items.add(word)
-        else:
-            raise UsageError(f"cannot watch {word!r} (choose from {', '.join(WATCHABLE)}, all)")
-    return items
 
 
 class RunCommands:
@@ -179,16 +164,10 @@ class InspectCommands:
     """Commands that only look."""
 
     def do_facts(self, arg: str) -> None:
-        """facts [PATTERN]  list facts; PATTERN is a relation name (text), a piece of
-        text, or a glob (*word 3*)."""
-        pattern = arg.strip()
-        facts = self.session.facts()
-        if pattern and any(c in pattern for c in "*?["):
-            shown = [f for f in facts if fnmatch.fnmatchcase(f.text, pattern)
-                     or fnmatch.fnmatchcase(f.text, f"*{pattern}*")]
-        else:
-            shown = matching(facts, pattern)
-        for line in FactTable(shown).lines():
+        """facts [NAME|TEXT|GLOB|f-ID|START [END [MAX]]]  list facts: all, one relation
+        (exactly), those holding a piece of text or matching a glob (*word 3*), one fact
+        (f-17), or as CLIPS's (facts 10 20 5): ids 10 to 20, at most 5."""
+        for line in FactTable(select_facts(self.session, arg.split())).lines():
             self.say(line)
 
     def do_agenda(self, arg: str) -> None:

@@ -10,12 +10,11 @@ just before the staging fact's own change.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import activation_line, change_line, fact_line, fire_line
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from pyengine.ui.tables import plural
 
 
 def stage_label(stage) -> str:
@@ -33,6 +32,7 @@ class EventView:
     it needs ``say``, ``note``, ``error``, ``watching``, ``log`` and ``setup``)."""
 
     _stepping = False           # step prints every firing, watched or not
+    _pending_note = ""          # said after the input event it is about
 
     def _reset_events(self) -> None:
         self._group: list[tuple[str, object]] = []
@@ -60,8 +60,11 @@ class EventView:
         if fire is not None and ("rules" in self.watching or self._stepping):
             self.say(fire_line(fire))
         for ev, line in group:
-            if ev == "output":
-                self.say(line)
+            if ev == "output" or (ev == "input" and not self.interactive):
+                self.say(f"    | {line}".rstrip())
+            if ev == "input" and self._pending_note:
+                self.note(self._pending_note)
+                self._pending_note = ""
         if "facts" in self.watching:
             for kind, arrow in (("retract", "<=="), ("assert", "==>")):
                 for ev, view in group:
@@ -115,3 +118,75 @@ class EventView:
             return
         for line in str(result or "").splitlines():
             self.say(line)
+
+
+# CLIPS's names for the shell's commands, in their parenthesised form.
+CLIPS_NAMES = {"ppdefrule": "rules", "list-defrules": "rules", "list-deftemplates": "templates",
+               "ppdeftemplate": "templates", "show-defglobals": "globals",
+               "list-defglobals": "globals", "ppfact": "show", "exit": "quit",
+               "get-strategy": "strategy", "set-strategy": "strategy", "clear": "reset"}
+
+
+def clips_form(line: str) -> str:
+    """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``,
+    ``(ppdefrule r)`` -> ``rules r``: every command also in CLIPS's form. Other lines
+    are returned as they are."""
+    if not (line.startswith("(") and line.endswith(")")) or _close(line) != len(line) - 1:
+        return line
+    inner = line[1:-1].strip()
+    word, _, rest = inner.partition(" ")
+    word = CLIPS_NAMES.get(word, word)
+    return f"{word} {rest.strip()}".strip()
+
+
+def _close(line: str) -> int:
+    """Index of the parenthesis closing the first one (strings skipped); -1 if none."""
+    depth, in_str, i = 0, False, 0
+    while i < len(line):
+        c = line[i]
+        if in_str:
+            i += c == "\\"
+            in_str = c != '"'
+        elif c == '"':
+            in_str = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+class RuleInput:
+    """Where the rules' ``(read)``, ``(readline)`` and ``input()`` get their lines:
+    ``lines`` given (``--input FILE``), one per read; else on a terminal a prompt,
+    and in a script the end of input. When the lines run out the rule gets the end
+    of input and the shell says so once."""
+
+    def __init__(self, shell, lines: Iterable[str] | None):
+        self.shell = shell
+        self.lines = iter(lines) if lines is not None else None
+        self.ran_out = False
+
+    def __call__(self, prompt: str) -> str | None:
+        shell = self.shell
+        shell._flush()                   # the firing and its output so far come first
+        if self.lines is None and shell.interactive:
+            try:
+                return input(f"    | {prompt}")
+            except EOFError:
+                shell.say()
+                return self._out("end of input")
+        line = next(self.lines, None) if self.lines is not None else None
+        if line is None:
+            return self._out("no --input lines left" if self.lines is not None
+                             else "no --input file")
+        return line
+
+    def _out(self, why: str) -> None:
+        if not self.ran_out:
+            self.ran_out = True
+            self.shell._pending_note = f"input ran out ({why}): rules reading now get end of file"
+        return None

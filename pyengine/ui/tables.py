@@ -10,6 +10,11 @@ from pyengine.engine.trace import activation_line, fact_line, ids_text, watch_li
 from pyengine.ui.provenance import FactLog
 
 
+def plural(n: int, word: str) -> str:
+    """``1 firing``, ``2 firings``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _html_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
     head = "".join(f"<th style='text-align:left'>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td style='text-align:left'><code>{html.escape(str(c))}</code></td>"
@@ -27,8 +32,7 @@ class FactTable(list):
 
     def lines(self) -> list[str]:
         n = len(self)
-        return [fact_line(f.id, f.text) for f in self] + \
-            [f"For a total of {n} fact{'s' if n != 1 else ''}."]
+        return [fact_line(f.id, f.text) for f in self] + [f"For a total of {plural(n, 'fact')}."]
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -39,7 +43,26 @@ class FactTable(list):
             kind = self.log.kind(f.id) if self.log else ""
             rows.append([f"f-{f.id}", f.text] + ([kind] if self.log else []))
         headers = ["id", "fact"] + (["from"] if self.log else [])
-        return _html_table(headers, rows, f"{len(self)} facts")
+        return _html_table(headers, rows, plural(len(self), "fact"))
+
+    def to_records(self) -> list[dict]:
+        """One dict per fact: ``id``, ``relation``, then one key per slot (an ordered
+        fact's values under ``values``), every value in full."""
+        from pyengine.ui.queries import fact_fields, fact_records
+
+        if self.log is None:
+            return [{"id": f.id, **fact_fields(f.text)} for f in self]
+        return fact_records(self.log.session, list(self))
+
+    def to_pandas(self):
+        """The facts as a pandas DataFrame (one column per slot); needs pandas."""
+        try:
+            import pandas
+        except ImportError:
+            from pyengine.engine.errors import UsageError
+            raise UsageError("to_pandas needs pandas (pip install pandas); "
+                             "to_records() gives the same rows as dicts") from None
+        return pandas.DataFrame.from_records(self.to_records())
 
 
 class AgendaTable(list):
@@ -50,8 +73,7 @@ class AgendaTable(list):
         out = [activation_line(a) for a in shown]
         if len(shown) < len(self):
             out.append(f"... {len(self) - len(shown)} more (agenda all)")
-        n = len(self)
-        out.append(f"For a total of {n} activation{'s' if n != 1 else ''}.")
+        out.append(f"For a total of {plural(len(self), 'activation')}.")
         return out
 
     def __str__(self) -> str:
@@ -59,21 +81,31 @@ class AgendaTable(list):
 
     def _repr_html_(self) -> str:
         rows = [[str(i), str(a.salience), a.rule, ids_text(a.facts)] for i, a in enumerate(self, 1)]
-        return _html_table(["#", "salience", "rule", "facts"], rows, f"{len(self)} activations")
+        return _html_table(["#", "salience", "rule", "facts"], rows,
+                           plural(len(self), "activation"))
 
 
 class TraceTable(list):
     """A list of :class:`Firing`; prints like CLIPS watching rules and facts."""
 
-    def __init__(self, firings: Iterable[Firing], log: FactLog | None = None):
+    def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
+                 activations: dict[int, list[str]] | None = None, changes: bool = True):
         super().__init__(firings)
         self.log = log
+        self.activations = activations or {}     # firing number -> activation lines
+        self.changes = changes                   # show each firing's retracts/asserts
 
     def _text(self, fid: int) -> str:
         return self.log.text(fid) if self.log else ""
 
     def lines(self) -> list[str]:
-        return [line for firing in self for line in watch_lines(firing, self._text)]
+        out = []
+        for firing in self:
+            lines = watch_lines(firing, self._text)
+            if not self.changes:
+                lines = lines[:1 + len(getattr(firing, "output", ()))]
+            out += lines + self.activations.get(firing.number, [])
+        return out
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -81,10 +113,10 @@ class TraceTable(list):
     def _repr_html_(self) -> str:
         def facts(ids):
             return "; ".join(fact_line(i, self._text(i)).strip() for i in ids)
-        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted), facts(f.asserted)]
-                for f in self]
-        return _html_table(["#", "rule", "matched", "retracted", "asserted"], rows,
-                           f"{len(self)} firings")
+        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted), facts(f.asserted),
+                 "\n".join(getattr(f, "output", ()))] for f in self]
+        return _html_table(["#", "rule", "matched", "retracted", "asserted", "printed"], rows,
+                           plural(len(self), "firing"))
 
 
 def format_trace(session: Session, log: FactLog | None = None) -> str:

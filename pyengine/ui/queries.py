@@ -1,0 +1,246 @@
+"""What the shell and the notebook both ask of a session, answered once.
+
+``facts`` selections (a relation, a piece of text, a glob, one id, an id range as
+CLIPS's ``(facts START END MAX)``), a fact shown in full, the templates, the globals,
+``matches``, and ``modify``'s slot list, so that ``facts f-17`` in the shell and
+``Inspector.facts("f-17")`` in a notebook give the same answer on both engines.
+"""
+from __future__ import annotations
+
+import fnmatch
+import html
+import re
+import shlex
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import FactView, Session
+from pyengine.engine.trace import matches_lines
+
+_ID = re.compile(r"^[fF]-(\d+)$")
+WATCHABLE = ("facts", "rules", "activations")
+
+
+class Text:
+    """Lines of text that print as themselves and render as ``<pre>`` in Jupyter
+    (never a quoted string repr)."""
+
+    def __init__(self, lines: list[str] | str | None):
+        if lines is None:
+            lines = []
+        self._lines = lines.splitlines() if isinstance(lines, str) else list(lines)
+
+    def lines(self) -> list[str]:
+        return list(self._lines)
+
+    def __str__(self) -> str:
+        return "\n".join(self._lines)
+
+    __repr__ = __str__
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Text):
+            return self._lines == other._lines
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    __hash__ = None
+
+    def __bool__(self) -> bool:
+        return bool(self._lines)
+
+    def _repr_html_(self) -> str:
+        return f"<pre>{html.escape(str(self))}</pre>"
+
+
+class MatchesView(Text):
+    """``matches RULE``: each pattern with its source text and matching facts, the
+    partial matches of the joins, the activations (the engine's Matches as text)."""
+
+    def __init__(self, matches):
+        self.matches = matches
+        super().__init__(matches_lines(matches))
+
+
+def select_facts(session: Session, words: list[str] | str | None = None,
+                 contains: str | None = None) -> list[FactView]:
+    """The facts ``words`` selects:
+
+    * nothing: every fact;
+    * ``f-17``: that one fact (UsageError if it is not in the fact base);
+    * ``START [END [MAX]]`` (numbers): as CLIPS's ``(facts START END MAX)``, the facts
+      with START <= id <= END, at most MAX of them;
+    * one word that is a relation name: the facts of that relation, exactly
+      (``rank`` is not ``rank-level``);
+    * a glob (``*word 3*``) or any other text: facts whose text matches or holds it.
+
+    ``contains``: only facts whose text holds this piece of text."""
+    if isinstance(words, str):
+        words = words.split()
+    words = list(words or [])
+    facts = session.facts()
+    if contains:
+        facts = [f for f in facts if contains in f.text]
+    if not words:
+        return facts
+    if len(words) == 1 and _ID.match(words[0]):
+        fid = int(_ID.match(words[0]).group(1))
+        return [session.fact(fid)]
+    if words[0].isdigit():
+        return _id_range(facts, words)
+    pattern = " ".join(words)
+    if len(words) == 1 and any(f.name == pattern for f in facts):
+        return [f for f in facts if f.name == pattern]
+    if any(c in pattern for c in "*?["):
+        return [f for f in facts if fnmatch.fnmatchcase(f.text, pattern)
+                or fnmatch.fnmatchcase(f.text, f"*{pattern}*")]
+    return [f for f in facts if pattern in f.text]
+
+
+def _id_range(facts: list[FactView], words: list[str]) -> list[FactView]:
+    if len(words) > 3 or not all(w.isdigit() for w in words):
+        raise UsageError("facts START [END [MAX]] takes whole numbers, e.g. facts 10 20 5")
+    start = int(words[0])
+    end = int(words[1]) if len(words) > 1 else None
+    most = int(words[2]) if len(words) > 2 else None
+    shown = [f for f in facts if f.id >= start and (end is None or f.id <= end)]
+    return shown if most is None else shown[:most]
+
+
+def full_text(session: Session, fact_id: int) -> Text:
+    """``show ID``: the fact with every value in full."""
+    return Text([f"f-{fact_id:<5} {session.fact_full(fact_id)}"])
+
+
+def templates_text(session: Session) -> Text:
+    defs = session.templates()
+    return Text([line for d in defs for line in d.splitlines()]
+                + [f"For a total of {len(defs)} template{'' if len(defs) == 1 else 's'}."])
+
+
+def globals_text(session: Session) -> Text:
+    values = session.globals()
+    return Text([f"{name} = {value}" for name, value in values.items()]
+                + [f"For a total of {len(values)} global{'' if len(values) == 1 else 's'}."])
+
+
+def parse_slots(text: str) -> dict[str, object]:
+    """``(slot value) (other v w)`` -> {"slot": value, "other": ("v", "w")}: numbers
+    as numbers, quoted text as one string."""
+    text = text.strip()
+    if not text:
+        raise UsageError("modify which slots? e.g. modify f-3 (sex female)")
+    slots: dict[str, object] = {}
+    pos = 0
+    for m in re.finditer(r"\(\s*([^\s()]+)((?:[^()\"]|\"(?:[^\"\\\\]|\\\\.)*\")*)\)", text):
+        if text[pos:m.start()].strip():
+            break
+        pos = m.end()
+        try:
+            values = [_value(t) for t in shlex.split(m.group(2), posix=True)]
+        except ValueError as exc:
+            raise UsageError(f"cannot read {m.group(0)!r}: {exc}") from None
+        slots[m.group(1)] = values[0] if len(values) == 1 else tuple(values)
+    if text[pos:].strip() or not slots:
+        raise UsageError(f"write slots as (name value) ..., not {text[pos:].strip() or text!r}")
+    return slots
+
+
+def _value(token: str):
+    if len(token) >= 2 and token[0] == token[-1] == '"':
+        return token[1:-1].replace('\\"', '"')
+    for kind in (int, float):
+        try:
+            return kind(token)
+        except ValueError:
+            pass
+    return token
+
+
+def fact_records(session: Session, facts: list[FactView]) -> list[dict]:
+    """One dict per fact: ``id``, ``relation``, then one key per slot (an ordered
+    fact's values under ``values``), values in full, numbers as numbers."""
+    out = []
+    for f in facts:
+        try:
+            text = session.fact_full(f.id)
+        except (UsageError, NotImplementedError):
+            text = f.text
+        out.append({"id": f.id, **fact_fields(text)})
+    return out
+
+
+def fact_fields(text: str) -> dict:
+    """``(person (name Ann) (age 3))`` -> {"relation": "person", "name": "Ann", "age": 3};
+    ``(text # 1 2)`` -> {"relation": "text", "values": ("#", 1, 2)}."""
+    body = text.strip()
+    if body.startswith("(") and body.endswith(")"):
+        body = body[1:-1]
+    tokens = _tokens(body)
+    if not tokens:
+        return {"relation": ""}
+    out: dict = {"relation": tokens[0]}
+    loose = []
+    for tok in tokens[1:]:
+        if tok.startswith("(") and tok.endswith(")"):
+            inner = _tokens(tok[1:-1])
+            if inner:
+                vals = [_value(v) for v in inner[1:]]
+                out[inner[0]] = vals[0] if len(vals) == 1 else tuple(vals)
+        else:
+            loose.append(_value(tok))
+    if loose:
+        out["values"] = tuple(loose)
+    return out
+
+
+def _tokens(text: str) -> list[str]:
+    """Top-level tokens: words, "strings" (kept quoted) and (groups)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        c = text[i]
+        if c.isspace():
+            i += 1
+            continue
+        j = i
+        if c == "(":
+            depth = 0
+            while j < n:
+                if text[j] == '"':
+                    j = _string_end(text, j)
+                elif text[j] == "(":
+                    depth += 1
+                elif text[j] == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                j += 1
+            j += 1
+        elif c == '"':
+            j = _string_end(text, i) + 1
+        else:
+            while j < n and not text[j].isspace() and text[j] not in "()":
+                j += 1
+        out.append(text[i:j])
+        i = j
+    return out
+
+
+def _string_end(text: str, i: int) -> int:
+    j = i + 1
+    while j < len(text) and text[j] != '"':
+        j += 2 if text[j] == "\\" else 1
+    return j
+
+
+def watch_items(arg: str) -> set[str]:
+    """``facts rules`` / ``all`` -> the set of things to watch; UsageError otherwise."""
+    items = set()
+    for word in arg.split():
+        if word == "all":
+            items |= set(WATCHABLE)
+        elif word in WATCHABLE:
+            items.add(word)
+        else:
+            raise UsageError(f"cannot watch {word!r} (choose from {', '.join(WATCHABLE)}, all)")
+    return items
