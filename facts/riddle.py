@@ -61,7 +61,71 @@ class Candidates(Fact):
 
 
 class Solution(Fact):
-    """A word that fits every clue, ``rank`` 1 = most familiar (tier, then zipf)."""
+    """A word that fits every clue, ``rank`` 1 = the highest hint score, then the most
+    familiar (tier, then zipf); ``score`` and ``because``: its hint evidence."""
+
+
+# -- hints ----------------------------------------------------------------------------
+
+class HintLine(Fact):
+    """A line of the riddle that is not a clue ('My whole is a sign of peace')."""
+
+
+class HintTerm(Fact):
+    """A content word of a hint line: ``word`` as written (lower case), ``stem`` its
+    Snowball stem."""
+
+
+class Contenders(Fact):
+    """The candidates the hint rules weigh (``words``: the most familiar, at most
+    ``HINT_CANDIDATES`` of them, in that order)."""
+
+
+class Evidence(Fact):
+    """What one hint term says for some contenders: ``kind`` (category, synonym,
+    gloss, named-by), ``points`` each, ``words``: a tuple of (word, reason) pairs."""
+
+
+class HintScores(Fact):
+    """The hint points and reasons gathered so far for each word (a :class:`Scores`)."""
+
+
+class Scores:
+    """word -> (points, reasons), immutable and hashable so it can be a fact value."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items=()):
+        self.items = tuple(items)
+
+    def add(self, points: int, pairs) -> "Scores":
+        """These scores plus ``points`` for each (word, reason) of ``pairs``."""
+        got = {w: (p, r) for w, p, r in self.items}
+        for word, reason in pairs:
+            p, r = got.get(word, (0, ()))
+            got[word] = (p + points, r + (reason,))
+        return Scores((w, p, r) for w, (p, r) in sorted(got.items()))
+
+    def points(self, word: str) -> int:
+        for w, p, _r in self.items:
+            if w == word:
+                return p
+        return 0
+
+    def as_map(self) -> dict[str, tuple[int, tuple[str, ...]]]:
+        return {w: (p, r) for w, p, r in self.items}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Scores) and other.items == self.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __str__(self) -> str:
+        return "<" + ",".join(f"{w}:{p}" for w, p, _r in self.items[:4]) + \
+            (",..." if len(self.items) > 4 else "") + ">"
+
+    __repr__ = __str__
 
 
 # -- generation ---------------------------------------------------------------------

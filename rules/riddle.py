@@ -16,7 +16,16 @@ every staged rule):
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
               through the word list's position index. Words never become facts.
-``rank``      ``rank_solutions``: the few surviving words, most familiar first.
+``read-hints`` the lines that are not clues become ``HintLine`` facts;
+              ``read_hint_words`` turns each into ``HintTerm`` facts (content
+              words, stemmed), and each term is weighed against the most familiar
+              candidates (``Contenders``) by asking the lexicon: a category on the
+              word's hypernym chain (3 points: 'an insect' for earwig), a synonym
+              (3), the word named in the term's own gloss (2: 'croak', 'as of a
+              frog'), the term in the word's gloss (1). ``Evidence`` facts are
+              summed into one ``HintScores``.
+``rank``      ``rank_solutions``: the surviving words, the highest hint score
+              first, then the most familiar.
 
 The maker (``RiddleMaker``) solves its own riddle with the same rules and adds
 ``draw`` (a clue pair for each letter), ``check`` (the words the clues allow
@@ -31,8 +40,9 @@ from pyengine.engine.compat import experta  # noqa: F401  (patches collections f
 from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Letter, LetterSet, MustExclude, Redraw,
-    Riddle, Rivals, Solution, WordSet, clue_fact)
+    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
+    HintTerm, Letter, LetterSet, MustExclude, Redraw, Riddle, Rivals, Scores, Solution,
+    WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
 from pyengine.puzzles.util import LETTERS  # noqa: E402
 
@@ -104,21 +114,85 @@ class RiddleSolver(RiddleRules):
     """Solve a riddle against a word list (Python indexes, queried by the rules).
 
     ``max_solutions`` caps the ``Solution`` facts declared (the full set stays in
-    the last ``Candidates``)."""
+    the last ``Candidates``); ``hints`` answers the hint rules' questions (a
+    :class:`pyengine.puzzles.riddle.hints.HintReader`)."""
 
-    fact_classes = RiddleRules.fact_classes + (Solution,)
+    fact_classes = RiddleRules.fact_classes + (Solution, HintLine, HintTerm, Contenders,
+                                               Evidence, HintScores)
 
-    def __init__(self, words, max_solutions: int = 100):
+    def __init__(self, words, max_solutions: int = 100, hints=None,
+                 hint_candidates: int = 1000, hint_max_tier: int = 50):
         super().__init__(words)
         self.max_solutions = max_solutions
+        self.hints = hints
+        self.hint_candidates = hint_candidates
+        self.hint_max_tier = hint_max_tier
 
-    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w))
-    def rank_solutions(self, w):
-        """Words left after the last position are solutions, most familiar first."""
-        words = self.words
-        for rank, word in enumerate(words.ranked(w.words())[:self.max_solutions], start=1):
+    # -- read-hints ----------------------------------------------------------------
+    @Rule(Stage("read-hints"), NOT(HintScores()))
+    def start_hint_scores(self):
+        """Every word starts with no hint points."""
+        self.declare(HintScores(scores=Scores()))
+
+    @Rule(Stage("read-hints"), HintLine(text=MATCH.t))
+    def read_hint_words(self, t):
+        """A hint line's content words (riddle phrasing and stop words out) are terms."""
+        for word, key in self.hints.terms(t):
+            self.declare(HintTerm(word=word, stem=key))
+
+    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
+          Candidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders()))
+    def choose_contenders(self, w):
+        """The hints weigh the most familiar candidates (at most ``hint_candidates``),
+        leaving out rare words (SCOWL levels over ``hint_max_tier``) when any
+        commoner word fits: a hint lifts a familiar word, not an obscure one."""
+        ranked = self.words.ranked(w.words())
+        common = [x for x in ranked if (self.words.tier(x) or 0) <= self.hint_max_tier]
+        self.declare(Contenders(words=tuple((common or ranked)[:self.hint_candidates])))
+
+    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
+    def hint_names_a_category(self, ws, s):
+        """'An insect': 3 points to words with insect on their hypernym chain."""
+        self._evidence("category", 3, self.hints.in_category(s, ws))
+
+    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
+    def hint_names_a_synonym(self, ws, s):
+        """A synonym of the word: 3 points."""
+        self._evidence("synonym", 3, self.hints.synonym_of(s, ws))
+
+    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(word=MATCH.x, stem=MATCH.s))
+    def hint_gloss_names_word(self, ws, x, s):
+        """The word named in the hint term's own gloss ('croak': 'as of a frog'): 2."""
+        self._evidence("named-by", 2, self.hints.named_by(x, s, ws))
+
+    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(word=MATCH.x, stem=MATCH.s))
+    def hint_word_in_gloss(self, ws, x, s):
+        """The hint term in the word's gloss: 1 point."""
+        self._evidence("gloss", 1, self.hints.in_gloss(x, s, ws))
+
+    def _evidence(self, kind: str, points: int, pairs) -> None:
+        if pairs:
+            self.declare(Evidence(kind=kind, points=points, words=tuple(pairs)))
+
+    @Rule(Stage("read-hints"), AS.e << Evidence(points=MATCH.p, words=MATCH.pairs),
+          AS.s << HintScores(scores=MATCH.sc))
+    def add_evidence_to_scores(self, e, s, p, pairs, sc):
+        """Each piece of evidence adds its points and reasons to the words' scores."""
+        self.retract(e)
+        self.modify(s, scores=sc.add(p, pairs))
+
+    # -- rank ------------------------------------------------------------------------
+    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
+          HintScores(scores=MATCH.sc))
+    def rank_solutions(self, w, sc):
+        """Words left after the last position are solutions: the highest hint score
+        first, then the most familiar."""
+        words, scores = self.words, sc.as_map()
+        ranked = sorted(words.ranked(w.words()), key=lambda x: -scores.get(x, (0,))[0])
+        for rank, word in enumerate(ranked[:self.max_solutions], start=1):
+            points, because = scores.get(word, (0, ()))
             self.declare(Solution(rank=rank, word=word, tier=words.tier(word),
-                                  zipf=words.zipf(word)))
+                                  zipf=words.zipf(word), score=points, because=because))
 
 
 class RiddleMaker(RiddleRules):

@@ -24,9 +24,12 @@ class RankedWord:
     word: str
     tier: int | None
     zipf: float
+    score: int = 0                      # hint points
+    because: tuple[str, ...] = ()       # the hint evidence, one sentence each
 
     def as_dict(self) -> dict:
-        return {"word": self.word, "tier": self.tier, "zipf": self.zipf}
+        return {"word": self.word, "tier": self.tier, "zipf": self.zipf,
+                "score": self.score, "because": list(self.because)}
 
 
 @dataclass
@@ -71,7 +74,9 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
         shown = result.solutions if limit is None else result.solutions[:limit]
         for i, s in enumerate(shown, start=1):
             tier = "" if s.tier in (None, 0) else f"tier {s.tier}, "
-            lines.append(f"{i:>3}. {s.word.capitalize():<16} ({tier}zipf {s.zipf:.2f})")
+            score = f"hint {s.score}, " if s.score else ""
+            lines.append(f"{i:>3}. {s.word.capitalize():<16} ({score}{tier}zipf {s.zipf:.2f})")
+            lines.extend(f"       because {reason}" for reason in s.because)
         if result.count > len(shown):
             lines.append(f"     ... {result.count - len(shown)} more (--all to list them)")
     for h in result.hints:
@@ -82,7 +87,8 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
     from pyengine.engine.stages import Stage
-    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("rank")]
+    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("read-hints"),
+            Stage("rank")]
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
@@ -96,13 +102,22 @@ def clue_facts(parsed: ParsedRiddle) -> list:
 
 
 _SOLVERS: dict[tuple, object] = {}
+_HINTS: list = []
+
+
+def hint_reader():
+    """The process's one HintReader (its lexicon loads on the first hint question)."""
+    if not _HINTS:
+        from pyengine.puzzles.riddle.hints import HintReader
+        _HINTS.append(HintReader())
+    return _HINTS[0]
 
 
 def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
                    max_solutions: int = MAX_SOLUTIONS):
     """A reset experta session with the riddle's facts declared, before any stage."""
     from pyengine.engine.experta import ExpertaSession
-    from pyengine.facts.riddle import Riddle
+    from pyengine.facts.riddle import HintLine, Riddle
     from pyengine.rules.riddle import RiddleSolver
     from pyengine.words.lists import load
 
@@ -111,14 +126,17 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     session = None if record else _SOLVERS.get(key)
     if session is None or session.services.get("words") is not wl:
         # building experta's network costs ~10 ms: quiet sessions are kept per list
-        session = ExpertaSession(RiddleSolver(wl, max_solutions), record=record)
-        session.provide(words=wl)
+        hints = hint_reader()
+        session = ExpertaSession(RiddleSolver(wl, max_solutions, hints), record=record)
+        session.provide(words=wl, hints=hints)
         if not record:
             _SOLVERS[key] = session
     session.reset()
     session.assert_fact(Riddle(length=parsed.length))
     for fact in clue_facts(parsed):
         session.assert_fact(fact)
+    for line in parsed.hints:
+        session.assert_fact(HintLine(text=line))
     return session
 
 
@@ -128,7 +146,8 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
-    solutions = [RankedWord(f["word"], f["tier"], f["zipf"]) for f in sols]
+    solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(f["because"]))
+                 for f in sols]
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}

@@ -1,0 +1,95 @@
+"""The hint lines' service: what the riddle's ``read-hints`` rules ask of the lexicon.
+
+A :class:`HintReader` is handed to the rules (``session.provide(hints=...)``) the way
+the word list is: the rules decide which hint terms count and what each kind of
+evidence is worth (``rules/riddle.py``); the reader only answers questions about
+words, through the embedded WordNet lexicon (:mod:`pyengine.words.lexicon`), loaded
+on the first question, so a riddle without hint lines never loads it.
+
+Each question takes a hint term's stem and the contenders, and returns the
+(word, reason) pairs it holds for, the reason a sentence for ``--json``'s
+``because``::
+
+    in_category("insect", ["eating", "earwig"]) -> [("earwig", "insect is a hypernym of earwig")]
+"""
+from __future__ import annotations
+
+from pyengine.words.lexicon import content_words, load_lexicon, stem
+
+#: the most familiar candidates the hint rules weigh (a riddle with few clues can
+#: leave thousands)
+HINT_CANDIDATES = 1000
+#: riddle phrasing that says nothing about the answer ("My whole is known as ...")
+HINT_FILLER = frozenset("""
+whole total entire entirety self first second third fourth fifth sixth seventh eighth
+ninth tenth last next letter letters word words riddle answer guess name named call
+called known see seen sure find found think tell look show shows am i'm i'll you'll
+you've we'll let put well oft often everybody everyone people many much little great
+good way ever never always say said come comes go goes get gets use seem seems quite
+""".split())
+#: categories too general to tell words apart ('a thing', 'an object')
+GENERIC = frozenset(stem(w) for w in """
+entity object whole unit thing abstraction being physical matter part
+""".split())
+
+
+def _short(gloss: str) -> str:
+    return gloss.split(";")[0].strip()
+
+
+class HintReader:
+    """Answers the hint rules' questions about words (a lazily loaded lexicon)."""
+
+    def __init__(self, loader=load_lexicon):
+        self._loader = loader
+        self._lexicon = None
+
+    @property
+    def lexicon(self):
+        if self._lexicon is None:
+            self._lexicon = self._loader()
+        return self._lexicon
+
+    def terms(self, text: str) -> list[tuple[str, str]]:
+        """(word, stem) of each content word of a hint line, once each, in order."""
+        out: dict[str, str] = {}
+        for word in content_words(text):
+            word = word.removesuffix("'s")
+            if word not in HINT_FILLER and "'" not in word:
+                out.setdefault(stem(word), word)
+        return [(w, s) for s, w in out.items()]
+
+    def in_category(self, key: str, words) -> list[tuple[str, str]]:
+        """Words with a lemma of stem ``key`` on their hypernym chains."""
+        if key in GENERIC:
+            return []
+        lex = self.lexicon
+        return [(w, f"{lex.categories(w)[key]} is a hypernym of {w}")
+                for w in words if key in lex.categories(w)]
+
+    def synonym_of(self, key: str, words) -> list[tuple[str, str]]:
+        """Words that share a sense with a lemma of stem ``key``."""
+        lex = self.lexicon
+        return [(w, f"{lex.synonyms(w)[key]} is a synonym of {w}")
+                for w in words if key in lex.synonyms(w)]
+
+    def in_gloss(self, term: str, key: str, words) -> list[tuple[str, str]]:
+        """Words whose glosses hold a word of stem ``key``."""
+        lex = self.lexicon
+        return [(w, f"'{term}' is in the gloss of {w}: '{lex.gloss_with(w, key)}'")
+                for w in words if key in lex.gloss_stems(w) and stem(w) != key]
+
+    def named_by(self, term: str, key: str, words) -> list[tuple[str, str]]:
+        """Words named in the glosses of the hint term itself ('croak': 'a harsh
+        hoarse utterance (as of a frog)')."""
+        lex = self.lexicon
+        glossed = lex.gloss_stems(term)
+        if not glossed:
+            return []
+        out = []
+        for w in words:
+            k = stem(w.lower())
+            if k in glossed and k != key:
+                out.append((w, f"{w} is in the gloss of {term}: "
+                               f"'{lex.gloss_with(term, k)}'"))
+        return out

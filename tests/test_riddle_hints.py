@@ -1,0 +1,143 @@
+"""Letter riddles read their hint lines: the WordNet lexicon, the read-hints rules,
+the rank by hint score, the evidence in --json and the text."""
+from __future__ import annotations
+
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine.puzzles.riddle.hints import HintReader
+from pyengine.puzzles.riddle.solve import solve
+from pyengine.words.lexicon import load_lexicon
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data" / "riddles"
+LEXICON = ROOT / "facts" / "words" / "lexicon.tsv.gz"
+FROG = (DATA / "frog.txt").read_text()
+
+
+# -- the lexicon -------------------------------------------------------------------------
+
+def test_lexicon_is_small_with_its_licence_beside_it():
+    assert LEXICON.stat().st_size < 5_000_000
+    assert "WordNet" in (LEXICON.parent / "LICENSE-WordNet.txt").read_text()
+    assert "lexicon.tsv.gz" in (LEXICON.parent / "NOTICE.md").read_text()
+
+
+def test_lexicon_holds_glosses_synonyms_and_hypernym_chains():
+    lex = load_lexicon()
+    chain = list(lex.categories("earwig").values())
+    assert chain[:4] == ["insect", "arthropod", "invertebrate", "animal"]
+    assert "peacenik" in lex.synonyms("dove").values()
+    assert "frog" in lex.gloss_stems("croak")
+    assert lex.senses("earls") == lex.senses("earl")        # inflected: through its base
+    assert "poet" in lex.categories("Wordsworth").values()
+    assert lex.is_instance("Hadrian's Wall") and not lex.is_instance("wall")
+
+
+def test_lexicon_loads_once_per_process():
+    assert load_lexicon() is load_lexicon()
+
+
+def test_lexicon_rows_are_well_formed():
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as fh:
+        kinds = {line.split("\t", 1)[0] for line in fh}
+    assert kinds == {"S", "W"}
+
+
+def test_a_riddle_without_hints_never_loads_the_lexicon():
+    code = ("from pyengine.puzzles.riddle.solve import solve, hint_reader;"
+            "import sys;"
+            "r = solve(open(sys.argv[1]).read());"
+            "print(r.best, hint_reader()._lexicon is None)")
+    out = subprocess.run([sys.executable, "-c", code, str(DATA / "earls.txt")],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["earls", "True"]
+
+
+# -- the hint reader ---------------------------------------------------------------------
+
+def test_hint_terms_leave_out_riddle_phrasing_and_stop_words():
+    terms = HintReader().terms("My whole is known as a sign of peace")
+    assert [w for w, _s in terms] == ["sign", "peace"]
+    assert [w for w, _s in HintReader().terms("The name of an insect I'm sure you'll see")] \
+        == ["insect"]
+
+
+def test_hint_questions_give_reasons():
+    hr = HintReader()
+    assert hr.in_category("insect", ["eating", "earwig"]) == \
+        [("earwig", "insect is a hypernym of earwig")]
+    got = hr.named_by("croak", "croak", ["rise", "frog"])
+    assert [w for w, _r in got] == ["frog"] and "as of a frog" in got[0][1]
+
+
+# -- the rules ---------------------------------------------------------------------------
+
+def test_frog_ranks_first_because_of_its_hint():
+    r = solve(FROG)
+    assert r.best == "frog"
+    assert r.solutions[0].score > 0
+    assert any("croak" in b for b in r.solutions[0].because)
+    assert r.solutions[1].word == "rise" and r.solutions[1].score == 0
+
+
+def test_the_hint_rules_fire_in_their_stage():
+    r = solve(FROG, record=True)
+    fired = [f.rule for f in r.session.trace]
+    assert {"read_hint_words", "choose_contenders", "hint_gloss_names_word",
+            "add_evidence_to_scores", "rank_solutions"} <= set(fired)
+    assert fired.index("read_hint_words") < fired.index("rank_solutions")
+    texts = [f.text for f in r.session.facts()]
+    assert any(t.startswith("(hint-term (word croak)") for t in texts)
+
+
+def test_without_hints_the_rank_is_by_familiarity():
+    plain = FROG.replace("I croak.", "")
+    assert solve(plain).best == "rise"
+
+
+def test_json_and_text_give_the_evidence(capsys):
+    from pyengine.ui.cli import main
+    code = main(["riddle", "solve", str(DATA / "frog.txt"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0
+    top = data["solutions"][0]
+    assert top["word"] == "frog" and top["score"] == 2
+    assert top["because"] == ["frog is in the gloss of croak: 'a harsh hoarse utterance "
+                              "(as of a frog)'"]
+    main(["riddle", "solve", str(DATA / "frog.txt")])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:2] == ["1.", "Frog"] and "hint 2" in out[0]
+    assert out[1].strip().startswith("because frog is in the gloss of croak")
+
+
+ANSWERS = json.loads((DATA / "answers.json").read_text())
+
+
+def test_every_riddle_of_ours_ranks_its_answer_first():
+    misses = [(n, solve((DATA / f"{n}.txt").read_text()).best, a)
+              for n, a in sorted(ANSWERS.items())]
+    misses = [m for m in misses if m[1] != m[2]]
+    assert misses == []
+
+
+HINTED = sorted(n for n in ANSWERS if n.startswith("hinted_"))
+
+
+def test_at_least_twelve_hinted_riddles():
+    assert len(HINTED) >= 12
+
+
+@pytest.mark.parametrize("name", HINTED)
+def test_hinted_riddles_are_decided_by_their_hints(name):
+    text = (DATA / f"{name}.txt").read_text()
+    r = solve(text)
+    assert r.best == ANSWERS[name] and r.solutions[0].because
+    clues_only = "\n".join(line for line in text.splitlines()
+                           if line.startswith("My ") and not line.startswith("My whole"))
+    assert solve(clues_only).best != ANSWERS[name]      # a tie the hint breaks
