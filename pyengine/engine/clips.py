@@ -1,8 +1,9 @@
 """Session over CLIPS 6.4 through clipspy.
 
-Firings are recorded from CLIPS's own ``(watch rules)`` and ``(watch facts)``
-output, captured on the ``stdout`` router, so the trace is exactly what a CLIPS
-user would see at the prompt.
+Firings and fact changes are recorded from CLIPS's own ``(watch rules)`` and
+``(watch facts)`` records, read piece by piece on the session's router
+(:mod:`pyengine.engine.clips_io`), so the trace is what a CLIPS user would see at
+the prompt, whatever the rules print, and costs no walk over the fact base.
 
 About ``seed``: ``(seed N)`` seeds the C library's ``rand()``, which CLIPS's
 random strategy and ``(random)`` use. It is one generator for the whole process
@@ -19,48 +20,18 @@ from typing import Iterable
 
 import clips
 
+from pyengine.engine import clips_inspect
+from pyengine.engine.clips_io import IORouter, ids_of
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import ActivationView, FactView, Firing, Session
+from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
-_FIRE = re.compile(r"^FIRE\s+\d+\s+(\S+):\s*(.*)$")
-_ACT = re.compile(r"^(==>|<==) Activation\s+(-?\d+)\s+(\S+):\s*(.*)$")
-_IDS = re.compile(r"f-(\d+)")
+_ACT = re.compile(r"^\s*(-?\d+)\s+(\S+):\s*(.*)$", re.S)
 
 _STRATEGY = {
     "depth": clips.Strategy.DEPTH,
     "breadth": clips.Strategy.BREADTH,
     "random": clips.Strategy.RANDOM,
 }
-
-
-def _ids(text: str) -> tuple[int, ...]:
-    return tuple(int(m) for m in _IDS.findall(text))
-
-
-class _WatchRouter(clips.Router):
-    """Everything CLIPS prints on stdout, line by line (watch output becomes the
-    trace, anything else is rule output); when the session is quiet, also CLIPS's
-    error text on stderr and stdwrn."""
-
-    def __init__(self, session: "ClipsSession"):
-        # Below clipspy's error router (40), which reads stderr first to build the
-        # CLIPSError message, then hands it down.
-        super().__init__(f"pyengine-{id(session)}", 30)
-        self.session = session
-        self.partial = ""
-        self.quiet = False
-
-    def query(self, name: str) -> bool:
-        return name == "stdout" or (self.quiet and name in ("stderr", "stdwrn"))
-
-    def write(self, name: str, message: str) -> None:
-        if name != "stdout":
-            self.session.diagnostics.extend(message.strip().splitlines())
-            return
-        text = self.partial + message
-        *lines, self.partial = text.split("\n")
-        for line in lines:
-            self.session._on_line(line)
 
 
 class ClipsSession(Session):
@@ -83,40 +54,79 @@ class ClipsSession(Session):
             self.env.build(construct)
         for name in without_rules:      # rules of a loaded file this plan does not need
             self.env.find_rule(name).undefine()
-        self._router = _WatchRouter(self)
+        self._router = IORouter(self)
         self.env.add_router(self._router)
-        self._current: Firing | None = None
-        self._held: list | None = None      # activation events waiting for their fact's
+        self._running = False           # inside env.run: records are the trace
+        self._fired_before = 0          # firings before this run
+        self._held: list | None = None  # activation events waiting for their fact's
+        self._watched: dict[str, bool] = {}
         self.watch("rules", record)
+        self._watch_facts(record)
 
     def _set_watch(self, item: str, on: bool) -> None:
-        # Only firings and activations come from CLIPS's watch output; facts are
-        # diffed per step, which costs far less than CLIPS printing every multifield
-        # through Python.
-        self.env.eval(f"({'watch' if on else 'unwatch'} {item})")
+        self._engine_watch(item, on)
+
+    def _engine_watch(self, item: str, on: bool) -> None:
+        if self._watched.get(item) != on:
+            self._watched[item] = on
+            self.env.eval(f"({'watch' if on else 'unwatch'} {item})")
+
+    def _watch_facts(self, on: bool) -> None:
+        self._engine_watch("facts", on)
 
     def quiet(self, on: bool = True) -> None:
-        self._router.quiet = bool(on)
+        self._router.set_quiet(bool(on))
 
-    # -- watch output -> trace ------------------------------------------------------
-    def _on_line(self, line: str) -> None:
-        m = _FIRE.match(line)
-        if m:
-            self.fired_total += 1
-            self._current = Firing(self.fired_total, m.group(1), _ids(m.group(2)))
-            self._record(self._current)
-            self._emit("fire", self._current)
+    # -- watch records -> trace and events (called by the router) ---------------------------
+    def _on_fire(self, number: int, rule: str, ids: tuple[int, ...]) -> None:
+        if not self._running:
             return
-        m = _ACT.match(line)
-        if m:
-            view = ActivationView(m.group(3), int(m.group(2)), _ids(m.group(4)))
-            event = ("activate" if m.group(1) == "==>" else "deactivate", view)
-            if self._held is not None:
-                self._held.append(event)
+        firing = Firing(self._fired_before + number, rule, ids)
+        self._firing = firing
+        if self.record:
+            self.trace.append(firing)
+        self._emit("fire", firing)
+
+    def _on_fact(self, arrow: str, fid: int, text: str, elided: bool) -> None:
+        if not self._running:
+            return
+        firing = self._firing
+        if arrow == "==>":
+            if firing is not None:
+                firing.asserted.append(fid)
+                if self.record:
+                    self.origin[fid] = firing
             else:
-                self._emit(*event)
+                self._note_outside(fid)
+            if self.listeners:
+                self._emit("assert", FactView(fid, self._full_text(fid, text) if elided else text))
+        else:
+            if firing is not None:
+                firing.retracted.append(fid)
+            if self.listeners:
+                self._emit("retract", FactView(fid, text))
+
+    def _on_activation(self, arrow: str, text: str) -> None:
+        m = _ACT.match(text)
+        if not m or not self.watching_activations:
             return
-        self._output(line)
+        view = ActivationView(m.group(2), int(m.group(1)), ids_of(m.group(3)))
+        event = ("activate" if arrow == "==>" else "deactivate", view)
+        if self._held is not None:
+            self._held.append(event)
+        else:
+            self._emit(*event)
+
+    def _full_text(self, fid: int, text: str) -> str:
+        """A modified fact's text (CLIPS's watch record elides the unchanged slots)."""
+        name = text[1:].split(None, 1)[0].rstrip(")")
+        try:
+            for f in self.env.find_template(name).facts():
+                if f.index == fid:
+                    return str(f)
+        except (LookupError, clips.CLIPSError):
+            pass
+        return text
 
     def _hold(self) -> None:
         """CLIPS prints an activation while the fact that caused it is asserted or
@@ -128,7 +138,7 @@ class ClipsSession(Session):
         for event in held:
             self._emit(*event)
 
-    # -- contract ------------------------------------------------------------------
+    # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
         self._clear_history()
         self.env.reset()
@@ -167,8 +177,44 @@ class ClipsSession(Session):
         finally:
             self._release()
 
+    def modify(self, fact_id: int, slots: dict[str, object]) -> int:
+        fact = self._find(fact_id)
+        old = str(fact)
+        self._hold()
+        try:
+            clips_inspect.modify(fact, slots)
+            self._note_outside(fact_id)
+            if self.listeners:
+                self._emit("retract", FactView(fact_id, old))
+                self._emit("assert", FactView(fact_id, str(self._find(fact_id))))
+        finally:
+            self._release()
+        return fact_id
+
     def facts(self) -> list[FactView]:
         return [FactView(f.index, str(f)) for f in self.env.facts()]
+
+    def fact_full(self, fact_id: int) -> str:
+        return str(self._find(fact_id))
+
+    def templates(self) -> list[str]:
+        return clips_inspect.templates(self.env)
+
+    def globals(self) -> dict[str, str]:
+        return clips_inspect.global_values(self.env)
+
+    def matches(self, rule: str) -> Matches:
+        try:
+            found = self.env.find_rule(rule)
+        except LookupError:
+            raise UsageError(f"no rule named {rule!r}") from None
+        router = self._router
+        router.capture = []
+        try:
+            found.matches(clips.Verbosity.VERBOSE)
+        finally:
+            text, router.capture = "".join(router.capture), None
+        return clips_inspect.parse_matches(rule, text, self.rule_source(rule))
 
     def records(self, kind) -> list:
         """Facts of template ``kind``: implied (ordered) facts give their values under
@@ -191,48 +237,25 @@ class ClipsSession(Session):
             self.env.define_function(value, name=name)
 
     def run(self, limit: int | None = None) -> int:
-        if not (self.record or self.listeners):
-            fired = self.env.run(limit)
-            self.fired_total += fired
-            return fired
-        # Step one firing at a time and diff the fact base to see what each changed.
-        texts = self._texts({f.index: f for f in self.env.facts()})
-        fired = 0
+        watching = self.record or bool(self.listeners)
+        self._watch_facts(watching)
+        if watching and not self._watched.get("rules"):
+            self._engine_watch("rules", True)       # listeners want "fire" events
+        router = self._router
+        router.keep_text = bool(self.listeners)
+        router.next_fire = 1
+        self._running = True
+        self._fired_before = self.fired_total
         try:
-            while limit is None or fired < limit:
-                self._current = None
-                self._hold()
-                if self.env.run(1) == 0:
-                    break
-                fired += 1
-                texts = self._changed(texts)
-                self._release()
+            fired = self.env.run(limit)
         finally:
-            self._current = None
-            self._release()
+            router.end_line()
+            self._running = False
+            self._firing = None
+            if not self.record and self._watched.get("rules"):
+                self._engine_watch("rules", False)
+        self.fired_total = self._fired_before + fired       # the engine's own count
         return fired
-
-    def _texts(self, facts: dict) -> dict:
-        """fact id -> its text (only kept when listeners will be told of a retraction)."""
-        return {fid: (str(f) if self.listeners else None) for fid, f in facts.items()}
-
-    def _changed(self, before: dict) -> dict:
-        """After one firing: note what it retracted and asserted; the new fact texts."""
-        now = {f.index: f for f in self.env.facts()}
-        gone = [fid for fid in before if fid not in now]
-        new = [fid for fid in now if fid not in before]
-        firing = self._current
-        if firing is not None:
-            firing.retracted = gone
-            firing.asserted = new
-            for fid in new:
-                self.origin[fid] = firing
-        if self.listeners:
-            for fid in gone:
-                self._emit("retract", FactView(fid, before[fid]))
-            for fid in new:
-                self._emit("assert", FactView(fid, str(now[fid])))
-        return self._texts(now)
 
     def agenda(self) -> list[ActivationView]:
         out = []
@@ -240,7 +263,7 @@ class ClipsSession(Session):
             # "10 sum_pair: f-4,f-6,f-5". Read the salience from this text: clipspy's
             # act.salience walks the whole agenda first, which made agenda() quadratic.
             head, _, ids = str(act).partition(":")
-            out.append(ActivationView(act.name, int(head.split()[0]), _ids(ids)))
+            out.append(ActivationView(act.name, int(head.split()[0]), ids_of(ids)))
         return out
 
     def _set_strategy(self, name: str) -> None:

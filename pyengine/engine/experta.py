@@ -17,17 +17,18 @@ from __future__ import annotations
 import hashlib
 import inspect
 import io
-import re
-import shlex
 import sys
 import textwrap
 from typing import Iterable
 
 from pyengine.engine.compat import experta
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import ActivationView, FactView, Firing, Session
+from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, parse_value
+from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
-from experta import Fact, KnowledgeEngine  # noqa: E402  (after the compat patch)
+from pyengine.engine import experta_inspect
+
+from experta import KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 from experta.factlist import FactList  # noqa: E402
@@ -35,6 +36,12 @@ from experta.factlist import FactList  # noqa: E402
 
 def _fact_ids(act) -> tuple[int, ...]:
     return tuple(sorted(f["__factid__"] for f in act.facts))
+
+
+def _shown_ids(act) -> tuple[int, ...]:
+    """The matched fact ids as shown: experta's (initial-fact), which CLIPS 6.4 no
+    longer has, left out."""
+    return tuple(sorted(f["__factid__"] for f in act.facts if not isinstance(f, InitialFact)))
 
 
 def _rule_name(act) -> str:
@@ -85,81 +92,6 @@ class AgendaStrategy(Strategy):
         agenda.activations.sort(key=self.order)
 
 
-def fact_text(fact) -> str:
-    """A fact in CLIPS syntax: ``(stage solve)``, ``(letter (char a) (pos 1))``."""
-    if isinstance(fact, InitialFact):
-        return "(initial-fact)"
-    name = type(fact).__name__
-    name = "fact" if name == "Fact" else re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
-    parts = [name]
-    for key, value in fact.items():
-        if isinstance(key, str) and key.startswith("__"):
-            continue
-        shown = _value_text(value)
-        if isinstance(key, int):
-            parts.append(shown)
-        else:
-            parts.append(f"({key} {shown})")
-    return "(" + " ".join(parts) + ")"
-
-
-def _value_text(value) -> str:
-    if isinstance(value, (frozenset, set)):
-        return " ".join(sorted(str(v) for v in value)) or "<none>"
-    if isinstance(value, (tuple, list)):
-        return " ".join(str(v) for v in value)
-    if isinstance(value, str) and (not value or any(c.isspace() or c in '()"' for c in value)):
-        return '"' + value.replace('"', '\\"') + '"'
-    return str(value)
-
-
-def _parse_value(token: str):
-    try:
-        return int(token)
-    except ValueError:
-        try:
-            return float(token)
-        except ValueError:
-            return token
-
-
-def parse_fact(text: str, classes: dict[str, type]) -> Fact:
-    """Turn ``(stage solve)`` or ``(letter (char a) (pos 1))`` into an experta fact."""
-    text = text.strip()
-    if not (text.startswith("(") and text.endswith(")")):
-        raise UsageError(f"a fact looks like (name value ...), not {text!r}")
-    body = text[1:-1]
-    slots = {}
-    for m in re.finditer(r"\((\S+)\s+([^()]*)\)", body):
-        values = [_parse_value(t) for t in shlex.split(m.group(2))]
-        slots[m.group(1)] = values[0] if len(values) == 1 else tuple(values)
-    head = re.sub(r"\([^()]*\)", " ", body)
-    try:
-        tokens = shlex.split(head)
-    except ValueError as exc:
-        raise UsageError(f"cannot read fact {text!r}: {exc}") from None
-    if not tokens:
-        raise UsageError(f"a fact needs a name: {text!r}")
-    name, *positional = tokens
-    cls = classes.get(name.lower())
-    if cls is None:
-        known = ", ".join(sorted(classes)) or "none"
-        raise UsageError(f"unknown fact kind {name!r} (known: {known})")
-    return cls(*[_parse_value(t) for t in positional], **slots)
-
-
-def _all_fact_classes(engine: KnowledgeEngine) -> dict[str, type]:
-    """Fact classes the engine's module defines or imports, by CLIPS-style name."""
-    found: dict[str, type] = {}
-    module = inspect.getmodule(type(engine))
-    pool = list(vars(module).values()) if module else []
-    pool += list(getattr(engine, "fact_classes", ()))
-    for obj in pool:
-        if isinstance(obj, type) and issubclass(obj, Fact) and obj is not InitialFact:
-            found[fact_text(obj()).strip("()").split()[0]] = obj
-    return found
-
-
 class ExpertaSession(Session):
     """An experta KnowledgeEngine with the pyengine session contract."""
 
@@ -174,7 +106,9 @@ class ExpertaSession(Session):
         self._agenda_strategy = AgendaStrategy("depth", seed)
         self.ke.strategy = self._agenda_strategy
         self._printed_lines = _Lines(self._output)
-        self.classes = _all_fact_classes(self.ke)
+        self._input = _Input(self)
+        self.ke.read_line = self._read_line
+        self.classes = all_fact_classes(self.ke)
         for cls in fact_classes:
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
 
@@ -205,8 +139,10 @@ class ExpertaSession(Session):
         finally:
             self.ke.running = False
         for fid, fact in self.ke.facts.items():
+            if isinstance(fact, InitialFact):
+                continue
             self._note_outside(fid)
-            if self.listeners and not isinstance(fact, InitialFact):
+            if self.listeners:
                 self._emit("assert", FactView(fid, fact_text(fact)))
         self._flush()
 
@@ -264,6 +200,50 @@ class ExpertaSession(Session):
         for name, value in services.items():
             setattr(self.ke, name, value)
 
+    def _live(self, fact_id: int):
+        fact = self.ke.facts.get(fact_id)
+        if fact is None or isinstance(fact, InitialFact):
+            raise UsageError(f"no fact f-{fact_id}")
+        return fact
+
+    def modify(self, fact_id: int, slots: dict[str, object]) -> int:
+        fact = self._live(fact_id)
+        changes = {(int(k) if isinstance(k, str) and k.isdigit() else k):
+                   (parse_value(v) if isinstance(v, str) else v) for k, v in slots.items()}
+        old = fact_text(fact)
+        self.ke.running = True
+        try:
+            new = self.ke.modify(fact, **{str(k): v for k, v in changes.items()
+                                          if isinstance(k, str)},
+                                 **{f"_{k}": v for k, v in changes.items() if isinstance(k, int)})
+        except (TypeError, ValueError, KeyError) as exc:
+            raise UsageError(f"cannot modify f-{fact_id}: {exc}") from None
+        finally:
+            self.ke.running = False
+        fid = new["__factid__"]
+        self._note_outside(fid)
+        if self.listeners:
+            self._emit("retract", FactView(fact_id, old))
+            self._emit("assert", FactView(fid, fact_text(new)))
+        self._flush()
+        return fid
+
+    def fact_full(self, fact_id: int) -> str:
+        return fact_text(self._live(fact_id), full=True)
+
+    def templates(self) -> list[str]:
+        return experta_inspect.templates(self.classes)
+
+    def globals(self) -> dict[str, str]:
+        return experta_inspect.engine_values(self.ke, self.services)
+
+    def matches(self, rule: str) -> Matches:
+        found = self._rule_objects().get(rule)
+        if found is None:
+            raise UsageError(f"no rule named {rule!r}")
+        self._flush()
+        return experta_inspect.matches(self.ke, rule, found)
+
     # -- running ---------------------------------------------------------------------
     def run(self, limit: int | None = None) -> int:
         ke = self.ke
@@ -284,20 +264,23 @@ class ExpertaSession(Session):
         return fired
 
     def _fire(self, act) -> None:
-        """Run one activation's action; record what it matched and changed."""
+        """Run one activation's action; record what it matched, printed and changed."""
         self.fired_total += 1
         firing = None
         if self.record or self.listeners:
-            firing = Firing(self.fired_total, _rule_name(act), _fact_ids(act))
+            firing = Firing(self.fired_total, _rule_name(act), _shown_ids(act))
+            self._firing = firing
             if self.listeners:
                 self._emit("fire", firing)
         args = {k: v for k, v in act.context.items() if not k.startswith("__")}
-        saved, sys.stdout = sys.stdout, self._printed_lines    # what the rule prints
+        saved = sys.stdout, sys.stdin
+        sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
         try:
             act.rule(self.ke, **args)
         finally:
-            sys.stdout = saved
+            sys.stdout, sys.stdin = saved
             self._printed_lines.end()
+            self._firing = None
         if firing is None:
             return
         added, removed = self.ke.facts.added, self.ke.facts.removed
@@ -310,12 +293,18 @@ class ExpertaSession(Session):
             for f in added:
                 self._emit("assert", FactView(f["__factid__"], fact_text(f)))
 
+    def _read_line(self, prompt: str = "") -> str | None:
+        """``self.read_line(prompt)`` in a rule: the next input line, None at the end."""
+        if prompt:
+            self._printed_lines.write(str(prompt))
+        return self._read_input(self._printed_lines.take())
+
     def agenda(self) -> list[ActivationView]:
         return [self._view(a) for a in reversed(self.ke.agenda.activations)]
 
     @staticmethod
     def _view(act) -> ActivationView:
-        return ActivationView(_rule_name(act), act.rule.salience, _fact_ids(act))
+        return ActivationView(_rule_name(act), act.rule.salience, _shown_ids(act))
 
     # -- strategy, seed, rules --------------------------------------------------------------
     def _set_strategy(self, name: str) -> None:
@@ -375,3 +364,26 @@ class _Lines(io.TextIOBase):
         if self.partial:
             line, self.partial = self.partial, ""
             self.emit(line)
+
+    def take(self) -> str:
+        """The unfinished line (a prompt, when the rule reads next), taken away."""
+        line, self.partial = self.partial, ""
+        return line
+
+
+class _Input(io.TextIOBase):
+    """A stdin for rules: each line comes from the session's reader; at the end of
+    input ``readline`` gives "" (so ``input()`` raises EOFError)."""
+
+    def __init__(self, session: "ExpertaSession"):
+        self.session = session
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int = -1) -> str:
+        text = self.session._read_input(self.session._printed_lines.take())
+        return "" if text is None else text + "\n"
+
+    def read(self, size: int = -1) -> str:
+        return self.readline()

@@ -15,12 +15,20 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.trace import activation_line, fact_line, fire_line
+from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
 
 STRATEGIES = ("depth", "breadth", "random")
 # What watch() turns on: "rules" records every firing (the trace, the origin of each
 # fact, "fire" events); "activations" sends "activate"/"deactivate" events.
 WATCH_ITEMS = ("rules", "activations")
+# Bounds on what rules print: lines kept per firing, characters per line, lines kept
+# in Session.printed (the oldest are dropped first).
+MAX_FIRING_LINES = 1000
+MAX_LINE_CHARS = 10_000
+MAX_PRINTED_LINES = 10_000
+
+# reader(prompt) -> the next input line for a rule's (read) / input(), None for EOF.
+Reader = Callable[[str], "str | None"]
 
 
 @dataclass(frozen=True)
@@ -60,9 +68,46 @@ class Firing:
     matched: tuple[int, ...]
     asserted: list[int] = field(default_factory=list)
     retracted: list[int] = field(default_factory=list)
+    output: list[str] = field(default_factory=list)     # what the rule printed, by line
 
     def __str__(self) -> str:
         return fire_line(self)
+
+
+@dataclass(frozen=True)
+class InputLine:
+    """A line a rule read (CLIPS ``(read)``/``(readline)``, experta ``input()``): the
+    prompt it had printed just before (the unfinished output line) and the answer
+    (None: end of input)."""
+
+    prompt: str
+    text: str | None
+
+    def __str__(self) -> str:
+        return self.prompt + (self.text if self.text is not None else "")
+
+
+@dataclass(frozen=True)
+class PatternMatch:
+    """One pattern of a rule's left-hand side, as written, and the facts matching it."""
+
+    source: str
+    facts: list[int]
+
+
+@dataclass(frozen=True)
+class Matches:
+    """What CLIPS's ``(matches RULE)`` shows: for each pattern the facts that match
+    it; ``partials[k]`` the partial matches of patterns 0..k (fact ids, a negated
+    pattern contributing none); the rule's activations."""
+
+    rule: str
+    patterns: list[PatternMatch]
+    partials: list[list[tuple[int, ...]]]
+    activations: list[tuple[int, ...]]
+
+    def __str__(self) -> str:
+        return "\n".join(matches_lines(self))
 
 
 # A listener receives (event, payload); events are
@@ -70,7 +115,10 @@ class Firing:
 #   "assert"  -> FactView
 #   "retract" -> FactView
 #   "activate" / "deactivate" -> ActivationView (while activations are watched)
-#   "output"  -> str, one line a rule printed (CLIPS printout t, print() in experta)
+#   "output"  -> str, one line a rule printed (CLIPS printout t, print() in experta),
+#                after its "fire" event; a line left unfinished when the rule ends
+#                counts as a line
+#   "input"   -> InputLine, a line a rule read (its prompt is not sent as "output")
 Listener = Callable[[str, object], None]
 
 
@@ -90,8 +138,10 @@ class Session(ABC):
         self.services: dict[str, object] = {}   # what provide() handed to the rules
         self.record = True                      # watching rules: keep the trace
         self.watching_activations = False
-        self.printed: list[str] = []            # lines the rules printed
+        self.printed: list[str] = []            # lines the rules printed (the last ones)
         self.diagnostics: list[str] = []        # the engine's own error text, when quiet
+        self.reader: Reader | None = None       # where a rule's (read) gets its lines
+        self._firing: Firing | None = None      # the firing whose action is running
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -193,10 +243,41 @@ class Session(ABC):
         error itself, in one line. Rule output is not affected: it always goes to
         :attr:`printed` and to the listeners as "output" events."""
 
+    def set_input(self, reader: Reader | None) -> None:
+        """Where rules read from: ``reader(prompt)`` returns the next line (without its
+        newline) for CLIPS ``(read)``/``(readline)`` and experta ``input()`` /
+        ``self.read_line()``, or None at the end of input (CLIPS rules then get the
+        symbol ``EOF``, experta rules ``EOFError`` from ``input()`` and ``None`` from
+        ``read_line()``). ``None`` (the default): always the end of input."""
+        self.reader = reader
+
+    def _read_input(self, prompt: str) -> str | None:
+        """Ask the reader for one line for a rule; record it with the firing."""
+        text = self.reader(prompt) if self.reader is not None else None
+        if text is not None:
+            text = str(text).split("\n", 1)[0][:MAX_LINE_CHARS]
+        event = InputLine(prompt, text)
+        self._keep(str(event))
+        self._emit("input", event)
+        return text
+
     def _output(self, line: str) -> None:
         """One line a rule printed."""
-        self.printed.append(line)
+        self._keep(line)
         self._emit("output", line)
+
+    def _keep(self, line: str) -> None:
+        if len(line) > MAX_LINE_CHARS:
+            line = line[:MAX_LINE_CHARS] + " ..."
+        self.printed.append(line)
+        if len(self.printed) > MAX_PRINTED_LINES:
+            del self.printed[:len(self.printed) - MAX_PRINTED_LINES // 2]
+        firing = self._firing
+        if firing is not None:
+            if len(firing.output) < MAX_FIRING_LINES:
+                firing.output.append(line)
+            elif len(firing.output) == MAX_FIRING_LINES:
+                firing.output.append("... (more output not kept)")
 
     # -- introspection ---------------------------------------------------------
     @abstractmethod
@@ -208,6 +289,30 @@ class Session(ABC):
         """One rule's source as written, with the comment just above it (from the
         .clp file or the Python module it was loaded from), else the engine's own
         rendering of it. UsageError for an unknown rule."""
+
+    @abstractmethod
+    def matches(self, rule: str) -> Matches:
+        """Like CLIPS's ``(matches RULE)``: each pattern of the rule (its source text)
+        with the facts that match it, the partial matches of the joins so far, the
+        activations. UsageError for an unknown rule."""
+
+    @abstractmethod
+    def modify(self, fact_id: int, slots: dict[str, object]) -> int:
+        """Change slots of a fact; return its id (CLIPS keeps the id, experta gives
+        the changed fact a new one). UsageError for a bad id or slot."""
+
+    @abstractmethod
+    def fact_full(self, fact_id: int) -> str:
+        """The fact's text with every value in full (no ``<618-words>``)."""
+
+    @abstractmethod
+    def templates(self) -> list[str]:
+        """The fact definitions as text: CLIPS deftemplates, experta Fact classes."""
+
+    @abstractmethod
+    def globals(self) -> dict[str, str]:
+        """Global variables and their values as text (CLIPS defglobals; on experta the
+        engine's attributes handed over by :meth:`provide`)."""
 
     def why(self, fact_id: int) -> Firing | None:
         """The firing that asserted this fact, or None for an initial or user fact.

@@ -35,10 +35,15 @@ def change_line(arrow: str, fact_id: int, text: str = "") -> str:
     return f"{arrow} {fact_line(fact_id, text)}".rstrip()
 
 
+def output_lines(firing) -> list[str]:
+    """What a rule printed while firing, as shown under its FIRE line: ``    | text``."""
+    return [f"    | {line}".rstrip() for line in getattr(firing, "output", ())]
+
+
 def firing_lines(firing) -> list[str]:
-    """``--trace``'s form: ``FIRE n rule: f-1,f-2`` then ``    <== f-3`` /
-    ``    ==> f-4`` per change (ids only)."""
-    lines = [fire_line(firing)]
+    """``--trace``'s form: ``FIRE n rule: f-1,f-2``, then what the rule printed
+    (``    | text``), then ``    <== f-3`` / ``    ==> f-4`` per change (ids only)."""
+    lines = [fire_line(firing)] + output_lines(firing)
     lines += [f"    <== f-{fid}" for fid in firing.retracted]
     lines += [f"    ==> f-{fid}" for fid in firing.asserted]
     return lines
@@ -49,7 +54,22 @@ def watch_lines(firing, text: Callable[[int], str] | None = None) -> list[str]:
     ``<== f-3     (...)`` / ``==> f-4     (...)`` per change, with each fact's text
     when ``text`` (fact id -> text) is given."""
     show = text or (lambda fid: "")
-    lines = [fire_line(firing)]
+    lines = [fire_line(firing)] + output_lines(firing)
     lines += [change_line("<==", fid, show(fid)) for fid in firing.retracted]
     lines += [change_line("==>", fid, show(fid)) for fid in firing.asserted]
+    return lines
+
+
+def matches_lines(m) -> list[str]:
+    """A :class:`~pyengine.engine.session.Matches` as CLIPS's ``(matches RULE)`` shows
+    it, each pattern labelled with its source text."""
+    lines = [f"Matches for {m.rule}"]
+    for n, pattern in enumerate(m.patterns, 1):
+        lines.append(f"Pattern {n}: {pattern.source}")
+        lines += [f"  f-{fid}" for fid in pattern.facts] or ["  None"]
+    for k, partials in enumerate(m.partials[1:], 2):
+        lines.append(f"Partial matches for patterns 1 - {k}")
+        lines += [f"  {ids_text(p)}" for p in partials] or ["  None"]
+    lines.append("Activations")
+    lines += [f"  {ids_text(a)}" for a in m.activations] or ["  None"]
     return lines

@@ -1,0 +1,163 @@
+"""Reading a CLIPS environment for the inspector: ``(matches RULE)`` with each pattern
+labelled by its source text, deftemplates, defglobals, ``modify``."""
+from __future__ import annotations
+
+import re
+
+import clips
+
+from pyengine.engine.clips_io import ids_of
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import Matches, PatternMatch
+
+_COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
+
+
+def _forms(text: str, start: int) -> list[tuple[str, str]]:
+    """The items inside the parenthesised form opening at ``start``: (kind, text),
+    kind ``form`` for a parenthesised group, ``atom`` for anything else."""
+    items: list[tuple[str, str]] = []
+    i, depth, n = start + 1, 0, len(text)
+    begin = None
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            if depth == 0:
+                items.append(("atom", text[i:j + 1]))
+            i = j + 1
+            continue
+        if c == ";":
+            i = text.find("\n", i)
+            i = n if i < 0 else i
+            continue
+        if c == "(":
+            if depth == 0:
+                begin = i
+            depth += 1
+        elif c == ")":
+            if depth == 0:
+                return items
+            depth -= 1
+            if depth == 0:
+                items.append(("form", text[begin:i + 1]))
+        elif depth == 0 and not c.isspace():
+            m = re.compile(r"[^\s()]+").match(text, i)
+            items.append(("atom", m.group(0)))
+            i = m.end()
+            continue
+        i += 1
+    return items
+
+
+def lhs_labels(source: str) -> list[str]:
+    """One label per pattern of a defrule's left-hand side, as CLIPS numbers them:
+    the pattern's text (with its ``?f <-``), a negated single pattern as
+    ``(not ...)``; ``test`` CEs have no pattern."""
+    m = re.search(r"\(defrule\b", source)
+    if not m:
+        return []
+    labels: list[str] = []
+    prefix = ""
+    for kind, text in _forms(source, m.start())[1:]:
+        if kind == "atom":
+            if text == "=>":
+                break
+            if text == "<-":
+                continue
+            prefix = f"{text} <- " if text.startswith("?") else ""
+            continue
+        if not text.startswith("(declare"):
+            labels += [prefix + label for label in _pattern_labels(text)]
+        prefix = ""
+    return labels
+
+
+def _pattern_labels(ce: str) -> list[str]:
+    head = ce[1:].split(None, 1)[0].rstrip(")") if len(ce) > 2 else ""
+    if head == "test":
+        return []
+    if head not in _COMPOSITE:
+        return [" ".join(ce.split())]
+    inner = [t for kind, t in _forms(ce, 0) if kind == "form"]
+    labels = [label for t in inner for label in _pattern_labels(t)]
+    if head == "not" and len(labels) == 1:
+        return [" ".join(ce.split())]
+    return labels
+
+
+def parse_matches(rule: str, text: str, source: str) -> Matches:
+    """Matches from the text CLIPS's ``(matches RULE)`` prints (verbose)."""
+    patterns: list[list[int]] = []
+    partials: list[list[tuple[int, ...]]] = []
+    activations: list[tuple[int, ...]] = []
+    current: list | None = None
+    single = False                  # pattern sections list one fact per line
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("Matches for Pattern"):
+            patterns.append([])
+            current, single = patterns[-1], True
+        elif line.startswith("Partial matches for CEs"):
+            partials.append([])
+            current, single = partials[-1], False
+        elif line.startswith("Activations"):
+            current, single = activations, False
+        elif current is not None and line.startswith("f-"):
+            ids = ids_of(line)
+            current.append(ids[0] if single else ids)
+    labels = lhs_labels(source)
+    if len(labels) != len(patterns):
+        labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
+    first = [[(fid,) for fid in patterns[0]]] if patterns else []
+    return Matches(rule, [PatternMatch(label, facts) for label, facts in zip(labels, patterns)],
+                   first + partials, activations)
+
+
+def templates(env) -> list[str]:
+    """The deftemplates (not the implied ones CLIPS makes for ordered facts)."""
+    return [str(t).strip() for t in env.templates() if not t.implied and str(t).strip()]
+
+
+def global_values(env) -> dict[str, str]:
+    out = {}
+    for g in env.globals():
+        value = g.value
+        out[f"?*{g.name}*"] = (" ".join(str(v) for v in value) if isinstance(value, tuple)
+                               else str(value))
+    return out
+
+
+def clips_value(value):
+    """A Python value for a slot: strings are symbols unless quoted."""
+    if isinstance(value, (list, tuple)):
+        return [clips_value(v) for v in value]
+    if isinstance(value, str):
+        if len(value) >= 2 and value[0] == value[-1] == '"':
+            return value[1:-1]
+        for kind in (int, float):
+            try:
+                return kind(value)
+            except ValueError:
+                pass
+        return clips.Symbol(value)
+    return value
+
+
+def modify(fact, slots: dict[str, object]) -> None:
+    """Change slots of a template fact in place (CLIPS 6.4 keeps its id)."""
+    if fact.template.implied:
+        raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
+                         "modified (retract it and assert the new one)")
+    names = set(fact.template.slots and (s.name for s in fact.template.slots))
+    for name in slots:
+        if name not in names:
+            raise UsageError(f"f-{fact.index} has no slot {name!r} "
+                             f"(slots: {', '.join(sorted(names))})")
+    try:
+        fact.modify_slots(**{k: clips_value(v) for k, v in slots.items()})
+    except (clips.CLIPSError, TypeError, ValueError) as exc:
+        reason = (str(exc).splitlines() or ["bad value"])[0]
+        raise UsageError(f"cannot modify f-{fact.index}: {reason}") from None

@@ -1,0 +1,111 @@
+"""experta facts in CLIPS syntax, both ways: :func:`fact_text` shows a fact as CLIPS
+would (``(letter (char a) (pos 1))``), :func:`parse_fact` reads one typed at the
+shell."""
+from __future__ import annotations
+
+import inspect
+import re
+import shlex
+
+from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
+from pyengine.engine.errors import UsageError
+
+from experta import Fact, KnowledgeEngine  # noqa: E402
+from experta.fact import InitialFact  # noqa: E402
+
+
+def fact_text(fact, full: bool = False) -> str:
+    """A fact in CLIPS syntax: ``(stage solve)``, ``(letter (char a) (pos 1))``;
+    ``full``: every value in full (a value that shows itself shortened, such as a
+    word set's ``<618-words>``, is listed item by item)."""
+    if isinstance(fact, InitialFact):
+        return "(initial-fact)"
+    name = type(fact).__name__
+    name = "fact" if name == "Fact" else re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+    parts = [name]
+    for key, value in fact.items():
+        if isinstance(key, str) and key.startswith("__"):
+            continue
+        shown = _value_text(value, full)
+        if isinstance(key, int):
+            parts.append(shown)
+        else:
+            parts.append(f"({key} {shown})")
+    return "(" + " ".join(parts) + ")"
+
+
+def _value_text(value, full: bool = False) -> str:
+    if full and not isinstance(value, (str, bytes, tuple, list, frozenset, set)):
+        items = _items(value)
+        if items is not None:
+            return " ".join(str(v) for v in items) or "<none>"
+    if isinstance(value, (frozenset, set)):
+        return " ".join(sorted(str(v) for v in value)) or "<none>"
+    if isinstance(value, (tuple, list)):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, str) and (not value or any(c.isspace() or c in '()"' for c in value)):
+        return '"' + value.replace('"', '\\"') + '"'
+    return str(value)
+
+
+def _items(value):
+    """The items of a collection-like value (``words()`` first), else None."""
+    words = getattr(value, "words", None)
+    if callable(words):
+        try:
+            return list(words())
+        except TypeError:
+            return None
+    if hasattr(value, "__iter__") and not isinstance(value, dict):
+        try:
+            return list(value)
+        except TypeError:
+            return None
+    return None
+
+
+def parse_value(token: str):
+    try:
+        return int(token)
+    except ValueError:
+        try:
+            return float(token)
+        except ValueError:
+            return token
+
+
+def parse_fact(text: str, classes: dict[str, type]) -> Fact:
+    """Turn ``(stage solve)`` or ``(letter (char a) (pos 1))`` into an experta fact."""
+    text = text.strip()
+    if not (text.startswith("(") and text.endswith(")")):
+        raise UsageError(f"a fact looks like (name value ...), not {text!r}")
+    body = text[1:-1]
+    slots = {}
+    for m in re.finditer(r"\((\S+)\s+([^()]*)\)", body):
+        values = [parse_value(t) for t in shlex.split(m.group(2))]
+        slots[m.group(1)] = values[0] if len(values) == 1 else tuple(values)
+    head = re.sub(r"\([^()]*\)", " ", body)
+    try:
+        tokens = shlex.split(head)
+    except ValueError as exc:
+        raise UsageError(f"cannot read fact {text!r}: {exc}") from None
+    if not tokens:
+        raise UsageError(f"a fact needs a name: {text!r}")
+    name, *positional = tokens
+    cls = classes.get(name.lower())
+    if cls is None:
+        known = ", ".join(sorted(classes)) or "none"
+        raise UsageError(f"unknown fact kind {name!r} (known: {known})")
+    return cls(*[parse_value(t) for t in positional], **slots)
+
+
+def all_fact_classes(engine: KnowledgeEngine) -> dict[str, type]:
+    """Fact classes the engine's module defines or imports, by CLIPS-style name."""
+    found: dict[str, type] = {}
+    module = inspect.getmodule(type(engine))
+    pool = list(vars(module).values()) if module else []
+    pool += list(getattr(engine, "fact_classes", ()))
+    for obj in pool:
+        if isinstance(obj, type) and issubclass(obj, Fact) and obj is not InitialFact:
+            found[fact_text(obj()).strip("()").split()[0]] = obj
+    return found
