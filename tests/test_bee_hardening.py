@@ -89,6 +89,16 @@ def test_bom_is_dropped_and_accents_are_not_plain_letters():
     assert code == 0 and json.loads(out)["found"] == ["grin"]
 
 
+def test_odd_guesses_are_echoed_as_printable_ascii():
+    said = []
+    run_play("aegintR", seed=1, lines=["caf\u00e9", "gr\x1b[2Jin", "!b\u00f6gus"],
+             say=said.append)
+    assert "CAF\\xc9: Missing center letter" in said[2]
+    assert said[3].startswith("GR\\x1b[2JIN: Bad letters")
+    assert said[4] == "unknown command '!b\\xf6gus'; !help lists them"
+    assert all(line.isascii() for line in said)
+
+
 def test_a_long_line_and_too_many_lines_are_refused(monkeypatch):
     code, _, err = cli(PLAY, b"grin\n" + b"a" * 5000 + b"\n")
     assert code == 2 and one_line_error(err) and "line 2 is over 1,024 bytes" in err

@@ -119,14 +119,21 @@ def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
         nxt = game.next_rank()
         return (f"score {game.score}, rank {game.rank}"
                 + (f"; {nxt[1]} more for {nxt[0]}" if nxt else ""))
-    return f"unknown command {text!r}; !help lists them"
+    return f"unknown command {ascii(text)}; !help lists them"
+
+
+def _shown(text: str) -> str:
+    """A guess as echoed: upper case; anything but printable ASCII (never a right
+    guess) escaped, so no terminal or output encoding chokes on it."""
+    up = ascii_lower(text).upper()
+    return up if up.isascii() and up.isprintable() else ascii(up)[1:-1]
 
 
 def _guess(text: str, game: Game, played: Played) -> str:
     msg, pts = game.guess(text)
     played.turns.append({"guess": ascii_lower(text), "message": msg, "points": pts,
                          "score": game.score, "rank": game.rank})
-    return (f"{text.upper()}: {msg}" + (f" +{pts}" if pts else "")
+    return (f"{_shown(text)}: {msg}" + (f" +{pts}" if pts else "")
             + f"   score {game.score}  rank {game.rank}")
 
 
