@@ -6,15 +6,16 @@ A board under construction is a few kinds of facts::
                                         how the algorithm seeds the board: the letter
                                         rule, how many seed cells, 7freq's vowel quota,
                                         the dictionary's vowel share (never changes)
-    (cell (row 1) (col 2) (rank 5) (marks e t) (n 2) (due 0.73) (by 0-1 1-1))
+    (cell (row 1) (col 2) (rank 5) (marks et) (n 2) (due 0.73) (last 4))
                                         an empty square: its place in the seed order,
                                         the marks its placed neighbours left on it (their
                                         letters, sorted), how many, when it is due (its
-                                        alarm), and which neighbours marked it
+                                        alarm), and the turn of the letter that marked it
+                                        last
     (turn (row 1) (col 2) (n 2) (due 0.73))
                                         the cell that has the turn to get a letter (row
                                         -1: nobody yet)
-    (letter (row 1) (col 2) (char e) (marks r t) (at 0.73) (turn 4))
+    (letter (row 1) (col 2) (char e) (marks rt) (at 0.73) (turn 4))
                                         a placed letter, the marks it was drawn from,
                                         when (the alarm that called it) and as which
                                         placement (never changes)

@@ -9,21 +9,24 @@ Three stages, each a staging fact:
                    until the board is full.
 ``Stage("done")``  read the board out into one ``Grid`` fact.
 
-*Marking* rules (no stage: they answer every placed letter, before anything else)
+*Marking* rules (no stage: they answer the latest letter, before anything else)
 leave a mark on each empty neighbour of a placed letter: the cell's ``marks`` gain the
-letter, ``n`` counts them. Each mark also sets an *alarm* on its cell, a random time
-(exponential, mean 1) after the letter was placed; ``due`` is the cell's earliest.
+letter, ``n`` counts them. Each mark also sets an *alarm* on its cell (``due``).
 
-*Choosing*: a choose rule names any marked cell ``Next``; a prefer rule hands the
-turn to a better cell while there is one; the draw rule fires only when none is left
-(lower salience), so the cell that gets a letter is the best by the rule set's order:
+*Choosing*: the ``Turn`` names the best marked cell found so far. A marked cell that
+beats the holder takes it over as it is marked; a ``prefer_*`` rule hands it to any
+other cell that beats the holder; the draw, lower in salience, fires only when no
+cell does, so the cell that gets a letter is the best by the rule set's order:
 
-- by a random mark (ADJ, CAD): the earliest alarm. Alarms are memoryless, so at every
-  pick each mark on an empty cell is equally likely to ring first: a cell with three
-  marks is three times as likely as a cell with one (the seed's queue of marks);
+- by a random mark (ADJ, CAD): the earliest alarm. A mark's alarm rings a random
+  time (exponential, mean 1) after its letter was placed, and a cell is due at its
+  earliest. Alarms are memoryless, so at every pick each mark on an empty cell is
+  equally likely to ring first: a cell with three marks is three times as likely as
+  a cell with one (the seed's queue of marks);
 - greedy: the most marks, ties to the earliest alarm. A cell's alarm is set when it
-  reaches its mark count, from that count's ``Clock`` (when a cell with that many
-  marks was last picked), which keeps every tie a fair draw.
+  reaches its mark count, a random time after that count's clock (when a cell with
+  that many marks was last picked, kept on the ``Board``), which keeps every tie a
+  fair draw.
 
 =================  ====================  =================================
 engine             marks and chooses     draws the letter with
@@ -47,8 +50,7 @@ from experta import AS, MATCH, NOT, DefFacts, KnowledgeEngine, Rule, TEST  # noq
 
 from pyengine.facts.boggle import (FACT_CLASSES, Board, Cell, Grid,  # noqa: E402,F401
                                    Letter, Plan, Stage, Turn)
-
-VOWELS = frozenset("aeiou")
+from pyengine.puzzles.util import VOWELS  # noqa: E402
 NEVER = float("inf")        # the alarm of a cell no mark has reached
 MARKING, PREFERRING = 10, 5   # saliences: marks first, then a better cell, then a draw
 
@@ -183,6 +185,16 @@ class _Grown:
         """After a draw the turn goes back to nobody."""
         self.modify(turn, row=-1, col=-1, n=0, due=NEVER)
 
+    def add_mark(self, cell, letter, due: float) -> int:
+        """The letter's mark on the cell, which is now due at ``due``; its mark count."""
+        n = cell["n"] + 1
+        self.modify(cell, marks="".join(sorted(cell["marks"] + letter["char"])), n=n, due=due,
+                    last=letter["turn"])
+        return n
+
+    def give_turn(self, turn, cell, n: int, due: float) -> None:
+        self.modify(turn, row=cell["row"], col=cell["col"], n=n, due=due)
+
     @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c), TEST(lambda r: r >= 0),
           NOT(Cell(row=MATCH.r, col=MATCH.c)), salience=MARKING)
     def pass_a_vacant_turn(self, turn):
@@ -200,19 +212,17 @@ class _ByRandomMark(_Grown):
         """The latest letter marks each empty neighbour. The mark's alarm rings a random
         time after the letter was placed; the cell is due at its earliest alarm, and
         takes the turn if that is earlier than the holder's."""
-        n = cell["n"] + 1
         due = min(cell["due"], letter["at"] + self.dice.alarm(letter["row"], letter["col"],
                                                               cell["row"], cell["col"]))
-        self.modify(cell, marks="".join(sorted(cell["marks"] + letter["char"])), n=n, due=due,
-                    last=letter["turn"])
+        n = self.add_mark(cell, letter, due)
         if earlier(turn["due"], due):
-            self.modify(turn, row=cell["row"], col=cell["col"], n=n, due=due)
+            self.give_turn(turn, cell, n, due)
 
     @Rule(Stage("grow"), AS.turn << Turn(), AS.cell << Cell(),
           TEST(lambda turn, cell: earlier(turn["due"], cell["due"])), salience=PREFERRING)
     def prefer_an_earlier_alarm(self, turn, cell):
         """A cell whose alarm rings earlier than the turn holder's takes the turn."""
-        self.modify(turn, row=cell["row"], col=cell["col"], n=cell["n"], due=cell["due"])
+        self.give_turn(turn, cell, cell["n"], cell["due"])
 
     def draw(self, turn, cell, board, char: str) -> None:
         """Place the drawn letter, at the time its cell was due."""
@@ -234,13 +244,11 @@ class _Greedy(_Grown):
         """The latest letter marks each empty neighbour. The cell, now among those with
         n + 1 marks, sets its alarm a random time after that count's clock, and takes
         the turn if it beats the holder."""
-        n = cell["n"] + 1
-        due = board["clocks"][n] + self.dice.alarm(letter["row"], letter["col"],
-                                                   cell["row"], cell["col"])
-        self.modify(cell, marks="".join(sorted(cell["marks"] + letter["char"])), n=n, due=due,
-                    last=letter["turn"])
+        due = board["clocks"][cell["n"] + 1] + self.dice.alarm(letter["row"], letter["col"],
+                                                               cell["row"], cell["col"])
+        n = self.add_mark(cell, letter, due)
         if more_marked(turn["n"], turn["due"], n, due):
-            self.modify(turn, row=cell["row"], col=cell["col"], n=n, due=due)
+            self.give_turn(turn, cell, n, due)
 
     @Rule(Stage("grow"), AS.turn << Turn(), AS.cell << Cell(),
           TEST(lambda turn, cell: more_marked(turn["n"], turn["due"], cell["n"], cell["due"])),
@@ -248,7 +256,7 @@ class _Greedy(_Grown):
     def prefer_a_more_marked_cell(self, turn, cell):
         """A cell with more marks than the turn holder, or as many and an earlier alarm,
         takes the turn."""
-        self.modify(turn, row=cell["row"], col=cell["col"], n=cell["n"], due=cell["due"])
+        self.give_turn(turn, cell, cell["n"], cell["due"])
 
     def draw(self, turn, cell, board, char: str) -> None:
         """Place the drawn letter; the clock of its mark count moves to its alarm."""
@@ -264,6 +272,8 @@ class AdjBoard(_ByRandomMark, _Seeded):
     @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c),
           AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m), AS.board << Board())
     def draw_from_one_mark(self, turn, cell, board, m):
+        """The turn holder's letter: one of its marks at random, then a letter that
+        stands next to that one in the dictionary."""
         self.draw(turn, cell, board, self.dice.from_one_mark(m))
 
 
@@ -273,6 +283,7 @@ class CadBoard(_ByRandomMark, _Seeded):
     @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c),
           AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m), AS.board << Board())
     def draw_from_all_marks(self, turn, cell, board, m):
+        """The turn holder's letter: one that stands next to all of its marks."""
         self.draw(turn, cell, board, self.dice.from_all_marks(m))
 
 
@@ -282,6 +293,7 @@ class GreedyCadBoard(_Greedy, _Seeded):
     @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c, n=MATCH.n),
           AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m), AS.board << Board())
     def draw_from_all_marks(self, turn, cell, board, m):
+        """The turn holder's letter: one that stands next to all of its marks."""
         self.draw(turn, cell, board, self.dice.from_all_marks(m))
 
 
@@ -292,6 +304,8 @@ class GreedyDCadBoard(_Greedy, _Seeded):
           AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m),
           AS.board << Board(cells=MATCH.placed))
     def draw_from_all_marks_damped(self, turn, cell, board, m, placed):
+        """The turn holder's letter: next to all of its marks, the letters already on
+        the board damped."""
         self.draw(turn, cell, board, self.dice.from_all_marks(m, placed))
 
 
@@ -332,6 +346,8 @@ class TrigramBoard(_Greedy, _Seeded):
           AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m, pairs=MATCH.pairs),
           AS.board << Board())
     def draw_from_marks_and_triplets(self, turn, cell, board, m, pairs):
+        """The turn holder's letter: next to all of its marks, and continuing the
+        placed paths that end next to it."""
         self.draw(turn, cell, board, self.dice.from_marks_and_triplets(m, pairs))
 
 
