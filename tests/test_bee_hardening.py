@@ -216,6 +216,14 @@ def test_non_ascii_letters_that_lower_to_ascii_are_refused():
         parse_hive("aeg\u0130nrt", "r")          # dotted capital I
 
 
+def test_huge_arguments_are_refused_in_a_short_line():
+    for argv in (["solve", "a" * 100000, "--center", "a"], ["solve", "aeginrt", "--center",
+                 "r" * 100000], ["make", "a" * 100000], ["make", "--contains", "é" * 100000],
+                 ["make", "x" * 99999 + "é"]):
+        code, out, err = cli(["bee", *argv])
+        assert code == 2 and one_line_error(err) and len(err) < 200, err[:300]
+
+
 # -- best: ties -------------------------------------------------------------------------------
 def test_best_ties_go_to_the_first_letters_then_centre(tmp_path):
     f = tmp_path / "w.txt"

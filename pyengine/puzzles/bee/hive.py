@@ -22,11 +22,16 @@ def ascii_lower(text: str) -> str:
     return text.translate(_LOWER)
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """``repr`` of what the user typed, cut to ``limit`` characters for a message."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} chars)"
+
+
 def parse_centre(center: str) -> str:
     """The centre letter, lower case; :class:`UsageError` unless one letter a-z."""
     c = ascii_lower(center.strip())
     if len(c) != 1 or not ("a" <= c <= "z"):
-        raise UsageError(f"the centre is one letter a-z, not {center!r}")
+        raise UsageError(f"the centre is one letter a-z, not {shown(center)}")
     return c
 
 
@@ -43,7 +48,7 @@ def _check_letters(raw: str, text: str) -> None:
         if not text:
             raise UsageError("no hive letters given (seven letters, e.g. AEGINRT --center R)")
         bad = next(c for c in text if not ("a" <= c <= "z"))
-        raise UsageError(f"hive letters are a-z only, not {bad!r} in {raw!r}")
+        raise UsageError(f"hive letters are a-z only, not {bad!r} in {shown(raw)}")
     dup = sorted({c for c in text if text.count(c) > 1})
     if dup:
         raise UsageError(f"hive letters must differ: {''.join(dup).upper()} repeated in "
@@ -55,6 +60,8 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
     or the 6 outer letters) and --center.  A single upper-case letter among
     lower-case ones may mark the centre instead of --center."""
     raw = (letters or "").strip()
+    if len(raw) > 26:
+        raise UsageError(f"a hive has 7 letters, not {len(raw):,} characters")
     if center is None:
         center = _marked_centre(raw)
     text = ascii_lower(raw)

@@ -14,7 +14,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine
-from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, layout, parse_centre
+from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, layout, parse_centre, shown
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.util import new_seed
 
@@ -23,6 +23,7 @@ PREFERRED_ANSWERS = (30, 50)    # tried first
 DEFAULT_VOWELS = (1, 3)
 COMMON_ZIPF = 3.0               # a "common" pangram: wordfreq zipf >= 3.0
 TRIES = 4000                    # random hives tried per band of answer counts
+MAX_WORD = 64                   # longest seed word (WORD|LETTERS)
 MAX_VETS = 50                   # hives vetted by the rules, at most, in each phase
 
 
@@ -76,7 +77,7 @@ def habits_from_options(allow_s=False, allow_er=False, vowels=DEFAULT_VOWELS,
 def check_seed_word(word: str, wl) -> str:
     w = ascii_lower(word.strip())
     if not LETTERS_RE.fullmatch(w or "-"):
-        raise UsageError(f"seed word {word!r}: letters a-z only")
+        raise UsageError(f"seed word {shown(word)}: letters a-z only")
     if w not in wl:
         raise UsageError(f"seed word {w.upper()} is not in the word list ({wl.label})")
     if len(set(w)) != 7:
@@ -89,6 +90,8 @@ def seed_word_for(word: str, wl) -> str:
     """A seed word as given, or for seven letters that are not a word, the
     shortest (then most common) word spelled with exactly those letters."""
     w = ascii_lower(word.strip())
+    if len(w) > MAX_WORD:
+        raise UsageError(f"a seed word has at most {MAX_WORD} letters, not {len(w):,}")
     if w in wl and len(set(w)) == 7:
         return w
     if LETTERS_RE.fullmatch(w) and len(set(w)) == 7 and w not in wl:
@@ -156,7 +159,7 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
     st = fast.mask_stats(eng.words)
     sub = ascii_lower((contains or "").strip())
     if sub and not LETTERS_RE.fullmatch(sub):
-        raise UsageError(f"--contains takes letters a-z, not {contains!r}")
+        raise UsageError(f"--contains takes letters a-z, not {shown(contains)}")
     cands, fits = fitting(st, eng.words, habits, center, sub)
     bands = [b for b in (habits.preferred, habits.answers) if b is not None] or [None]
     vets = 0
@@ -223,7 +226,7 @@ def _refuse_random_only(word: str, given: dict) -> None:
     if used:
         flags = ", ".join("--" + k.replace("_", "-") for k in used)
         raise UsageError(f"{flags} shape{'s' if len(used) == 1 else ''} a random hive only; "
-                         f"with the seed word or letters {word.upper()!r} leave "
+                         f"with the seed word or letters {shown(word.upper())} leave "
                          f"{'it' if len(used) == 1 else 'them'} out")
 
 
