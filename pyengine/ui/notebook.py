@@ -173,16 +173,19 @@ class Inspector:
         return self._table(self.session.trace[before:])
 
     def run_all(self) -> Text:
-        """Run every remaining stage; the puzzle's result (or how many rules fired)."""
+        """Run every remaining stage; what the rules printed (``    | text``), then the
+        puzzle's result, or how many rules fired."""
         before = len(self.session.trace)
         if self.runner is None:
             self.session.run()
         else:
-            self.runner.run_all()
+            self.runner.walk(None)          # the plan, then whatever the agenda holds
+        fired = self.session.trace[before:]
+        printed = [f"    | {line}".rstrip() for f in fired for line in f.output]
         if self.setup is not None and self.setup.finish is not None:
-            return Text(str(self.setup.finish() or ""))
-        fired = len(self.session.trace) - before
-        return Text(f"{plural(fired, 'rule')} fired ({len(self.session.trace)} in all)")
+            return Text(printed + str(self.setup.finish() or "").splitlines())
+        return Text(printed + [f"{plural(len(fired), 'rule')} fired "
+                               f"({len(self.session.trace)} in all)"])
 
     # -- changing ----------------------------------------------------------------------------
     def assert_fact(self, fact) -> FactView:
