@@ -48,7 +48,8 @@ MAKE = Action(
                 "NYT editors' habits. --contains, --allow-s, --allow-er, --vowels, --answers "
                 "and --any-pangram shape a random hive only: with WORD|LETTERS they are "
                 "refused. What no hive of the list can meet is refused before the search "
-                "(limits: --contains at most 15 letters; at most 8,000 candidate hives tried and 100 vetted by the rules).",
+                "(limits: WORD|LETTERS at most 64 letters; --contains at most 15; at most 8,000 "
+                "candidate hives tried and 100 vetted by the rules; the word list 16 MiB).",
     options=(
         Option("word", "str", None, "a seed word with exactly 7 different letters, or 7 "
                "letters (the shortest pangram becomes the seed word); none: random",
@@ -71,7 +72,7 @@ MAKE = Action(
 SOLVE = Action(
     "solve", "all answers, pangrams, points and ranks of a hive",
     description="All answers, pangrams, points and ranks of a hive (7 letters a-z). "
-                "Limit: the word list, at most 16 MiB.",
+                "Limits: LETTERS at most 26 characters; the word list, at most 16 MiB.",
     options=(LETTERS, _centre("the centre letter"),
              Option("hints", "bool", False, "print the NYT hints page too"),
              WORDS, SEED),
