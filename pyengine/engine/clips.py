@@ -244,6 +244,7 @@ class ClipsSession(Session):
         router = self._router
         router.keep_text = bool(self.listeners)
         router.next_fire = 1
+        router.rule_names = self._rule_names()
         self._running = True
         self._fired_before = self.fired_total
         try:
@@ -275,6 +276,10 @@ class ClipsSession(Session):
 
     def rules(self) -> list[str]:
         return [r.name for r in self.env.rules()]
+
+    def _rule_names(self) -> frozenset[str]:
+        """Every rule's name in every module, without its module."""
+        return frozenset(str(n).split("::")[-1] for n in self.env.eval("(get-defrule-list *)"))
 
     def rule_source(self, name: str) -> str:
         try:

@@ -8,8 +8,8 @@ the rule's name, ``": "``, the matched ids, ``"\\n"``; ``"==> "`` then
 ``"f-12    "`` then the fact then ``"\\n"``. A record is recognised from its first
 pieces, whatever the rules printed before it (a prompt without ``crlf`` does not
 swallow the next firing), and checked when its newline arrives: a FIRE record
-must carry the next firing number of the run. Every other piece is rule output,
-cut into lines.
+must carry the next firing number of the run and name a rule. Every other piece
+is rule output, cut into lines.
 
 ``(read)`` and ``(readline)`` read ``stdin`` through the same router, one line from
 the session's reader per line CLIPS asks for (see :meth:`Session.set_input`).
@@ -53,6 +53,7 @@ class IORouter(clips.Router):
         self.kind = ""              # "fire", "fact", "act" or "?" (a fact head, unsure)
         self.keep_text = False      # keep the text of fact records (for listeners)
         self.next_fire = 1          # the number CLIPS gives the next firing of this run
+        self.rule_names: frozenset[str] = frozenset()   # what a FIRE record may name
         self.capture: list[str] | None = None   # everything, for (matches) and the like
         self.pending = b""          # what is left of the line (read) is reading
 
@@ -112,7 +113,7 @@ class IORouter(clips.Router):
             s._on_activation(record[0][:3], "".join(record[1:]))
         else:
             m = _FIRE.match("".join(record))
-            if m and int(m.group(1)) == self.next_fire:
+            if m and int(m.group(1)) == self.next_fire and m.group(2).split("::")[-1] in self.rule_names:
                 self.next_fire += 1
                 self.end_line()
                 s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)))
