@@ -73,6 +73,11 @@ def test_decode_error_while_iterating_str_lines_is_a_usage_error():
         run_play("aegintR", seed=1, lines=lines())
 
 
+def test_lines_given_as_one_text_are_split():
+    for text in ("grin\nrating\n", b"grin\r\nrating"):
+        assert run_play("aegintR", seed=1, lines=text).game.found == ["grin", "rating"]
+
+
 def test_lone_surrogate_and_nul_are_refused():
     with pytest.raises(UsageError, match="not UTF-8"):
         run_play("aegintR", seed=1, lines=["gr\ud800in"])

@@ -8,7 +8,7 @@ dropped), NFC-normalised, no NUL; anything else is one :class:`UsageError` namin
 the input and the line.  A real stream is read as bytes (``.buffer``) so a Latin-1
 byte never reaches Python's own decoder; an iterable of ``str`` (a test, a notebook)
 is checked the same way, and a ``UnicodeDecodeError`` raised while iterating it
-becomes the same one-line error.
+becomes the same one-line error; a whole ``str`` or ``bytes`` is split into lines.
 
 Limits: a line holds at most :data:`MAX_LINE_BYTES` bytes and a game at most
 :data:`MAX_LINES` lines, so a game is bounded in time and memory whatever is piped in.
@@ -37,6 +37,9 @@ def _too_many() -> UsageError:
 
 def _raw_lines(lines) -> Iterator[bytes]:
     """Bytes lines from a stream's binary buffer, else from an iterable of str/bytes."""
+    if isinstance(lines, (str, bytes, bytearray)):     # the whole input at once
+        lines = bytes(lines).splitlines(True) if not isinstance(lines, str) else \
+            lines.split("\n")
     buffer = getattr(lines, "buffer", None)
     if buffer is not None and hasattr(buffer, "readline"):
         while True:
