@@ -65,6 +65,19 @@ class Solution(Fact):
     familiar (tier, then zipf); ``score`` and ``because``: its hint evidence."""
 
 
+class NearWanted(Fact):
+    """Asked for (--near): when no word fits every clue, find those that fit all but one."""
+
+
+class NearMiss(Fact):
+    """Words that fit every clue but the one at ``pos``: the candidates before ``pos``
+    narrowed by the letter sets after it, up to ``next`` (done at length + 1)."""
+
+
+class NearSolution(Fact):
+    """A word that fits every clue but the one at ``pos``, ranked like a Solution."""
+
+
 # -- hints ----------------------------------------------------------------------------
 
 class HintLine(Fact):

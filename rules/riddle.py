@@ -16,6 +16,10 @@ every staged rule):
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
               through the word list's position index. Words never become facts.
+``near``      asked for (``NearWanted``) and no word left: ``break_clue`` starts a
+              ``NearMiss`` per clue from the candidates before it, and
+              ``narrow_near_miss`` narrows it by every later letter set, so it
+              ends with the words that fit every clue but that one.
 ``read-hints`` the lines that are not clues become ``HintLine`` facts;
               ``read_hint_words`` turns each into ``HintTerm`` facts (content
               words, stemmed), and each term is weighed against the most familiar
@@ -41,8 +45,8 @@ from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: 
 
 from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
-    HintTerm, Letter, LetterSet, MustExclude, Redraw, Riddle, Rivals, Scores, Solution,
-    WordSet, clue_fact)
+    HintTerm, Letter, LetterSet, MustExclude, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
+    Scores, Solution, WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
 from pyengine.puzzles.util import LETTERS  # noqa: E402
 
@@ -118,7 +122,8 @@ class RiddleSolver(RiddleRules):
     :class:`pyengine.puzzles.riddle.hints.HintReader`)."""
 
     fact_classes = RiddleRules.fact_classes + (Solution, HintLine, HintTerm, Contenders,
-                                               Evidence, HintScores)
+                                               Evidence, HintScores, NearWanted, NearMiss,
+                                               NearSolution)
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -127,6 +132,21 @@ class RiddleSolver(RiddleRules):
         self.hints = hints
         self.hint_candidates = hint_candidates
         self.hint_max_tier = hint_max_tier
+
+    # -- near ------------------------------------------------------------------------
+    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n),
+          Candidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
+          LetterSet(pos=MATCH.p), Candidates(upto=MATCH.q, words=MATCH.before),
+          TEST(lambda p, q: q == p - 1))
+    def break_clue(self, p, before):
+        """No word fits: try each clue broken, from the candidates before it."""
+        self.declare(NearMiss(pos=p, next=p + 1, words=before))
+
+    @Rule(Stage("near"), AS.miss << NearMiss(next=MATCH.k, words=MATCH.w),
+          LetterSet(pos=MATCH.k, letters=MATCH.letters))
+    def narrow_near_miss(self, miss, k, w, letters):
+        """... narrowed by every letter set after the broken clue."""
+        self.modify(miss, next=k + 1, words=w.narrow(k, letters))
 
     # -- read-hints ----------------------------------------------------------------
     @Rule(Stage("read-hints"), NOT(HintScores()))
@@ -149,6 +169,12 @@ class RiddleSolver(RiddleRules):
         ranked = self.words.ranked(w.words())
         common = [x for x in ranked if (self.words.tier(x) or 0) <= self.hint_max_tier]
         self.declare(Contenders(words=tuple((common or ranked)[:self.hint_candidates])))
+
+    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
+          NearMiss(next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
+    def choose_near_contenders(self, w):
+        """No word fits: the hints weigh the words that fit all clues but one."""
+        self.declare(Contenders(words=tuple(self.words.ranked(w.words())[:self.hint_candidates])))
 
     @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
     def hint_names_a_category(self, ws, s):
@@ -193,6 +219,17 @@ class RiddleSolver(RiddleRules):
             points, because = scores.get(word, (0, ()))
             self.declare(Solution(rank=rank, word=word, tier=words.tier(word),
                                   zipf=words.zipf(word), score=points, because=because))
+
+    @Rule(Stage("rank"), Riddle(length=MATCH.n), NearMiss(pos=MATCH.p, next=MATCH.k, words=MATCH.w),
+          TEST(lambda n, k: k == n + 1), HintScores(scores=MATCH.sc))
+    def rank_near_misses(self, p, w, sc):
+        """Words that fit all clues but one are ranked the same way (hints, familiarity)."""
+        words, scores = self.words, sc.as_map()
+        ranked = sorted(words.ranked(w.words()), key=lambda x: -scores.get(x, (0,))[0])
+        for word in ranked[:self.max_solutions]:
+            points, because = scores.get(word, (0, ()))
+            self.declare(NearSolution(pos=p, word=word, key=(-points,) + words.rank_key(word),
+                                      score=points, because=because))
 
 
 class RiddleMaker(RiddleRules):

@@ -383,7 +383,8 @@ def test_open_pauses_before_the_first_stage(tmp_path):
     f = tmp_path / "r.txt"
     f.write_text(EARLS)
     setup = open_solve(str(f))
-    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "read-hints", "rank"]
+    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "near", "read-hints",
+                                              "rank"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()
     assert "Earls" in setup.finish()

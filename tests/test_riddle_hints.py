@@ -141,3 +141,49 @@ def test_hinted_riddles_are_decided_by_their_hints(name):
     clues_only = "\n".join(line for line in text.splitlines()
                            if line.startswith("My ") and not line.startswith("My whole"))
     assert solve(clues_only).best != ANSWERS[name]      # a tie the hint breaks
+
+
+# -- --near: a typo in a printed riddle ---------------------------------------------------
+
+TYPO = FROG.replace("in river and in rain", "in river and in pan")
+
+
+def test_near_lists_words_that_fit_all_clues_but_one_hints_first():
+    r = solve(TYPO, near=True)
+    assert r.solutions == [] and r.exit_status == 1
+    assert r.near[0].word == "frog" and r.near[0].pos == 2 and r.near[0].score == 2
+    assert r.near[0].clue == "My second is in river and in pan,"
+    assert {n.pos for n in r.near} == {2}
+    assert "rise" in [n.word for n in r.near]
+
+
+def test_near_is_concluded_by_rules_and_only_when_asked():
+    r = solve(TYPO, record=True, near=True)
+    fired = {f.rule for f in r.session.trace}
+    assert {"break_clue", "narrow_near_miss", "rank_near_misses"} <= fired
+    assert solve(TYPO).near is None
+    assert solve(FROG, near=True).near is None          # words fit: nothing to list
+
+
+def test_near_on_the_command_line(capsys):
+    from pyengine.ui.cli import main
+    import io
+    import pytest as _pt
+    mp = _pt.MonkeyPatch()
+    mp.setattr("sys.stdin", io.StringIO(TYPO))
+    try:
+        code = main(["riddle", "solve", "-"])
+        out = capsys.readouterr().out
+        assert code == 1 and "no word in default fits" in out and "--near" in out
+        mp.setattr("sys.stdin", io.StringIO(TYPO))
+        code = main(["riddle", "solve", "-", "--near", "--json"])
+        data = json.loads(capsys.readouterr().out)
+    finally:
+        mp.undo()
+    assert code == 1 and data["solutions"] == []
+    assert data["near"][0] == {"word": "frog", "breaks": 2,
+                               "clue": "My second is in river and in pan,", "score": 2,
+                               "because": [FROG_BECAUSE]}
+
+
+FROG_BECAUSE = "frog is in the gloss of croak: 'a harsh hoarse utterance (as of a frog)'"

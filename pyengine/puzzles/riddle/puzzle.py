@@ -6,12 +6,15 @@ _M = "pyengine.puzzles.riddle."
 SOLVE = Action(
     "solve", "solve a riddle (from a file or standard input)",
     description="Solve a riddle. Clue lines like 'My first is in deans but not in "
-                "slats'; other lines are hints. Solutions are ranked most familiar first.",
+                "slats'; other lines are hints, read against WordNet ('an insect', 'I croak'). "
+                "Solutions are ranked by hint evidence, then most familiar first.",
     options=(
         Option("file", "str", "-", "riddle text file, or - for standard input (default); "
                "UTF-8, at most 64 KiB", positional=True, metavar="FILE"),
         words_option(),
         Option("all", "bool", False, "list every solution (default: the 10 most familiar)"),
+        Option("near", "bool", False, "when no word fits every clue, list the words that "
+               "fit all clues but one, naming the clue each breaks"),
         Option("text", "str", None, "the riddle text itself (instead of FILE)", cli=False)),
     run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
 

@@ -32,6 +32,20 @@ class RankedWord:
                 "score": self.score, "because": list(self.because)}
 
 
+@dataclass(frozen=True)
+class NearWord:
+    """A word that fits every clue but one (``pos``, the clue ``clue`` as written)."""
+    word: str
+    pos: int
+    clue: str
+    score: int = 0
+    because: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"word": self.word, "breaks": self.pos, "clue": self.clue,
+                "score": self.score, "because": list(self.because)}
+
+
 @dataclass
 class SolveResult:
     solutions: list[RankedWord]     # most familiar first (all, or the first MAX_SOLUTIONS)
@@ -43,6 +57,7 @@ class SolveResult:
     fired: dict[str, int] = field(default_factory=dict)
     session: object = None
     limit: int | None = SHOWN       # solutions text() and as_dict() give (None: all)
+    near: list[NearWord] | None = None  # --near: words that fit all clues but one
 
     @property
     def best(self) -> str | None:
@@ -60,7 +75,9 @@ class SolveResult:
                            "halves": [{"valence": h.valence, "word": h.word}
                                       for h in c.halves]} for c in self.clues],
                 "letters": {str(p): s for p, s in self.letters.items()},
-                "words": self.words_label, "fired": dict(self.fired)}
+                "words": self.words_label, "fired": dict(self.fired),
+                **({} if self.near is None else
+                   {"near": [n.as_dict() for n in self.near[:self.limit]]})}
 
     def text(self) -> str:
         return format_solution(self, self.limit)
@@ -70,6 +87,7 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
     lines = []
     if not result.solutions:
         lines.append(f"no word in {result.words_label} fits")
+        lines.extend(_near_lines(result, limit))
     else:
         shown = result.solutions if limit is None else result.solutions[:limit]
         for i, s in enumerate(shown, start=1):
@@ -84,11 +102,27 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
     return "\n".join(lines)
 
 
+def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
+    if result.near is None:
+        return ["(--near lists the words that fit every clue but one)"]
+    if not result.near:
+        return ["no word fits every clue but one either"]
+    shown = result.near if limit is None else result.near[:limit]
+    lines = ["words that fit every clue but one:"]
+    for i, n in enumerate(shown, start=1):
+        score = f" (hint {n.score})" if n.score else ""
+        lines.append(f"{i:>3}. {n.word.capitalize():<16} breaks '{n.clue}'{score}")
+        lines.extend(f"       because {reason}" for reason in n.because)
+    if len(result.near) > len(shown):
+        lines.append(f"     ... {len(result.near) - len(shown)} more (--all to list them)")
+    return lines
+
+
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
     from pyengine.engine.stages import Stage
-    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("read-hints"),
-            Stage("rank")]
+    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("near"),
+            Stage("read-hints"), Stage("rank")]
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
@@ -114,10 +148,10 @@ def hint_reader():
 
 
 def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
-                   max_solutions: int = MAX_SOLUTIONS):
+                   max_solutions: int = MAX_SOLUTIONS, near: bool = False):
     """A reset experta session with the riddle's facts declared, before any stage."""
     from pyengine.engine.experta import ExpertaSession
-    from pyengine.facts.riddle import HintLine, Riddle
+    from pyengine.facts.riddle import HintLine, NearWanted, Riddle
     from pyengine.rules.riddle import RiddleSolver
     from pyengine.words.lists import load
 
@@ -137,12 +171,14 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
         session.assert_fact(fact)
     for line in parsed.hints:
         session.assert_fact(HintLine(text=line))
+    if near:
+        session.assert_fact(NearWanted())
     return session
 
 
 def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     """Read the solutions, letter sets and count back from the fact base."""
-    from pyengine.facts.riddle import Candidates, LetterSet, Solution
+    from pyengine.facts.riddle import Candidates, LetterSet, NearSolution, NearWanted, Solution
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
@@ -151,18 +187,26 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
+    near = None
+    if session.records(NearWanted) and not solutions:
+        clue_text = {c.pos: c.text for c in parsed.clues}
+        found = sorted(session.records(NearSolution), key=lambda f: f["key"])
+        near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
+                         tuple(f["because"])) for f in found]
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
-                       dict(sorted(letters.items())), wl.label, session=session)
+                       dict(sorted(letters.items())), wl.label, session=session, near=near)
 
 
 def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
-          record: bool = False) -> SolveResult:
-    """Solve riddle text (or a parsed riddle) with the rule engine."""
+          record: bool = False, near: bool = False) -> SolveResult:
+    """Solve riddle text (or a parsed riddle) with the rule engine; ``near``: when
+    no word fits, also find the words that fit every clue but one."""
     from pyengine.engine.stages import StageRunner
 
     parsed = riddle if isinstance(riddle, ParsedRiddle) else parse_riddle(riddle)
     session = solver_session(parsed, words, record,
-                             max_solutions=10**9 if all_solutions else MAX_SOLUTIONS)
+                             max_solutions=10**9 if all_solutions else MAX_SOLUTIONS,
+                             near=near)
     fired = StageRunner(session, solver_stages()).run_all()
     result = read_solution(session, parsed)
     result.fired = fired
@@ -192,16 +236,18 @@ def read_text(source: str | None) -> str:
         raise UsageError(f"cannot read the riddle: {exc}") from None
 
 
-def run_solve(file="-", words=None, all=False, text=None, record=False) -> SolveResult:
+def run_solve(file="-", words=None, all=False, text=None, record=False,
+              near=False) -> SolveResult:
     """The ``solve`` action: the riddle in ``text``, else read from ``file`` ('-':
-    standard input); ``all``: every solution rather than the 10 most familiar."""
+    standard input); ``all``: every solution rather than the 10 most familiar;
+    ``near``: when no word fits, the words that fit every clue but one."""
     riddle = text if text is not None else read_text(file)
-    result = solve(riddle, words=words, all_solutions=all, record=record)
+    result = solve(riddle, words=words, all_solutions=all, record=record, near=near)
     result.limit = None if all else SHOWN
     return result
 
 
-def open_solve(file="-", words=None, all=False, text=None):
+def open_solve(file="-", words=None, all=False, text=None, near=False):
     """The solver session paused before its first stage (the shell, the notebook)."""
     from pyengine.engine.stages import SessionPlan
 
@@ -209,7 +255,7 @@ def open_solve(file="-", words=None, all=False, text=None):
         raise UsageError("the shell reads its commands from stdin: give the riddle as a FILE")
     parsed = parse_riddle(text if text is not None else read_text(file))
     session = solver_session(parsed, words, record=True,
-                             max_solutions=10**9 if all else MAX_SOLUTIONS)
+                             max_solutions=10**9 if all else MAX_SOLUTIONS, near=near)
 
     def finish() -> str:
         return format_solution(read_solution(session, parsed), None if all else SHOWN)
