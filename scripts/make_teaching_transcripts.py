@@ -12,7 +12,8 @@ The guide holds blocks like::
     <!-- end transcript -->
 
 The first line names the puzzle and its arguments, as after ``pyengine shell``;
-the next lines are the shell script. Everything between ``-->`` and
+the next lines are the shell script (``--input FILE`` among the arguments gives the
+rules' reads their lines, as on the command line). Everything between ``-->`` and
 ``<!-- end transcript -->`` is replaced by the shell's output, commands echoed
 after the prompt. ``<!-- python`` blocks hold Python code: the code and what it
 prints are spliced in the same way.
@@ -66,12 +67,15 @@ def missing_sessions(doc: str) -> list[str]:
 
 def shell_transcript(head: str, script: str) -> str:
     from pyengine.ui.sessions import opener
-    from pyengine.ui.shell import Shell
+    from pyengine.ui.shell import Shell, input_lines, take_input_option
 
     words = shlex.split(head)
-    factory = opener(words[0], words[1:])
+    input_file, rest = take_input_option(words[1:])
+    inputs = input_lines(input_file) if input_file else None
+    factory = opener(words[0], rest)
     out = io.StringIO()
-    shell = Shell(factory(), factory, stdin=io.StringIO(script), stdout=out, echo=True)
+    shell = Shell(factory(), factory, stdin=io.StringIO(script), stdout=out, echo=True,
+                  inputs=inputs)
     shell.cmdloop()
     lines = [f"$ pyengine shell {head.strip()}"] + out.getvalue().rstrip("\n").splitlines()
     return "```text\n" + "\n".join(line.rstrip() for line in lines) + "\n```\n"

@@ -54,7 +54,8 @@ class Zookeeper(KnowledgeEngine):
 
     @Rule(Animal(name=MATCH.name), salience=-10)
     def announce(self, name):
-        print(f"It is a {name}.")
+        article = "an" if name[0] in "aeiou" else "a"
+        print(f"It is {article} {name}.")
 
     def ask(self, question: str) -> str:
         """One answer, yes or no; at the end of input, "no"."""

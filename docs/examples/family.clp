@@ -32,7 +32,7 @@
    =>
    (assert (relation (kind grandparent) (of ?c) (is ?g))))
 
-;;; Someone with no grandparent recorded is a root of the tree (salience: after the rest).
+;;; A root of the tree (no parent) with no grandchild yet; said last (salience -10).
 (defrule report-roots
    (declare (salience -10))
    (person (name ?r) (parent none))

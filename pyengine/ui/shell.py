@@ -95,7 +95,7 @@ def run(args) -> int:
     args.input = args.input or input_file
     factory = sessions.opener(args.puzzle, rest)
     setup = _first_open(factory, args.puzzle)
-    inputs = _input_lines(args.input) if getattr(args, "input", None) else None
+    inputs = input_lines(args.input) if getattr(args, "input", None) else None
     stdin = _script(args.script) if args.script else sys.stdin
     interactive = stdin is sys.stdin and _isatty(sys.stdin)
     shell = Shell(setup, factory, stdin=stdin, stdout=sys.stdout,
@@ -142,7 +142,8 @@ def _script(path: str):
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _input_lines(path: str) -> list[str]:
+def input_lines(path: str) -> list[str]:
+    """The lines of ``--input FILE`` (checked UTF-8 text, size-capped)."""
     from pyengine.engine.textio import read_text
 
     return read_text(path, "input file").splitlines()

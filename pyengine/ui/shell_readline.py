@@ -31,6 +31,8 @@ class Completion:
     def complete_why(self, text, line, begidx, endidx):
         return self._ids(text, live_only=False)
 
+    complete_show = complete_modify = complete_retract
+
     def complete_watch(self, text, line, begidx, endidx):
         return [w for w in WATCHABLE + ("all",) if w.startswith(text)]
 
@@ -38,6 +40,8 @@ class Completion:
 
     def complete_rules(self, text, line, begidx, endidx):
         return [r for r in self.session.rules() if r.startswith(text)]
+
+    complete_matches = complete_rules
 
     def complete_strategy(self, text, line, begidx, endidx):
         return [s for s in STRATEGIES if s.startswith(text)]
