@@ -44,7 +44,7 @@ def test_from_engine_takes_a_class_or_a_file():
     assert len(by_class.run()) == 6
     by_file.run()
     assert "(animal (name eagle))" in str(by_file.facts("animal"))
-    assert "    | It is a eagle." in str(by_file.history())
+    assert "    | It is an eagle." in str(by_file.history())
 
 
 @pytest.mark.parametrize("call", [
