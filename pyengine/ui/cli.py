@@ -27,7 +27,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and exit status 2."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        one_line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {one_line}\n")
 
 
 # -- output -----------------------------------------------------------------------------
@@ -229,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     """The ``pyengine`` command: exit status 0 done, 1 no answer (solve, check), 2 bad
     input or an output that could not be written, 130 interrupted."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    for stream in (sys.stdout, sys.stderr):    # a narrow encoding never crashes a print
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         status = dispatch(argv)
         sys.stdout.flush()
