@@ -142,6 +142,7 @@ class Session(ABC):
         self.diagnostics: list[str] = []        # the engine's own error text, when quiet
         self.reader: Reader | None = None       # where a rule's (read) gets its lines
         self._firing: Firing | None = None      # the firing whose action is running
+        self._strategy_hook: Callable[[str], None] | None = None   # a Timeline's journal
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -207,6 +208,8 @@ class Session(ABC):
             raise UsageError(f"unknown strategy {name!r} (choose from {', '.join(STRATEGIES)})")
         self._set_strategy(name)
         self._strategy = name
+        if self._strategy_hook is not None:
+            self._strategy_hook(name)
 
     @abstractmethod
     def _set_strategy(self, name: str) -> None: ...

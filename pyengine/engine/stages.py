@@ -227,6 +227,9 @@ class SessionPlan:
     # Called when all stages are done: the puzzle's result as text (what the puzzle
     # command would print), read back from the fact base.
     finish: Callable[[], str] | None = None
+    # Makes the same plan again (same puzzle, same seed), paused before its first
+    # stage: what a Timeline replays to step back.
+    reopen: Callable[[], "SessionPlan"] | None = None
 
     def runner(self) -> StageRunner:
         """A :class:`StageRunner` over this plan."""

@@ -1,0 +1,207 @@
+"""Step back: return a session to the state just before any firing it has made.
+
+A rule engine cannot run backwards (CLIPS's agenda and refraction have no undo), so
+a :class:`Timeline` keeps a journal of what was done to the session: every
+``walk`` of the stage runner and every user action (assert, retract, modify,
+strategy, seed) with the firing count at which it happened, and every line a rule
+read. :meth:`Timeline.goto` opens the plan afresh (``reopen``, the same puzzle with
+the same seed) and replays the journal up to the firing asked for, with the trace
+off (at the engine's plain speed); the firings before that point are the same as
+the first time, so the new session takes the trace, the origins and the output of
+the old one up to there instead of recording them again.
+
+The journal is filled without the caller's help: the timeline wraps the session's
+``assert_fact``, ``retract``, ``modify``, ``seed``, ``set_input``, its strategy and
+the runner's ``walk``, so a shell or a notebook that goes on using
+``plan.session`` and the runner is journaled all the same. What the runner does
+inside a walk (staging facts, stage strategies) is part of the walk.
+
+Replay is exact when the session is deterministic from its plan: the same rules,
+facts and seed (CLIPS's random strategy is seeded per random stage from the plan's
+seed; a ``seed`` typed by the user is journaled), and the same input lines (the
+ones the rules read are kept and fed back; going forward again after a goto, the
+rules get the lines they read the first time before the reader is asked again).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import Listener, Reader
+from pyengine.engine.stages import SessionPlan, StageRunner
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing done to the session, after ``fired`` firings."""
+
+    fired: int
+    action: str          # walk, assert, retract, modify, strategy, seed
+    args: tuple
+
+
+class Timeline:
+    """A plan's session and runner, with a journal that lets it go back."""
+
+    def __init__(self, reopen: Callable[[], SessionPlan], plan: SessionPlan | None = None):
+        self.reopen = reopen
+        self.journal: list[Entry] = []
+        self.inputs: list[tuple[int, str | None]] = []   # (firing, line) the rules read
+        self._reader: Reader | None = None
+        self._again: list[str | None] = []   # lines read after the point gone back to
+        self._subscribers: list[Listener] = []
+        self._busy = 0                   # inside a walk or a replay: journal nothing
+        plan = plan if plan is not None else reopen()
+        self._reader = plan.session.reader
+        self._attach(plan)
+
+    # -- the live session ----------------------------------------------------------------
+    @property
+    def session(self):
+        return self.plan.session
+
+    @property
+    def fired(self) -> int:
+        return self.session.fired_total
+
+    def subscribe(self, listener: Listener) -> None:
+        """Follow the runner's events, on this runner and on every one after a goto."""
+        self._subscribers.append(listener)
+        self.runner.subscribe(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self._subscribers:
+            self._subscribers.remove(listener)
+        self.runner.unsubscribe(listener)
+
+    def _attach(self, plan: SessionPlan, runner: StageRunner | None = None) -> None:
+        self.plan = plan
+        self.runner = runner or plan.runner()
+        s = plan.session
+        for name in ("assert_fact", "retract", "modify", "seed"):
+            setattr(s, name, self._journaled(name, getattr(type(s), name).__get__(s)))
+        s._strategy_hook = self._on_strategy
+        s.set_input = self.set_input
+        type(s).set_input(s, self._read)
+        walk = self.runner.walk
+        self.runner.walk = lambda n=None, until=None: self._walk(walk, n, until)
+        for listener in self._subscribers:
+            self.runner.subscribe(listener)
+
+    def _journaled(self, name: str, method):
+        def call(*args):
+            if self._busy:
+                return method(*args)
+            fired = self.fired
+            result = method(*args)           # journal only what succeeded
+            self.journal.append(Entry(fired, name, args))
+            return result
+        call.__doc__ = method.__doc__
+        return call
+
+    def _on_strategy(self, name: str) -> None:
+        if not self._busy:
+            self.journal.append(Entry(self.fired, "strategy", (name,)))
+
+    def _walk(self, walk, n, until) -> int:
+        entry = Entry(self.fired, "walk", (n, until, self.runner.seed))
+        self._busy += 1
+        try:
+            fired = walk(n, until)
+        finally:
+            self._busy -= 1
+        self.journal.append(entry)
+        return fired
+
+    # -- input ------------------------------------------------------------------------------
+    def set_input(self, reader: Reader | None) -> None:
+        """Where the rules read from (see :meth:`Session.set_input`); the lines they
+        read are kept, so a replay reads the same."""
+        self._reader = reader
+
+    def _read(self, prompt: str) -> str | None:
+        if self._again:                  # going forward again: the same answers
+            line = self._again.pop(0)
+        else:
+            line = self._reader(prompt) if self._reader is not None else None
+        firing = getattr(self.session, "_firing", None)
+        self.inputs.append((firing.number if firing is not None else self.fired + 1, line))
+        return line
+
+    # -- going back ---------------------------------------------------------------------------
+    def back(self, k: int = 1) -> SessionPlan:
+        """Undo the last ``k`` firings: the state just before firing ``fired - k + 1``."""
+        if k < 1:
+            raise UsageError("back takes a number of firings of at least 1")
+        if k > self.fired:
+            raise UsageError(f"only {self.fired} firings to go back over")
+        return self.goto(self.fired - k + 1)
+
+    def goto(self, n: int) -> SessionPlan:
+        """The state just before firing ``n`` (1: before the first), as it was first
+        seen there: a fresh plan (also in :attr:`plan`, its runner in :attr:`runner`)
+        replayed to ``n - 1`` firings. User actions taken after firing ``n - 1`` are
+        dropped from the journal."""
+        if not 1 <= n <= self.fired + 1:
+            raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
+        target = n - 1
+        old = self.session
+        plan = self.reopen()
+        runner = plan.runner()
+        journal = self._replay(plan, runner, target)
+        if plan.session.fired_total != target:
+            raise UsageError(f"the replay fired {plan.session.fired_total} rules, not {target}: "
+                             "this session does not repeat itself (an unseeded random order?)")
+        _graft(plan.session, old, target)
+        self.runner.close()
+        self.journal = journal
+        self._again = [line for num, line in self.inputs if num > target] + self._again
+        self.inputs = [(num, line) for num, line in self.inputs if num <= target]
+        self._attach(plan, runner)
+        return plan
+
+    def _replay(self, plan: SessionPlan, runner: StageRunner, target: int) -> list[Entry]:
+        s = plan.session
+        watching = self.session.watching("rules")
+        s.watch("rules", False)
+        lines = [line for num, line in self.inputs if num <= target]
+        s.set_input(lambda prompt: lines.pop(0) if lines else None)
+        kept: list[Entry] = []
+        self._busy += 1
+        try:
+            for entry in self.journal:
+                if entry.fired >= target:
+                    break
+                if entry.action == "walk":
+                    n, until, runner.seed = entry.args
+                    left = target - s.fired_total
+                    runner.walk(left if n is None else min(n, left), until)
+                    kept.append(Entry(entry.fired, "walk",
+                                      (s.fired_total - entry.fired, until, runner.seed)))
+                    continue
+                _apply(s, runner, entry)
+                kept.append(entry)
+        finally:
+            self._busy -= 1
+            s.watch("rules", watching)
+        return kept
+
+
+def _apply(s, runner: StageRunner, entry: Entry) -> None:
+    if entry.action == "strategy":
+        s.strategy = entry.args[0]
+    elif entry.action == "seed":
+        s.seed(*entry.args)
+    else:
+        getattr(s, entry.action)(*entry.args)
+
+
+def _graft(new, old, target: int) -> None:
+    """The firings before ``target`` are the old ones: take their trace, origins and
+    output rather than record them again."""
+    new.trace = [firing for firing in old.trace if firing.number <= target]
+    for firing in new.trace:
+        for fid in firing.asserted:
+            new.origin[fid] = firing
+    new.printed = [line for firing in new.trace for line in firing.output][-10_000:]

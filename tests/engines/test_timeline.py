@@ -1,0 +1,117 @@
+"""Step back (engine/timeline.py): after goto or back the fact base is the one first
+seen there, on every puzzle the shell offers (both engines) and on the contract
+rules with user actions and rule input in between."""
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.stages import SessionPlan, Stage
+from pyengine.engine.timeline import Timeline
+from pyengine.puzzles.registry import shell_entries
+from tests.engines.test_contract import make
+from tests.engines.test_inspect_contract import family
+
+TEACUP = Path(__file__).parent.parent / "data" / "riddles" / "teacup.txt"
+ARGS = {
+    "scramble": ["--seed", "3", "--swaps", "5"],
+    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
+    "riddle": [str(TEACUP)],
+    "riddle-solve": [str(TEACUP)],
+    "bee": ["ACENRTU", "--center", "T"],
+    "bee-solve": ["ACENRTU", "--center", "T"],
+    "boggle": ["--algo", "cad", "--seed", "1"],
+    "boggle-make": ["--algo", "cad", "--seed", "1"],
+}
+STEPS = 60
+
+
+def snapshot(session):
+    return [(f.id, f.text) for f in session.facts()]
+
+
+def walk_and_remember(tl: Timeline, steps: int) -> dict[int, list]:
+    seen = {tl.fired: snapshot(tl.session)}
+    for _ in range(steps):
+        if tl.runner.walk(1) == 0 and tl.runner.done:
+            break
+        seen.setdefault(tl.fired, snapshot(tl.session))
+    return seen
+
+
+@pytest.mark.parametrize("name", list(shell_entries()))
+def test_goto_gives_the_fact_base_first_seen_there(name):
+    from pyengine.ui.sessions import opener
+    tl = Timeline(opener(name, ARGS.get(name, [])))
+    seen = walk_and_remember(tl, STEPS)
+    last = max(seen)
+    assert last > 2, f"{name}: too few firings to test"
+    trace = list(tl.session.trace)
+    for k in sorted({last - 1, last // 2, 1, 0}):
+        plan = tl.goto(k + 1)
+        assert plan is tl.plan and tl.fired == k
+        assert snapshot(tl.session) == seen[k], f"{name}: after goto {k + 1}"
+        assert tl.session.trace == trace[:k]
+        for firing in tl.session.trace:
+            for fid in firing.asserted:
+                if fid in dict(seen[k]):
+                    assert tl.session.why(fid) is firing
+        walk_and_remember(tl, last - k)          # forward again: the same run
+        assert snapshot(tl.session) == seen[last]
+
+
+def contract_plan(engine):
+    def reopen():
+        return SessionPlan(make(engine), [Stage("GO", limit=4), Stage("GO")], seed=7)
+    return reopen
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_back_undoes_firings_and_keeps_earlier_user_actions(engine):
+    tl = Timeline(contract_plan(engine))
+    tl.runner.walk(2)
+    s = tl.session
+    extra = s.assert_fact("(number 7)")
+    s.strategy = "breadth"
+    tl.runner.walk(3)
+    at5 = snapshot(tl.session)
+    tl.runner.walk(2)
+    tl.session.retract(extra)
+    tl.runner.walk(None)
+    total = tl.fired
+    assert total > 7
+    tl.back(total - 5)
+    assert tl.fired == 5 and snapshot(tl.session) == at5
+    assert tl.session.strategy == "breadth"
+    assert tl.session.why(extra) is None           # the user's fact, still there
+    tl.runner.walk(None)
+    assert tl.fired >= total                        # runs on (the retract was undone)
+    with pytest.raises(UsageError):
+        tl.back(tl.fired + 1)
+    with pytest.raises(UsageError):
+        tl.goto(0)
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_replay_reads_the_same_input(engine):
+    answers = iter(["yes", "no"])
+    tl = Timeline(lambda: SessionPlan(family(engine), []))
+    tl.session.set_input(lambda prompt: next(answers, None))
+    tl.runner.walk(None)
+    first = snapshot(tl.session)
+    assert any("(alive cy yes)" == text for _, text in first)
+    tl.back(2)
+    tl.runner.walk(None)
+    assert snapshot(tl.session) == first
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_listeners_follow_the_timeline(engine):
+    events = []
+    tl = Timeline(contract_plan(engine))
+    tl.subscribe(lambda ev, p: events.append(ev))
+    tl.runner.walk(3)
+    tl.back(1)
+    assert events.count("fire") == 3                # the replay is silent
+    tl.runner.walk(1)
+    assert events.count("fire") == 4
