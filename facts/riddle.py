@@ -78,6 +78,14 @@ class NearSolution(Fact):
     """A word that fits every clue but the one at ``pos``, ranked like a Solution."""
 
 
+class SearchNames(Fact):
+    """Names are searched too (``why``: the hint asks for one, or no word fits)."""
+
+
+class NameCandidates(Fact):
+    """Like Candidates, over the keys of the list of names (letters only)."""
+
+
 # -- hints ----------------------------------------------------------------------------
 
 class HintLine(Fact):

@@ -16,6 +16,9 @@ every staged rule):
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
               through the word list's position index. Words never become facts.
+``names``     a hint asks for a name ('a poet': a category of WordNet's names; a
+              capitalised title) or no word fits: ``SearchNames``, and a
+              ``NameCandidates`` chain over the embedded names' letter keys.
 ``near``      asked for (``NearWanted``) and no word left: ``break_clue`` starts a
               ``NearMiss`` per clue from the candidates before it, and
               ``narrow_near_miss`` narrows it by every later letter set, so it
@@ -45,8 +48,8 @@ from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: 
 
 from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
-    HintTerm, Letter, LetterSet, MustExclude, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
-    Scores, Solution, WordSet, clue_fact)
+    HintTerm, Letter, LetterSet, MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle,
+    Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
 from pyengine.puzzles.util import LETTERS  # noqa: E402
 
@@ -123,7 +126,7 @@ class RiddleSolver(RiddleRules):
 
     fact_classes = RiddleRules.fact_classes + (Solution, HintLine, HintTerm, Contenders,
                                                Evidence, HintScores, NearWanted, NearMiss,
-                                               NearSolution)
+                                               NearSolution, SearchNames, NameCandidates)
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -132,6 +135,32 @@ class RiddleSolver(RiddleRules):
         self.hints = hints
         self.hint_candidates = hint_candidates
         self.hint_max_tier = hint_max_tier
+
+    # -- names -----------------------------------------------------------------------
+    @Rule(Stage("names"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
+          TEST(lambda w: w.count == 0), NOT(SearchNames()))
+    def search_names_when_no_word_fits(self):
+        """No word of the list fits: try the names."""
+        self.declare(SearchNames(why="no word of the list fits"))
+
+    @Rule(Stage("names"), HintLine(text=MATCH.t), NOT(SearchNames()))
+    def search_names_when_hint_asks(self, t):
+        """A hint asks for a name ('a poet', 'a famous general', a capitalised title)."""
+        why = self.hints.asks_for_name(t)
+        if why:
+            self.declare(SearchNames(why=why))
+
+    @Rule(Stage("names"), SearchNames(), Riddle(length=MATCH.n), NOT(NameCandidates()))
+    def start_with_names_of_length(self, n):
+        """Every name of the riddle's length (its letters, spaces and apostrophes out)."""
+        index = self.hints.names.keys.position_index(n)
+        self.declare(NameCandidates(upto=0, next=1, words=WordSet(index, index.all)))
+
+    @Rule(Stage("names"), NameCandidates(next=MATCH.p, words=MATCH.w),
+          LetterSet(pos=MATCH.p, letters=MATCH.letters))
+    def narrow_names_by_letter_set(self, p, w, letters):
+        """Names are narrowed by the same letter sets as words."""
+        self.declare(NameCandidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
     # -- near ------------------------------------------------------------------------
     @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n),
@@ -161,20 +190,30 @@ class RiddleSolver(RiddleRules):
             self.declare(HintTerm(word=word, stem=key))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
-          Candidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders()))
+          Candidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders(kind="words")))
     def choose_contenders(self, w):
         """The hints weigh the most familiar candidates (at most ``hint_candidates``),
         leaving out rare words (SCOWL levels over ``hint_max_tier``) when any
         commoner word fits: a hint lifts a familiar word, not an obscure one."""
         ranked = self.words.ranked(w.words())
         common = [x for x in ranked if (self.words.tier(x) or 0) <= self.hint_max_tier]
-        self.declare(Contenders(words=tuple((common or ranked)[:self.hint_candidates])))
+        self.declare(Contenders(kind="words",
+                                words=tuple((common or ranked)[:self.hint_candidates])))
+
+    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
+          NameCandidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders(kind="names")))
+    def choose_name_contenders(self, w):
+        """... and the names found, as written ('Hadrian's Wall')."""
+        names = self.hints.names
+        keys = names.keys.ranked(w.words())[:self.hint_candidates]
+        self.declare(Contenders(kind="names", words=tuple(names.name(k) for k in keys)))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
           NearMiss(next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
     def choose_near_contenders(self, w):
         """No word fits: the hints weigh the words that fit all clues but one."""
-        self.declare(Contenders(words=tuple(self.words.ranked(w.words())[:self.hint_candidates])))
+        ranked = self.words.ranked(w.words())[:self.hint_candidates]
+        self.declare(Contenders(kind="near", words=tuple(ranked)))
 
     @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
     def hint_names_a_category(self, ws, s):
@@ -209,16 +248,32 @@ class RiddleSolver(RiddleRules):
 
     # -- rank ------------------------------------------------------------------------
     @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
-          HintScores(scores=MATCH.sc))
+          HintScores(scores=MATCH.sc), NOT(NameCandidates(upto=MATCH.n)))
     def rank_solutions(self, w, sc):
         """Words left after the last position are solutions: the highest hint score
         first, then the most familiar."""
-        words, scores = self.words, sc.as_map()
-        ranked = sorted(words.ranked(w.words()), key=lambda x: -scores.get(x, (0,))[0])
-        for rank, word in enumerate(ranked[:self.max_solutions], start=1):
+        self._rank(w.words(), (), sc)
+
+    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
+          HintScores(scores=MATCH.sc), NameCandidates(upto=MATCH.n, words=MATCH.nw))
+    def rank_solutions_and_names(self, w, nw, sc):
+        """With names searched: the highest hint score first, then words before names,
+        each most familiar first."""
+        self._rank(w.words(), nw.words(), sc)
+
+    def _rank(self, found, keys, sc) -> None:
+        wl, scores = self.words, sc.as_map()
+        pool = [(x, x, wl) for x in wl.ranked(found)]
+        if keys:
+            names, taken = self.hints.names, set(found)
+            pool += [(names.name(k), k, names.keys) for k in names.keys.ranked(keys)
+                     if k not in taken]
+        pool.sort(key=lambda e: -scores.get(e[0], (0,))[0])     # stable
+        for rank, (word, key, source) in enumerate(pool[:self.max_solutions], start=1):
             points, because = scores.get(word, (0, ()))
-            self.declare(Solution(rank=rank, word=word, tier=words.tier(word),
-                                  zipf=words.zipf(word), score=points, because=because))
+            self.declare(Solution(rank=rank, word=word, tier=wl.tier(key) if source is wl
+                                  else None, zipf=source.zipf(key), score=points,
+                                  because=because, name=source is not wl))
 
     @Rule(Stage("rank"), Riddle(length=MATCH.n), NearMiss(pos=MATCH.p, next=MATCH.k, words=MATCH.w),
           TEST(lambda n, k: k == n + 1), HintScores(scores=MATCH.sc))

@@ -16,8 +16,10 @@ Output: a gzip text file, its gzip header without timestamp or file name, lines
 sorted within each section, so the same inputs give the same bytes::
 
     S<TAB>id<TAB>pos<TAB>lemma lemma ...<TAB>hypernym-id,...<TAB>gloss
+    C<TAB>id                        (a category of names: poet, city, river ...)
     W<TAB>word<TAB>id id ...        (senses in WordNet's order)
 
+``C`` marks the synsets that names are direct instances of (Wordsworth is a poet).
 ``id`` numbers the kept synsets in (pos, offset) order; lemmas keep WordNet's
 underscores for spaces; glosses are the definition and examples as WordNet gives
 them. The WordNet licence (the Debian copyright file) is copied beside it as
@@ -159,6 +161,9 @@ def write(out: Path, entries, synsets) -> None:
         hy = ",".join(str(ids[h]) for h in hyper if h in ids)
         gloss = gloss.replace("\t", " ")
         buf.write(f"S\t{ids[k]}\t{k[0]}\t{' '.join(lemmas)}\t{hy}\t{gloss}\n")
+    named = sorted({ids[h] for k in keys if synsets[k][3] for h in synsets[k][1] if h in ids})
+    for i in named:
+        buf.write(f"C\t{i}\n")
     for word in sorted(entries):
         senses = [str(ids[k]) for k in entries[word] if k in ids]
         if senses:

@@ -383,7 +383,8 @@ def test_open_pauses_before_the_first_stage(tmp_path):
     f = tmp_path / "r.txt"
     f.write_text(EARLS)
     setup = open_solve(str(f))
-    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "near", "read-hints",
+    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "names", "near",
+                                              "read-hints",
                                               "rank"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()
@@ -417,7 +418,7 @@ def test_cli_solve_text_json_trace(tmp_path, capsys, monkeypatch):
     assert "hint: My whole is a title." in out
     code, out, _ = run_cli(["riddle", "solve", str(f), "--json"], capsys)
     data = json.loads(out)
-    assert data["solutions"][0] == {"word": "earls", "tier": 35, "zipf": data["solutions"][0]["zipf"],
+    assert data["solutions"][0] == {"word": "earls", "kind": "word", "tier": 35, "zipf": data["solutions"][0]["zipf"],
                                     "score": 0, "because": []}
     assert data["hints"] == ["My whole is a title."] and data["count"] == 3
     code, out, _ = run_cli(["riddle", "solve", "-", "--trace"], capsys, TEACUP, monkeypatch)

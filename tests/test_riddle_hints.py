@@ -46,7 +46,7 @@ def test_lexicon_loads_once_per_process():
 def test_lexicon_rows_are_well_formed():
     with gzip.open(LEXICON, "rt", encoding="utf-8") as fh:
         kinds = {line.split("\t", 1)[0] for line in fh}
-    assert kinds == {"S", "W"}
+    assert kinds == {"S", "C", "W"}
 
 
 def test_a_riddle_without_hints_never_loads_the_lexicon():

@@ -70,10 +70,20 @@ class Lexicon:
     """Synsets (part of speech, lemmas, hypernym ids, gloss) and the senses of each
     entry (a default-list word, or a name as written)."""
 
-    def __init__(self, pos, lemmas, hypers, glosses, entries):
+    def __init__(self, pos, lemmas, hypers, glosses, entries, named=()):
         self.pos, self.lemmas, self.hypers, self.glosses = pos, lemmas, hypers, glosses
         self.entries = entries
+        self.named = named          # synsets names are instances of (poet, city ...)
         self._memo: dict[tuple[str, str], object] = {}
+        self._name_categories: frozenset[str] | None = None
+
+    @property
+    def name_categories(self) -> frozenset[str]:
+        """Stem keys of the categories names are instances of ('poet', 'citi', 'river')."""
+        if self._name_categories is None:
+            self._name_categories = frozenset(
+                lemma_stem(lemma) for s in self.named for lemma in self.lemmas[s].split())
+        return self._name_categories
 
     def __contains__(self, word: str) -> bool:
         return word in self.entries
@@ -148,7 +158,7 @@ class Lexicon:
 
 def _parse(raw: bytes) -> tuple:
     import gzip
-    pos, lemmas, hypers, glosses = [], [], [], []
+    pos, lemmas, hypers, glosses, named = [], [], [], [], []
     entries: dict[str, tuple[int, ...]] = {}
     for line in gzip.decompress(raw).decode("utf-8").splitlines():
         f = line.split("\t")
@@ -157,13 +167,15 @@ def _parse(raw: bytes) -> tuple:
             lemmas.append(f[3])
             hypers.append(tuple(int(h) for h in f[4].split(",")) if f[4] else ())
             glosses.append(f[5])
+        elif f[0] == "C":
+            named.append(int(f[1]))
         else:
             entries[f[1]] = tuple(int(s) for s in f[2].split())
-    return tuple(pos), tuple(lemmas), tuple(hypers), tuple(glosses), entries
+    return tuple(pos), tuple(lemmas), tuple(hypers), tuple(glosses), entries, tuple(named)
 
 
 def _ok(data) -> bool:
-    pos, lemmas, hypers, glosses, entries = data
+    pos, lemmas, hypers, glosses, entries, _named = data
     return len(pos) == len(lemmas) == len(hypers) == len(glosses) and isinstance(entries, dict)
 
 

@@ -1,4 +1,5 @@
-"""The hint lines' service: what the riddle's ``read-hints`` rules ask of the lexicon.
+"""The hint lines' service: what the riddle's ``read-hints`` and ``names`` rules ask
+of the lexicon and of the list of names.
 
 A :class:`HintReader` is handed to the rules (``session.provide(hints=...)``) the way
 the word list is: the rules decide which hint terms count and what each kind of
@@ -40,9 +41,19 @@ def _short(gloss: str) -> str:
 class HintReader:
     """Answers the hint rules' questions about words (a lazily loaded lexicon)."""
 
-    def __init__(self, loader=load_lexicon):
+    def __init__(self, loader=load_lexicon, names_loader=None):
         self._loader = loader
         self._lexicon = None
+        self._names_loader = names_loader
+        self._names = None
+
+    @property
+    def names(self):
+        """The embedded names (:class:`pyengine.words.names.Names`), loaded on first use."""
+        if self._names is None:
+            from pyengine.words.names import load_names
+            self._names = (self._names_loader or load_names)()
+        return self._names
 
     @property
     def lexicon(self):
@@ -58,6 +69,20 @@ class HintReader:
             if word not in HINT_FILLER and "'" not in word:
                 out.setdefault(stem(word), word)
         return [(w, s) for s, w in out.items()]
+
+    def asks_for_name(self, text: str) -> str | None:
+        """Why a hint line asks for a name ('a poet': poet is a category of names;
+        a capitalised title such as 'A Famous Admiral'), or None."""
+        words = [w for w in text.replace("\u2019", "'").split() if w[:1].isalpha()]
+        small = {"a", "an", "the", "of", "and", "in", "on", "to", "for", "my"}
+        if len(words) >= 2 and all(w[:1].isupper() or w.lower() in small for w in words) \
+                and sum(w[:1].isupper() for w in words) >= 2:
+            return f"'{text.strip()}' is a capitalised title"
+        cats = self.lexicon.name_categories
+        for word, key in self.terms(text):
+            if key in cats:
+                return f"names include a {word}"
+        return None
 
     def in_category(self, key: str, words) -> list[tuple[str, str]]:
         """Words with a lemma of stem ``key`` on their hypernym chains."""

@@ -26,10 +26,16 @@ class RankedWord:
     zipf: float
     score: int = 0                      # hint points
     because: tuple[str, ...] = ()       # the hint evidence, one sentence each
+    name: bool = False                  # a name (as written), not a word of the list
 
     def as_dict(self) -> dict:
-        return {"word": self.word, "tier": self.tier, "zipf": self.zipf,
-                "score": self.score, "because": list(self.because)}
+        return {"word": self.word, "kind": "name" if self.name else "word",
+                "tier": self.tier, "zipf": self.zipf, "score": self.score,
+                "because": list(self.because)}
+
+    @property
+    def shown(self) -> str:
+        return self.word if self.name else self.word.capitalize()
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,8 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
         for i, s in enumerate(shown, start=1):
             tier = "" if s.tier in (None, 0) else f"tier {s.tier}, "
             score = f"hint {s.score}, " if s.score else ""
-            lines.append(f"{i:>3}. {s.word.capitalize():<16} ({score}{tier}zipf {s.zipf:.2f})")
+            kind = "name, " if s.name else ""
+            lines.append(f"{i:>3}. {s.shown:<16} ({score}{kind}{tier}zipf {s.zipf:.2f})")
             lines.extend(f"       because {reason}" for reason in s.because)
         if result.count > len(shown):
             lines.append(f"     ... {result.count - len(shown)} more (--all to list them)")
@@ -121,7 +128,7 @@ def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
     from pyengine.engine.stages import Stage
-    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("near"),
+    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("names"), Stage("near"),
             Stage("read-hints"), Stage("rank")]
 
 
@@ -182,8 +189,8 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
-    solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(f["because"]))
-                 for f in sols]
+    solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(f["because"]),
+                            f["name"]) for f in sols]
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
