@@ -40,6 +40,13 @@ def test_guide_has_no_empty_or_failing_transcripts():
     for cmd in ("facts", "agenda", "step", "run", "stage", "watch facts", "watch activations",
                 "rules", "why", "history", "strategy"):
         assert f"pyengine> {cmd}" in doc, cmd
+    # and the chapter on writing your own expert system: both engines, the REPL commands
+    for cmd in ("matches find-grandparents", "matches ask_meat", "templates", "(facts)",
+                "modify f-3", "back 3", "goto 3"):
+        assert f"pyengine> {cmd}" in doc, cmd
+    assert "$ pyengine shell clp docs/examples/family.clp" in doc
+    assert "$ pyengine shell experta docs/examples/animals.py --input" in doc
+    assert "from pyengine.experta import" in doc
 
 
 def test_render_replaces_only_the_generated_part(tmp_path):

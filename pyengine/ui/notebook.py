@@ -30,11 +30,13 @@ from typing import Iterable
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.stages import SessionPlan
+from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
-                                 parse_slots, select_facts, templates_text, watch_items)
+                                 parse_slots, select_facts, templates_text, travel_note,
+                                 watch_items)
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
@@ -61,14 +63,18 @@ class Inspector:
         if isinstance(target, SessionPlan):
             self.setup = target
             self.session = target.session
-            self.runner = target.runner()
+            reopen = getattr(target, "reopen", None)
+            self.timeline = Timeline(reopen, target) if reopen is not None else None
+            self.runner = self.timeline.runner if self.timeline else target.runner()
             self.log = FactLog(self.session, attach=False)
-            self.runner.subscribe(self.log)
-            self.runner.subscribe(self._on_event)
+            follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
+            follow(self.log)
+            follow(self._on_event)
         elif isinstance(target, Session):
             self.setup = None
             self.session = target
             self.runner = None
+            self.timeline = None
             self.log = FactLog(self.session)
             self.session.listeners.append(self._on_event)
         else:
@@ -261,7 +267,36 @@ class Inspector:
         return Text(f"reset: {plural(len(self.session.facts()), 'fact')}"
                     + (f"; next stage {nxt.name}" if nxt else ""))
 
+    # -- going back ---------------------------------------------------------------------------
+    def back(self, n: int = 1) -> Text:
+        """Return to just before the last firing (or the ``n``-th last): the fact base,
+        agenda and history as they were first seen there."""
+        n = _count(n, "back", 1)
+        fired = len(self.session.trace)
+        if n > fired:
+            raise UsageError(f"only {plural(fired, 'firing')} to go back over")
+        return self.goto(fired - n + 1)
+
+    def goto(self, firing: int) -> Text:
+        """Return to just before firing number ``firing`` (1: before the first)."""
+        firing = _count(firing, "goto", 1)
+        if self.timeline is None:
+            raise UsageError("this session cannot be reopened, so it cannot go back "
+                             "(open it with Inspector.open, from_clp or from_engine)")
+        if firing > len(self.session.trace) + 1:
+            raise UsageError(f"firing {firing} has not happened yet "
+                             f"({len(self.session.trace)} so far)")
+        plan = self.timeline.goto(firing)
+        self.setup, self.session, self.runner = plan, plan.session, self.timeline.runner
+        self.session.watch("rules", True)
+        self.session.watch("activations", "activations" in self.watching)
+        self.log.moved_to(self.session)
+        return Text(travel_note(firing, self.session, self.runner))
+
     def _detach(self) -> None:
+        if self.timeline is not None:
+            self.timeline.unsubscribe(self.log)
+            self.timeline.unsubscribe(self._on_event)
         if self.runner is not None:
             self.runner.close()
         elif self._on_event in self.session.listeners:

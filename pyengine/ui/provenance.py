@@ -56,6 +56,16 @@ class FactLog:
             except UsageError:
                 pass
 
+    def moved_to(self, session: Session) -> None:
+        """Follow the session that replaced this one (back, goto): the texts and kinds
+        stay (the ids up to there are the same facts), retracted is what is not live."""
+        self.session = session
+        live = {f.id for f in session.facts()}
+        for f in session.facts():
+            self.texts[f.id] = f.text
+        self.retracted = {fid for fid in self.texts if fid not in live}
+        self._first_key = ()
+
     def detach(self) -> None:
         if self in self.session.listeners:
             self.session.listeners.remove(self)

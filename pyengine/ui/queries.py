@@ -15,6 +15,7 @@ import shlex
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.trace import matches_lines
+from pyengine.ui.tables import plural
 
 _ID = re.compile(r"^[fF]-(\d+)$")
 WATCHABLE = ("facts", "rules", "activations")
@@ -115,13 +116,13 @@ def full_text(session: Session, fact_id: int) -> Text:
 def templates_text(session: Session) -> Text:
     defs = session.templates()
     return Text([line for d in defs for line in d.splitlines()]
-                + [f"For a total of {len(defs)} template{'' if len(defs) == 1 else 's'}."])
+                + [f"For a total of {plural(len(defs), 'template')}."])
 
 
 def globals_text(session: Session) -> Text:
     values = session.globals()
     return Text([f"{name} = {value}" for name, value in values.items()]
-                + [f"For a total of {len(values)} global{'' if len(values) == 1 else 's'}."])
+                + [f"For a total of {plural(len(values), 'global')}."])
 
 
 def parse_slots(text: str) -> dict[str, object]:
@@ -244,3 +245,14 @@ def watch_items(arg: str) -> set[str]:
         else:
             raise UsageError(f"cannot watch {word!r} (choose from {', '.join(WATCHABLE)}, all)")
     return items
+
+
+def travel_note(firing: int, session: Session, runner) -> str:
+    """What back and goto say: where the session is now."""
+    where = ""
+    if runner is not None and not runner.done:
+        st = runner.current.name
+        where = f"; in stage {st}" if runner.active else f"; next stage {st}"
+    return (f"before firing {firing}: {plural(len(session.facts()), 'fact')}, "
+            f"{plural(len(session.agenda()), 'activation')}, "
+            f"{plural(len(session.trace), 'firing')} so far{where}")

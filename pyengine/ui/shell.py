@@ -24,6 +24,7 @@ import sys
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.timeline import Timeline
 from pyengine.ui import sessions
 from pyengine.ui.notebook import FactLog
 from pyengine.ui.provenance import can_print_unicode
@@ -186,19 +187,37 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
 
     # -- session wiring ---------------------------------------------------------------
     def _open(self, setup) -> None:
+        self._wire(setup)
+        self.session.set_input(self.inputs)       # the rules' (read) and input()
+        self.timeline = Timeline(setup.reopen, setup) if getattr(setup, "reopen", None) \
+            else None
+        self.runner = self.timeline.runner if self.timeline else setup.runner()
+        self.log = FactLog(self.session, attach=False)
+        follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
+        follow(self.log)
+        follow(self._on_event)
+        self._reset_events()
+
+    def _wire(self, setup) -> None:
+        """The session's settings the shell needs (again after back and goto)."""
         self.setup = setup
         self.session = s = setup.session
         s.watch("rules", True)            # the shell always needs the firings
         s.watch("activations", "activations" in self.watching)
         s.quiet(True)                     # engine errors become one "error:" line
-        s.set_input(self.inputs)          # the rules' (read) and input()
-        self.runner = setup.runner()
-        self.log = FactLog(s, attach=False)
-        self.runner.subscribe(self.log)
-        self.runner.subscribe(self._on_event)
+
+    def _moved(self, setup) -> None:
+        """After back or goto: the timeline's new session and runner."""
+        self._flush()
+        self._wire(setup)
+        self.runner = self.timeline.runner
+        self.log.moved_to(self.session)
         self._reset_events()
 
     def _close(self) -> None:
+        if self.timeline:
+            self.timeline.unsubscribe(self.log)
+            self.timeline.unsubscribe(self._on_event)
         self.runner.close()
 
     # -- output -----------------------------------------------------------------------

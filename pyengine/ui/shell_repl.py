@@ -11,7 +11,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import change_line
 from pyengine.ui.notebook import USER, parse_id
 from pyengine.ui.queries import (MatchesView, full_text, globals_text, parse_slots,
-                                 templates_text)
+                                 templates_text, travel_note)
 
 
 class ReplCommands:
@@ -90,5 +90,10 @@ class ReplCommands:
         self._travel(int(text))
 
     def _travel(self, firing: int) -> None:
-        """Reopen the session in the state just before ``firing``."""
-        raise UsageError("back and goto are not available yet")
+        """Reopen the session in the state just before ``firing`` (a replay of what was
+        done, see :class:`~pyengine.engine.timeline.Timeline`)."""
+        if self.timeline is None:
+            raise UsageError("this session cannot be reopened, so it cannot go back")
+        self._flush()
+        self._moved(self.timeline.goto(firing))
+        self.note(travel_note(firing, self.session, self.runner))

@@ -1,0 +1,98 @@
+"""Stepping back in the shell and the notebook: after ``back`` or ``goto`` the fact
+base, agenda and history are the ones first seen there, on every puzzle the shell
+offers and on our own rule files, on both engines."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.registry import shell_entries
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.sessions import opener
+from pyengine.ui.shell import Shell
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "docs" / "examples"
+TEACUP = REPO / "tests" / "data" / "riddles" / "teacup.txt"
+ARGS = {
+    "scramble": ["--seed", "3", "--swaps", "5"],
+    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
+    "riddle": [str(TEACUP)],
+    "riddle-solve": [str(TEACUP)],
+    "bee": ["ACENRTU", "--center", "T"],
+    "bee-solve": ["ACENRTU", "--center", "T"],
+    "boggle": ["--algo", "cad", "--seed", "1"],
+    "boggle-make": ["--algo", "cad", "--seed", "1"],
+    "clp": [str(EXAMPLES / "family.clp")],
+    "experta": [f"{REPO / 'tests' / 'engines' / 'contract_rules.py'}:Contract", "--stage", "GO"],
+}
+
+
+def answers(factory, script: str, inputs=None) -> list[str]:
+    """What each command printed."""
+    out = io.StringIO()
+    shell = Shell(factory(), factory, stdin=io.StringIO(""), stdout=out, inputs=inputs)
+    said = []
+    for line in script.splitlines():
+        out.seek(0)
+        out.truncate()
+        shell.onecmd(line)
+        said.append(out.getvalue())
+    return said, shell
+
+
+@pytest.mark.parametrize("name", list(shell_entries()) + ["clp", "experta"])
+def test_back_and_goto_return_to_what_was_first_seen(name):
+    factory = opener(name, ARGS.get(name, []))
+    look = "facts\nagenda all\nhistory all"
+    script = "\n".join([look, "step 2", look, "step 3", look, "back 3", look,
+                        "step 3", look, "goto 1", look])
+    said, shell = answers(factory, script, inputs=["yes", "yes"])
+    assert shell.errors == 0, "".join(said)
+    start, after2, after5 = said[0:3], said[4:7], said[8:11]
+    back, again, first = said[12:15], said[16:19], said[20:23]
+    assert said[11].startswith(";; before firing 3:")
+    assert back == after2
+    assert again == after5
+    assert first[:2] == start[:2]
+    assert said[19].startswith(";; before firing 1:")
+
+
+def test_back_says_what_it_cannot_do(tmp_path):
+    factory = opener("clp", [str(EXAMPLES / "family.clp")])
+    said, shell = answers(factory, "back\ngoto 0\ngoto 5\nback x\nstep\nback 2\n")
+    assert said[0] == "error: only 0 firings to go back over\n"
+    assert said[1].startswith("error: goto which firing?")
+    assert said[2] == "error: firing 5 has not happened yet (0 so far)\n"
+    assert said[3].startswith("error: back takes a positive whole number")
+    assert said[5] == "error: only 1 firing to go back over\n"
+
+
+def test_reads_after_back_get_the_same_answers_again():
+    factory = opener("experta", [str(EXAMPLES / "animals.py")])
+    said, shell = answers(factory, "run\nback 3\nrun\nfacts animal\n", inputs=["no", "yes"])
+    assert said[3] == "f-4     (animal (name eagle))\nFor a total of 1 fact.\n"
+    assert "input ran out" not in "".join(said)
+
+
+def test_notebook_back_and_goto_match_the_shell():
+    ins = Inspector.from_clp(EXAMPLES / "family.clp")
+    ins.run()
+    note = ins.back(3)
+    said, _ = answers(opener("clp", [str(EXAMPLES / "family.clp")]), "run\nback 3\nhistory all\n")
+    assert said[1] == f";; {note}\n"
+    assert said[2] == str(ins.history()) + "\n"
+    assert str(ins.goto(1)).startswith("before firing 1: 5 facts")
+    with pytest.raises(UsageError):
+        ins.goto(9)
+    with pytest.raises(UsageError):
+        ins.back(0)
+    from pyengine.engine.clips import ClipsSession
+    bare = Inspector(ClipsSession([EXAMPLES / "family.clp"]))
+    bare.session.reset()
+    bare.step()
+    with pytest.raises(UsageError, match="cannot go back"):
+        bare.back()
