@@ -10,6 +10,10 @@
 4. Recall / precision of the word lists against the official answers of
    ../shared/data/bee_dev.json (only words that fit each hive), even dates
    (tuning) and odd dates (held out) apart.
+5. `bee solve --batch FILE --json` on the 99 puzzles of bee_dev.json as JSON
+   lines (skipped where absent): puzzles per second, in process (one engine, the
+   list loaded) and through the command (start-up included), and per puzzle as a
+   ratio to the seed's plain scan of the default list.  Target: >= 200 puzzles/s.
 
 Usage:  .venv/bin/python bench/bench_bee.py [--quick]
 """
@@ -136,6 +140,34 @@ def bench_lists(dev, wl, default) -> None:
         print(f"  {name:14s} " + " | ".join(parts))
 
 
+def bench_batch(dev, one_scan: float, reps: int) -> None:
+    """5. ``bee solve --batch FILE --json``: every puzzle of bee_dev.json, streamed."""
+    import subprocess
+    import tempfile
+
+    from pyengine.puzzles.bee.batch import solve_batch
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "dev.jsonl"
+        path.write_text("".join(json.dumps(p) + "\n" for p in dev))
+        eng = BeeEngine()
+        eng.solve("aeginrt", "r")      # warm up
+        cpu: list[float] = []
+        wall = timed(lambda: sum(1 for _ in solve_batch(str(path), seed=1, engine=eng)
+                                 .stream(as_json=True)), reps, cpu)
+        c = statistics.median(cpu)
+        t = time.perf_counter()
+        out = subprocess.run([sys.executable, "-m", "pyengine", "bee", "solve", "--batch",
+                              str(path), "--json", "--seed", "1"], capture_output=True,
+                             check=True).stdout
+        cmd = time.perf_counter() - t
+    n = len(dev)
+    assert len(out.splitlines()) == n
+    print(f"bee solve --batch --json ({n} puzzles of bee_dev.json): {n / wall:.0f} puzzles/s "
+          f"wall, {n / c:.0f} puzzles/s CPU ({wall / n * 1e3:.2f} ms a puzzle = "
+          f"{wall / n / one_scan:.3f} x one seed scan of the default list); the command "
+          f"with start-up: {cmd:.2f} s = {n / cmd:.0f} puzzles/s  (target >= 200/s)")
+
+
 def main(argv=None) -> int:
     import os
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
@@ -150,6 +182,7 @@ def main(argv=None) -> int:
     bench_best()
     if dev:
         bench_lists(dev, wl, default)
+        bench_batch(dev, one_scan, reps)
     return 0
 
 

@@ -2,6 +2,7 @@
 
     pyengine bee make [WORD|LETTERS] [--center C] [--contains ING] [--json]
     pyengine bee solve LETTERS --center C [--hints] [--json]
+    pyengine bee solve --batch FILE [--json]     (one hive a line; FILE - is stdin)
     pyengine bee play [LETTERS --center C]      (guesses on stdin; !help)
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
@@ -70,11 +71,20 @@ MAKE = Action(
     run=_M + "make:run_make")
 
 SOLVE = Action(
-    "solve", "all answers, pangrams, points and ranks of a hive",
+    "solve", "all answers, pangrams, points and ranks of a hive (or of a file of hives)",
     description="All answers, pangrams, points and ranks of a hive (7 letters a-z). "
-                "Limits: LETTERS at most 26 characters; the word list, at most 16 MiB.",
+                "Limits: LETTERS at most 26 characters; the word list, at most 16 MiB. "
+                "With --batch FILE (- for standard input), one hive a line: a JSON object "
+                '({"letters": "aeginrt", "center": "r"}; "outer" for the six outer '
+                "letters; other keys ignored) or LETTERS CENTER; blank and # lines "
+                "skipped. One result a line as each is solved (with --json, JSON lines: "
+                'the record of bee solve --json plus "line"). A bad line gives '
+                '{"line": N, "error": "..."} and the batch goes on (exit status 1). '
+                "Limits: 100,000 lines of at most 16,384 bytes; FILE at most 64 MiB.",
     options=(LETTERS, _centre("the centre letter"),
              Option("hints", "bool", False, "print the NYT hints page too"),
+             Option("batch", "str", None, "solve every hive of FILE, one a line "
+                    "(- reads standard input); see above", metavar="FILE"),
              WORDS, SEED),
     run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
 

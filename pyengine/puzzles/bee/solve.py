@@ -56,8 +56,12 @@ class Solved:
 
 
 def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
-              record=False) -> Solved:
-    """The ``solve`` action; the seed shuffles the honeycomb."""
+              record=False, batch=None):
+    """The ``solve`` action; the seed shuffles the honeycomb. With ``batch`` (a FILE,
+    ``-`` for standard input) every hive of it: a :class:`~pyengine.puzzles.bee.batch.
+    BatchSolved` that streams one record a puzzle."""
+    if batch is not None:
+        return _run_batch(batch, letters, center, hints, words, seed, record)
     seed = new_seed() if seed is None else seed
     pz = solve(letters, center, words=words, record=record)
     pz.seed = seed
@@ -65,13 +69,26 @@ def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
     return Solved(pz, read_hints(pz.session) if hints else None)
 
 
-def open_solve(letters=None, center=None, words=None, seed=None, hints=False):
+def _run_batch(batch, letters, center, hints, words, seed, record):
+    from pyengine.engine.errors import UsageError
+    from pyengine.puzzles.bee.batch import solve_batch
+    if letters is not None or center is not None:
+        raise UsageError("--batch FILE gives the hives: no LETTERS or --center with it")
+    if record:
+        raise UsageError("--trace follows one hive: not with --batch")
+    return solve_batch(batch, hints=hints, words=words, seed=seed)
+
+
+def open_solve(letters=None, center=None, words=None, seed=None, hints=False, batch=None):
     """The solve session for the shell and the notebook: the hive's letter facts
     declared, paused before ``build``; stages build, solve, score, rank, hints.
     The options are checked exactly as :func:`run_solve` checks them; only with
     neither letters nor centre does it open AEGINRT centre R."""
     from pyengine.engine.stages import SessionPlan, Stage
 
+    if batch is not None:
+        from pyengine.engine.errors import UsageError
+        raise UsageError("--batch solves many hives at once: a session opens one hive")
     if letters is None and center is None:
         letters, center = SHELL_HIVE
     hive, c = parse_hive(letters, center)      # the same check as run_solve's
