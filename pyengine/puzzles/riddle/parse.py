@@ -26,8 +26,9 @@ ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth ten
                  "seventeenth eighteenth nineteenth twentieth").split()
 ORDINALS: dict[str, int] = {w: i for i, w in enumerate(ORDINAL_WORDS, start=1)}
 LAST = "last"
+NEXT = "next"                 # the letter after the previous clue's
 
-_ORD_ALT = "|".join(ORDINAL_WORDS + [LAST]) + r"|[0-9]{1,2}(?:st|nd|rd|th)"
+_ORD_ALT = "|".join(ORDINAL_WORDS + [LAST, NEXT]) + r"|[0-9]{1,2}(?:st|nd|rd|th)"
 # a clue starts at "My first", "Our second's", "my LAST" ...
 _CLUE_START = re.compile(rf"\b(?:my|our)\s+({_ORD_ALT})(?:['\u2019]s)?\b", re.I)
 # "My whole is ...", "My all ...": a hint, never a clue
@@ -53,7 +54,13 @@ FILLER = {"is", "are", "am", "was", "be", "been", "lies", "lie", "sits", "appear
           "found", "find", "seen", "can", "could", "will", "would", "may", "might", "you",
           "i", "it", "there", "which", "always", "somewhere", "located", "hides", "hidden",
           "comes", "dwells", "resides", "you'll", "it's", "i'm", "you'd", "as", "well",
-          "also", "present", "contained", "included", "to", "just", "too", "s"}
+          "also", "present", "contained", "included", "to", "just", "too", "s",
+          # old printed fillers: "My fourth in oak you clearly see", "you'll find"
+          "see", "sees", "clearly", "plainly", "surely", "sure", "shall", "doth", "do",
+          "does", "spy", "behold", "readily", "easily", "truly", "indeed", "placed",
+          "stands", "stand", "meet", "met", "view", "discover", "observe", "note",
+          "notice", "perceive", "we", "they", "thou", "thee", "ye", "we'll", "tis",
+          "'tis", "you've", "ever", "oft"}
 # the parser's own words never serve as generated clue words
 STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
 # words ending a line that show the clue goes on to the next line
@@ -102,8 +109,8 @@ class _Segment:
 
 def _ordinal_value(word: str) -> int | str:
     w = word.casefold()         # re.I also matches 'ſ' for 's' and the Kelvin sign for 'k'
-    if w == LAST:
-        return LAST
+    if w in (LAST, NEXT):
+        return w
     if w in ORDINALS:
         return ORDINALS[w]
     m = re.match(r"[0-9]+", w)
@@ -256,11 +263,20 @@ def _check_prepositions(tokens, where: str) -> None:
         if word in PREPOSITION and not quoted:
             j = i + 1
             while j < len(tokens) and tokens[j][0] in ARTICLE | {"neither"} \
-                    and not tokens[j][1]:
+                    and not tokens[j][1] and not _pronoun_word(tokens, j):
                 j += 1
             if j == len(tokens) or (not tokens[j][1] and tokens[j][0] in
                                     NEGATIVE | CONNECTIVE | PREPOSITION):
                 raise UsageError(f"{where}: '{word}' is not followed by a clue word")
+
+
+def _pronoun_word(tokens, i: int) -> bool:
+    """Is the determiner at ``i`` itself the clue word ('but not in my', 'in our,
+    not in ...'): the last word, or followed by a negative or joining word?"""
+    if tokens[i][0] not in ARTICLE - {"the", "a", "an", "both", "either", "neither"}:
+        return False
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    return nxt is None or (not nxt[1] and nxt[0] in NEGATIVE | CONNECTIVE | PREPOSITION)
 
 
 def _halves(tokens, picks: list[int], where: str) -> list[HalfClue]:
@@ -297,6 +313,10 @@ def _pick(tokens, keep) -> list[int]:
                 picks.append(i)
                 after = False
             continue
+        if after and not t[1] and _pronoun_word(tokens, i):
+            picks.append(i)             # "but not in my": a pronoun as the clue word
+            after = False
+            continue
         if keep(t, i, after and t[0] not in DETERMINER and t[0] not in NEGATIVE
                 and t[0] not in PREPOSITION and t[0] not in CONNECTIVE):
             picks.append(i)
@@ -325,9 +345,10 @@ def parse_riddle(text: str) -> ParsedRiddle:
     n = len(segments)
     clues: list[ParsedClue] = []
     seen: dict[int, _Segment] = {}
+    pos = 0
     for seg in segments:
         halves = tuple(_clue_words(seg))
-        pos = _position(seg, n, seen)
+        pos = _position(seg, n, seen, pos)
         seen[pos] = seg
         clues.append(ParsedClue(pos, halves, seg.ordinal.lower(), seg.line,
                                 ("My " + seg.ordinal + seg.text).strip()))
@@ -335,10 +356,14 @@ def parse_riddle(text: str) -> ParsedRiddle:
     return ParsedRiddle(clues, hints)
 
 
-def _position(seg: _Segment, n: int, seen: dict) -> int:
-    """The letter a segment is a clue for (1-based; 'last' is ``n``), checked."""
+def _position(seg: _Segment, n: int, seen: dict, previous: int) -> int:
+    """The letter a segment is a clue for (1-based; 'last' is ``n``; 'next' the one
+    after the previous clue's), checked."""
     value = _ordinal_value(seg.ordinal)
-    pos = n if value == LAST else value
+    if value == NEXT and not previous:
+        raise UsageError(f"line {seg.line}: 'My {seg.ordinal}' before any other clue "
+                         "(next after which letter?)")
+    pos = n if value == LAST else previous + 1 if value == NEXT else value
     if pos > n:
         raise UsageError(f"line {seg.line}: a clue for letter {pos} ('{seg.ordinal}'), "
                          f"but the riddle has only {n} clue{'s' if n > 1 else ''} "
