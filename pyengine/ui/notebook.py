@@ -66,7 +66,7 @@ class Inspector:
             reopen = getattr(target, "reopen", None)
             self.timeline = Timeline(reopen, target) if reopen is not None else None
             self.runner = self.timeline.runner if self.timeline else target.runner()
-            self.log = FactLog(self.session, attach=False)
+            self.log = FactLog(self.session, attach=False, follows=True)
             follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
             follow(self.log)
             follow(self._on_event)

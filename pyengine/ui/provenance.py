@@ -30,12 +30,16 @@ class FactLog:
     present at creation are taken as initial facts.
     """
 
-    def __init__(self, session: Session, attach: bool = True):
+    def __init__(self, session: Session, attach: bool = True, follows: bool | None = None):
         self.session = session
+        # Does it get every assert and retract (attached, or subscribed to a runner)?
+        # Then it knows which facts are live without asking the engine for them all.
+        self.follows = attach if follows is None else follows
         self.texts: dict[int, str] = {}
         self.kinds: dict[int, str] = {}
         self.retracted: set[int] = set()
         self._first_key: tuple = ()
+        self._stale = False
         self._first: float = float("inf")
         self.snapshot(INITIAL)
         if attach:
@@ -58,13 +62,22 @@ class FactLog:
 
     def moved_to(self, session: Session) -> None:
         """Follow the session that replaced this one (back, goto): the texts and kinds
-        stay (the ids up to there are the same facts), retracted is what is not live."""
+        stay (the ids up to there are the same facts); which are retracted is worked
+        out when next needed (listing a big fact base costs time)."""
         self.session = session
-        live = {f.id for f in session.facts()}
-        for f in session.facts():
-            self.texts[f.id] = f.text
-        self.retracted = {fid for fid in self.texts if fid not in live}
+        self._stale = True
         self._first_key = ()
+
+    def refresh(self) -> None:
+        """After a move: retracted is every known fact that is not live now."""
+        if not self._stale:
+            return
+        self._stale = False
+        facts = self.session.facts()
+        for f in facts:
+            self.texts[f.id] = f.text
+        live = {f.id for f in facts}
+        self.retracted = {fid for fid in self.texts if fid not in live}
 
     def detach(self) -> None:
         if self in self.session.listeners:
@@ -111,6 +124,9 @@ class FactLog:
         return self._first
 
     def live(self, fact_id: int) -> bool:
+        if self.follows:
+            self.refresh()
+            return fact_id in self.texts and fact_id not in self.retracted
         return fact_id not in self.retracted and fact_id in {f.id for f in self.session.facts()}
 
 
@@ -214,15 +230,21 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
     """The provenance tree of one fact. ``depth`` limits how many firings deep it
     goes (None: all the way back). UsageError for an id the session never had."""
     session.why(fact_id)            # raises UsageError for an unknown id
-    log = log or FactLog(session, attach=False)
-    live_ids = {f.id for f in session.facts()}
+    if log is not None and log.follows:
+        log.refresh()
+        live_ids = None             # the log saw every retraction: no need to list the facts
+    else:
+        log = log or FactLog(session, attach=False)
+        live_ids = {f.id for f in session.facts()}
+
+    def is_live(fid: int) -> bool:
+        return fid not in log.retracted and (live_ids is None or fid in live_ids)
     expanded: set[int] = set()
 
     def make(fid: int, level: int) -> tuple[Provenance, bool]:
         """A node, and whether its firing is to be expanded."""
         firing = session.origin.get(fid)
-        node = Provenance(fid, log.text(fid), log.kind(fid),
-                          live=fid in live_ids and fid not in log.retracted, firing=firing)
+        node = Provenance(fid, log.text(fid), log.kind(fid), live=is_live(fid), firing=firing)
         if firing is None:
             return node, False
         if firing.number in expanded:

@@ -248,11 +248,11 @@ def watch_items(arg: str) -> set[str]:
 
 
 def travel_note(firing: int, session: Session, runner) -> str:
-    """What back and goto say: where the session is now."""
+    """What back and goto say: where the session is now. (Not the number of facts:
+    listing a big fact base costs more than going back.)"""
     where = ""
     if runner is not None and not runner.done:
         st = runner.current.name
         where = f"; in stage {st}" if runner.active else f"; next stage {st}"
-    return (f"before firing {firing}: {plural(len(session.facts()), 'fact')}, "
-            f"{plural(len(session.agenda()), 'activation')}, "
-            f"{plural(len(session.trace), 'firing')} so far{where}")
+    return (f"before firing {firing}: {plural(len(session.trace), 'firing')} so far, "
+            f"{plural(len(session.agenda()), 'activation')} on the agenda{where}")

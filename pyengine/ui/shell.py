@@ -192,7 +192,7 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
         self.timeline = Timeline(setup.reopen, setup) if getattr(setup, "reopen", None) \
             else None
         self.runner = self.timeline.runner if self.timeline else setup.runner()
-        self.log = FactLog(self.session, attach=False)
+        self.log = FactLog(self.session, attach=False, follows=True)
         follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
         follow(self.log)
         follow(self._on_event)
