@@ -1,6 +1,7 @@
 """Benchmark: letter riddles, generate and solve, against a seed-faithful baseline.
 
     .venv/bin/python bench/bench_riddle.py [--count 100] [--baseline-count 5] [--seed 1]
+                                           [--repeat 5] [--json]
 
 Generate: wall time per unique riddle (random common answers of 5-8 letters, the
 default list for uniqueness), median and 95th percentile.  Baseline: the seed's
@@ -13,11 +14,18 @@ Solve: wall time per riddle through the rule engine (parsed riddle in, ranked
 solutions out; list loaded and engine built beforehand), against the seed's plain
 scan of the word list.  Every figure is printed as a ratio to the baseline of the
 same run, plus the absolute numbers.
+
+Hints: the riddles of tests/data/riddles with hint lines (hinted_*, old_*, frog),
+solved with their hints and, as the baseline, the same clues without them (the
+lexicon and the names loaded beforehand; their first load is timed apart).
+Targets: without hints < 5 ms, with hints < 20 ms median. ``--json`` prints every
+figure as one JSON document instead of the text.
 """
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import random
 import statistics
@@ -28,7 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pyengine.puzzles.riddle.make import RiddleFactory  # noqa: E402
-from pyengine.puzzles.riddle.parse import EXCLUDE, INCLUDE, parse_riddle  # noqa: E402
+from pyengine.puzzles.riddle.parse import (  # noqa: E402
+    EXCLUDE, INCLUDE, ParsedRiddle, parse_riddle)
 from pyengine.puzzles.riddle.solve import solve  # noqa: E402
 from pyengine.words.lists import load  # noqa: E402
 
@@ -111,13 +120,92 @@ def pct(values, q):
     return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
 
 
+RIDDLES = Path(__file__).resolve().parent.parent / "tests" / "data" / "riddles"
+
+
+def bench_hints(repeat: int) -> dict:
+    """Solve the hinted riddles with and without their hint lines (same clues)."""
+    from pyengine.puzzles.riddle.solve import hint_reader
+    from pyengine.words import lexicon, names
+
+    files = sorted(RIDDLES.glob("hinted_*.txt")) + sorted(RIDDLES.glob("old_*.txt")) \
+        + [RIDDLES / "frog.txt"]
+    hinted = [parse_riddle(f.read_text()) for f in files]
+    plain = [ParsedRiddle(p.clues, []) for p in hinted]
+    raw = lexicon._RESOURCE.read_bytes()
+    with Clock() as parse_lex:
+        lexicon._parse(raw)
+    with Clock() as first:
+        hint_reader().lexicon.categories("earwig")
+        hint_reader().names.keys.position_index(5)
+    for p in hinted + plain:
+        solve(p)
+    with_h, without, with_cpu, without_cpu = [], [], [], []
+    for _ in range(repeat):
+        for h, p in zip(hinted, plain):
+            with Clock() as c:
+                solve(h)
+            with_h.append(c.wall)
+            with_cpu.append(c.cpu)
+            with Clock() as c:
+                solve(p)
+            without.append(c.wall)
+            without_cpu.append(c.cpu)
+    w_med, p_med = statistics.median(with_h), statistics.median(without)
+    return {"riddles": len(files), "repeat": repeat,
+            "lexicon_parse_ms": round(parse_lex.wall, 1),
+            "first_load_ms": round(first.wall, 1),
+            "with_hints_median_ms": round(w_med, 2), "with_hints_p95_ms": round(pct(with_h, .95), 2),
+            "without_hints_median_ms": round(p_med, 2),
+            "without_hints_p95_ms": round(pct(without, .95), 2),
+            "ratio_with_without": round(w_med / p_med, 3),
+            "with_hints_cpu_median_ms": round(statistics.median(with_cpu), 2),
+            "without_hints_cpu_median_ms": round(statistics.median(without_cpu), 2),
+            "target_with_hints_20ms": w_med < 20, "target_without_hints_5ms": p_med < 5,
+            "target_with_hints_20ms_cpu": statistics.median(with_cpu) < 20,
+            "target_without_hints_5ms_cpu": statistics.median(without_cpu) < 5,
+            "names": len(names.load_names().keys)}
+
+
+def print_hints(h: dict) -> None:
+    print(f"hints: {h['riddles']} hinted riddles x {h['repeat']}; lexicon parse "
+          f"{h['lexicon_parse_ms']:.0f} ms (then the disk cache), first load "
+          f"{h['first_load_ms']:.0f} ms")
+    print(f"hints: with hints median {h['with_hints_median_ms']:.2f} ms, p95 "
+          f"{h['with_hints_p95_ms']:.2f} ms; baseline, same clues without hints: median "
+          f"{h['without_hints_median_ms']:.2f} ms, p95 {h['without_hints_p95_ms']:.2f} ms; "
+          f"ratio with/without {h['ratio_with_without']:.2f}")
+    print(f"hints [cpu]: with hints median {h['with_hints_cpu_median_ms']:.2f} ms; without "
+          f"{h['without_hints_cpu_median_ms']:.2f} ms")
+    for label, suffix in (("wall", ""), ("cpu", "_cpu")):
+        print(f"hints [{label}]: targets with hints < 20 ms "
+              f"{'PASS' if h['target_with_hints_20ms' + suffix] else 'MISS'}; without < 5 ms "
+              f"{'PASS' if h['target_without_hints_5ms' + suffix] else 'MISS'}")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=100, help="riddles we generate (default 100)")
     ap.add_argument("--baseline-count", type=int, default=5,
                     help="riddles the seed-faithful baseline generates (default 5)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="rounds over the hinted riddles (default 5)")
+    ap.add_argument("--json", action="store_true", help="one JSON document of the figures")
     args = ap.parse_args(argv)
+    if args.json:
+        import contextlib
+        import io
+        with contextlib.redirect_stdout(io.StringIO()):
+            figures = run(args)
+        print(json.dumps(figures, indent=2))
+        return 0
+    run(args)
+    return 0
+
+
+def run(args) -> dict:
+    """Every benchmark; prints the text and returns the figures."""
 
     words = load()
     common = words.common()
@@ -189,7 +277,17 @@ def main(argv=None) -> int:
               f"min {min(e):.2f} ms per riddle ({len(e)} riddles); seed plain scan "
               f"median {p_med:.2f} ms; ratio engine/scan {s_med / p_med:.3f}; "
               f"target < 5 ms {'PASS' if s_med < 5 else 'MISS'}")
-    return 0
+    hints = bench_hints(args.repeat)
+    print_hints(hints)
+    return {"generate": {"median_ms": round(statistics.median(ours), 2),
+                         "p95_ms": round(pct(ours, 0.95), 2),
+                         "baseline_median_ms": round(statistics.median(base), 1),
+                         "ratio": round(statistics.median(ours) / statistics.median(base), 5)},
+            "solve": {"median_ms": round(statistics.median(engine), 2),
+                      "p95_ms": round(pct(engine, 0.95), 2),
+                      "baseline_median_ms": round(p_med, 2),
+                      "ratio": round(statistics.median(engine) / p_med, 3)},
+            "hints": hints, "seed": args.seed, "load_average": load1}
 
 
 if __name__ == "__main__":
