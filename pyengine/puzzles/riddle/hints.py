@@ -34,8 +34,12 @@ entity object whole unit thing abstraction being physical matter part
 """.split())
 
 
-def _short(gloss: str) -> str:
-    return gloss.split(";")[0].strip()
+def _clip(gloss: str | None, width: int = 64) -> str:
+    """A gloss cut to about ``width`` characters at a word boundary, for a reason."""
+    gloss = gloss or ""
+    if len(gloss) <= width:
+        return gloss
+    return gloss[:width].rsplit(" ", 1)[0] + " ..."
 
 
 class HintReader:
@@ -101,7 +105,7 @@ class HintReader:
     def in_gloss(self, term: str, key: str, words) -> list[tuple[str, str]]:
         """Words whose glosses hold a word of stem ``key``."""
         lex = self.lexicon
-        return [(w, f"'{term}' is in the gloss of {w}: '{lex.gloss_with(w, key)}'")
+        return [(w, f"'{term}' is in the gloss of {w}: '{_clip(lex.gloss_with(w, key))}'")
                 for w in words if key in lex.gloss_stems(w) and stem(w) != key]
 
     def named_by(self, term: str, key: str, words) -> list[tuple[str, str]]:
@@ -116,5 +120,5 @@ class HintReader:
             k = stem(w.lower())
             if k in glossed and k != key:
                 out.append((w, f"{w} is in the gloss of {term}: "
-                               f"'{lex.gloss_with(term, k)}'"))
+                               f"'{_clip(lex.gloss_with(term, k))}'"))
         return out
