@@ -1,8 +1,11 @@
-"""Boggle: boards, dice, the word finder and scoring, best-board search.
+"""Boggle: boards, dice, the word finder and scoring, the generators, best-board search.
 
-``board``  Board / parse_board          ``dice``    DICE_SETS / roll_dice
-``finder`` Finder / find_words / score_word   ``best``  best_board (annealing)
+``puzzle``  the declaration (make, solve, best, bench)      ``board``  Board / parse_board
+``generate`` the generators' rule sessions (open_board)      ``twin``   their plain twin
+``draws``   the letter odds the rules ask (Dice)             ``algorithms`` the ten
+``finder``  Finder / find_words (``scoring``: score_word)    ``dice``   DICE_SETS / roll_dice
+``best``    best_board (annealing)                           ``table``  the seed's table
 
-The generators (experta rule sets) live in ``pyengine.rules.boggle``.
+The generator rule sets live in ``rules/boggle.py`` (``pyengine.rules.boggle``).
 Submodules are imported on demand; this package import stays light.
 """
