@@ -2,11 +2,16 @@
 
 The shell opens a puzzle's session paused before its first stage (the puzzle's
 declared ``open`` function, with the same options as its command; see
-:mod:`pyengine.ui.sessions`) and reads commands, one per line: ``facts``,
-``agenda``, ``step``, ``run``, ``stage``, ``assert``, ``retract``, ``watch``,
-``rules``, ``why``, ``history``, ``reset``, ``strategy``, ``help``, ``quit``.
-The commands and their output are the same on CLIPS and on experta: facts as
-``f-12    (text ...)``, firings as ``FIRE    3 randomize-swap-two-ids: f-12,f-9``.
+:mod:`pyengine.ui.sessions`), or any .clp file or experta engine, and reads
+commands, one per line: ``facts``, ``show``, ``agenda``, ``matches``, ``step``,
+``run``, ``stage``, ``back``, ``goto``, ``assert``, ``retract``, ``modify``,
+``watch``, ``rules``, ``templates``, ``globals``, ``why``, ``history``, ``reset``,
+``strategy``, ``help``, ``quit``; each also in CLIPS's form (``(facts)``,
+``(run 3)``). The commands and their output are the same on CLIPS and on experta:
+facts as ``f-12    (text ...)``, firings as ``FIRE    3 randomize-swap-two-ids:
+f-12,f-9``, what a rule printed under its firing as ``    | text``. A rule's
+``(read)`` or ``input()`` prompts on a terminal and reads ``--input FILE`` in a
+script (end of input when there is none).
 
 On a terminal it has a prompt, tab completion and a history; with stdin from a
 file or a pipe it prints only what the commands print, so it can be scripted::
@@ -37,7 +42,7 @@ PROMPT = "pyengine> "
 
 # command -> its line in ``help`` (the usage comes from the command's docstring)
 SUMMARY = {
-    "facts": "list facts (all, a relation, text, a glob, f-ID, or START END MAX)",
+    "facts": "list facts: all, NAME, TEXT, a glob, f-ID, or START [END [MAX]]",
     "show": "one fact with every value in full",
     "agenda": "activations, next to fire first",
     "step": "fire one rule (or N), showing each firing",
@@ -53,7 +58,7 @@ SUMMARY = {
     "why": "the firings that made a fact, back to facts no rule made",
     "history": "the firings so far, with what each changed",
     "back": "return to just before an earlier firing (N back)",
-    "goto": "return to just before firing N",
+    "goto": "return to just before firing number FIRING",
     "templates": "the fact definitions (deftemplates, Fact classes)",
     "globals": "the global variables and their values",
     "reset": "start the puzzle again (same seed)",
@@ -73,9 +78,11 @@ def add_parser(sub) -> None:
     p = sub.add_parser(
         "shell", help="inspect a puzzle's rule session interactively (facts, agenda, step, why)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Open a puzzle's rule session paused before its first stage and inspect it: "
-                    "facts, agenda, step, run, stage, assert, retract, watch, rules, why, "
-                    "history, reset, strategy. Reads commands from stdin; on a terminal with "
+        description="Open a puzzle's rule session paused before its first stage (or any "
+                    ".clp file or experta engine) and inspect it: facts, show, agenda, "
+                    "matches, step, run, stage, back, goto, assert, retract, modify, watch, "
+                    "rules, templates, globals, why, history, reset, strategy; also in "
+                    "CLIPS's form, (facts). Reads commands from stdin; on a terminal with "
                     "a prompt, completion and history.",
         epilog="puzzles:\n" + lines + "\n\nexample:\n  printf 'stage\\nfacts text\\n' | "
                "pyengine shell scramble --seed 1 --swaps 5")

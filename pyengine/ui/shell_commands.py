@@ -164,9 +164,9 @@ class InspectCommands:
     """Commands that only look."""
 
     def do_facts(self, arg: str) -> None:
-        """facts [NAME|TEXT|GLOB|f-ID|START [END [MAX]]]  list facts: all, one relation
-        (exactly), those holding a piece of text or matching a glob (*word 3*), one fact
-        (f-17), or as CLIPS's (facts 10 20 5): ids 10 to 20, at most 5."""
+        """facts [WHAT]  list facts: all; one relation, exactly (facts person); those
+        holding a piece of text or matching a glob (*word 3*); one fact (facts f-17); or
+        as CLIPS's (facts START END MAX): facts 10 20 5 lists ids 10 to 20, at most 5."""
         for line in FactTable(select_facts(self.session, arg.split())).lines():
             self.say(line)
 
