@@ -263,3 +263,19 @@ def test_why_all_over_ten_thousand_firings_has_no_recursion_error(tmp_path):
     assert not text.startswith("error"), text[:200]
     assert text.count("FIRE") == 10000
     assert max(len(line) for line in text.splitlines()) < 2000
+
+
+def test_show_prints_an_elided_value_in_full():
+    teacup = REPO / "tests" / "data" / "riddles" / "teacup.txt"
+    out, shell = drive(opener("riddle", [str(teacup)]), "run\nfacts candidates (upto 3)\n")
+    line = [ln for ln in out.splitlines() if "(upto 3)" in ln][0]
+    assert "-words>)" in line
+    fid = int(line.split()[0][2:])
+    buf = io.StringIO()
+    shell.stdout = buf
+    shell.onecmd(f"show f-{fid}")
+    full = buf.getvalue().strip()
+    assert "-words>" not in full and full.startswith(f"f-{fid}")
+    count = int(line.split("<")[1].split("-")[0])
+    words = full.split("(words ", 1)[1].rstrip(")").split()
+    assert len(words) == count
