@@ -187,3 +187,15 @@ def test_near_on_the_command_line(capsys):
 
 
 FROG_BECAUSE = "frog is in the gloss of croak: 'a harsh hoarse utterance (as of a frog)'"
+
+
+def test_hint_reading_is_bounded():
+    from pyengine.facts.riddle import HintLine, HintTerm
+    from pyengine.puzzles.riddle.hints import MAX_HINT_LINES, MAX_TERMS_PER_LINE
+    fruits = "apple banana cherry damson elder fig grape hazel ivy juniper kale lemon mango"
+    hints = "\n".join(f"{fruits} {'x' * (i + 2)}" for i in range(30))
+    r = solve(FROG + hints, record=True)
+    assert len(r.session.records(HintLine)) == MAX_HINT_LINES
+    assert len(r.session.records(HintTerm)) <= MAX_HINT_LINES * MAX_TERMS_PER_LINE
+    assert len(HintReader().terms("apple banana cherry damson elder fig grape hazel ivy "
+                                  "juniper kale lemon mango nutmeg olive")) == MAX_TERMS_PER_LINE

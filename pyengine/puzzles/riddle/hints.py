@@ -20,6 +20,10 @@ from pyengine.words.lexicon import content_words, load_lexicon, stem
 #: the most familiar candidates the hint rules weigh (a riddle with few clues can
 #: leave thousands)
 HINT_CANDIDATES = 1000
+#: hint lines read (the rest are only shown) and terms taken from each: a bound on the
+#: work of the hint rules for any input (a 64 KiB riddle of hint lines: well under a second)
+MAX_HINT_LINES = 8
+MAX_TERMS_PER_LINE = 12
 #: riddle phrasing that says nothing about the answer ("My whole is known as ...")
 HINT_FILLER = frozenset("""
 whole total entire entirety self first second third fourth fifth sixth seventh eighth
@@ -50,6 +54,7 @@ class HintReader:
         self._lexicon = None
         self._names_loader = names_loader
         self._names = None
+        self._indexed: dict[int, tuple] = {}      # id(contenders) -> (them, index)
 
     @property
     def names(self):
@@ -66,12 +71,15 @@ class HintReader:
         return self._lexicon
 
     def terms(self, text: str) -> list[tuple[str, str]]:
-        """(word, stem) of each content word of a hint line, once each, in order."""
+        """(word, stem) of each content word of a hint line, once each, in order (at
+        most ``MAX_TERMS_PER_LINE``)."""
         out: dict[str, str] = {}
-        for word in content_words(text):
+        for word in content_words(text[:2000]):
             word = word.removesuffix("'s")
             if word not in HINT_FILLER and "'" not in word:
                 out.setdefault(stem(word), word)
+                if len(out) == MAX_TERMS_PER_LINE:
+                    break
         return [(w, s) for s, w in out.items()]
 
     def asks_for_name(self, text: str) -> str | None:
@@ -88,37 +96,53 @@ class HintReader:
                 return f"names include a {word}"
         return None
 
+    def _index(self, words) -> dict[str, dict[str, list[str]]]:
+        """For the contenders ``words`` (a tuple, indexed once and kept, with the last
+        few, while that same tuple is asked about): kind -> stem key -> its words."""
+        got = self._indexed.get(id(words))
+        if got is not None and got[0] is words:
+            return got[1]
+        lex = self.lexicon
+        index: dict[str, dict[str, list[str]]] = {"category": {}, "synonym": {},
+                                                   "gloss": {}, "stem": {}}
+        for w in words:
+            for kind, keys in (("category", lex.categories(w)), ("synonym", lex.synonyms(w)),
+                               ("gloss", lex.gloss_stems(w)), ("stem", (stem(w.lower()),))):
+                for k in keys:
+                    index[kind].setdefault(k, []).append(w)
+        if len(self._indexed) >= 4:
+            self._indexed.clear()
+        self._indexed[id(words)] = (words, index)
+        return index
+
     def in_category(self, key: str, words) -> list[tuple[str, str]]:
         """Words with a lemma of stem ``key`` on their hypernym chains."""
         if key in GENERIC:
             return []
         lex = self.lexicon
         return [(w, f"{lex.categories(w)[key]} is a hypernym of {w}")
-                for w in words if key in lex.categories(w)]
+                for w in self._index(words)["category"].get(key, ())]
 
     def synonym_of(self, key: str, words) -> list[tuple[str, str]]:
         """Words that share a sense with a lemma of stem ``key``."""
         lex = self.lexicon
         return [(w, f"{lex.synonyms(w)[key]} is a synonym of {w}")
-                for w in words if key in lex.synonyms(w)]
+                for w in self._index(words)["synonym"].get(key, ())]
 
     def in_gloss(self, term: str, key: str, words) -> list[tuple[str, str]]:
         """Words whose glosses hold a word of stem ``key``."""
         lex = self.lexicon
         return [(w, f"'{term}' is in the gloss of {w}: '{_clip(lex.gloss_with(w, key))}'")
-                for w in words if key in lex.gloss_stems(w) and stem(w) != key]
+                for w in self._index(words)["gloss"].get(key, ()) if stem(w.lower()) != key]
 
     def named_by(self, term: str, key: str, words) -> list[tuple[str, str]]:
         """Words named in the glosses of the hint term itself ('croak': 'a harsh
         hoarse utterance (as of a frog)')."""
         lex = self.lexicon
-        glossed = lex.gloss_stems(term)
-        if not glossed:
-            return []
+        by_stem = self._index(words)["stem"]
         out = []
-        for w in words:
-            k = stem(w.lower())
-            if k in glossed and k != key:
+        for k in sorted(lex.gloss_stems(term) - {key}):
+            for w in by_stem.get(k, ()):
                 out.append((w, f"{w} is in the gloss of {term}: "
                                f"'{_clip(lex.gloss_with(term, k))}'"))
         return out

@@ -176,7 +176,8 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     session.assert_fact(Riddle(length=parsed.length))
     for fact in clue_facts(parsed):
         session.assert_fact(fact)
-    for line in parsed.hints:
+    from pyengine.puzzles.riddle.hints import MAX_HINT_LINES
+    for line in parsed.hints[:MAX_HINT_LINES]:
         session.assert_fact(HintLine(text=line))
     if near:
         session.assert_fact(NearWanted())
