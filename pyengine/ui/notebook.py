@@ -1,18 +1,24 @@
 """Look inside a rule session from Python or Jupyter.
 
-Everything here is a plain Python object with a text form (``str``) and, for
-Jupyter, an HTML table (``_repr_html_``)::
+Everything here is a plain Python object with a text form (``str``, what the shell
+prints) and, for Jupyter, an HTML form (``_repr_html_``)::
 
     from pyengine.ui.notebook import Inspector
-    ins = Inspector.open("scramble", words=["Nile"], seed=4)   # or Inspector(session)
-    ins.facts("text")                 # FactTable: f-12    (text # 1 3 2)
-    ins.agenda()                      # AgendaTable: salience, rule, facts
-    ins.step(3); ins.stage()          # TraceTable: the firings, with what they changed
-    ins.history(last=10)
-    ins.why(12)                       # Provenance: the firing tree back to the initial facts
+    ins = Inspector.open("scramble", words=["Nile"], seed=4)   # a puzzle by name
+    ins = Inspector.from_clp("family.clp", stages=["GO"])      # any CLIPS file
+    ins = Inspector.from_engine(Zookeeper, input=["yes"])      # any experta engine
+    ins.facts("person")               # FactTable: one relation (facts(contains=...))
+    ins.facts().to_records()          # one dict per fact, one key per slot (to_pandas())
+    ins.agenda(); ins.matches("find-siblings")
+    ins.step(3); ins.run(); ins.stage(); ins.run_all()
+    ins.back(2); ins.goto(1)          # the state just before a firing
+    ins.why(12); ins.show(12); ins.history(last=10)
+    ins.assert_fact("(number 4)"); ins.retract(4); ins.modify(3, parent="Bob")
+    ins.watch("activations"); ins.strategy("breadth"); ins.seed(3); ins.reset()
 
 The shell (:mod:`pyengine.ui.shell`) prints the same objects, so the shell, a
-script and a notebook all show the same thing on both engines.
+script and a notebook all show the same thing on both engines. Bad values raise
+UsageError.
 
 A :class:`FactLog` listens to the session so that facts keep their text after
 they are retracted (the scramble retracts every old ``(text ...)`` line, and a

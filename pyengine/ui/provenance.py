@@ -275,11 +275,9 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
 
 def can_print_unicode(stream=None) -> bool:
     """Can ``stream`` (default: stdout) show the tree's lines? A stream without an
-    encoding (a StringIO) holds text, so yes; stdout without one, no."""
-    if stream is None:
-        enc = getattr(sys.stdout, "encoding", None) or "ascii"
-    else:
-        enc = getattr(stream, "encoding", None) or "utf-8"
+    encoding (a StringIO, stdout redirected into one) holds text, so yes."""
+    stream = sys.stdout if stream is None else stream
+    enc = getattr(stream, "encoding", None) or "utf-8"
     try:
         "├└│".encode(enc)
         return True
