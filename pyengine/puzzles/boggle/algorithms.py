@@ -55,7 +55,6 @@ ALGORITHMS: dict[str, Algorithm] = {a.name: a for a in (
               True, engine="TrigramBoard"),
 )}
 ALGOS = tuple(ALGORITHMS)
-SEED_NINE = ALGOS[:9]
 
 
 @dataclass(frozen=True)

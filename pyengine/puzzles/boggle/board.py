@@ -104,20 +104,6 @@ class Board:
     def has_qu(self) -> bool:
         return "qu" in self.cells
 
-    def has_faces(self) -> bool:
-        """True if a cell is not a single letter (two-letter face or blank)."""
-        return any(len(c) != 1 or c == BLANK for c in self.cells)
-
-    def with_cell(self, index: int, letter: str) -> "Board":
-        cells = list(self.cells)
-        cells[index] = letter
-        return Board(self.size, tuple(cells))
-
-    def swapped(self, i: int, j: int) -> "Board":
-        cells = list(self.cells)
-        cells[i], cells[j] = cells[j], cells[i]
-        return Board(self.size, tuple(cells))
-
     def as_dict(self) -> dict:
         return {"size": self.size, "cells": list(self.cells), "text": self.text("/")}
 

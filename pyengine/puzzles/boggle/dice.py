@@ -20,8 +20,7 @@ from functools import lru_cache
 from pyengine.puzzles.boggle.board import Board
 from pyengine.engine.errors import UsageError
 
-__all__ = ["DICE_SETS", "DiceSet", "roll_dice", "dice_set", "default_set_for",
-           "SET_NAMES"]
+__all__ = ["DICE_SETS", "DiceSet", "roll_dice", "dice_set"]
 
 
 @dataclass(frozen=True)
@@ -37,12 +36,9 @@ class DiceSet:
         """Every face that can show."""
         return frozenset(f for die in self.dice for f in die)
 
-    def roll(self, rng: random.Random | int | None = None) -> Board:
-        return roll_dice(self, rng)
-
 
 @lru_cache(maxsize=1)
-def _load() -> tuple[dict, dict]:
+def _load() -> dict:
     from pyengine.engine.resources import fact_file
     path = fact_file("boggle_dice.json")
     try:
@@ -57,22 +53,11 @@ def _load() -> tuple[dict, dict]:
             raise UsageError(f"dice set {name}: expected {size * size} dice of 6 faces")
         sets[name] = DiceSet(name, size, dice, s.get("years", ""), tuple(s.get("sources", ())),
                              s.get("notes", ""))
-    defaults = {int(k): v for k, v in data.get("default_for_size", {}).items()}
-    return sets, defaults
+    return sets
 
 
 #: name -> DiceSet (classic, new, big, big-deluxe, big-2012, super-big)
-DICE_SETS: dict[str, DiceSet] = dict(_load()[0])
-SET_NAMES = ("classic", "new", "big", "big-deluxe", "big-2012", "super-big")
-
-
-def default_set_for(size: int) -> str:
-    """The usual set for a board size: new (4x4), big (5x5), super-big (6x6)."""
-    got = _load()[1].get(size)
-    if got is None:
-        raise UsageError(f"no dice set for a {size}x{size} board "
-                         f"(dice exist for 4x4, 5x5 and 6x6)")
-    return got
+DICE_SETS: dict[str, DiceSet] = dict(_load())
 
 
 def dice_set(name: str | DiceSet) -> DiceSet:

@@ -219,12 +219,6 @@ class Finder:
         paths, ws, ps = tally(counts, board.size, self.two_letter)
         return len(counts), paths, ws, ps
 
-    def words_on(self, board) -> list[str]:
-        return self.solve(board).words
-
-    def score(self, board) -> int:
-        return self.solve(board).score
-
 
 _TRIES: dict = {}
 

@@ -16,19 +16,12 @@ search when numba is absent.
 """
 from __future__ import annotations
 
-import importlib.util
-
 import numba
 import numpy as np
 
 from pyengine.puzzles.boggle.scoring import score_word
 
-__all__ = ["available", "ArrayTrie", "build_arrays"]
-
-
-def available() -> bool:
-    """True if numba can be imported (checked without importing it)."""
-    return importlib.util.find_spec("numba") is not None
+__all__ = ["ArrayTrie", "build_arrays"]
 
 
 def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
@@ -315,16 +308,6 @@ class ArrayTrie:
         fn = _KERNELS[kernel]
         return fn(self.nodes, self.word_scores(board.size, two_letter),
                   c0, c1, nbr, nnbr, self.counts, self.found, self.out)
-
-    def solve_counts(self, board, two_letter: bool = False) -> dict[str, int]:
-        """word -> number of paths, for every word on the board."""
-        nf = self._run(board, two_letter, 0)
-        ids = self.found[:nf].copy()
-        ids.sort()
-        got = self.counts[ids]
-        self.counts[ids] = 0
-        words = self.words
-        return {words[i]: int(c) for i, c in zip(ids.tolist(), got.tolist())}
 
     def solve(self, board, two_letter: bool = False, with_counts: bool = False):
         """(sorted words, {word: paths} or None, (words, paths, score, path score))."""

@@ -9,7 +9,7 @@ for the algorithms, :mod:`pyengine.puzzles.boggle.twin` for the plain-Python twi
 """
 from __future__ import annotations
 
-from pyengine.puzzles.boggle.algorithms import (ALGORITHMS, ALGOS, SEED_NINE,  # noqa: F401
+from pyengine.puzzles.boggle.algorithms import (ALGORITHMS, ALGOS,  # noqa: F401
                                                 Algorithm, algorithm, board_spec,
                                                 check_size, default_vowels)
 from pyengine.puzzles.boggle.draws import Dice
