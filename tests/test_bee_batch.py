@@ -270,3 +270,17 @@ def test_every_hive_reads_back_in_every_form(letters, i, form):
             "json": json.dumps({"letters": "".join(letters), "center": centre}),
             "json-outer": json.dumps({"outer": outer, "centre": centre, "id": 1})}[form]
     assert parse_line(line) == (hive, centre)
+
+
+def test_the_help_states_the_limits():
+    from pyengine.puzzles.bee.puzzle import SOLVE
+    assert f"{batch_lines.MAX_LINES:,} lines of at most {MAX_LINE_BYTES:,} bytes" in \
+        SOLVE.description
+    from pyengine.engine.textio import MAX_TEXT_BYTES
+    assert f"FILE at most {MAX_TEXT_BYTES // 2**20} MiB" in SOLVE.description
+
+
+def test_crlf_and_bom_files(tmp_path, engine):
+    path = batch_file(tmp_path, b"\xef\xbb\xbfaeginrt r\r\n\r\n{\"letters\": \"aegintR\"}\r\n")
+    recs = solve_batch(path, seed=1, engine=engine).records()
+    assert [(r["line"], r["letters"]) for r in recs] == [(1, "aeginrt"), (3, "aeginrt")]
