@@ -21,6 +21,7 @@ This module imports nothing heavy; declaration modules import only this.
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -29,8 +30,10 @@ from pyengine.engine.errors import UsageError
 
 _KINDS = ("str", "int", "float", "bool", "words")
 # Keyword arguments a UI hands an action besides its options: ``record`` (keep the
-# firing trace, for --trace), and for interactive actions ``lines`` and ``say``.
-_EXTRAS = ("record", "lines", "say")
+# firing trace, for --trace), ``as_json`` and ``show_facts`` (what the command will print,
+# for actions whose work depends on it), and for interactive actions ``lines`` and ``say``.
+# Each reaches the run function only if the function takes it.
+_EXTRAS = ("record", "as_json", "show_facts", "lines", "say")
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,14 @@ _KIND_CONVERT = {"int": _to_int, "float": _to_float, "bool": _to_bool, "str": _t
                  "words": _to_str}
 
 
+def _accepted(func: Callable, extra: dict[str, Any]) -> dict[str, Any]:
+    """The extras ``func`` takes (all of them if it takes ``**kwargs``)."""
+    params = inspect.signature(func).parameters
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return extra
+    return {k: v for k, v in extra.items() if k in params}
+
+
 def _import(path: str) -> Callable:
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
@@ -169,7 +180,8 @@ class Action:
     def call(self, **given: Any) -> Any:
         """Run the action with checked options; return its result."""
         extra = {k: given.pop(k) for k in _EXTRAS if k in given}
-        return _import(self.run)(**self.arguments(given), **extra)
+        run = _import(self.run)
+        return run(**self.arguments(given), **_accepted(run, extra))
 
     def open_plan(self, **given: Any):
         """The action's rule session, paused before its first stage."""

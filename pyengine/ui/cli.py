@@ -182,7 +182,8 @@ def run_action(action: Action, args: argparse.Namespace) -> int:
     given = {o.name: getattr(args, o.name, None) for o in action.options if o.cli}
     as_json = getattr(args, "json", False)
     aux = sys.stderr if as_json else sys.stdout
-    extra = {"record": True} if getattr(args, "trace", False) else {}
+    extra = {"record": bool(getattr(args, "trace", False)), "as_json": as_json,
+             "show_facts": bool(getattr(args, "facts", False))}
     if action.interactive:
         extra = {"lines": sys.stdin, "say": lambda *a: print(*a, file=aux)}
     result = action.call(**given, **extra)

@@ -97,7 +97,8 @@ def _write(report: BenchReport) -> None:
 def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = False,
               two_letter: bool = False, qu=None, size: int = 4, seed_size: int = 1,
               vowel_sweep=None, generator: str = "rules", workers: int = 2, out=None,
-              no_progress: bool = False, words=None, seed=None) -> BenchReport:
+              no_progress: bool = False, words=None, seed=None,
+              as_json: bool = False) -> BenchReport:
     """The ``bench`` action: N boards per algorithm, generated and solved; the table."""
     from pyengine.puzzles.boggle import table as T
 
@@ -109,7 +110,7 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
         os.makedirs(out, exist_ok=True)
         checkpoint = os.path.join(out, "partial.json")
     rows = T.run_bench(specs, boards, s, workers=workers,
-                       progress=not no_progress and sys.stderr.isatty(), checkpoint=checkpoint)
+                       progress=not (no_progress or as_json) and sys.stderr.isatty(), checkpoint=checkpoint)
     report = BenchReport(s, rows, boards, out=out)
     if vowel_sweep:
         report.best_vowels = int(max(rows, key=lambda r: r["avg_score"])["algo"].split(":")[1])

@@ -289,8 +289,8 @@ class _Search:
 
 def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
              steps: int = 20_000, backend: str = "auto", quiet: bool = False,
-             seed=None) -> BestResult:
-    """The ``best`` action: progress lines on stderr unless ``quiet``."""
+             seed=None, as_json: bool = False) -> BestResult:
+    """The ``best`` action: progress lines on stderr unless ``quiet`` or ``--json``."""
     import sys
 
     def progress(r):
@@ -299,4 +299,4 @@ def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
 
     return best_board(words, size=size, seconds=seconds,
                       seed=seed, iterations=iterations, steps=steps, backend=backend,
-                      progress=None if quiet else progress)
+                      progress=None if quiet or as_json else progress)

@@ -84,12 +84,14 @@ def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
 
 def run_make(algo=None, size: int = 4, dice=None, seed_size: int = 1, vowels=None,
              no_qu: bool = False, solve: bool = False, count: str = "words", words=None,
-             seed=None, record: bool = False) -> MadeBoard:
+             seed=None, record: bool = False, show_facts: bool = False) -> MadeBoard:
     """The ``make`` action: a board by the rules of ``algo`` (default greedy-cad), or
     rolled from a dice set; with ``solve`` its words and score."""
     seed = new_seed() if seed is None else seed
     if dice and algo:
         raise UsageError("choose a generator (--algo) or dice (--dice), not both")
+    if dice and (record or show_facts):
+        raise UsageError("--trace and --facts show the generator rules; dice use none")
     made = (_rolled(dice, size, seed, record) if dice else
             _generated(algo, size, seed, seed_size, vowels, not no_qu, words))
     if solve:
