@@ -55,7 +55,7 @@ class ClipsSession(Session):
         for name in without_rules:      # rules of a loaded file this plan does not need
             self.env.find_rule(name).undefine()
         self._router = IORouter(self)
-        self.env.add_router(self._router)
+        self._router.install(self.env, f"pyengine-{id(self)}")
         self._running = False           # inside env.run: records are the trace
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's

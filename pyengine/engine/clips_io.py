@@ -18,111 +18,138 @@ from __future__ import annotations
 
 import re
 
-import clips
+from clips import common
+from clips._clips import ffi, lib
 
-_FIRE_HEAD = re.compile(r"FIRE +\d+ \Z")
+_FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
-_FACT_ID = re.compile(r"f-(\d+) +\Z")
+_FACT_ID = re.compile(rb"f-(\d+) +\Z")
 _IDS = re.compile(r"f-(\d+)")
-_FACT_HEADS = ("==> ", "<== ")
-_ACT_HEADS = ("==> Activation ", "<== Activation ")
+_FACT_HEADS = (b"==> ", b"<== ")
+_ACT_HEADS = (b"==> Activation ", b"<== Activation ")
+_ELIDED = b" ..."
 _EOF = -1
+_STDOUT = b"stdout"
 
 
 def ids_of(text: str) -> tuple[int, ...]:
     return tuple(int(m) for m in _IDS.findall(text))
 
 
-class IORouter(clips.Router):
+class IORouter:
     """The session's router: watch records to the session, rule output in lines,
     ``stdin`` from the session's reader, CLIPS's error text when quiet.
 
     The session receives ``_on_fire(number, rule, ids)``, ``_on_fact(arrow, id,
     text, elided)``, ``_on_activation(arrow, text)``, ``_output(line)`` and
-    ``_read_input(prompt)``."""
+    ``_read_input(prompt)``.
+
+    It is installed with its own C callbacks rather than as a ``clips.Router``: a
+    watched run writes a piece per value of every fact it changes, and clipspy's
+    generic callbacks (decoding both the logical name and the text of each piece)
+    cost as much again as the rules."""
 
     def __init__(self, session):
-        # Below clipspy's error router (40), which reads stderr first to build the
-        # CLIPSError message, then hands it down.
-        super().__init__(f"pyengine-{id(session)}", 30)
         self.session = session
-        self.quiet = False
-        self.names = frozenset(("stdout", "stdin"))
+        self.names = frozenset((b"stdout", b"stdin"))
         self.partial = ""           # rule output not ended by a newline yet
-        self.record: list[str] | None = None    # pieces of the watch record being read
+        self.record: list[bytes] | None = None  # pieces of the watch record being read
         self.kind = ""              # "fire", "fact", "act" or "?" (a fact head, unsure)
         self.keep_text = False      # keep the text of fact records (for listeners)
         self.next_fire = 1          # the number CLIPS gives the next firing of this run
         self.rule_names: frozenset[str] = frozenset()   # what a FIRE record may name
         self.capture: list[str] | None = None   # everything, for (matches) and the like
         self.pending = b""          # what is left of the line (read) is reading
+        self._callbacks: tuple = ()
+
+    def install(self, env, name: str) -> None:
+        """Add the router to a clipspy Environment. Above clipspy's error router (40):
+        this one takes stdout and stdin only (stderr too when quiet), so the error
+        router still builds each CLIPSError's message."""
+        cbs = (ffi.callback("_Bool(struct environment *, char *, void *)", self._query, False),
+               ffi.callback("void(struct environment *, char *, char *, void *)", self._write),
+               ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF),
+               ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0))
+        self._callbacks = cbs        # alive as long as the environment: held in its data
+        common.environment_data(env._env, "routers")[name] = self
+        lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3],
+                      ffi.NULL, ffi.NULL)
 
     # -- routing -------------------------------------------------------------------------
     def set_quiet(self, on: bool) -> None:
-        self.quiet = on
-        self.names = frozenset(("stdout", "stdin", "stderr", "stdwrn") if on
-                               else ("stdout", "stdin"))
+        self.names = frozenset((b"stdout", b"stdin", b"stderr", b"stdwrn") if on
+                               else (b"stdout", b"stdin"))
 
-    def query(self, name: str) -> bool:
-        return name in self.names
+    def _query(self, env, name, context) -> bool:
+        return ffi.string(name) in self.names
 
-    def write(self, name: str, message: str) -> None:
-        if name != "stdout":
-            self.session.diagnostics.extend(message.strip().splitlines())
+    def _write(self, env, name, message, context) -> None:
+        name, message = ffi.string(name), ffi.string(message)
+        if name != _STDOUT:
+            text = message.decode("utf-8", "replace")
+            self.session.diagnostics.extend(text.strip().splitlines())
             return
+        self.write(message)
+
+    def write(self, message: bytes) -> None:
+        """One piece CLIPS wrote on stdout."""
         if self.capture is not None:
-            self.capture.append(message)
+            self.capture.append(message.decode("utf-8", "replace"))
             return
         record = self.record
         if record is None:
             self._start(message)
             return
         if self.kind == "?":                # "==> " seen: is this a fact id?
-            if _FACT_ID.match(message) and len(message) >= 8:
+            if len(message) >= 8 and _FACT_ID.match(message):
                 self.kind = "fact"
                 record.append(message)
             else:
                 self.record = None
                 self._text(record[0])
-                self.write(name, message)
+                self.write(message)
             return
-        if message == "\n":
+        if message == b"\n":
             self.record = None
             self._end(record)
-        elif self.kind != "fact" or self.keep_text:
-            record.append(message)
-        elif message == " ...":
+        elif self.kind != "fact" or self.keep_text or message == _ELIDED:
             record.append(message)
 
-    def _start(self, message: str) -> None:
+    def _start(self, message: bytes) -> None:
         if message in _FACT_HEADS:
             self.record, self.kind = [message], "?"
         elif message in _ACT_HEADS:
             self.record, self.kind = [message], "act"
-        elif message[:5] == "FIRE " and _FIRE_HEAD.match(message):
+        elif message[:5] == b"FIRE " and _FIRE_HEAD.match(message):
             self.record, self.kind = [message], "fire"
         else:
             self._text(message)
 
-    def _end(self, record: list[str]) -> None:
+    def _end(self, record: list[bytes]) -> None:
         s = self.session
         if self.kind == "fact":
             fid = int(_FACT_ID.match(record[1]).group(1))
-            s._on_fact(record[0][:3], fid, "".join(record[2:]), " ..." in record)
+            text = b"".join(record[2:]).decode("utf-8", "replace") if self.keep_text else ""
+            s._on_fact(record[0][:3].decode(), fid, text, _ELIDED in record)
         elif self.kind == "act":
-            s._on_activation(record[0][:3], "".join(record[1:]))
+            s._on_activation(record[0][:3].decode(), b"".join(record[1:]).decode("utf-8", "replace"))
         else:
-            m = _FIRE.match("".join(record))
-            if m and int(m.group(1)) == self.next_fire and m.group(2).split("::")[-1] in self.rule_names:
+            line = b"".join(record).decode("utf-8", "replace")
+            m = _FIRE.match(line)
+            if (m and int(m.group(1)) == self.next_fire
+                    and m.group(2).split("::")[-1] in self.rule_names):
                 self.next_fire += 1
                 self.end_line()
                 s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)))
             else:
-                self._text("".join(record) + "\n")
+                self._text(record[0])
+                for piece in record[1:]:
+                    self._text(piece)
+                self._text(b"\n")
 
     # -- rule output ------------------------------------------------------------------------
-    def _text(self, message: str) -> None:
-        text = self.partial + message
+    def _text(self, message: bytes) -> None:
+        text = self.partial + message.decode("utf-8", "replace")
         if "\n" not in text:
             self.partial = text if len(text) < 100_000 else text[:100_000]
             return
@@ -134,13 +161,13 @@ class IORouter(clips.Router):
         """A rule is done (or the next one fires): its unfinished line is a line."""
         if self.record is not None and self.kind == "?":
             self.record = None
-            self._text("==> ")
+            self._text(b"==> ")
         if self.partial:
             line, self.partial = self.partial, ""
             self.session._output(line)
 
     # -- (read) and (readline) ------------------------------------------------------------------
-    def read(self, name: str) -> int:
+    def _read(self, env, name, context) -> int:
         if not self.pending:
             prompt, self.partial = self.partial, ""
             line = self.session._read_input(prompt)
@@ -150,7 +177,7 @@ class IORouter(clips.Router):
         ch, self.pending = self.pending[0], self.pending[1:]
         return ch
 
-    def unread(self, name: str, char: int) -> int:
+    def _unread(self, env, name, char, context) -> int:
         if char != _EOF:
             self.pending = bytes([char]) + self.pending
         return 1
