@@ -284,3 +284,28 @@ def test_crlf_and_bom_files(tmp_path, engine):
     path = batch_file(tmp_path, b"\xef\xbb\xbfaeginrt r\r\n\r\n{\"letters\": \"aegintR\"}\r\n")
     recs = solve_batch(path, seed=1, engine=engine).records()
     assert [(r["line"], r["letters"]) for r in recs] == [(1, "aeginrt"), (3, "aeginrt")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.binary(max_size=12) | st.sampled_from(
+    [b"aeginrt r", b"aegintR", b"# c", b"", b"\xff\xfe", b'{"letters": "aegintR"}', b"\r"]),
+    max_size=8), st.booleans())
+def test_any_bytes_give_one_record_a_puzzle_line(chunks, as_stdin):
+    data = b"\n".join(c.replace(b"\n", b" ") for c in chunks)
+    lines = data.split(b"\n") if data else []
+    if as_stdin:
+        got = list(batch_lines.batch_lines("-", stdin=io.BytesIO(data)))
+    else:
+        import tempfile
+        with tempfile.NamedTemporaryFile(suffix=".txt") as f:
+            f.write(data)
+            f.flush()
+            got = list(batch_lines.batch_lines(f.name))
+    numbers = [n for n, _ in got]
+    assert numbers == sorted(set(numbers)) and all(1 <= n <= len(lines) for n in numbers)
+    for n, item in got:
+        assert isinstance(item, UsageError) or (len(item[0]) == 7 and item[1] in item[0])
+    skipped = set(range(1, len(lines) + 1)) - set(numbers)
+    for n in skipped:
+        text = lines[n - 1].decode("utf-8-sig").strip()
+        assert not text or text.startswith("#")
