@@ -309,3 +309,14 @@ def test_any_bytes_give_one_record_a_puzzle_line(chunks, as_stdin):
     for n in skipped:
         text = lines[n - 1].decode("utf-8-sig").strip()
         assert not text or text.startswith("#")
+
+
+@pytest.mark.parametrize("end", [b"\n", b"\r\n"])
+def test_the_line_limit_is_exact_on_file_and_stdin(tmp_path, end):
+    fits = b"#" + b"x" * (MAX_LINE_BYTES - 1)
+    data = fits + end + fits + b"x" + end + b"aegintR" + end
+    path = batch_file(tmp_path, data)
+    for got in (list(batch_lines.batch_lines(path)),
+                list(batch_lines.batch_lines("-", stdin=io.BytesIO(data)))):
+        assert [n for n, _ in got] == [2, 3]
+        assert "over" in str(got[0][1]) and got[1][1] == ("aeginrt", "r")

@@ -30,6 +30,7 @@ MAX_LINE_BYTES = 16 * 1024      # an archive's JSON line with its answers fits e
 MAX_LINES = 100_000             # lines (puzzles, blank and comment lines) in one batch
 _CHUNK = 64 * 1024              # how much of an over-long line is skipped at a time
 
+
 def _too_many(name: str) -> UsageError:
     return UsageError(f"{name} has over {MAX_LINES:,} lines: a batch takes at most "
                       f"{MAX_LINES:,} (split the archive)")
@@ -40,7 +41,8 @@ def _file_lines(spec: str) -> Iterator[bytes]:
     lines counted now, before any is given out (cut from the bytes one at a time, so a
     64 MiB file is held once, not twice)."""
     data = read_bytes(spec, "batch file", MAX_TEXT_BYTES)
-    if data.count(b"\n") + (not data.endswith(b"\n") and bool(data)) > MAX_LINES:
+    lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
+    if lines > MAX_LINES:
         raise _too_many(f"batch file {shown_name(spec)}")
     return _cut(data)
 
@@ -67,10 +69,11 @@ def _stream_lines(stream) -> Iterator[bytes | UsageError]:
         n += 1
         if n > MAX_LINES:
             raise _too_many("standard input")
-        end = "\n" if isinstance(raw, str) else b"\n"
-        if len(raw.rstrip(end)) > MAX_LINE_BYTES or (
-                isinstance(raw, str) and len(raw.encode("utf-8", "surrogatepass")) >
-                MAX_LINE_BYTES + 1):
+        text = isinstance(raw, str)
+        end, ends = ("\n", "\r\n") if text else (b"\n", b"\r\n")
+        size = len(raw.rstrip(ends).encode("utf-8", "surrogatepass") if text
+                   else raw.rstrip(ends))
+        if size > MAX_LINE_BYTES:
             part = raw
             while part and not part.endswith(end):
                 part = _read(source, _CHUNK, n)
