@@ -273,7 +273,7 @@ class ExpertaSession(Session):
             if self.listeners:
                 self._emit("fire", firing)
         args = {k: v for k, v in act.context.items() if not k.startswith("__")}
-        saved = sys.stdout, sys.stdin
+        self._saved_io = saved = sys.stdout, sys.stdin
         sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
         try:
             act.rule(self.ke, **args)
@@ -297,7 +297,17 @@ class ExpertaSession(Session):
         """``self.read_line(prompt)`` in a rule: the next input line, None at the end."""
         if prompt:
             self._printed_lines.write(str(prompt))
-        return self._read_input(self._printed_lines.take())
+        return self._ask(self._printed_lines.take())
+
+    def _ask(self, prompt: str) -> str | None:
+        """The reader, called with the process's own stdin and stdout (a reader may
+        well use input() itself)."""
+        inside = sys.stdout, sys.stdin
+        sys.stdout, sys.stdin = getattr(self, "_saved_io", inside)
+        try:
+            return self._read_input(prompt)
+        finally:
+            sys.stdout, sys.stdin = inside
 
     def agenda(self) -> list[ActivationView]:
         return [self._view(a) for a in reversed(self.ke.agenda.activations)]
@@ -382,7 +392,7 @@ class _Input(io.TextIOBase):
         return True
 
     def readline(self, size: int = -1) -> str:
-        text = self.session._read_input(self.session._printed_lines.take())
+        text = self.session._ask(self.session._printed_lines.take())
         return "" if text is None else text + "\n"
 
     def read(self, size: int = -1) -> str:

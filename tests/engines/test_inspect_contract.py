@@ -149,3 +149,12 @@ def test_initial_fact_hidden_everywhere(session):
     if session.engine == "experta":
         with pytest.raises(UsageError, match="no fact f-0"):
             session.why(0)
+
+
+def test_a_reader_may_use_the_terminal_itself(session, monkeypatch, capsys):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("yes\n"))
+    session.set_input(lambda prompt: input(prompt))
+    session.run()
+    assert "(alive cy yes)" in by_text(session)
+    assert capsys.readouterr().out == "Is cy alive? "      # the reader's own prompt
