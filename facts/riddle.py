@@ -98,8 +98,8 @@ class HintTerm(Fact):
 
 
 class Contenders(Fact):
-    """The candidates the hint rules weigh (``words``: the most familiar, at most
-    ``HINT_CANDIDATES`` of them, in that order)."""
+    """The candidates the hint rules weigh, of one ``kind`` (words, names, near misses):
+    ``words``, the most familiar, at most the solver's ``hint_candidates`` (1000)."""
 
 
 class Evidence(Fact):

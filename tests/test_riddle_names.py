@@ -111,3 +111,16 @@ def test_words_come_before_names_without_hint_evidence():
               "A Famous Old Riddle")
     kinds = [s.name for s in r.solutions if not s.score]
     assert kinds == sorted(kinds)           # False (words) before True (names)
+
+
+@pytest.mark.parametrize("word", ["see", "note", "view", "they", "ever", "meet"])
+def test_printed_filler_words_still_serve_as_written_clue_words(word):
+    from pyengine.puzzles.riddle.parse import HalfClue
+    from pyengine.puzzles.riddle.write import write_line
+    import random
+    for halves in [(HalfClue(I, "deans"), HalfClue(I, word)), (HalfClue(I, word), HalfClue(I, "deans")),
+                   (HalfClue(X, word), HalfClue(X, "deans")), (HalfClue(I, word), HalfClue(X, "deans"))]:
+        for seed in range(4):
+            line = "My first " + write_line(halves, random.Random(seed))
+            got = parse_riddle(line).clues[0].halves
+            assert sorted((h.valence, h.word) for h in got) == sorted((h.valence, h.word) for h in halves), line

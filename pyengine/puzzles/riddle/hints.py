@@ -17,9 +17,6 @@ from __future__ import annotations
 
 from pyengine.words.lexicon import content_words, load_lexicon, stem
 
-#: the most familiar candidates the hint rules weigh (a riddle with few clues can
-#: leave thousands)
-HINT_CANDIDATES = 1000
 #: hint lines read (the rest are only shown) and terms taken from each: a bound on the
 #: work of the hint rules for any input (a 64 KiB riddle of hint lines: well under a second)
 MAX_HINT_LINES = 8

@@ -54,15 +54,17 @@ FILLER = {"is", "are", "am", "was", "be", "been", "lies", "lie", "sits", "appear
           "found", "find", "seen", "can", "could", "will", "would", "may", "might", "you",
           "i", "it", "there", "which", "always", "somewhere", "located", "hides", "hidden",
           "comes", "dwells", "resides", "you'll", "it's", "i'm", "you'd", "as", "well",
-          "also", "present", "contained", "included", "to", "just", "too", "s",
-          # old printed fillers: "My fourth in oak you clearly see", "you'll find"
-          "see", "sees", "clearly", "plainly", "surely", "sure", "shall", "doth", "do",
+          "also", "present", "contained", "included", "to", "just", "too", "s"}
+# old printed fillers: "My fourth in oak you clearly see", "you'll find" (read by the
+# parser; kept out of STOP_WORDS so the maker's clue words stay as they were)
+PRINTED_FILLER = {"see", "sees", "clearly", "plainly", "surely", "sure", "shall", "doth", "do",
           "does", "spy", "behold", "readily", "easily", "truly", "indeed", "placed",
           "stands", "stand", "meet", "met", "view", "discover", "observe", "note",
           "notice", "perceive", "we", "they", "thou", "thee", "ye", "we'll", "tis",
           "'tis", "you've", "ever", "oft"}
 # the parser's own words never serve as generated clue words
 STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
+FILLER_READ = FILLER | PRINTED_FILLER
 # words ending a line that show the clue goes on to the next line
 _DANGLING = NEGATIVE | CONNECTIVE | PREPOSITION | {"is", "as", "the", "a", "an", "both",
                                                      "well", "isn't", "it's", "found"}
@@ -154,7 +156,7 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
             if open_clue and lead_words and _continues(segments[-1], lead_words):
                 _extend(segments[-1], lead)
                 continued = True
-            elif any(w not in FILLER and w not in DETERMINER and w not in CONNECTIVE
+            elif any(w not in FILLER_READ and w not in DETERMINER and w not in CONNECTIVE
                      for w in lead_words) or not lead_words:
                 hints.append(lead.strip() if not pieces else lead.strip().rstrip(",;:"))
         open_clue = continued
@@ -247,14 +249,21 @@ def _clue_picks(tokens) -> list[int]:
     ones when there are too many."""
     if any(q for _, q, _ in tokens):
         return _pick(tokens, lambda t, i, after: t[1])
-    picks = _pick(tokens, lambda t, i, after: after or (
-        t[0] not in FILLER and t[0] not in DETERMINER and t[0] not in NEGATIVE
+    picks = _pick(tokens, lambda t, i, after: after or _joined(tokens, i) or (
+        t[0] not in FILLER_READ and t[0] not in DETERMINER and t[0] not in NEGATIVE
         and t[0] not in CONNECTIVE and t[0] not in PREPOSITION))
     if len(picks) > 2:
         caps = [i for i in picks if tokens[i][2]]
         if 1 <= len(caps) <= 2 and len(caps) < len(picks):
             picks = caps
     return picks
+
+
+def _joined(tokens, i: int) -> bool:
+    """An old printed filler word ('note', 'view') right after 'and', 'nor', 'or',
+    'both' or 'neither' is a clue word ('in both deans and note')."""
+    return (tokens[i][0] in PRINTED_FILLER and tokens[i][0] not in FILLER and i > 0
+            and tokens[i - 1][0] in {"and", "nor", "or", "both", "neither"})
 
 
 def _check_prepositions(tokens, where: str) -> None:
