@@ -19,8 +19,9 @@ SWAP_MAX_WORK = 2_000_000
 #: The linear plan (--randomizer shuffle): about 0.1 ms a letter, 2 KB a letter.
 SHUFFLE_MAX_LETTERS = 100_000
 #: Recording every firing (--trace, the shell) keeps a record of each of the 3n + 1
-#: firings and prints them: a smaller limit.
-TRACE_MAX_LETTERS = 20_000
+#: firings and prints them (about 2.2 ms a letter, growing with the fact base): a
+#: smaller limit.
+TRACE_MAX_LETTERS = 2_000
 #: CLIPS's (seed N) takes a C unsigned int.
 MAX_SEED = 2**32 - 1
 

@@ -15,7 +15,7 @@ MAKE = Action(
                 "'pyengine scramble solve|minimal ...' find the words in a line or the "
                 "shortest line holding them all. Limits: the swap randomizer takes at most "
                 "100 letters and swaps x letters^2 <= 2,000,000; the shuffle randomizer "
-                "at most 100,000 letters; --trace at most 20,000 letters.",
+                "at most 100,000 letters; --trace (and the shell) at most 2,000 letters.",
     options=(
         WORDS, FILE,
         Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default "
