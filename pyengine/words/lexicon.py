@@ -20,7 +20,19 @@ from pathlib import Path
 from pyengine.words.cache import FORMAT as _FORMAT
 from pyengine.words.cache import cache_load, cache_save
 
-_RESOURCE = Path(__file__).resolve().parents[2] / "facts" / "words" / "lexicon.tsv.gz"
+_REPO = Path(__file__).resolve().parents[2]
+
+
+def resource(name: str):
+    """An embedded data file under facts/words (``pyengine.facts`` when installed)."""
+    try:
+        from importlib.resources import files
+        return files("pyengine.facts") / "words" / name
+    except ModuleNotFoundError:
+        return _REPO / "facts" / "words" / name
+
+
+_RESOURCE = resource("lexicon.tsv.gz")
 LICENCE = ("WordNet 3.0 (c) 2006 Princeton University, WordNet licence, see "
            "facts/words/LICENSE-WordNet.txt")
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 from array import array
 from pathlib import Path
 
+from pyengine.words.lexicon import resource
 from pyengine.words.wordlist import WordList
 
-_RESOURCE = Path(__file__).resolve().parents[2] / "facts" / "words" / "names.tsv.gz"
+_RESOURCE = resource("names.tsv.gz")
 LICENCE = ("SCOWL proper names (c) Kevin Atkinson and WordNet 3.0 (c) 2006 Princeton "
            "University; see facts/words/NOTICE.md")
 
