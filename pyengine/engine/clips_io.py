@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+import clips
 from clips import common
 from clips._clips import ffi, lib
 
@@ -29,7 +30,6 @@ _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
 _EOF = -1
-_STDOUT = b"stdout"
 
 
 def ids_of(text: str) -> tuple[int, ...]:
@@ -63,9 +63,10 @@ class IORouter:
         self._callbacks: tuple = ()
 
     def install(self, env, name: str) -> None:
-        """Add the router to a clipspy Environment. Above clipspy's error router (40):
-        this one takes stdout and stdin only (stderr too when quiet), so the error
-        router still builds each CLIPSError's message."""
+        """Add the router to a clipspy Environment, above clipspy's error router (40):
+        it takes stdout and stdin only. CLIPS's error text, when quiet, goes to a
+        second router below the error router, which builds each CLIPSError's message
+        first."""
         cbs = (ffi.callback("_Bool(struct environment *, char *, void *)", self._query, False),
                ffi.callback("void(struct environment *, char *, char *, void *)", self._write),
                ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF),
@@ -74,22 +75,18 @@ class IORouter:
         common.environment_data(env._env, "routers")[name] = self
         lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3],
                       ffi.NULL, ffi.NULL)
+        self.errors = _ErrorText(self.session, f"{name}-errors")
+        env.add_router(self.errors)
 
     # -- routing -------------------------------------------------------------------------
     def set_quiet(self, on: bool) -> None:
-        self.names = frozenset((b"stdout", b"stdin", b"stderr", b"stdwrn") if on
-                               else (b"stdout", b"stdin"))
+        self.errors.quiet = on
 
     def _query(self, env, name, context) -> bool:
         return ffi.string(name) in self.names
 
     def _write(self, env, name, message, context) -> None:
-        name, message = ffi.string(name), ffi.string(message)
-        if name != _STDOUT:
-            text = message.decode("utf-8", "replace")
-            self.session.diagnostics.extend(text.strip().splitlines())
-            return
-        self.write(message)
+        self.write(ffi.string(message))
 
     def write(self, message: bytes) -> None:
         """One piece CLIPS wrote on stdout."""
@@ -181,3 +178,23 @@ class IORouter:
         if char != _EOF:
             self.pending = bytes([char]) + self.pending
         return 1
+
+
+class _ErrorText(clips.Router):
+    """CLIPS's error and warning text, kept in the session's diagnostics when quiet."""
+
+    def __init__(self, session, name: str):
+        super().__init__(name, 30)
+        self.session = session
+        self.quiet = False
+        self.partial = ""
+
+    def query(self, name: str) -> bool:
+        return self.quiet and name in ("stderr", "stdwrn")
+
+    def write(self, name: str, message: str) -> None:
+        *lines, self.partial = (self.partial + message).split("\n")
+        self.session.diagnostics.extend(line for line in lines if line.strip())
+        if len(self.partial) > 10_000:
+            self.session.diagnostics.append(self.partial)
+            self.partial = ""
