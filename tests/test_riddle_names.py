@@ -124,3 +124,26 @@ def test_printed_filler_words_still_serve_as_written_clue_words(word):
             line = "My first " + write_line(halves, random.Random(seed))
             got = parse_riddle(line).clues[0].halves
             assert sorted((h.valence, h.word) for h in got) == sorted((h.valence, h.word) for h in halves), line
+
+
+# -- the shipped data is rebuilt byte for byte -------------------------------------------------
+
+ROOT = DATA.parents[2]
+
+
+@pytest.mark.parametrize("script,out,needs", [
+    ("build_lexicon.py", "lexicon.tsv.gz", ["/usr/share/wordnet/data.noun"]),
+    ("build_names.py", "names.tsv.gz", ["/usr/share/wordnet/data.noun",
+                                        "/usr/share/dict/scowl/english-proper-names.35"]),
+])
+def test_build_scripts_rebuild_the_shipped_files(tmp_path, script, out, needs):
+    import subprocess
+    import sys
+    for need in needs:
+        if not Path(need).exists():
+            pytest.skip(f"needs {need} (apt-get install -y wordnet-base scowl)")
+    if script == "build_names.py":
+        pytest.importorskip("wordfreq", reason="needs the build extra (wordfreq)")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / script), "--out",
+                    str(tmp_path / out)], check=True, capture_output=True)
+    assert (tmp_path / out).read_bytes() == (ROOT / "facts" / "words" / out).read_bytes()
