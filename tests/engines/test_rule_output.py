@@ -156,3 +156,37 @@ def test_experta_print_comes_after_its_fire_event():
     kinds = [ev for ev, _ in events if ev in ("fire", "output")]
     assert kinds == ["fire", "output", "fire", "output"]
     assert [f.output for f in s.trace] == [["Question 2? twice"], ["Question 1? twice"]]
+
+
+class Asker(KnowledgeEngine):
+    @Rule(Item(MATCH.n))
+    def ask(self, n):
+        self.declare(Fact(answer=self.read_line(f"Item {n}? ")))
+
+
+def test_experta_read_line_gives_none_at_the_end():
+    from pyengine.engine.experta import ExpertaSession
+    s = ExpertaSession(Asker)
+    s.reset()
+    s.assert_fact("(item 1)")
+    s.assert_fact("(item 2)")
+    todo = ["first"]
+    s.set_input(lambda prompt: todo.pop(0) if todo else None)
+    s.run()
+    assert [f.output for f in s.trace] == [["Item 2? first"], ["Item 1? "]]
+    answers = [f.text for f in s.facts() if f.text.startswith("(fact")]
+    assert answers == ["(fact (answer first))", "(fact (answer None))"]
+
+
+def test_rule_output_is_bounded(tmp_path):
+    from pyengine.engine import session as contract
+    path = tmp_path / "loud.clp"
+    path.write_text("(defrule loud (go) => (loop-for-count (?i 1 3000) do "
+                    "(printout t \"line \" ?i crlf)))")
+    s = ClipsSession([path])
+    s.reset()
+    s.assert_fact("(go)")
+    s.run()
+    out = s.trace[0].output
+    assert len(out) == contract.MAX_FIRING_LINES + 1 and out[-1].startswith("...")
+    assert out[0] == "line 1" and len(s.printed) == 3000
