@@ -111,6 +111,38 @@ class HintScores(Fact):
     """The hint points and reasons gathered so far for each word (a :class:`Scores`)."""
 
 
+class Listed:
+    """An immutable, hashable sequence as a fact value, shown as ``<N words>`` when it
+    holds more than four items (``words()`` lists them, for a full view)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items=()):
+        self.items = tuple(items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def words(self) -> list[str]:
+        return [x if isinstance(x, str) else ": ".join(x) for x in self.items]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Listed) and other.items == self.items
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __str__(self) -> str:
+        if len(self.items) > 4:
+            return f"<{len(self.items)}-words>"
+        return "<" + ",".join(x if isinstance(x, str) else x[0] for x in self.items) + ">"
+
+    __repr__ = __str__
+
+
 class Scores:
     """word -> (points, reasons), immutable and hashable so it can be a fact value."""
 

@@ -48,8 +48,8 @@ from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: 
 
 from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
-    HintTerm, Letter, LetterSet, MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle,
-    Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
+    HintTerm, Letter, LetterSet, Listed, MustExclude, NameCandidates, NearMiss, NearSolution,
+    NearWanted, Redraw, Riddle, Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
 from pyengine.facts.schema import Stage  # noqa: E402
 from pyengine.puzzles.util import LETTERS  # noqa: E402
 
@@ -198,7 +198,7 @@ class RiddleSolver(RiddleRules):
         ranked = self.words.ranked(w.words())
         common = [x for x in ranked if (self.words.tier(x) or 0) <= self.hint_max_tier]
         self.declare(Contenders(kind="words",
-                                words=tuple((common or ranked)[:self.hint_candidates])))
+                                words=Listed((common or ranked)[:self.hint_candidates])))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
           NameCandidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders(kind="names")))
@@ -206,14 +206,14 @@ class RiddleSolver(RiddleRules):
         """... and the names found, as written ('Hadrian's Wall')."""
         names = self.hints.names
         keys = names.keys.ranked(w.words())[:self.hint_candidates]
-        self.declare(Contenders(kind="names", words=tuple(names.name(k) for k in keys)))
+        self.declare(Contenders(kind="names", words=Listed(names.name(k) for k in keys)))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
           NearMiss(next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
     def choose_near_contenders(self, w):
         """No word fits: the hints weigh the words that fit all clues but one."""
         ranked = self.words.ranked(w.words())[:self.hint_candidates]
-        self.declare(Contenders(kind="near", words=tuple(ranked)))
+        self.declare(Contenders(kind="near", words=Listed(ranked)))
 
     @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
     def hint_names_a_category(self, ws, s):
@@ -237,7 +237,7 @@ class RiddleSolver(RiddleRules):
 
     def _evidence(self, kind: str, points: int, pairs) -> None:
         if pairs:
-            self.declare(Evidence(kind=kind, points=points, words=tuple(pairs)))
+            self.declare(Evidence(kind=kind, points=points, words=Listed(pairs)))
 
     @Rule(Stage("read-hints"), AS.e << Evidence(points=MATCH.p, words=MATCH.pairs),
           AS.s << HintScores(scores=MATCH.sc))

@@ -118,12 +118,14 @@ def test_printed_filler_words_still_serve_as_written_clue_words(word):
     from pyengine.puzzles.riddle.parse import HalfClue
     from pyengine.puzzles.riddle.write import write_line
     import random
-    for halves in [(HalfClue(I, "deans"), HalfClue(I, word)), (HalfClue(I, word), HalfClue(I, "deans")),
-                   (HalfClue(X, word), HalfClue(X, "deans")), (HalfClue(I, word), HalfClue(X, "deans"))]:
+    pairs = [(HalfClue(I, "deans"), HalfClue(I, word)), (HalfClue(I, word), HalfClue(I, "deans")),
+             (HalfClue(X, word), HalfClue(X, "deans")), (HalfClue(I, word), HalfClue(X, "deans"))]
+    for halves in pairs:
         for seed in range(4):
             line = "My first " + write_line(halves, random.Random(seed))
             got = parse_riddle(line).clues[0].halves
-            assert sorted((h.valence, h.word) for h in got) == sorted((h.valence, h.word) for h in halves), line
+            want = sorted((h.valence, h.word) for h in halves)
+            assert sorted((h.valence, h.word) for h in got) == want, line
 
 
 # -- the shipped data is rebuilt byte for byte -------------------------------------------------
