@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Benchmark the inspector at real sizes: Miss Manners (bench/manners/) on both engines.
 
-Every figure is a ratio to a baseline run in the same process (best of --repeat):
+Every figure is a ratio to a baseline run in the same process, the runs taking turns
+(plain, recorded, shell; --repeat rounds; the best of each), timed in CPU time of the
+process (time.process_time), so that other processes on a shared machine do not
+skew the ratios:
 
 * CLIPS, Manners 64 and 128 guests (2,271 and 8,639 firings): plain clipspy
   (``Environment.run()``, rule output to a router that drops it) is the baseline;
@@ -16,7 +19,7 @@ Every figure is a ratio to a baseline run in the same process (best of --repeat)
   and its chain, ``history`` (the text of the last 20 firings), ``back 1`` and
   ``goto 1`` through a Timeline; each should take under 50 ms.
 
-Usage:  .venv/bin/python bench/bench_inspect.py [--repeat 3] [--sizes 64,128]
+Usage:  .venv/bin/python bench/bench_inspect.py [--repeat 5] [--sizes 64,128]
         [--experta-sizes 16,32] [--json]
 """
 from __future__ import annotations
@@ -43,15 +46,7 @@ from pyengine.engine.timeline import Timeline  # noqa: E402
 from pyengine.engine.trace import firing_lines  # noqa: E402
 
 MANNERS = HERE / "manners" / "manners.clp"
-
-
-def best(fn, repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), result
+CLOCK = time.process_time
 
 
 class _Drop(clips.Router):
@@ -68,18 +63,18 @@ def clips_plain(facts: Path) -> tuple[float, int]:
     env.load(str(MANNERS))
     env.load(str(facts))
     env.reset()
-    t = time.perf_counter()
+    t = CLOCK()
     fired = env.run()
-    return time.perf_counter() - t, fired
+    return CLOCK() - t, fired
 
 
 def clips_recorded(facts: Path) -> tuple[float, int]:
     s = ClipsSession([MANNERS, facts])
     s.quiet(True)
     s.reset()
-    t = time.perf_counter()
+    t = CLOCK()
     fired = s.run()
-    took = time.perf_counter() - t
+    took = CLOCK() - t
     assert fired == len(s.trace) == s.fired_total
     return took, fired
 
@@ -91,9 +86,9 @@ def shell_run(facts: Path) -> tuple[float, int]:
     factory = opener("clp", [str(MANNERS), str(facts)])
     out = io.StringIO()
     shell = Shell(factory(), factory, stdin=io.StringIO("run\n"), stdout=out)
-    t = time.perf_counter()
+    t = CLOCK()
     shell.cmdloop()
-    return time.perf_counter() - t, shell.session.fired_total
+    return CLOCK() - t, shell.session.fired_total
 
 
 def clips_sizes(sizes, repeat: int, tmp: Path) -> list[dict]:
@@ -101,10 +96,13 @@ def clips_sizes(sizes, repeat: int, tmp: Path) -> list[dict]:
     for n in sizes:
         facts = tmp / f"guests{n}.clp"
         facts.write_text(guests.clp_facts(n))
-        plain = min(clips_plain(facts)[0] for _ in range(repeat))
-        rec = min(clips_recorded(facts)[0] for _ in range(repeat))
-        shell_times = [shell_run(facts) for _ in range(repeat)]
-        shell, fired = min(shell_times)
+        plains, recs, shells = [], [], []
+        for _ in range(repeat):             # taking turns: the same load for each
+            plains.append(clips_plain(facts)[0])
+            recs.append(clips_recorded(facts)[0])
+            shells.append(shell_run(facts))
+        plain, rec = min(plains), min(recs)
+        shell, fired = min(shells)
         rows.append({"engine": "clips", "guests": n, "firings": fired, "plain_s": plain,
                      "record_s": rec, "record_x": rec / plain, "shell_run_s": shell,
                      "shell_run_x": shell / plain})
@@ -119,20 +117,20 @@ def experta_sizes(sizes, repeat: int) -> list[dict]:
         def own():
             ke = M.Manners(guests.guests(n))
             ke.reset()
-            t = time.perf_counter()
+            t = CLOCK()
             ke.run()
-            return time.perf_counter() - t
+            return CLOCK() - t
 
         def recorded():
             s = ExpertaSession(M.Manners(guests.guests(n)))
             s.reset()
-            t = time.perf_counter()
+            t = CLOCK()
             fired = s.run()
             assert fired == len(s.trace) == guests.firings(n)
-            return time.perf_counter() - t
+            return CLOCK() - t
 
-        plain = min(own() for _ in range(repeat))
-        rec = min(recorded() for _ in range(repeat))
+        pairs = [(own(), recorded()) for _ in range(repeat)]
+        plain, rec = min(p for p, _ in pairs), min(r for _, r in pairs)
         rows.append({"engine": "experta", "guests": n, "firings": guests.firings(n),
                      "plain_s": plain, "record_s": rec, "record_x": rec / plain})
     return rows
@@ -175,16 +173,16 @@ def counter_plan(engine: str, n: int):
 
 
 def ms(fn) -> float:
-    t = time.perf_counter()
+    t = CLOCK()
     fn()
-    return (time.perf_counter() - t) * 1000
+    return (CLOCK() - t) * 1000
 
 
 def instant_ops(engine: str, n: int = 10_000) -> dict:
     tl = Timeline(counter_plan(engine, n))
-    t = time.perf_counter()
+    t = CLOCK()
     tl.runner.walk(None)
-    run_s = time.perf_counter() - t
+    run_s = CLOCK() - t
     s = tl.session
     assert s.fired_total == n
     last = s.facts()[-1].id
@@ -200,7 +198,7 @@ def instant_ops(engine: str, n: int = 10_000) -> dict:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--sizes", default="64,128")
     p.add_argument("--experta-sizes", default="16,32")
     p.add_argument("--json", action="store_true")

@@ -86,7 +86,16 @@ class IORouter:
         return ffi.string(name) in self.names
 
     def _write(self, env, name, message, context) -> None:
-        self.write(ffi.string(message))
+        message = ffi.string(message)
+        record = self.record
+        if record is not None and self.kind == "fact" and not self.keep_text:
+            if message == b"\n":                      # the common case, kept short
+                self.record = None
+                self._end(record)
+            elif message == _ELIDED:
+                record.append(message)
+            return
+        self.write(message)
 
     def write(self, message: bytes) -> None:
         """One piece CLIPS wrote on stdout."""
