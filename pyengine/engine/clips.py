@@ -166,6 +166,10 @@ class ClipsSession(Session):
                 return f
         raise UsageError(f"no fact f-{fact_id}")
 
+    def fact(self, fact_id: int) -> FactView:
+        with self._router.aside():
+            return FactView(fact_id, str(self._find(fact_id)))
+
     def retract(self, fact_id: int) -> None:
         fact = self._find(fact_id)
         text = str(fact)
@@ -192,10 +196,12 @@ class ClipsSession(Session):
         return fact_id
 
     def facts(self) -> list[FactView]:
-        return [FactView(f.index, str(f)) for f in self.env.facts()]
+        with self._router.aside():
+            return [FactView(f.index, str(f)) for f in self.env.facts()]
 
     def fact_full(self, fact_id: int) -> str:
-        return str(self._find(fact_id))
+        with self._router.aside():
+            return str(self._find(fact_id))
 
     def templates(self) -> list[str]:
         return clips_inspect.templates(self.env)

@@ -72,11 +72,17 @@ class IORouter:
                ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF),
                ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0))
         self._callbacks = cbs        # alive as long as the environment: held in its data
+        self._env, self._name = env._env, name.encode()
         common.environment_data(env._env, "routers")[name] = self
         lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3],
                       ffi.NULL, ffi.NULL)
         self.errors = _ErrorText(self.session, f"{name}-errors")
         env.add_router(self.errors)
+
+    def aside(self):
+        """A context in which the router is off: CLIPS asks it about every piece it
+        writes anywhere, strings included, and listing facts writes many."""
+        return _Aside(self)
 
     # -- routing -------------------------------------------------------------------------
     def set_quiet(self, on: bool) -> None:
@@ -187,6 +193,18 @@ class IORouter:
         if char != _EOF:
             self.pending = bytes([char]) + self.pending
         return 1
+
+
+class _Aside:
+    def __init__(self, router: IORouter):
+        self.router = router
+
+    def __enter__(self):
+        lib.DeactivateRouter(self.router._env, self.router._name)
+
+    def __exit__(self, *exc):
+        lib.ActivateRouter(self.router._env, self.router._name)
+        return False
 
 
 class _ErrorText(clips.Router):
