@@ -1,10 +1,10 @@
 """The Spelling Bee word list: ``bee`` (the default for ``pyengine bee``).
 
-A list close to the NYT's curated one, derived by ``scripts/tune_bee_words.py``
-from SCOWL (size levels, variant spellings, accents folded, proper names),
-ENABLE (public domain) and wordfreq frequencies with a few readable rules and
-thresholds tuned on ``../shared/data/bee_dev.json`` (see that script and
-``docs/bee.md``).  It ships as ``facts/words/bee.tsv.gz``
+A list close to the NYT's curated one, built by ``scripts/build_bee_list.py``:
+a model learned at build time from real puzzles (``../shared/data/bee_dev.json``
+and ``bee_train.json``) rates each word of SCOWL, ENABLE and wordfreq by its
+features; British spellings and offensive words are left out by rule (see that
+script and ``docs/bee.md``). Only the list ships: no model, no official answers.  It ships as ``facts/words/bee.tsv.gz``
 (``word<TAB>zipf100``), only the words a Spelling Bee can use: 4+ letters,
 at most 7 distinct letters.
 
@@ -20,8 +20,9 @@ from pyengine.engine.errors import UsageError
 
 BEE = "bee"
 LICENCE = ("derived from SCOWL (c) Kevin Atkinson (facts/words/LICENSE-SCOWL.txt), "
-           "ENABLE (public domain) and wordfreq frequencies (CC BY-SA 4.0); "
-           "see facts/words/NOTICE.md and scripts/tune_bee_words.py")
+           "ENABLE (public domain), WordNet 3.0 (facts/words/LICENSE-WordNet.txt) and "
+           "wordfreq frequencies (CC BY-SA 4.0); see facts/words/NOTICE.md and "
+           "scripts/build_bee_list.py")
 _MEMO: dict = {}
 
 
@@ -37,7 +38,7 @@ def load_bee() -> _words.WordList:
         st = path.stat()
     except OSError:
         raise UsageError(f"Spelling Bee word list missing: {path} "
-                         "(run scripts/tune_bee_words.py --write)") from None
+                         "(run scripts/build_bee_list.py --write)") from None
     key = (1, "bee", str(path), st.st_size, st.st_mtime_ns)
     wl = _MEMO.get(key)
     if wl is not None:
