@@ -67,18 +67,61 @@ def settings_for(seed_settings=False, words=None, count=None, two_letter=False, 
 
 
 def algo_specs(algos=None, vowel_sweep=None, size: int = 4) -> list[str]:
-    """The rows to run: a 7freq vowel sweep, the given algorithms, or all ten."""
-    if vowel_sweep:
-        lo, _, hi = vowel_sweep.partition("-")
-        if not (lo.isdigit() and hi.isdigit()) or int(lo) > int(hi):
+    """The rows to run: a 7freq vowel sweep, the given algorithms, or all ten; each
+    checked (UsageError for anything else), at most ``limits.MAX_ROWS``."""
+    from pyengine.puzzles.boggle.limits import MAX_ROWS
+    from pyengine.puzzles.boggle.table import parse_algo
+    from pyengine.puzzles.util import parse_range
+    if vowel_sweep is not None:
+        if "-" not in vowel_sweep.strip(" ")[1:]:
             raise UsageError(f"--vowel-sweep wants LO-HI, e.g. 4-10, got {vowel_sweep!r}")
-        if int(hi) > size * size:
+        lo, hi = parse_range(vowel_sweep, "--vowel-sweep")
+        if hi > size * size:
             raise UsageError(f"--vowel-sweep: at most {size * size} vowels on {size}x{size}")
-        return [f"7freq:{k}" for k in range(int(lo), int(hi) + 1)]
-    specs = list(ALGOS) if algos is None else [a.strip() for a in algos.split(",") if a.strip()]
+        specs = [f"7freq:{k}" for k in range(lo, hi + 1)]
+    elif algos is None:
+        specs = list(ALGOS)
+    else:
+        if len(algos) > 40 * MAX_ROWS:
+            raise UsageError(f"--algos: {len(algos):,} characters is too long")
+        specs = [a.strip() for a in algos.split(",") if a.strip()]
     if not specs:
         raise UsageError("--algos names no algorithm")
+    if len(specs) > MAX_ROWS:
+        raise UsageError(f"--algos: {len(specs)} rows is over the limit of {MAX_ROWS}")
+    for spec in specs:
+        parse_algo(spec, size)
     return specs
+
+
+def check_out_dir(out: str) -> str:
+    """The --out folder, made if missing; UsageError (before any work) unless it is a
+    folder we can write a file in. Leftovers of a killed run (``*.tmp``) are removed."""
+    from pyengine.engine.textio import shown, user_path
+    path = user_path(out, "--out folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UsageError(f"--out {shown(path)}: exists and is not a folder") from None
+    except OSError as exc:
+        raise UsageError(f"--out {shown(path)}: cannot make the folder "
+                         f"({exc.strerror or exc})") from None
+    if not path.is_dir():
+        raise UsageError(f"--out {shown(path)}: not a folder")
+    probe = path / f".pyengine-probe-{os.getpid()}.tmp"
+    try:
+        with open(probe, "x"):
+            pass
+        probe.unlink()
+    except OSError as exc:
+        raise UsageError(f"--out {shown(path)}: cannot write there "
+                         f"({exc.strerror or exc})") from None
+    for name in ("partial.json.tmp", "bench.json.tmp", "table.md.tmp"):
+        try:
+            (path / name).unlink()
+        except OSError:
+            pass
+    return str(path)
 
 
 def _write(report: BenchReport) -> None:
@@ -86,12 +129,30 @@ def _write(report: BenchReport) -> None:
     from pyengine.puzzles.boggle import table as T
     from pyengine.puzzles.boggle.stats import load_stats
     s, out = report.settings, report.out
-    report.plots = T.write_plots(report.rows, load_stats(s.words), out)
-    with open(os.path.join(out, "bench.json"), "w") as fh:
-        json.dump(report.as_dict(), fh, indent=2)
-    with open(os.path.join(out, "table.md"), "w") as fh:
-        fh.write(f"{s.describe()}, {report.boards} boards per algorithm\n\n")
-        fh.write(T.markdown_table(report.rows, s) + "\n")
+    from pyengine.engine.textio import shown
+    try:
+        report.plots = T.write_plots(report.rows, load_stats(s.words), out)
+        _replace(os.path.join(out, "bench.json"), json.dumps(report.as_dict(), indent=2))
+        _replace(os.path.join(out, "table.md"),
+                 f"{s.describe()}, {report.boards} boards per algorithm\n\n"
+                 + T.markdown_table(report.rows, s) + "\n")
+        os.unlink(os.path.join(out, "partial.json"))
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise UsageError(f"--out {shown(out)}: cannot write ({exc.strerror or exc})") from None
+
+
+def _replace(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temp file (never a half-written file)."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = False,
@@ -106,8 +167,8 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
                      generator)
     specs = algo_specs(algos, vowel_sweep, s.size)
     checkpoint = None
-    if out:
-        os.makedirs(out, exist_ok=True)
+    if out is not None:
+        out = check_out_dir(out)
         checkpoint = os.path.join(out, "partial.json")
     rows = T.run_bench(specs, boards, s, workers=workers,
                        progress=not (no_progress or as_json) and sys.stderr.isatty(), checkpoint=checkpoint)

@@ -126,15 +126,26 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     return search.result()
 
 
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _check(size, seconds, iterations, steps) -> None:
-    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+    """The Python API's checks, the same bounds as the declaration's (see ``limits``)."""
+    from pyengine.puzzles.boggle import limits as L
+    if not _whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise UsageError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {size!r}")
-    if seconds is not None and seconds <= 0:
-        raise UsageError("--seconds must be positive")
-    if iterations is not None and iterations < 1:
-        raise UsageError("--iterations must be at least 1")
-    if steps < 100:
-        raise UsageError("--steps must be at least 100")
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+                not math.isfinite(seconds) or seconds <= 0:
+            raise UsageError(f"--seconds must be a positive number, not {seconds!r}")
+        if seconds > L.MAX_SECONDS:
+            raise UsageError(f"--seconds must be at most {L.MAX_SECONDS:g}, not {seconds:g}")
+    if iterations is not None and (not _whole(iterations) or
+                                   not 1 <= iterations <= L.MAX_ITERATIONS):
+        raise UsageError(f"--iterations must be 1..{L.MAX_ITERATIONS:,}, not {iterations!r}")
+    if not _whole(steps) or not L.MIN_STEPS <= steps <= L.MAX_STEPS:
+        raise UsageError(f"--steps must be {L.MIN_STEPS}..{L.MAX_STEPS:,}, not {steps!r}")
 
 
 class _Search:

@@ -20,9 +20,12 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 
-__all__ = ["Board", "parse_board", "neighbours_of", "MIN_SIZE", "MAX_SIZE"]
+__all__ = ["Board", "parse_board", "neighbours_of", "MIN_SIZE", "MAX_SIZE", "MAX_BOARD_TEXT"]
 
 MIN_SIZE, MAX_SIZE = 3, 6
+#: the longest board text read (characters): a 6x6 board of bracketed faces with
+#: separators is under 200
+MAX_BOARD_TEXT = 1000
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 #: the dice's two-letter faces; a face spells its letters and scores as that many
 MULTI_FACES = ("qu", "in", "th", "er", "he", "an")
@@ -87,6 +90,21 @@ class Board:
         return "".join("Q" if c == "qu" else f"[{c.title()}]" if len(c) == 2 else c.upper()
                        for c in self.cells)
 
+    def spec(self, sep: str = "") -> str:
+        """The board as text that :func:`parse_board` reads back as this board (with
+        ``qu=True``, or ``qu=False`` when the board has a plain 'q' cell): lower case,
+        the Qu face 'qu', the other two-letter faces bracketed ('[th]'), blanks '#'.
+        Where 'qu' would be read otherwise (a letter count that makes another square)
+        every two-letter face is bracketed."""
+        n = self.size
+        rows = ["".join(c if len(c) == 1 or c == "qu" else f"[{c}]"
+                        for c in self.cells[r * n:(r + 1) * n]) for r in range(n)]
+        text = sep.join(rows)
+        if "qu" in self.cells and parse_board(text, qu="q" not in self.cells) != self:
+            text = sep.join("".join(c if len(c) == 1 else f"[{c}]"
+                                    for c in self.cells[r * n:(r + 1) * n]) for r in range(n))
+        return text
+
     def rows(self) -> list[tuple[str, ...]]:
         n = self.size
         return [self.cells[r * n:(r + 1) * n] for r in range(n)]
@@ -126,6 +144,11 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
         return text
     if not isinstance(text, str):
         raise UsageError(f"a board is text, got {type(text).__name__}")
+    if len(text) > MAX_BOARD_TEXT:
+        raise UsageError(f"bad board: {len(text):,} characters is over the limit of "
+                         f"{MAX_BOARD_TEXT:,} (a board has at most {MAX_SIZE * MAX_SIZE} cells)")
+    if not isinstance(qu, bool):
+        raise UsageError(f"qu is True or False, not {qu!r}")
     raw = text.strip()
     if not raw:
         raise UsageError("empty board: give 9, 16, 25 or 36 letters (rows may be separated by '/')")

@@ -60,7 +60,7 @@ class Result:
         return len(self.words) if self.count == "words" else self.paths
 
     def as_dict(self) -> dict:
-        d = {"board": self.board.text(), "size": self.board.size,
+        d = {"board": self.board.spec(), "size": self.board.size,
              "cells": list(self.board.cells), "words": self.words,
              "score": self.score, "n_words": len(self.words), "paths": self.paths,
              "count": self.count, "word_score": self.word_score,
@@ -73,9 +73,10 @@ class Result:
 
 
 def build_trie(words, min_len: int = 2, max_len: int = 72) -> dict:
-    """Dict-of-dicts letter trie; key END holds the word.  Every word of the
-    list is a path of nodes; only words of ``min_len``..``max_len`` letters
-    are marked as ends."""
+    """Dict-of-dicts letter trie; key END holds the word.  Words of
+    ``min_len``..``max_len`` letters are paths ending in their word; longer words
+    (no board holds them) and shorter ones are left out (a shorter word's
+    letters are a path wherever a longer word needs them)."""
     root: dict = {}
     for w in words:
         if not min_len <= len(w) <= max_len:

@@ -25,17 +25,29 @@ __all__ = ["ArrayTrie", "build_arrays"]
 
 
 def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
-    """(kids int64[n], first int32[n], word int32[n], length int16[n_words]) for
-    the sorted, unique a-z ``words``.  Node 0 is the root; words outside
-    min_len..max_len are still paths but not ends."""
+    """(kids int64[n], first int32[n], word int32[n], length int32[n_words]) for
+    the sorted, unique a-z ``words``.  Node 0 is the root; words shorter than
+    min_len are still paths but not ends; words over ``max_len`` letters (no board
+    holds them) are left out, and their lengths read as ``max_len + 1``."""
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int64, count=len(words))
+    long = lengths > max_len
+    if long.any():
+        keep = np.flatnonzero(~long)
+        kids, first, word, _ = _build(tuple(words[i] for i in keep.tolist()), min_len, max_len)
+        word = np.where(word >= 0, keep[np.maximum(word, 0)], -1).astype(np.int32)
+        return kids, first, word, np.minimum(lengths, max_len + 1).astype(np.int32)
+    return _build(words, min_len, max_len)
+
+
+def _build(words, min_len: int, max_len: int):
     n_words = len(words)
-    lengths = np.fromiter((len(w) for w in words), dtype=np.int16, count=n_words)
+    lengths = np.fromiter((len(w) for w in words), dtype=np.int32, count=n_words)
     if n_words == 0:
         z = np.zeros(1, np.int64)
         return z, np.zeros(1, np.int32), np.full(1, -1, np.int32), lengths
     width = int(lengths.max())
     blob = "".join(w.ljust(width, "`") for w in words).encode("ascii")
-    chars = (np.frombuffer(blob, dtype=np.uint8).reshape(n_words, width).astype(np.int16) - 97)
+    chars = (np.frombuffer(blob, dtype=np.uint8).reshape(n_words, width).astype(np.int8) - 97)
     # chars: 0..25 letters, -1 padding
     lcp = _common_prefixes(chars, lengths, width)
     kids_parts, first_parts, word_parts = [np.zeros(1, np.int64)], [np.zeros(1, np.int32)], \

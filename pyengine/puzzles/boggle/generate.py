@@ -86,17 +86,24 @@ def generate(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=None,
     return board
 
 
-def open_board(algo=None, size: int = 4, seed=None, seed_size: int = 1, vowels=None,
-               words=None, **_ignored):
+def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
+               words=None, dice=None, **_ignored):
     """The board's rule session paused before its seed stage (the shell, the notebook).
 
-    Takes the make action's options; those that do not shape the rules' run (dice,
-    solving, Qu) are ignored."""
+    Takes the make action's options and refuses what ``make`` refuses (an empty
+    --algo, dice: they run no rules); those that do not shape the rules' run
+    (solving, Qu) are ignored."""
+    from pyengine.engine.errors import UsageError
     from pyengine.engine.stages import SessionPlan
+    from pyengine.puzzles.boggle.make import check_make
     from pyengine.puzzles.util import new_seed
     from pyengine.rules.boggle import read_grid
 
-    a = algorithm(algo or "greedy-cad")
+    check_make(algo, dice)
+    if dice is not None:
+        raise UsageError("--dice rolls dice: there is no rule session to open")
+    a = algorithm("greedy-cad" if algo is None else algo)
+    size = 4 if size is None else size
     seed = new_seed() if seed is None else seed
     session, stages = make_session(a, size, seed=seed, seed_size=seed_size, vowels=vowels,
                                    record=True, words=words)

@@ -27,7 +27,7 @@ class MadeBoard:
         d = {"seed": self.seed, "size": b.size, "source": self.source}
         d.update({"dice": self.dice} if self.source == "dice" else
                  {"algo": self.algo, "firings": self.firings})
-        d["board"] = b.text("/")
+        d["board"] = b.spec("/")          # boggle solve reads it back as this board
         d["grid"] = [r.upper() for r in b.text("/").split("/")]
         r = self.solved
         if r is not None:
@@ -60,17 +60,28 @@ def word_lines(words, width: int = 78) -> list[str]:
     return out
 
 
-def _rolled(dice: str, size: int, seed: int, record: bool) -> MadeBoard:
+def _rolled(dice: str, size, seed: int) -> MadeBoard:
     import random
 
     from pyengine.puzzles.boggle.dice import dice_set, roll_dice
     ds = dice_set(dice)
-    if size != 4 and size != ds.size:
-        raise UsageError(f"dice set {dice!r} makes {ds.size}x{ds.size} boards, "
-                         f"not {size}x{size}")
-    if record:
+    if size is not None and size != ds.size:
+        raise UsageError(f"dice set {ds.name!r} makes {ds.size}x{ds.size} boards, "
+                         f"not {size}x{size} (leave out --size)")
+    return MadeBoard(roll_dice(ds, random.Random(seed)), seed, "dice", dice=ds.name)
+
+
+def check_make(algo=None, dice=None, record: bool = False) -> None:
+    """What ``make`` and ``open_board`` both refuse: an empty --algo or --dice, both
+    given, and --trace / --facts with dice (no rules run)."""
+    if algo is not None and not algo.strip():
+        raise UsageError("--algo: empty name (choose a generator, e.g. greedy-cad)")
+    if dice is not None and not dice.strip():
+        raise UsageError("--dice: empty name (choose a set, e.g. new or big)")
+    if dice is not None and algo is not None:
+        raise UsageError("choose a generator (--algo) or dice (--dice), not both")
+    if dice is not None and record:
         raise UsageError("--trace and --facts show the generator rules; dice use none")
-    return MadeBoard(roll_dice(ds, random.Random(seed)), seed, "dice", dice=dice)
 
 
 def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
@@ -82,18 +93,17 @@ def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
                      session=session)
 
 
-def run_make(algo=None, size: int = 4, dice=None, seed_size: int = 1, vowels=None,
+def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
              no_qu: bool = False, solve: bool = False, count: str = "words", words=None,
              seed=None, record: bool = False, show_facts: bool = False) -> MadeBoard:
     """The ``make`` action: a board by the rules of ``algo`` (default greedy-cad), or
-    rolled from a dice set; with ``solve`` its words and score."""
+    rolled from a dice set; with ``solve`` its words and score. ``size`` defaults to
+    4, or to the dice set's size (another size with dice is refused)."""
+    check_make(algo, dice, record or show_facts)
     seed = new_seed() if seed is None else seed
-    if dice and algo:
-        raise UsageError("choose a generator (--algo) or dice (--dice), not both")
-    if dice and (record or show_facts):
-        raise UsageError("--trace and --facts show the generator rules; dice use none")
-    made = (_rolled(dice, size, seed, record) if dice else
-            _generated(algo, size, seed, seed_size, vowels, not no_qu, words))
+    made = (_rolled(dice, size, seed) if dice is not None else
+            _generated(algo, 4 if size is None else size, seed, seed_size, vowels,
+                       not no_qu, words))
     if solve:
         from pyengine.puzzles.boggle.finder import find_words
         made.solved = find_words(made.board, words, count=count)

@@ -1,11 +1,14 @@
 """Boggle's declaration: make (the generators' rules, or dice), solve, best, bench."""
 from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.boggle.algorithms import ALGOS
-from pyengine.puzzles.boggle.board import MAX_SIZE, MIN_SIZE
+from pyengine.puzzles.boggle.limits import (MAX_BOARD_TEXT, MAX_BOARDS, MAX_ITERATIONS,
+                                            MAX_ROWS, MAX_SECONDS, MAX_SIZE, MAX_STEPS,
+                                            MAX_WORD_LEN, MAX_WORKERS, MIN_SIZE, MIN_STEPS)
 
 _M = "pyengine.puzzles.boggle."
 WORDS = words_option("word list: 'default' (embedded), a file path, 'system', "
-                     "or enable1 / enable2k / words_alpha from ../shared/data")
+                     "or enable1 / enable2k / words_alpha from ../shared/data (at most 16 "
+                     f"MiB; words over {MAX_WORD_LEN} letters fit no board and are skipped)")
 SIZE = Option("size", "int", 4, f"board size {MIN_SIZE}..{MAX_SIZE} (default 4)",
               low=MIN_SIZE, high=MAX_SIZE)
 BACKEND = ("auto", "python", "numba")
@@ -17,7 +20,8 @@ MAKE = Action(
                 "unless --no-qu.",
     options=(
         Option("algo", "str", None, "generator (default greedy-cad)"),
-        SIZE,
+        Option("size", "int", None, f"board size {MIN_SIZE}..{MAX_SIZE} (default 4, or the "
+               "dice set's size)", low=MIN_SIZE, high=MAX_SIZE),
         Option("dice", "str", None, "roll a real dice set instead (classic, new, big, "
                "big-deluxe, big-2012, super-big)", metavar="SET"),
         Option("seed_size", "int", 1, "seed cells for the adjacency generators (default 1, "
@@ -40,10 +44,11 @@ SOLVE = Action(
     options=(
         Option("board", "words", None, "the letters row by row, e.g. perslatgsineters or "
                "'pers/latg/sine/ters' (9, 16, 25 or 36 cells; [Th] for a two-letter face, "
-               "# for a blank)", positional=True, required=True, metavar="BOARD"),
+               f"# for a blank; at most {MAX_BOARD_TEXT} characters)", positional=True,
+               required=True, metavar="BOARD"),
         WORDS,
         Option("min_len", "int", None, "shortest word counted (default 3 on 4x4 and "
-               "smaller, 4 on 5x5/6x6)"),
+               f"smaller, 4 on 5x5/6x6; 1..{MAX_WORD_LEN})", low=1, high=MAX_WORD_LEN),
         Option("count", "str", "words", "score distinct words (a player's count) or every "
                "path to a word (the seed's figures)", choices=("words", "paths")),
         Option("two_letter", "bool", False, "allow 2-letter words at 1 point (the seed's "
@@ -61,10 +66,12 @@ BEST = Action(
                 "exactly (the report gives N).",
     options=(
         WORDS, SIZE,
-        Option("seconds", "float", 120.0, "time budget in seconds (default 120)"),
-        Option("iterations", "int", None, "stop after exactly N moves instead of on time",
-               metavar="N"),
-        Option("steps", "int", 20_000, "moves per annealing run (default 20000)"),
+        Option("seconds", "float", 120.0, f"time budget in seconds (default 120, at most "
+               f"{MAX_SECONDS:g})", low=0.001, high=MAX_SECONDS),
+        Option("iterations", "int", None, "stop after exactly N moves instead of on time "
+               f"(at most {MAX_ITERATIONS:,})", low=1, high=MAX_ITERATIONS, metavar="N"),
+        Option("steps", "int", 20_000, f"moves per annealing run (default 20000; "
+               f"{MIN_STEPS}..{MAX_STEPS:,})", low=MIN_STEPS, high=MAX_STEPS),
         Option("backend", "str", "auto", "search backend (auto: numba when installed; "
                "python is ~10x slower)", choices=BACKEND),
         Option("quiet", "bool", False, "no progress lines on stderr"),
@@ -79,8 +86,9 @@ BENCH = Action(
                 "counted, 2-letter words at 1 point, Q a plain letter.",
     options=(
         Option("algos", "str", None, "comma-separated (default: the seed's nine and "
-               "trigram); 7freq:K sets 7freq's vowel count"),
-        Option("boards", "int", 1000, "boards per algorithm (default 1000)", low=1),
+               f"trigram); 7freq:K sets 7freq's vowel count; at most {MAX_ROWS} rows"),
+        Option("boards", "int", 1000, f"boards per algorithm (default 1000, at most "
+               f"{MAX_BOARDS:,})", low=1, high=MAX_BOARDS),
         Option("count", "str", None, "count distinct words or every path (seed settings: "
                "paths)", choices=("words", "paths")),
         Option("seed_settings", "bool", False, "the seed's conventions (words_alpha, paths, "
@@ -96,7 +104,8 @@ BENCH = Action(
         Option("generator", "str", "rules", "make boards with the experta rules (default) or "
                "their plain-Python twin (the same board for every seed, much faster)",
                choices=("rules", "plain")),
-        Option("workers", "int", 2, "worker processes (default 2)", low=1),
+        Option("workers", "int", 2, f"worker processes (default 2, at most {MAX_WORKERS})",
+               low=1, high=MAX_WORKERS),
         Option("out", "str", None, "write bench.json, table.md and the PNGs (bar chart, "
                "adjacency heatmap) here", metavar="DIR"),
         Option("no_progress", "bool", False, "no progress bar"),

@@ -19,7 +19,7 @@ class Solved:
     def as_dict(self) -> dict:
         board = self.result.board
         d = self.result.as_dict()
-        d["board"] = board.text()
+        d["board"] = board.spec()      # boggle solve reads it back as this board
         d["grid"] = board.render().splitlines()
         d["backend"] = self.backend
         return d

@@ -101,16 +101,23 @@ class Row:
         return d
 
 
-def parse_algo(spec: str) -> tuple[str, dict]:
-    """``greedy-cad`` or ``7freq:6`` (7freq with 6 vowels) -> (name, generate kwargs)."""
+def parse_algo(spec: str, size: int = 6) -> tuple[str, dict]:
+    """``greedy-cad`` or ``7freq:6`` (7freq with 6 vowels, at most size*size) ->
+    (name, generate kwargs); UsageError for anything else."""
     from pyengine.puzzles.boggle.algorithms import algorithm
-    name, _, arg = spec.partition(":")
-    a = algorithm(name)
-    if not arg:
+    from pyengine.puzzles.util import parse_int
+    if not isinstance(spec, str):
+        raise UsageError(f"an algorithm is a name, not {spec!r}")
+    name, sep, arg = spec.partition(":")
+    a = algorithm(name.strip())
+    if not sep:
         return a.name, {}
-    if a.name != "7freq" or not arg.isdigit():
+    if a.name != "7freq":
         raise UsageError(f"bad algorithm {spec!r}: only 7freq takes a vowel count (7freq:6)")
-    return a.name, {"vowels": int(arg)}
+    k = parse_int(arg, f"bad algorithm {spec!r}")
+    if not 0 <= k <= size * size:
+        raise UsageError(f"bad algorithm {spec!r}: the vowel count is 0..{size * size}")
+    return a.name, {"vowels": k}
 
 
 # -- worker side ---------------------------------------------------------------------------
@@ -241,9 +248,16 @@ def _write_checkpoint(path: str, rows: dict, settings) -> None:
     import json
     done = [r.as_dict(settings.count) for r in rows.values() if r.boards]
     tmp = f"{path}.tmp"
-    with open(tmp, "w") as fh:
-        json.dump({"settings": settings.__dict__, "rows": done, "partial": True}, fh, indent=2)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w") as fh:
+            json.dump({"settings": settings.__dict__, "rows": done, "partial": True}, fh,
+                      indent=2)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path} ({exc.strerror or exc})") from None
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 # -- output ------------------------------------------------------------------------------------
