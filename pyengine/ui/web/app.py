@@ -1,0 +1,193 @@
+"""The HTTP API and the page (Starlette). Every tab opens its own session
+(``POST /api/sessions``) and drives it by id; the routes are the shell's verbs.
+
+``GET  /``                                   the page (static, shipped in the package)
+``GET  /api/targets``                        what can be opened, the limits, the strategies
+``POST /api/sessions``                       ``{"target": NAME, "options": {...}}`` -> state
+``GET  /api/sessions/ID[?filter=TEXT]``      the state (facts filtered as ``facts TEXT``)
+``POST /api/sessions/ID/VERB``               ``{"arg": ...}``: step, run, stage, next, back,
+                                             goto, reset, strategy, seed, assert, retract, guess
+``GET  /api/sessions/ID/rules``              every rule with its source
+``GET  /api/sessions/ID/why/FACT[?depth=N]`` the provenance tree
+``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
+``DELETE /api/sessions/ID``                  close it
+
+Errors are JSON ``{"error": "..."}``: 400 for bad input, 403 for what the web
+inspector refuses (``eval``, ``build``, ``system``, ``load``: no code from the
+browser), 404 for an unknown session or route, 503 when every session is taken.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.session import STRATEGIES
+from pyengine.ui.web import views
+from pyengine.ui.web.sessions import Busy, Limits, Store
+from pyengine.ui.web.targets import Target, menu
+
+VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "seed",
+         "assert", "retract", "guess")
+REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
+MAX_BODY = 16_384
+_NAME = re.compile(r"^[A-Za-z0-9_.:*?<>=+/-]{1,200}$")
+ENGINE_LOCK = threading.Lock()      # one engine call at a time (CLIPS and print are global)
+
+
+class Refused(Exception):
+    """Something the web inspector never does."""
+
+
+def static_dir() -> str:
+    return str(resources.files("pyengine.ui.web") / "static")
+
+
+def create_app(target: Target | None = None, limits: Limits | None = None) -> Starlette:
+    """The app: on ``target`` (the command line's) or, without one, the registry's menu."""
+    targets = {target.name: target} if target is not None else menu()
+    store = Store(limits)
+
+    async def index(request: Request):
+        return FileResponse(static_dir() + "/index.html")
+
+    async def list_targets(request: Request):
+        return JSONResponse({"targets": [t.describe() for t in targets.values()],
+                             "fixed": target is not None, "strategies": list(STRATEGIES),
+                             "limits": vars(store.limits) | {"idle": store.limits.idle}})
+
+    async def open_session(request: Request):
+        body = await _body(request)
+        name = body.get("target", next(iter(targets)))
+        if not isinstance(name, str) or name not in targets:
+            raise UsageError(f"unknown target {name!r} (choose from {', '.join(targets)})")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise UsageError("options: an object of option names and values")
+
+        def work():
+            ws = store.open(name, targets[name].factory(options))
+            with ws.lock:
+                return views.state(ws)
+        return JSONResponse(await _engine(work))
+
+    async def get_state(request: Request):
+        ws = store.get(request.path_params["sid"])
+        flt = request.query_params.get("filter") or None
+        if flt is not None and len(flt) > 200:
+            raise UsageError("filter: at most 200 characters")
+        return JSONResponse(await _engine(_locked(ws, lambda: views.state(ws, flt))))
+
+    async def close_session(request: Request):
+        store.close(request.path_params["sid"])
+        return JSONResponse({"closed": True})
+
+    async def act(request: Request):
+        verb = request.path_params["verb"]
+        if verb.lower() in REFUSED_VERBS:
+            raise Refused(f"refused: {verb} evaluates code; the web inspector steps, asserts "
+                          "and retracts, and runs no CLIPS or Python sent from the browser")
+        if verb not in VERBS:
+            raise LookupError(f"no such action {verb!r} (actions: {', '.join(VERBS)})")
+        ws = store.get(request.path_params["sid"])
+        body = await _body(request)
+        flt = body.get("filter") if isinstance(body.get("filter"), str) else None
+
+        def work():
+            ws.act(verb, body.get("arg"))
+            return views.state(ws, flt)
+        return JSONResponse(await _engine(_locked(ws, work)))
+
+    async def rules(request: Request):
+        ws = store.get(request.path_params["sid"])
+        return JSONResponse(await _engine(_locked(ws, lambda: views.rules_json(ws))))
+
+    async def why(request: Request):
+        ws = store.get(request.path_params["sid"])
+        fid = _fact_id(request.path_params["fid"])
+        depth = request.query_params.get("depth")
+        if depth is not None and (not depth.isdigit() or not 1 <= int(depth) <= 10_000):
+            raise UsageError("depth: a whole number from 1 to 10000")
+        d = int(depth) if depth else None
+        return JSONResponse(await _engine(_locked(ws, lambda: views.why_json(ws, fid, d))))
+
+    async def matches(request: Request):
+        ws = store.get(request.path_params["sid"])
+        rule = request.path_params["rule"]
+        if not _NAME.match(rule):
+            raise UsageError(f"not a rule name: {rule[:40]!r}")
+        return JSONResponse(await _engine(_locked(ws, lambda: views.matches_json(ws, rule))))
+
+    routes = [
+        Route("/", index),
+        Route("/api/targets", list_targets),
+        Route("/api/sessions", open_session, methods=["POST"]),
+        Route("/api/sessions/{sid}", get_state),
+        Route("/api/sessions/{sid}", close_session, methods=["DELETE"]),
+        Route("/api/sessions/{sid}/rules", rules),
+        Route("/api/sessions/{sid}/why/{fid}", why),
+        Route("/api/sessions/{sid}/matches/{rule:path}", matches),
+        Route("/api/sessions/{sid}/{verb}", act, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=static_dir()), name="static"),
+    ]
+    handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
+                Busy: _error(503), ValueError: _error(400), Exception: _error(500)}
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.state.store = store
+    return app
+
+
+def _error(status: int):
+    async def handler(request: Request, exc: Exception):
+        text = str(exc.args[0]) if exc.args else type(exc).__name__
+        return JSONResponse({"error": text.splitlines()[0] if text else text}, status_code=status)
+    return handler
+
+
+def _locked(ws, fn):
+    def work():
+        with ws.lock:
+            return fn()
+    return work
+
+
+async def _engine(fn):
+    def work():
+        with ENGINE_LOCK:
+            return fn()
+    return await run_in_threadpool(work)
+
+
+async def _body(request: Request) -> dict:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise UsageError(f"the request body is at most {MAX_BODY} bytes")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise UsageError(f"the request body is at most {MAX_BODY} bytes")
+    if not raw.strip():
+        return {}
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise UsageError("the request body must be a JSON object") from None
+    if not isinstance(body, dict):
+        raise UsageError("the request body must be a JSON object")
+    return body
+
+
+def _fact_id(text: str) -> int:
+    t = text.strip()
+    digits = t[2:] if t.lower().startswith("f-") else t
+    if not digits.isdigit() or len(digits) > 12:
+        raise UsageError(f"not a fact id: {t[:40]!r} (write f-12 or 12)")
+    return int(digits)

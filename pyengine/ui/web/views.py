@@ -1,0 +1,85 @@
+"""A web session as the page's JSON: the fact base, agenda, stage, firings, and
+the puzzle's picture, chosen by the relations the fact base holds (a scramble's
+``text`` line, a riddle's ``clue`` lines, a hive, a Boggle board; anything else
+gets the generic view). Every text comes from the engine's one set of text forms.
+"""
+from __future__ import annotations
+
+from pyengine.engine.trace import fire_line, matches_lines
+from pyengine.ui.queries import fact_fields, select_facts
+from pyengine.ui.web.pictures import picture
+
+MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
+MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
+
+
+def state(ws, filter_text: str | None = None) -> dict:
+    """Everything the page draws after an action."""
+    ins = ws.ins
+    s = ins.session
+    facts = s.facts()
+    shown = select_facts(s, filter_text) if filter_text else facts
+    runner = ins.runner
+    setup = ins.setup
+    finish = None
+    if runner.done and setup is not None and setup.finish is not None:
+        try:
+            finish = str(setup.finish() or "")
+        except Exception as exc:          # a half-made result: say so, keep the page
+            finish = f"(no result yet: {type(exc).__name__})"
+    trace = s.trace
+    return {
+        "id": ws.id, "target": ws.target, "title": setup.title if setup else "",
+        "engine": s.engine, "strategy": s.strategy, "seed": runner.seed,
+        "fired": len(trace), "message": ws.message, "capped": ws.capped,
+        "stage": {"stages": [st.name for st in runner.stages], "index": runner.index,
+                  "active": runner.active, "done": runner.done},
+        "facts": [{"id": f.id, "text": f.text, "new": f.id in ws.new}
+                  for f in shown[:MAX_FACTS]],
+        "count": len(facts), "shown": min(len(shown), MAX_FACTS),
+        "gone": [{"id": fid, "text": text} for fid, text in ws.gone[:MAX_FACTS]],
+        "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
+                   for a in s.agenda()[:MAX_FACTS]],
+        "last": [firing_json(f) for f in ws.last[-200:]],
+        "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
+        "finish": finish,
+        "picture": picture(facts, ins.log, {f.id for f in facts}, ws.new),
+    }
+
+
+def firing_json(f) -> dict:
+    return {"n": f.number, "rule": f.rule, "matched": list(f.matched),
+            "asserted": list(f.asserted), "retracted": list(f.retracted),
+            "output": list(f.output), "line": fire_line(f)}
+
+
+def rules_json(ws) -> list[dict]:
+    s = ws.ins.session
+    return [{"name": r, "source": s.rule_source(r)} for r in s.rules()]
+
+
+def why_json(ws, fact_id: int, depth: int | None = None) -> dict:
+    """The provenance tree (the shell's ``why``) as nested dicts, and its lines."""
+    tree = ws.ins.why(fact_id, depth)
+
+    def node(p, level: int = 0) -> dict:
+        out = {"id": p.id, "text": p.text, "kind": p.kind, "live": p.live, "note": p.note(),
+               "firing": None, "parents": []}
+        if p.firing is not None:
+            out["firing"] = {"n": p.firing.number, "rule": p.firing.rule,
+                             "line": fire_line(p.firing)}
+        if p.firing is not None and not p.shown_above and not p.cut and level < 400:
+            out["parents"] = [node(k, level + 1) for k in p.parents]
+        return out
+    return {"tree": node(tree), "lines": tree.lines()}
+
+
+def matches_json(ws, rule: str) -> dict:
+    m = ws.ins.session.matches(rule)
+    return {"rule": m.rule, "lines": matches_lines(m),
+            "patterns": [{"source": p.source, "facts": list(p.facts)} for p in m.patterns],
+            "activations": [list(a) for a in m.activations]}
+
+
+def record(text: str) -> dict:
+    return fact_fields(text)
