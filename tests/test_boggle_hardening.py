@@ -92,6 +92,14 @@ def test_bench_out_unwritable_folder(capsys, tmp_path, no_run):
     one_line_error(code, o, e, "cannot write")
 
 
+def test_bench_checks_the_list_before_making_the_folder(capsys, tmp_path, no_run):
+    out = tmp_path / "new"
+    code, o, e = run(capsys, "boggle", "bench", "--words", str(tmp_path / "none.txt"),
+                     "--algos", "rnd", "--out", str(out))
+    one_line_error(code, o, e, "none.txt")
+    assert not out.exists()
+
+
 def test_bench_out_left_clean(capsys, tmp_path, wordfile):
     out = tmp_path / "out"
     out.mkdir()
@@ -158,6 +166,7 @@ def test_giant_word_bench_and_best_cli(capsys, tmp_path):
     (["bench", "--algos", "7freq:17"], "0..16"),
     (["bench", "--algos", ",".join(["rnd"] * 41)], "limit"),
     (["bench", "--boards", "1000001"], "at most"),
+    (["bench", "--seed-size", "20", "--algos", "adj"], "seed size"),
     (["bench", "--workers", "65"], "at most"),
     (["best", "--seconds", "nan"], "--seconds"),
     (["best", "--seconds", "inf"], "--seconds"),

@@ -124,6 +124,17 @@ def check_out_dir(out: str) -> str:
     return str(path)
 
 
+def _check_before_work(specs: list[str], s) -> None:
+    """Every row's board settings and the word list, checked before any folder is made."""
+    from pyengine.puzzles.boggle.algorithms import board_spec
+    from pyengine.puzzles.boggle.stats import load_stats
+    from pyengine.puzzles.boggle.table import parse_algo
+    for spec in specs:
+        name, kw = parse_algo(spec, s.size)
+        board_spec(name, s.size, s.seed_size, kw.get("vowels"))
+    load_stats(s.words)
+
+
 def _write(report: BenchReport) -> None:
     """bench.json, table.md and the PNGs in ``report.out``."""
     from pyengine.puzzles.boggle import table as T
@@ -166,6 +177,7 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
     s = settings_for(seed_settings, words, count, two_letter, qu, size, seed_size, seed,
                      generator)
     specs = algo_specs(algos, vowel_sweep, s.size)
+    _check_before_work(specs, s)
     checkpoint = None
     if out is not None:
         out = check_out_dir(out)
