@@ -12,7 +12,9 @@ a decode back to letters (what the rules do, without an engine).
   over (with the seed's fixed 100 swaps, and with enough swaps to mix:
   about n ln n / 2, the mixing time of random transpositions); 100 words of 8
   letters with SHUFFLE; the minimal sequence of the seven rivers; solving the seed's
-  line against 50 rivers.
+  line against 50 rivers;
+* hardening: the shuffle plan on long lists (800, 6,400 and 12,800 letters and 10,000
+  words), with the measured exponent (linear: about 1).
 
 Usage:  .venv/bin/python bench/bench_scramble.py [--repeat 5] [--full]
 (the 400-letter swap point takes several minutes: it runs with --full; without it the
@@ -206,6 +208,23 @@ def main() -> int:
                   f"x{rows[-1][col]:.0f} at {rows[-1][0]})")
         else:
             print(f"crossover with {what}: swap stays slower than shuffle from {n} letters")
+
+    # -- hardening: the shuffle plan stays linear on long lists -----------------------
+    print("\n== shuffle plan, long lists (whole puzzle, no trace) ==")
+    pts = []
+    for n in (800, 6_400, 12_800):
+        words = words_of(n, rnd)
+        t = timeit(lambda: make_scramble(words, seed=1, randomizer="shuffle", record=False),
+                   max(1, rep // 2))
+        pts.append((n, t))
+        print(f"{n:>7} letters {t:8.3f} s  {t / n * 1e6:6.1f} us a letter")
+    many = ["".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rnd.randint(3, 12)))
+            for _ in range(10_000)]
+    t = timeit(lambda: make_scramble(many, seed=1, randomizer="shuffle", record=False), 1)
+    letters = sum(map(len, many))
+    pts.append((letters, t))
+    print(f"10,000 words ({letters:,} letters) {t:8.3f} s  {t / letters * 1e6:6.1f} us a letter")
+    print(f"measured exponent, 800..{letters:,} letters: {exponent(pts):.2f}")
 
     # -- issue 8: targets --------------------------------------------------------
     print("\n== issue 8 targets ==")

@@ -155,7 +155,7 @@ def test_scramble_solve_in_process(line, candidates, why, stdin):
 
 @CLI
 @given(WORDS, st.lists(st.sampled_from([
-    ["--max-states", "0"], ["--max-states", "50"], ["--max-states", "200001"],
+    ["--max-states", "0"], ["--max-states", "50"], ["--max-states", "100001"],
     ["--beam", "1"], ["--beam", "0"], ["--beam", "10001"], ["--file", "-"],
     ["--file", ""]]), max_size=2), st.binary(max_size=30))
 def test_scramble_minimal_in_process(words, opts, stdin):

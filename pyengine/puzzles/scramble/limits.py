@@ -14,8 +14,8 @@ from pyengine.engine.errors import UsageError
 #: a firing costs about letters**5 (44 letters 0.6 ms, 100 letters 42 ms).
 SWAP_MAX_LETTERS = 100
 #: ... and the RANDOMIZE stage costs about swaps x letters**2 x (a cost per pair that
-#: grows with the line): this keeps it to seconds (100 letters: at most 200 swaps).
-SWAP_MAX_WORK = 2_000_000
+#: grows with the line): this keeps it to seconds (100 letters: at most 100 swaps).
+SWAP_MAX_WORK = 1_000_000
 #: The linear plan (--randomizer shuffle): about 0.1 ms a letter, 2 KB a letter.
 SHUFFLE_MAX_LETTERS = 100_000
 #: Recording every firing (--trace, the shell) keeps a record of each of the 3n + 1
@@ -41,7 +41,7 @@ MINIMAL_MAX_WORDS = 5_000
 #: 4 bytes a cell); beyond it the pair bound is left out (the letter bound stays).
 PAIR_MAX_CELLS = 2_000_000
 #: A* states expanded (--max-states): about 1.3 KB and 55 us each with 12 words.
-MAX_STATES_LIMIT = 200_000
+MAX_STATES_LIMIT = 100_000
 #: The heuristic: beam width x letters x words (each kept state looks at every word).
 BEAM_MAX_WORK = 1_000_000
 

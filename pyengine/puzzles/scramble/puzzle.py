@@ -14,12 +14,12 @@ MAKE = Action(
                 "still spelled in order. With no words, the seed's seven rivers. "
                 "'pyengine scramble solve|minimal ...' find the words in a line or the "
                 "shortest line holding them all. Limits: the swap randomizer takes at most "
-                "100 letters and swaps x letters^2 <= 2,000,000; the shuffle randomizer "
+                "100 letters and swaps x letters^2 <= 1,000,000; the shuffle randomizer "
                 "at most 100,000 letters; --trace (and the shell) at most 2,000 letters.",
     options=(
         WORDS, FILE,
         Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default "
-               "100; at most 1,000,000 and swaps x letters^2 <= 2,000,000)",
+               "100; at most 1,000,000 and swaps x letters^2 <= 1,000,000)",
                low=0, high=1_000_000, metavar="N"),
         Option("randomizer", "str", "swap",
                "swap: the seed's rule, cost grows with the fifth power of the letters (at "
@@ -57,7 +57,7 @@ MINIMAL = Action(
     options=(
         WORDS, FILE,
         Option("max_states", "int", 15_000, "A* states to expand before giving up on a proof "
-               "(default 15000, at most 200000: about 1.3 KB each)", low=0, high=200_000,
+               "(default 15000, at most 100000: about 1.3 KB each)", low=0, high=100_000,
                metavar="N"),
         Option("beam", "int", 32, "beam width of the heuristic (default 32, at most 10000; "
                "narrowed so that width x words x letters <= 1,000,000)", low=1,

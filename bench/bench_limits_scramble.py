@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Time and peak memory of the scramble's commands at their size limits, and how fast
+they refuse one step beyond (pyengine/puzzles/scramble/limits.py).
+
+Each case runs the real command line (``python -m pyengine ...``) in a child process;
+the memory is the child's peak resident set. Inputs are random words written to a
+temporary directory.
+
+Usage:  .venv/bin/python bench/bench_limits_scramble.py [--quick]
+(--quick leaves out the cases that take more than a few seconds.)
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from pyengine.puzzles.scramble import limits  # noqa: E402
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def word_file(path: Path, letters: int, rnd: random.Random, length=(3, 12),
+              alphabet=ALPHABET) -> str:
+    """Random words adding up to ``letters`` letters, one a line."""
+    words = []
+    while letters > 0:
+        k = min(rnd.randint(*length), letters)
+        words.append("".join(rnd.choice(alphabet) for _ in range(k)))
+        letters -= k
+    path.write_text("\n".join(words) + "\n")
+    return str(path)
+
+
+def run(argv: list[str]) -> tuple[int, float, float, str]:
+    """(exit status, seconds, peak MB of the child, first line of stderr)."""
+    t = time.perf_counter()
+    with tempfile.TemporaryFile() as err_file:
+        proc = subprocess.Popen([sys.executable, "-m", "pyengine", *argv], cwd=REPO,
+                                stdout=subprocess.DEVNULL, stderr=err_file)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - t
+        err_file.seek(0)
+        err = (err_file.read().decode("utf-8", "replace").strip().splitlines() or [""])[0]
+    return proc.returncode, seconds, usage.ru_maxrss / 1024, err
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    rnd = random.Random(2026)
+    tmp = Path(tempfile.mkdtemp(prefix="bench_limits_scramble_"))
+    f = {
+        "swap100": word_file(tmp / "swap100.txt", limits.SWAP_MAX_LETTERS, rnd),
+        "swap101": word_file(tmp / "swap101.txt", limits.SWAP_MAX_LETTERS + 1, rnd),
+        "trace": word_file(tmp / "trace.txt", limits.TRACE_MAX_LETTERS, rnd),
+        "shuffle": word_file(tmp / "shuffle.txt", limits.SHUFFLE_MAX_LETTERS, rnd),
+        "shuffle+1": word_file(tmp / "shuffle1.txt", limits.SHUFFLE_MAX_LETTERS + 1, rnd),
+        "10k words": str(tmp / "words10k.txt"),
+        "pool": str(tmp / "pool.txt"),
+        "pool+1": str(tmp / "pool1.txt"),
+    }
+    Path(f["10k words"]).write_text("\n".join(
+        "".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(3, 12))) for _ in range(10_000)))
+    line = "".join(rnd.choice(ALPHABET) for _ in range(limits.SOLVE_MAX_LETTERS))
+    pool = ["".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(4, 9)))
+            for _ in range(limits.SOLVE_MAX_CANDIDATES)]
+    Path(f["pool"]).write_text("\n".join(pool))
+    Path(f["pool+1"]).write_text("\n".join(pool + ["extra"]))
+    f["hidden"] = str(tmp / "hidden.txt")
+    Path(f["hidden"]).write_text("\n".join(pool[:1000]))
+    long_a = "".join(rnd.choice(ALPHABET) for _ in range(limits.MINIMAL_MAX_LETTERS // 2))
+    long_b = "".join(rnd.choice(ALPHABET) for _ in range(limits.MINIMAL_MAX_LETTERS // 2))
+    twelve = ["".join(rnd.choice("abcdefgh") for _ in range(170)) for _ in range(12)]
+    many = ["".join(rnd.choice(ALPHABET) for _ in range(4))
+            for _ in range(limits.MINIMAL_MAX_WORDS)]
+    minimal_file = tmp / "many.txt"
+    minimal_file.write_text("\n".join(many))
+    over = tmp / "over.txt"
+    over.write_text(long_a + "\n" + long_b + "x\n")
+
+    cases = [
+        ("refuse: swap, 101 letters", ["scramble", "--file", f["swap101"]], False),
+        ("refuse: shuffle, 100,001 letters",
+         ["scramble", "--randomizer", "shuffle", "--file", f["shuffle+1"]], False),
+        ("refuse: solve, 500,001 candidates",
+         ["scramble", "solve", line, "--candidates", f["pool+1"]], False),
+        ("refuse: minimal, 20,001 letters", ["scramble", "minimal", "--file", str(over)], False),
+        ("swap, 2 letters, 250,000 swaps", ["scramble", "ab", "--swaps", "250000"], False),
+        ("swap, 44 letters (rivers), 516 swaps", ["scramble", "--swaps", "516"], False),
+        ("swap, 100 letters, 100 swaps",
+         ["scramble", "--file", f["swap100"], "--swaps", "100"], False),
+        ("shuffle --trace, 2,000 letters",
+         ["scramble", "--randomizer", "shuffle", "--file", f["trace"], "--trace"], False),
+        ("minimal, 5,000 words of 4 letters",
+         ["scramble", "minimal", "--file", str(minimal_file)], False),
+        ("minimal, two words of 10,000 letters", ["scramble", "minimal", long_a, long_b], True),
+        ("minimal, 12 words of 170, --max-states 100000 --beam 10000",
+         ["scramble", "minimal", *twelve, "--max-states", "100000", "--beam", "10000"], True),
+        ("solve, 10,000-letter line, 1,000 candidates",
+         ["scramble", "solve", line, "--candidates", f["hidden"]], True),
+        ("solve, 10,000-letter line, 500,000 candidates",
+         ["scramble", "solve", line, "--candidates", f["pool"]], True),
+        ("shuffle, 10,000 words", ["scramble", "--randomizer", "shuffle", "--file",
+                                   f["10k words"]], True),
+        ("shuffle, 100,000 letters", ["scramble", "--randomizer", "shuffle", "--file",
+                                      f["shuffle"]], True),
+    ]
+    print(f"{'case':<58} {'status':>6} {'seconds':>8} {'peak MB':>8}  message")
+    for name, argv, slow in cases:
+        if slow and args.quick:
+            continue
+        status, seconds, peak, err = run(argv)
+        print(f"{name:<58} {status:>6} {seconds:>8.2f} {peak:>8.0f}  {err[:90]}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
