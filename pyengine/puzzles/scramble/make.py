@@ -1,7 +1,9 @@
 """Make a word scramble with the original CLIPS rules (seed 004).
 
 The driver only prepares facts and walks the three stages; the rules in
-``rules/scramble.clp`` do the work.
+``rules/scramble.clp`` do the work (``--randomizer shuffle``: the linear plan of
+``rules/scramble_shuffle.clp``). Every input is checked, and refused in one line
+against the limits of ``limits.py``, before an engine starts.
 """
 from __future__ import annotations
 
