@@ -1,0 +1,42 @@
+"""The web app on a free local port in a background thread, for the browser tests
+and the screenshot script: ``with running(app) as url: ...`` (it stops by itself
+when the block ends)."""
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running(app, timeout: float = 20.0):
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + timeout
+    while not server.started:
+        if time.monotonic() > end or not thread.is_alive():
+            server.should_exit = True
+            raise RuntimeError("the web app did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout)
+
+
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]

@@ -1,0 +1,169 @@
+// The web inspector's page: one session per tab (its id kept in sessionStorage),
+// every action a POST to /api/sessions/ID/VERB, every answer the whole state.
+"use strict";
+const $ = id => document.getElementById(id);
+const UI = {
+  sid: sessionStorage.getItem("pyengine-sid"), state: null, rules: [], info: null,
+
+  async call(method, url, body) {
+    const res = await fetch(url, {method, headers: {"Content-Type": "application/json"},
+                                  body: body === undefined ? undefined : JSON.stringify(body)});
+    const data = await res.json().catch(() => ({error: "bad answer from the server"}));
+    if (!res.ok) throw new Error(data.error || res.statusText);
+    return data;
+  },
+  say(text, error) { const m = $("message"); m.textContent = text || ""; m.className = error ? "error" : ""; },
+  async guard(fn) { try { await fn(); } catch (e) { this.say(e.message, true); } },
+
+  async start() {
+    this.info = await this.call("GET", "/api/targets");
+    const sel = $("target");
+    this.info.targets.forEach(t => sel.append(el("option", {value: t.name, text: t.name, title: t.help})));
+    this.info.strategies.forEach(s => $("strategy").append(el("option", {value: s, text: s})));
+    sel.onchange = () => this.showOptions();
+    this.showOptions();
+    if (this.sid) {
+      try { this.draw(await this.call("GET", `/api/sessions/${this.sid}`)); await this.loadRules(); return; }
+      catch (e) { this.sid = null; }
+    }
+    await this.open();
+  },
+  showOptions() {
+    const box = $("options"); box.textContent = "";
+    const t = this.info.targets.find(t => t.name === $("target").value);
+    (t ? t.options : []).forEach(o => {
+      const input = o.kind === "bool" ? el("input", {type: "checkbox", "data-opt": o.name})
+        : el("input", {"data-opt": o.name, placeholder: o.name, title: o.help, size: o.name === "text" ? 30 : 8});
+      box.append(el("label", {title: o.help}, o.name + " ", input));
+    });
+  },
+  options() {
+    const out = {};
+    document.querySelectorAll("[data-opt]").forEach(i => {
+      if (i.type === "checkbox") { if (i.checked) out[i.dataset.opt] = true; }
+      else if (i.value.trim()) out[i.dataset.opt] = i.value.replace(/\\n/g, "\n");
+    });
+    return out;
+  },
+  async open() {
+    await this.guard(async () => {
+      if (this.sid) this.call("DELETE", `/api/sessions/${this.sid}`).catch(() => {});
+      const body = {target: $("target").value};
+      if (!this.info.fixed) body.options = this.options();
+      const st = await this.call("POST", "/api/sessions", body);
+      this.sid = st.id; sessionStorage.setItem("pyengine-sid", st.id);
+      this.draw(st); await this.loadRules();
+    });
+  },
+  async loadRules() { this.rules = await this.call("GET", `/api/sessions/${this.sid}/rules`); this.drawRules(); },
+  async act(verb, arg) {
+    await this.guard(async () => {
+      const st = await this.call("POST", `/api/sessions/${this.sid}/${verb}`, {arg, filter: $("filter").value || undefined});
+      this.draw(st);
+    });
+  },
+  async why(fid) {
+    await this.guard(async () => {
+      const w = await this.call("GET", `/api/sessions/${this.sid}/why/${fid}`);
+      $("why-of").textContent = "f-" + fid; const box = $("why"); box.textContent = "";
+      box.append(el("ul", {}, this.whyNode(w.tree, 0)));
+    });
+  },
+  whyNode(n, level) {
+    const label = el("span", {cls: "whyfact", text: `f-${n.id} ${n.text}` + (n.note ? `  [${n.note}]` : "")});
+    if (!n.firing || !n.parents.length) return el("li", {}, label);
+    const kids = el("ul", {});
+    n.parents.forEach(p => kids.append(this.whyNode(p, level + 1)));
+    const det = el("details", {}, el("summary", {}, label), el("div", {cls: "firing", text: n.firing.line}), kids);
+    if (level < 2) det.open = true;
+    return el("li", {}, det);
+  },
+  async matches(rule) {
+    await this.guard(async () => {
+      const m = await this.call("GET", `/api/sessions/${this.sid}/matches/${encodeURIComponent(rule)}`);
+      $("matches-of").textContent = rule; $("matches").textContent = m.lines.join("\n");
+    });
+  },
+
+  draw(st) {
+    this.state = st;
+    $("title").textContent = `${st.title} [${st.engine}]`;
+    this.say(st.message + (st.finish ? "\n" + st.finish : ""));
+    $("strategy").value = st.strategy; $("strategy-now").textContent = "strategy " + st.strategy;
+    if (document.activeElement !== $("seed")) $("seed").value = st.seed == null ? "" : st.seed;
+    const stages = $("stages"); stages.textContent = "";
+    st.stage.stages.forEach((s, i) => stages.append(el("span", {text: s, cls: "stage" +
+      (i < st.stage.index ? " done" : i === st.stage.index && st.stage.active ? " active" : "")})));
+    const pic = $("picture"); pic.textContent = "";
+    pic.append((Pictures[st.picture.kind] || Pictures.generic)(st.picture, this));
+    this.drawFacts(st); this.drawAgenda(st); this.drawLast(st); this.drawTimeline(st); this.drawRules();
+  },
+  drawFacts(st) {
+    $("count").textContent = `${st.shown} of ${st.count}`;
+    const box = $("facts"); box.textContent = "";
+    const matched = new Set(st.last.length ? st.last[st.last.length - 1].matched : []);
+    st.facts.forEach(f => {
+      const row = el("div", {cls: "fact" + (f.new ? " new" : "") + (matched.has(f.id) ? " matched" : ""),
+        id: "fact-" + f.id, title: "click: why", text: `f-${f.id}\t${f.text}`, onclick: () => this.why(f.id)});
+      row.append(el("button", {text: "retract", onclick: ev => { ev.stopPropagation(); this.act("retract", f.id); }}));
+      box.append(row);
+    });
+    st.gone.forEach(f => box.append(el("div", {cls: "fact gone", text: `f-${f.id}\t${f.text}`, onclick: () => this.why(f.id)})));
+  },
+  drawAgenda(st) {
+    const box = $("agenda"); box.textContent = "";
+    if (!st.agenda.length) box.append(el("div", {cls: "act", text: "(empty)"}));
+    st.agenda.forEach(a => box.append(el("div", {cls: "act", text: `${String(a.salience).padStart(4)}  ${a.rule}: ${a.facts.map(f => "f-" + f).join(",")}`,
+      onclick: () => this.matches(a.rule)})));
+  },
+  drawLast(st) {
+    const box = $("last"); box.textContent = "";
+    st.last.slice(-50).forEach(f => {
+      box.append(el("div", {cls: "fire", text: f.line, onclick: () => this.showFiring(f)}));
+      f.output.forEach(o => box.append(el("div", {cls: "out", text: "| " + o})));
+    });
+  },
+  showFiring(f) {
+    document.querySelectorAll(".fact.matched").forEach(e => e.classList.remove("matched"));
+    f.matched.forEach(id => { const e = $("fact-" + id); if (e) { e.classList.add("matched"); e.scrollIntoView({block: "nearest"}); } });
+    const r = document.querySelector(`.rule[data-rule="${CSS.escape(f.rule)}"]`); if (r) { r.open = true; r.scrollIntoView({block: "nearest"}); }
+  },
+  drawTimeline(st) {
+    const box = $("timeline"); box.textContent = "";
+    st.timeline.forEach(f => box.append(el("div", {cls: "fire", text: `${String(f.n).padStart(5)} ${f.rule}`,
+      title: "go back to just before this firing", onclick: () => this.act("goto", f.n)})));
+    box.append(el("div", {cls: "fire now", text: `  now (${st.fired} fired)`}));
+    box.scrollTop = box.scrollHeight;
+  },
+  drawRules() {
+    const box = $("rules"); if (!this.rules.length) return;
+    const last = this.state && this.state.last.length ? this.state.last[this.state.last.length - 1].rule : null;
+    box.textContent = "";
+    this.rules.forEach(r => {
+      const d = el("details", {cls: "rule" + (r.name === last ? " fired" : ""), "data-rule": r.name},
+        el("summary", {}, r.name + " ", el("button", {text: "matches", onclick: ev => { ev.preventDefault(); this.matches(r.name); }})),
+        el("pre", {text: r.source}));
+      if (r.name === last) d.open = true;
+      box.append(d);
+    });
+  },
+};
+
+document.querySelectorAll("[data-verb]").forEach(b => b.addEventListener("click", () => {
+  const v = b.dataset.verb;
+  if (v === "run-n") UI.act("run", parseInt($("n").value, 10) || 1); else UI.act(v);
+}));
+$("open").onclick = () => UI.open();
+$("strategy").onchange = () => UI.act("strategy", $("strategy").value);
+$("seed").onchange = () => UI.act("seed", parseInt($("seed").value, 10));
+$("assert-form").onsubmit = ev => { ev.preventDefault(); UI.act("assert", $("assert").value); };
+let filterTimer = null;
+$("filter").oninput = () => { clearTimeout(filterTimer); filterTimer = setTimeout(() =>
+  UI.guard(async () => UI.draw(await UI.call("GET", `/api/sessions/${UI.sid}?filter=${encodeURIComponent($("filter").value)}`))), 250); };
+const KEYS = {s: () => UI.act("step"), r: () => UI.act("run", parseInt($("n").value, 10) || 1), e: () => UI.act("stage"),
+  n: () => UI.act("next"), g: () => UI.act("run"), b: () => UI.act("back"), "0": () => UI.act("reset")};
+document.addEventListener("keydown", ev => {
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (KEYS[ev.key]) { ev.preventDefault(); KEYS[ev.key](); }
+});
+UI.start();
