@@ -228,8 +228,10 @@ class Puzzle:
 
 
 # -- options that many actions share ---------------------------------------------------
-SEED = Option("seed", "int", None, "random seed; the same seed repeats the same result",
-              low=0, high=2**32 - 1, metavar="N")
+# Seeds every engine honours as different streams: CLIPS seeds the C library's rand()
+# with 32 bits, and glibc's srand(0) is srand(1), so 0 is left out.
+SEED = Option("seed", "int", None, "random seed 1..4294967295; the same seed repeats the "
+              "same result", low=1, high=2**32 - 1, metavar="N")
 
 
 def words_option(help_: str = "word list: 'default' (embedded), default:N (tiers <= N), "
