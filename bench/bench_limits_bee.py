@@ -25,32 +25,20 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from _limits import measure  # noqa: E402  (bench/ is the script's folder)
+
 REPO = Path(__file__).resolve().parent.parent
-WRAP = ("import resource, sys\n"
-        "from pyengine.ui.cli import main\n"
-        "code = main(sys.argv[1:])\n"
-        "sys.stdout.flush()\n"
-        "print('MAXRSS', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
-        "sys.exit(code)\n")
-PYENGINE = [sys.executable, "-c", WRAP]
 PLAY = ["bee", "play", "aeginrt", "--center", "r", "--seed", "1"]
 
 
 def run(args: list[str], stdin: bytes | None = None, env=None) -> tuple[float, float, int]:
     """(seconds, peak MiB of the child, exit status) of ``pyengine ARGS``."""
-    t = time.perf_counter()
-    done = subprocess.run(PYENGINE + args, input=stdin, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, env=env, cwd=REPO)
-    seconds = time.perf_counter() - t
-    last = done.stderr.decode(errors="replace").strip().splitlines()[-1:]
-    peak = int(last[0].split()[1]) if last and last[0].startswith("MAXRSS") else 0
-    return seconds, peak / 1024, done.returncode
+    m = measure(args, stdin, env)
+    return m.seconds, m.peak_mib, m.status
 
 
 def report(what: str, result: tuple[float, float, int]) -> None:

@@ -12,13 +12,12 @@ Usage:  .venv/bin/python bench/bench_limits_scramble.py [--quick]
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from _limits import measure  # noqa: E402  (bench/ is the script's folder)
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -40,17 +39,9 @@ def word_file(path: Path, letters: int, rnd: random.Random, length=(3, 12),
 
 
 def run(argv: list[str]) -> tuple[int, float, float, str]:
-    """(exit status, seconds, peak MB of the child, first line of stderr)."""
-    t = time.perf_counter()
-    with tempfile.TemporaryFile() as err_file:
-        proc = subprocess.Popen([sys.executable, "-m", "pyengine", *argv], cwd=REPO,
-                                stdout=subprocess.DEVNULL, stderr=err_file)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.perf_counter() - t
-        err_file.seek(0)
-        err = (err_file.read().decode("utf-8", "replace").strip().splitlines() or [""])[0]
-    return proc.returncode, seconds, usage.ru_maxrss / 1024, err
+    """(exit status, seconds, peak MB of the child, the refusal's line of stderr)."""
+    m = measure(argv)
+    return m.status, m.seconds, m.peak_mib, m.error
 
 
 def main() -> int:
