@@ -54,51 +54,79 @@ def static_dir() -> str:
 
 def create_app(target: Target | None = None, limits: Limits | None = None) -> Starlette:
     """The app: on ``target`` (the command line's) or, without one, the registry's menu."""
-    targets = {target.name: target} if target is not None else menu()
-    store = Store(limits)
+    api = Api(target, Store(limits))
+    routes = [
+        Route("/", api.index),
+        Route("/api/targets", api.list_targets),
+        Route("/api/sessions", api.open_session, methods=["POST"]),
+        Route("/api/sessions/{sid}", api.get_state),
+        Route("/api/sessions/{sid}", api.close_session, methods=["DELETE"]),
+        Route("/api/sessions/{sid}/rules", api.rules),
+        Route("/api/sessions/{sid}/why/{fid}", api.why),
+        Route("/api/sessions/{sid}/matches/{rule:path}", api.matches),
+        Route("/api/sessions/{sid}/{verb}", api.act, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=static_dir()), name="static"),
+    ]
+    handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
+                Busy: _error(503), ValueError: _error(400), Exception: _error(500)}
+    app = Starlette(routes=routes, exception_handlers=handlers)
+    app.state.store = api.store
+    return app
 
-    async def index(request: Request):
+
+class Api:
+    """The endpoints, over one store of sessions."""
+
+    def __init__(self, target: Target | None, store: Store):
+        self.target = target
+        self.targets = {target.name: target} if target is not None else menu()
+        self.store = store
+
+    async def index(self, request: Request):
         return FileResponse(static_dir() + "/index.html")
 
-    async def list_targets(request: Request):
-        return JSONResponse({"targets": [t.describe() for t in targets.values()],
-                             "fixed": target is not None, "strategies": list(STRATEGIES),
-                             "limits": vars(store.limits) | {"idle": store.limits.idle}})
+    async def list_targets(self, request: Request):
+        limits = self.store.limits
+        return JSONResponse({"targets": [t.describe() for t in self.targets.values()],
+                             "fixed": self.target is not None, "strategies": list(STRATEGIES),
+                             "limits": {"sessions": limits.sessions, "firings": limits.firings,
+                                        "idle": limits.idle}})
 
-    async def open_session(request: Request):
+    async def open_session(self, request: Request):
         body = await _body(request)
-        name = body.get("target", next(iter(targets)))
-        if not isinstance(name, str) or name not in targets:
-            raise UsageError(f"unknown target {name!r} (choose from {', '.join(targets)})")
-        options = body.get("options") or {}
+        name = body.get("target", next(iter(self.targets)))
+        if not isinstance(name, str) or name not in self.targets:
+            raise UsageError(f"unknown target {name!r} (choose from {', '.join(self.targets)})")
+        options = body.get("options")
+        options = {} if options is None else options
         if not isinstance(options, dict):
             raise UsageError("options: an object of option names and values")
 
         def work():
-            ws = store.open(name, targets[name].factory(options))
+            ws = self.store.open(name, self.targets[name].factory(options))
             with ws.lock:
                 return views.state(ws)
         return JSONResponse(await _engine(work))
 
-    async def get_state(request: Request):
-        ws = store.get(request.path_params["sid"])
+    async def get_state(self, request: Request):
+        ws = self.store.get(request.path_params["sid"])
         flt = request.query_params.get("filter") or None
         if flt is not None and len(flt) > 200:
             raise UsageError("filter: at most 200 characters")
         return JSONResponse(await _engine(_locked(ws, lambda: views.state(ws, flt))))
 
-    async def close_session(request: Request):
-        store.close(request.path_params["sid"])
+    async def close_session(self, request: Request):
+        self.store.close(request.path_params["sid"])
         return JSONResponse({"closed": True})
 
-    async def act(request: Request):
+    async def act(self, request: Request):
         verb = request.path_params["verb"]
         if verb.lower() in REFUSED_VERBS:
             raise Refused(f"refused: {verb} evaluates code; the web inspector steps, asserts "
                           "and retracts, and runs no CLIPS or Python sent from the browser")
         if verb not in VERBS:
             raise LookupError(f"no such action {verb!r} (actions: {', '.join(VERBS)})")
-        ws = store.get(request.path_params["sid"])
+        ws = self.store.get(request.path_params["sid"])
         body = await _body(request)
         flt = body.get("filter") if isinstance(body.get("filter"), str) else None
 
@@ -107,12 +135,12 @@ def create_app(target: Target | None = None, limits: Limits | None = None) -> St
             return views.state(ws, flt)
         return JSONResponse(await _engine(_locked(ws, work)))
 
-    async def rules(request: Request):
-        ws = store.get(request.path_params["sid"])
+    async def rules(self, request: Request):
+        ws = self.store.get(request.path_params["sid"])
         return JSONResponse(await _engine(_locked(ws, lambda: views.rules_json(ws))))
 
-    async def why(request: Request):
-        ws = store.get(request.path_params["sid"])
+    async def why(self, request: Request):
+        ws = self.store.get(request.path_params["sid"])
         fid = _fact_id(request.path_params["fid"])
         depth = request.query_params.get("depth")
         if depth is not None and (not depth.isdigit() or not 1 <= int(depth) <= 10_000):
@@ -120,30 +148,12 @@ def create_app(target: Target | None = None, limits: Limits | None = None) -> St
         d = int(depth) if depth else None
         return JSONResponse(await _engine(_locked(ws, lambda: views.why_json(ws, fid, d))))
 
-    async def matches(request: Request):
-        ws = store.get(request.path_params["sid"])
+    async def matches(self, request: Request):
+        ws = self.store.get(request.path_params["sid"])
         rule = request.path_params["rule"]
         if not _NAME.match(rule):
             raise UsageError(f"not a rule name: {rule[:40]!r}")
         return JSONResponse(await _engine(_locked(ws, lambda: views.matches_json(ws, rule))))
-
-    routes = [
-        Route("/", index),
-        Route("/api/targets", list_targets),
-        Route("/api/sessions", open_session, methods=["POST"]),
-        Route("/api/sessions/{sid}", get_state),
-        Route("/api/sessions/{sid}", close_session, methods=["DELETE"]),
-        Route("/api/sessions/{sid}/rules", rules),
-        Route("/api/sessions/{sid}/why/{fid}", why),
-        Route("/api/sessions/{sid}/matches/{rule:path}", matches),
-        Route("/api/sessions/{sid}/{verb}", act, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=static_dir()), name="static"),
-    ]
-    handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
-                Busy: _error(503), ValueError: _error(400), Exception: _error(500)}
-    app = Starlette(routes=routes, exception_handlers=handlers)
-    app.state.store = store
-    return app
 
 
 def _error(status: int):

@@ -1,0 +1,248 @@
+"""The web inspector's HTTP API (Starlette's TestClient): every endpoint, bad
+input, the security refusals, the caps. Skipped without the web extra."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from pyengine.engine.errors import UsageError  # noqa: E402
+from pyengine.ui.web.app import create_app  # noqa: E402
+from pyengine.ui.web.command import build  # noqa: E402
+from pyengine.ui.web.sessions import Limits, check_fact  # noqa: E402
+from pyengine.ui.web.targets import command_line  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(limits=Limits(sessions=8, firings=500, idle=600)))
+
+
+def opened(client, target="scramble", **options):
+    r = client.post("/api/sessions", json={"target": target, "options": options})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def post(client, sid, verb, arg=None, status=200):
+    r = client.post(f"/api/sessions/{sid}/{verb}", json={"arg": arg})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def test_page_and_static_assets_are_served_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert "http" not in page.text.replace("http-equiv", "")       # no CDN: works offline
+    for name in ("app.js", "pictures.js", "style.css"):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and "http://" not in r.text and "https://" not in r.text
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_targets_lists_the_registry_and_no_file_options(client):
+    info = client.get("/api/targets").json()
+    names = [t["name"] for t in info["targets"]]
+    assert {"scramble", "riddle", "bee", "bee-play", "boggle"} <= set(names)
+    assert "clp" not in names and "experta" not in names
+    for t in info["targets"]:
+        assert not {"file", "batch", "candidates", "dice"} & {o["name"] for o in t["options"]}
+    assert info["strategies"] == ["depth", "breadth", "random"]
+
+
+def test_scramble_steps_to_the_end_and_goes_back(client):
+    st = opened(client, seed=1)
+    sid = st["id"]
+    assert st["picture"]["kind"] == "scramble" and st["fired"] == 0
+    st = post(client, sid, "step", 3)
+    assert st["fired"] == 3 and len(st["last"]) == 3 and st["stage"]["active"]
+    assert any(f["new"] for f in st["facts"]) and st["gone"]
+    st = post(client, sid, "stage")
+    assert st["stage"]["index"] == 1 and not st["stage"]["active"]
+    st = post(client, sid, "next")                 # the first firing of the next stage
+    assert st["stage"]["index"] == 1 and st["stage"]["active"]
+    st = post(client, sid, "run")
+    assert st["stage"]["done"] and st["finish"]
+    line = "".join(c["ch"] for c in st["picture"]["cells"])
+    assert st["picture"]["decoded"] == st["picture"]["total"] == len(line) == 44
+    assert all(c["word"] for c in st["picture"]["cells"])
+    assert st["finish"].split("\n")[0].replace(" ", "") == line.upper()
+    fired = st["fired"]
+    st = post(client, sid, "back", 2)
+    assert st["fired"] == fired - 2
+    st = post(client, sid, "goto", 5)
+    assert st["fired"] == 4 and [f["n"] for f in st["timeline"]] == [1, 2, 3, 4]
+    st = post(client, sid, "reset")
+    assert st["fired"] == 0
+    assert client.get(f"/api/sessions/{sid}?filter=word").json()["shown"] == 7
+
+
+def test_strategy_seed_assert_retract_why_matches_rules(client):
+    sid = opened(client, seed=2)["id"]
+    assert post(client, sid, "strategy", "breadth")["strategy"] == "breadth"
+    assert post(client, sid, "seed", 9)["seed"] == 9
+    st = post(client, sid, "assert", "(number 4)")
+    fid = next(f["id"] for f in st["facts"] if f["text"] == "(number 4)")
+    assert "asserted" in st["message"]
+    why = client.get(f"/api/sessions/{sid}/why/f-{fid}").json()
+    assert why["tree"]["kind"] == "asserted by you"
+    st = post(client, sid, "retract", f"f-{fid}")
+    assert all(f["id"] != fid for f in st["facts"]) and st["gone"][0]["id"] == fid
+    post(client, sid, "step", 4)
+    text = next(f for f in client.get(f"/api/sessions/{sid}?filter=text").json()["facts"])
+    tree = client.get(f"/api/sessions/{sid}/why/{text['id']}?depth=2").json()
+    assert tree["tree"]["firing"]["rule"] == "build-append-word-ids" and tree["lines"]
+    m = client.get(f"/api/sessions/{sid}/matches/build-append-word-ids").json()
+    assert m["lines"][0] == "Matches for build-append-word-ids" and m["patterns"]
+    rules = client.get(f"/api/sessions/{sid}/rules").json()
+    assert [r["name"] for r in rules][0] == "build-append-word-ids" and "(BUILD)" in rules[0]["source"]
+    assert client.delete(f"/api/sessions/{sid}").json() == {"closed": True}
+    assert client.get(f"/api/sessions/{sid}").status_code == 404
+
+
+def test_bee_play_guesses_are_judged_by_the_rules(client):
+    sid = opened(client, "bee-play")["id"]
+    st = post(client, sid, "guess", "gear")
+    assert st["picture"]["verdict"]["message"] == "Good!" and st["picture"]["score"] == 1
+    st = post(client, sid, "guess", "tiger")
+    assert st["picture"]["verdict"]["points"] == 5
+    st = post(client, sid, "guess", "gear")
+    assert st["picture"]["verdict"]["message"] == "Already found"
+    assert [f["word"] for f in st["picture"]["found"]] == ["gear", "tiger"]
+    assert post(client, sid, "guess", "rm -rf /", status=400)["error"].startswith("a guess")
+    other = opened(client, "bee")["id"]
+    assert "bee-play" in post(client, other, "guess", "gear", status=400)["error"]
+
+
+@pytest.mark.parametrize("target,options,kind", [
+    ("riddle", {}, "riddle"),
+    ("riddle", {"text": "My first is in sun but not in fun\nMy second is in hot and in pot\n"
+                        "My last is in ant but not in art"}, "riddle"),
+    ("boggle", {"seed": 1}, "boggle"),
+    ("bee", {"letters": "aeginrt", "center": "r"}, "bee"),
+])
+def test_each_puzzle_has_its_picture(client, target, options, kind):
+    sid = opened(client, target, **options)["id"]
+    st = post(client, sid, "run", 200)
+    assert st["picture"]["kind"] == kind
+    client.delete(f"/api/sessions/{sid}")
+
+
+@pytest.mark.parametrize("verb,arg,status,says", [
+    ("step", 0, 400, "step takes"), ("step", "x", 400, "step takes"), ("step", [1], 400, ""),
+    ("run", -1, 400, "run takes"), ("goto", 99, 400, "has not happened"), ("back", 5, 400, "back over"),
+    ("strategy", "lex", 400, "strategy"), ("seed", -3, 400, "seed"), ("retract", "f-x", 400,
+                                                                     "not a fact id"),
+    ("retract", 999, 400, ""), ("assert", "", 400, "assert what"),
+    ("assert", "number 4", 400, "parentheses"), ("assert", "(a (b (c)))", 400, "not calls"),
+    ("assert", "(a", 400, ""), ("assert", "x" * 2000, 400, "at most"),
+    ("frobnicate", None, 404, "no such action"),
+])
+def test_bad_input_is_a_clear_error(client, verb, arg, status, says):
+    sid = opened(client, seed=3)["id"]
+    body = post(client, sid, verb, arg, status=status)
+    assert says in body["error"] and "Traceback" not in body["error"]
+    client.delete(f"/api/sessions/{sid}")
+
+
+@pytest.mark.parametrize("fact", ['(x (eval "(system ls)"))', "(x (system rm))",
+                                  '(x (build "(defrule r => (exit))"))', '(x (load "f.clp"))',
+                                  "(x (open a b))"])
+def test_code_in_facts_is_refused(client, fact):
+    sid = opened(client, seed=3)["id"]
+    assert post(client, sid, "assert", fact, status=400)["error"].startswith("refused")
+    assert check_fact('(note "a (system x) in a string is text")')
+    client.delete(f"/api/sessions/{sid}")
+
+
+@pytest.mark.parametrize("verb", ["eval", "build", "system", "load"])
+def test_code_verbs_are_refused(client, verb):
+    sid = opened(client, seed=3)["id"]
+    body = post(client, sid, verb, "(printout t hi)", status=403)
+    assert body["error"].startswith("refused")
+    client.delete(f"/api/sessions/{sid}")
+
+
+def test_bad_sessions_targets_options_and_bodies(client):
+    assert client.get("/api/sessions/nope").status_code == 404
+    assert client.post("/api/sessions/nope/step", json={}).status_code == 404
+    for body, says in [({"target": "clp"}, "unknown target"), ({"target": 3}, "unknown target"),
+                       ({"target": "bee", "options": {"words": "/etc/passwd"}}, "not offered"),
+                       ({"target": "riddle", "options": {"file": "/etc/passwd"}}, "not offered"),
+                       ({"target": "scramble", "options": {"seed": "x"}}, "seed"),
+                       ({"target": "scramble", "options": []}, "options")]:
+        r = client.post("/api/sessions", json=body)
+        assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+    r = client.post("/api/sessions", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = client.post("/api/sessions", content=b"[1]")
+    assert r.status_code == 400
+    r = client.post("/api/sessions", content=b"x" * 20_000)
+    assert r.status_code == 400 and "at most" in r.json()["error"]
+    sid = opened(client, seed=1)["id"]
+    assert client.get(f"/api/sessions/{sid}/why/abc").status_code == 400
+    assert client.get(f"/api/sessions/{sid}/why/12345").status_code == 400
+    assert client.get(f"/api/sessions/{sid}/why/1?depth=0").status_code == 400
+    assert client.get(f"/api/sessions/{sid}/matches/no-such-rule").status_code == 400
+    assert client.get(f"/api/sessions/{sid}/matches/a%20(b)").status_code == 400
+    assert client.get(f"/api/sessions/{sid}?filter=" + "x" * 300).status_code == 400
+    client.delete(f"/api/sessions/{sid}")
+
+
+def test_caps_on_sessions_firings_and_idle_time():
+    c = TestClient(create_app(limits=Limits(sessions=2, firings=10, idle=600)))
+    a = opened(c, seed=1)["id"]
+    opened(c, seed=1)
+    r = c.post("/api/sessions", json={"target": "scramble"})
+    assert r.status_code == 503 and "sessions are in use" in r.json()["error"]
+    st = post(c, a, "run")
+    assert st["fired"] == 10 and st["capped"] and "cap" in st["message"]
+    store = c.app.state.store
+    for ws in store.sessions.values():
+        ws.used -= 10_000
+    assert c.get(f"/api/sessions/{a}").status_code == 404        # expired
+    assert c.post("/api/sessions", json={"target": "scramble"}).status_code == 200
+
+
+def test_command_line_target_is_the_only_one(tmp_path):
+    c = TestClient(create_app(command_line("scramble", ["Nile", "Seine", "--seed", "4",
+                                                        "--swaps", "3"])))
+    info = c.get("/api/targets").json()
+    assert info["fixed"] and [t["name"] for t in info["targets"]] == ["scramble"]
+    assert c.post("/api/sessions", json={"target": "scramble", "options": {"seed": 1}}
+                  ).status_code == 400
+    st = opened(c, "scramble")
+    st = post(c, st["id"], "run")
+    assert len(st["picture"]["cells"]) == 9
+
+
+def test_clp_rule_file_gets_the_generic_view():
+    family = next(EXAMPLES.glob("*.clp"), None)
+    if family is None:
+        pytest.skip("no .clp example in docs/examples")
+    c = TestClient(create_app(command_line("clp", [str(family), "--stage", "GO"])))
+    sid = opened(c, "clp")["id"]
+    st = post(c, sid, "run")
+    assert st["picture"]["kind"] == "generic" and st["picture"]["groups"]
+
+
+def test_serve_arguments():
+    args = argparse.Namespace(host="127.0.0.1", port=8765, open=False, max_sessions=50,
+                              max_firings=5000, idle=1800, puzzle="scramble",
+                              args=["--seed", "1", "--port", "9000", "--host=0.0.0.0"])
+    app = build(args)
+    assert (args.port, args.host, args.args) == (9000, "0.0.0.0", ["--seed", "1"])
+    assert app.state.store.limits.sessions == 50
+    bad = argparse.Namespace(**{**vars(args), "args": ["--port", "x"]})
+    with pytest.raises(UsageError):
+        build(bad)
+    with pytest.raises(UsageError):
+        build(argparse.Namespace(**{**vars(args), "puzzle": "clp", "args": ["/no/such.clp"]}))
