@@ -214,7 +214,7 @@ def test_dice_board_spec_round_trips(name, seed):
 
 
 def test_json_board_with_two_letter_faces_solves_to_the_same_board(capsys, wordfile):
-    seed = next(s for s in range(500)
+    seed = next(s for s in range(1, 500)
                 if {"th", "er", "in", "he", "an"} & set(roll_dice("big-2012", s).cells))
     code, o, _ = run(capsys, "boggle", "make", "--dice", "big-2012", "--seed", str(seed),
                      "--json")

@@ -79,31 +79,14 @@ class _Scorer:
         self.finder = finder
         self.size = size
         self.evals = 0
-        if finder.backend == "numba":
-            import numpy as np
-
-            from pyengine.puzzles.boggle import finder_numba as fnb
-            self._np = np
-            self._fnb = fnb
-            self._trie = finder._numba()
-            self._nbr = fnb._nbr_arrays(size)
-            self._ws = self._trie.word_scores(size, finder.two_letter)
-            self._c1 = np.full(size * size, -1, np.int64)
-            self._kernel = fnb._KERNELS[1]
-        else:
-            self._trie = None
+        self._trie = finder._numba() if finder.backend == "numba" else None
 
     def __call__(self, cells: list[str]) -> int:
         self.evals += 1
+        board = Board(self.size, tuple(cells))
         if self._trie is not None:
-            t = self._trie
-            code = self._fnb._CODE
-            c0 = self._np.array([code[c][0] for c in cells], self._np.int64)
-            c1 = self._np.array([code[c][1] for c in cells], self._np.int64)
-            self._kernel(t.nodes, self._ws, c0, c1, self._nbr[0], self._nbr[1],
-                         t.counts, t.found, t.out)
-            return int(t.out[2])
-        return self.finder.stats(Board(self.size, tuple(cells)))[2]
+            return self._trie.stats(board, self.finder.two_letter)[2]
+        return self.finder.stats(board)[2]
 
 
 def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,

@@ -10,8 +10,9 @@ convention) 2-letter words are allowed and score 1.
 The word list goes through a prefix index built once per list, never
 through facts: a trie of dicts for the pure-Python search, or, with the
 optional numba backend (extra ``fast``), an array trie built with numpy and
-searched by compiled code (``finder_numba``; 3-6x the plain search on
-words_alpha).  A Finder's first solve filters the list to the board's
+searched by compiled code (``finder_numba``, ``kernels``; on enable2k 4x4 boards
+batched through :meth:`Finder.stats`, about 20x the plain recursive search:
+``bench/bench_boggle_finder.py``).  A Finder's first solve filters the list to the board's
 letters instead, so a one-board command never builds the whole index.  ``Finder(wordlist).solve(board)`` enumerates every path, so the
 result has both the distinct words a player sees and the number of paths
 (a word reachable two ways counts twice, as in the seed's figures):
@@ -210,15 +211,31 @@ class Finder:
             self._fast = ArrayTrie.for_words(self.words, self.min_len)
         return self._fast
 
-    def stats(self, board) -> tuple[int, int, int, int]:
+    def stats(self, board):
         """(distinct words, paths, distinct-word score, path score) without
-        building the word list: the cheap call for scoring many boards."""
+        building the word list: the cheap call for scoring many boards. Given a
+        list (or tuple) of boards, the list of their stats (one compiled call with
+        the numba backend: see :meth:`stats_many`)."""
+        if isinstance(board, (list, tuple)):
+            return self.stats_many(board)
         board = parse_board(board) if not isinstance(board, Board) else board
         if self.backend == "numba":
             return self._numba().stats(board, self.two_letter)
         counts = solve_counts_python(self.trie, board)
         paths, ws, ps = tally(counts, board.size, self.two_letter)
         return len(counts), paths, ws, ps
+
+    def stats_many(self, boards) -> list[tuple[int, int, int, int]]:
+        """:meth:`stats` of each board, in order; boards of one size go through the
+        compiled search in one call."""
+        boards = [b if isinstance(b, Board) else parse_board(b) for b in boards]
+        if self.backend != "numba" or not boards:
+            return [self.stats(b) for b in boards]
+        size = boards[0].size
+        if any(b.size != size for b in boards):
+            return [self.stats(b) for b in boards]
+        rows = self._numba().stats_many(boards, size, self.two_letter).tolist()
+        return [tuple(r) for r in rows]
 
 
 _TRIES: dict = {}

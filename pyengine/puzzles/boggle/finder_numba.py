@@ -7,16 +7,15 @@ mask of the letters that continue it), ``first`` (its first child's id) and
 ``word`` (the id of the word ending there, or -1).  The child for letter l
 is ``first + popcount(kids & ((1 << l) - 1))``.
 
-The search is an iterative depth-first walk with a cell bitmask, compiled
-by numba with ``cache=True``: importing this module imports numba, and the
-first solve compiles (once per machine; later runs load numba's on-disk
-cache).  ``pyengine.puzzles.boggle.finder`` imports this module only when a Finder
+The search (:mod:`pyengine.puzzles.boggle.kernels`) is an iterative depth-first
+walk that follows only the letters on the board, over many boards per compiled
+call, compiled by numba with ``cache=True``: the first solve compiles (once per
+machine; later runs load numba's on-disk cache).  ``pyengine.puzzles.boggle.finder`` imports this module only when a Finder
 with the numba backend first solves.  ``pyengine.puzzles.boggle.finder`` falls back to the pure-Python
 search when numba is absent.
 """
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from pyengine.puzzles.boggle.scoring import score_word
@@ -143,115 +142,11 @@ def _block_preorder(kids, first, word, parent, key):
     return kids2, first2, word2
 
 
-@numba.njit(cache=True, inline="always")
-def popcount(x):  # bits set in a non-negative int64
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
-
-
-@numba.njit(cache=True, inline="always")
-def step(nodes, node, c0, c1):
-    # follow one face (one or two letters); -1 when the trie has no such path
-    if c0 < 0:
-        return -1
-    k = np.int64(nodes[node, 0])
-    if not (k >> c0) & 1:
-        return -1
-    node = nodes[node, 1] + popcount(k & ((np.int64(1) << c0) - 1))
-    if c1 >= 0:
-        k = np.int64(nodes[node, 0])
-        if not (k >> c1) & 1:
-            return -1
-        node = nodes[node, 1] + popcount(k & ((np.int64(1) << c1) - 1))
-    return node
-
-
-@numba.njit(cache=True, inline="always")
-def note(w, wscore, counts, found, out):
-    # one path spells word w; out: [distinct words, paths, distinct score, path score]
-    if counts[w] == 0:
-        found[out[0]] = w
-        out[0] += 1
-        out[2] += wscore[w]
-    counts[w] += 1
-    out[1] += 1
-    out[3] += wscore[w]
-
-
-@numba.njit(cache=True)
-def walk(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out, start, node,
-         st_cell, st_node, st_k):
-    # every path from cell ``start`` (already at trie ``node``), depth first on a stack
-    depth = 0
-    st_cell[0] = start
-    st_node[0] = node
-    st_k[0] = 0
-    used = np.int64(1) << start
-    while depth >= 0:
-        cell = st_cell[depth]
-        k = st_k[depth]
-        if k >= nnbr[cell]:
-            used &= ~(np.int64(1) << cell)
-            depth -= 1
-            continue
-        st_k[depth] = k + 1
-        j = nbr[cell, k]
-        if (used >> j) & 1:
-            continue
-        child = step(nodes, st_node[depth], c0[j], c1[j])
-        if child < 0:
-            continue
-        w = nodes[child, 2]
-        if w >= 0:
-            note(w, wscore, counts, found, out)
-        if nodes[child, 0] == 0:
-            continue
-        depth += 1
-        st_cell[depth] = j
-        st_node[depth] = child
-        st_k[depth] = 0
-        used |= np.int64(1) << j
-
-
-@numba.njit(cache=True)
-def search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
-    # out: [distinct words, paths, distinct score, path score]; returns n found
-    n = c0.shape[0]
-    st_cell = np.empty(n + 1, np.int64)
-    st_node = np.empty(n + 1, np.int64)
-    st_k = np.empty(n + 1, np.int64)
-    out[:] = 0
-    for start in range(n):
-        node = step(nodes, 0, c0[start], c1[start])
-        if node < 0:
-            continue
-        w = nodes[node, 2]
-        if w >= 0:
-            note(w, wscore, counts, found, out)
-        if nodes[node, 0] != 0:
-            walk(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out, start, node,
-                 st_cell, st_node, st_k)
-    return out[0]
-
-
-@numba.njit(cache=True)
-def search_stats(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out):
-    # the same search, leaving no counts behind (for scoring many boards)
-    nf = search(nodes, wscore, c0, c1, nbr, nnbr, counts, found, out)
-    for i in range(nf):
-        counts[found[i]] = 0
-    return nf
-
-
-_KERNELS = (search, search_stats)
-
-
 _NBR: dict = {}
 
 
 def _nbr_arrays(size: int):
+    """(neighbour cells (n, 8), their count (n,), their bitmask (n,)) of a board size."""
     got = _NBR.get(size)
     if got is None:
         from pyengine.puzzles.boggle.board import neighbours_of
@@ -259,7 +154,8 @@ def _nbr_arrays(size: int):
         arr = np.full((size * size, 8), -1, np.int64)
         for i, row in enumerate(nb):
             arr[i, :len(row)] = row
-        got = _NBR[size] = (arr, np.array([len(r) for r in nb], np.int64))
+        masks = np.array([sum(1 << j for j in row) for row in nb], np.int64)
+        got = _NBR[size] = (arr, np.array([len(r) for r in nb], np.int64), masks)
     return got
 
 
@@ -267,6 +163,22 @@ _CODE = {chr(97 + i): (i, -1) for i in range(26)}
 _CODE["#"] = (-1, -1)
 for _f in ("qu", "in", "th", "er", "he", "an"):
     _CODE[_f] = (ord(_f[0]) - 97, ord(_f[1]) - 97)
+
+
+def encode(boards, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """(first letters, second letters) of every cell of every board, (n, size*size)
+    int64 arrays: a letter 0..25, -1 for none (a one-letter face's second letter,
+    a blank). Boards of plain letters are read in one pass over their text."""
+    n, cells = len(boards), size * size
+    blob = "".join(["".join(b.cells) for b in boards])
+    if len(blob) == n * cells and "#" not in blob:
+        blob = blob.encode("ascii")
+        c0 = np.frombuffer(blob, np.uint8).reshape(n, cells).astype(np.int64) - 97
+        return c0, np.full((n, cells), -1, np.int64)
+    code = _CODE
+    c0 = np.array([[code[c][0] for c in b.cells] for b in boards], np.int64).reshape(n, cells)
+    c1 = np.array([[code[c][1] for c in b.cells] for b in boards], np.int64).reshape(n, cells)
+    return c0, c1
 
 
 class ArrayTrie:
@@ -285,7 +197,8 @@ class ArrayTrie:
         self.nodes[:, 2] = word
         self.counts = np.zeros(max(len(words), 1), np.int32)
         self.found = np.zeros(max(len(words), 1), np.int64)
-        self.out = np.zeros(4, np.int64)
+        self.mark = np.zeros(max(len(words), 1), np.int32)   # generation of the last find
+        self.gen = 1
         self._scores: dict = {}
 
     @classmethod
@@ -311,34 +224,37 @@ class ArrayTrie:
                 np.zeros(1, np.int64)
         return got
 
-    def _run(self, board, two_letter: bool, kernel: int) -> int:
-        cells = board.cells
-        code = _CODE
-        c0 = np.array([code[c][0] for c in cells], np.int64)
-        c1 = np.array([code[c][1] for c in cells], np.int64)
-        nbr, nnbr = _nbr_arrays(board.size)
-        fn = _KERNELS[kernel]
-        return fn(self.nodes, self.word_scores(board.size, two_letter),
-                  c0, c1, nbr, nnbr, self.counts, self.found, self.out)
+    def run(self, c0s, c1s, size: int, two_letter: bool, record: bool = False) -> np.ndarray:
+        """The compiled search over encoded boards (see :func:`encode`): an (n, 4)
+        array of (words, paths, word score, path score)."""
+        from pyengine.puzzles.boggle.kernels import new_generation, search_boards
+        nbr, nnbr, nbm = _nbr_arrays(size)
+        out = np.zeros((c0s.shape[0], 4), np.int64)
+        gen = new_generation(self.mark, self.gen, c0s.shape[0])
+        self.gen = search_boards(self.nodes, self.word_scores(size, two_letter), c0s, c1s,
+                                 nbr, nbm, nnbr, self.mark, gen, self.counts, self.found,
+                                 out, record)
+        return out
 
     def solve(self, board, two_letter: bool = False, with_counts: bool = False):
         """(sorted words, {word: paths} or None, (words, paths, score, path score))."""
-        nf = self._run(board, two_letter, 0)
-        o = self.out
+        c0, c1 = encode([board], board.size)
+        o = self.run(c0, c1, board.size, two_letter, record=True)[0]
         stats = (int(o[0]), int(o[1]), int(o[2]), int(o[3]))
-        ids = self.found[:nf].copy()
+        ids = self.found[:stats[0]].copy()
         ids.sort()
         words = self.words
-        id_list = ids.tolist()
-        found = [words[i] for i in id_list]
-        counts = None
-        if with_counts:
-            counts = dict(zip(found, self.counts[ids].tolist()))
-        self.counts[ids] = 0
+        found = [words[i] for i in ids.tolist()]
+        counts = dict(zip(found, self.counts[ids].tolist())) if with_counts else None
         return found, counts, stats
 
     def stats(self, board, two_letter: bool = False) -> tuple[int, int, int, int]:
         """(distinct words, paths, distinct-word score, path score)."""
-        self._run(board, two_letter, 1)
-        o = self.out
+        c0, c1 = encode([board], board.size)
+        o = self.run(c0, c1, board.size, two_letter)[0]
         return int(o[0]), int(o[1]), int(o[2]), int(o[3])
+
+    def stats_many(self, boards, size: int, two_letter: bool = False) -> np.ndarray:
+        """:meth:`stats` of many boards of one size in one compiled call: (n, 4)."""
+        c0, c1 = encode(boards, size)
+        return self.run(c0, c1, size, two_letter)
