@@ -16,17 +16,17 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import io
 import sys
 import textwrap
 from typing import Iterable
 
 from pyengine.engine.compat import experta
 from pyengine.engine.errors import UsageError
+from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
 from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, parse_value
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
-from pyengine.engine import experta_inspect
+from pyengine.engine import experta_inspect, experta_snapshot
 
 from experta import KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402
@@ -231,6 +231,12 @@ class ExpertaSession(Session):
     def fact_full(self, fact_id: int) -> str:
         return fact_text(self._live(fact_id), full=True)
 
+    def snapshot(self) -> object | None:
+        return experta_snapshot.snapshot(self)
+
+    def restore(self, snap: object) -> None:
+        experta_snapshot.restore(self, snap)
+
     def templates(self) -> list[str]:
         return experta_inspect.templates(self.classes)
 
@@ -351,49 +357,3 @@ class ExpertaSession(Session):
             return f"{name}: {rule!r}"
         comments = inspect.getcomments(func)
         return textwrap.dedent(comments).rstrip() + "\n" + text if comments else text
-
-
-class _Lines(io.TextIOBase):
-    """A stdout that hands each complete line to ``emit`` (what a rule prints)."""
-
-    def __init__(self, emit):
-        self.emit = emit
-        self.partial = ""
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        *lines, self.partial = (self.partial + text).split("\n")
-        for line in lines:
-            self.emit(line)
-        return len(text)
-
-    def end(self) -> None:
-        """The rule is done: a line it left unfinished counts as a line."""
-        if self.partial:
-            line, self.partial = self.partial, ""
-            self.emit(line)
-
-    def take(self) -> str:
-        """The unfinished line (a prompt, when the rule reads next), taken away."""
-        line, self.partial = self.partial, ""
-        return line
-
-
-class _Input(io.TextIOBase):
-    """A stdin for rules: each line comes from the session's reader; at the end of
-    input ``readline`` gives "" (so ``input()`` raises EOFError)."""
-
-    def __init__(self, session: "ExpertaSession"):
-        self.session = session
-
-    def readable(self) -> bool:
-        return True
-
-    def readline(self, size: int = -1) -> str:
-        text = self.session._ask(self.session._printed_lines.take())
-        return "" if text is None else text + "\n"
-
-    def read(self, size: int = -1) -> str:
-        return self.readline()

@@ -317,6 +317,16 @@ class Session(ABC):
         """Global variables and their values as text (CLIPS defglobals; on experta the
         engine's attributes handed over by :meth:`provide`)."""
 
+    def snapshot(self) -> object | None:
+        """The engine's state between firings, to step back without replaying from
+        the start (see :mod:`pyengine.engine.timeline`); None where the engine
+        cannot copy its state (CLIPS)."""
+        return None
+
+    def restore(self, snap: object) -> None:
+        """Put a :meth:`snapshot` of a session of the same plan into this fresh one."""
+        raise UsageError(f"{self.engine} sessions have no snapshots")
+
     def why(self, fact_id: int) -> Firing | None:
         """The firing that asserted this fact, or None for an initial or user fact.
         UsageError if the id was never seen."""

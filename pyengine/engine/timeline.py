@@ -10,6 +10,13 @@ off (at the engine's plain speed); the firings before that point are the same as
 the first time, so the new session takes the trace, the origins and the output of
 the old one up to there instead of recording them again.
 
+Where the engine can copy its state between firings (experta: :meth:`Session.snapshot`),
+the timeline runs long walks in chunks of :data:`SNAPSHOT_EVERY` firings (the same
+firings as one walk) and keeps a snapshot after each; a goto then starts from the
+last snapshot at or before the point asked for, so stepping back after 10,000
+firings replays at most that many. CLIPS cannot copy its agenda: there, a goto
+replays from the start, at clipspy's plain speed.
+
 The journal is filled without the caller's help: the timeline wraps the session's
 ``assert_fact``, ``retract``, ``modify``, ``seed``, ``set_input``, its strategy and
 the runner's ``walk``, so a shell or a notebook that goes on using
@@ -24,12 +31,27 @@ rules get the lines they read the first time before the reader is asked again).
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Callable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
+
+SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
+_RUNNER_STATE = ("index", "active", "fired_in_stage", "fired", "stage_fact_id",
+                 "_saved_strategy", "seed")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The session and runner after ``fired`` firings and ``journaled`` entries."""
+
+    fired: int
+    journaled: int
+    runner: dict
+    state: object
 
 
 @dataclass(frozen=True)
@@ -50,8 +72,11 @@ class Timeline:
         self.inputs: list[tuple[int, str | None]] = []   # (firing, line) the rules read
         self._reader: Reader | None = None
         self._again: list[str | None] = []   # lines read after the point gone back to
+        self._replayed_from = 0
         self._subscribers: list[Listener] = []
         self._busy = 0                   # inside a walk or a replay: journal nothing
+        self.snapshots: list[Snapshot] = []
+        self._snapshots_ok = True        # False once the engine declined one
         plan = plan if plan is not None else reopen()
         self._reader = plan.session.reader
         self._attach(plan)
@@ -105,6 +130,19 @@ class Timeline:
             self.journal.append(Entry(self.fired, "strategy", (name,)))
 
     def _walk(self, walk, n, until) -> int:
+        if not self._snapshots_ok:
+            return self._walk_once(walk, n, until)
+        total = 0
+        while n is None or total < n:       # chunks: the same firings as one walk
+            want = SNAPSHOT_EVERY if n is None else min(SNAPSHOT_EVERY, n - total)
+            got = self._walk_once(walk, want, until)
+            total += got
+            self._keep_snapshot()
+            if got < want:
+                break
+        return total
+
+    def _walk_once(self, walk, n, until) -> int:
         entry = Entry(self.fired, "walk", (n, until, self.runner.seed))
         self._busy += 1
         try:
@@ -113,6 +151,17 @@ class Timeline:
             self._busy -= 1
         self.journal.append(entry)
         return fired
+
+    def _keep_snapshot(self) -> None:
+        last = self.snapshots[-1].fired if self.snapshots else 0
+        if self.fired - last < SNAPSHOT_EVERY:
+            return
+        state = self.session.snapshot()
+        if state is None:
+            self._snapshots_ok = False
+            return
+        runner = {name: copy.copy(getattr(self.runner, name)) for name in _RUNNER_STATE}
+        self.snapshots.append(Snapshot(self.fired, len(self.journal), runner, state))
 
     # -- input ------------------------------------------------------------------------------
     def set_input(self, reader: Reader | None) -> None:
@@ -149,28 +198,50 @@ class Timeline:
         old = self.session
         plan = self.reopen()
         runner = plan.runner()
-        journal = self._replay(plan, runner, target)
+        start = self._start_from(plan, runner, old, target)
+        journal = self.journal[:start] + self._replay(plan, runner, target, start)
         if plan.session.fired_total != target:
             raise UsageError(f"the replay fired {plan.session.fired_total} rules, not {target}: "
                              "this session does not repeat itself (an unseeded random order?)")
         _graft(plan.session, old, target)
         self.runner.close()
         self.journal = journal
+        self.snapshots = [snap for snap in self.snapshots if snap.fired <= target]
         self._again = [line for num, line in self.inputs if num > target] + self._again
         self.inputs = [(num, line) for num, line in self.inputs if num <= target]
         self._attach(plan, runner)
         return plan
 
-    def _replay(self, plan: SessionPlan, runner: StageRunner, target: int) -> list[Entry]:
+    def _start_from(self, plan: SessionPlan, runner: StageRunner, old, target: int) -> int:
+        """Restore the last snapshot at or before ``target`` into the fresh plan;
+        the number of journal entries it stands for (0: none, replay from the start)."""
+        usable = [snap for snap in self.snapshots if snap.fired <= target]
+        if not usable:
+            return 0
+        snap = usable[-1]
+        s = plan.session
+        s.restore(snap.state)
+        for name, value in snap.runner.items():
+            setattr(runner, name, copy.copy(value))
+        known = {f.id for f in s.facts()}
+        s.origin = {fid: o for fid, o in old.origin.items()
+                    if fid in known and (o is None or o.number <= snap.fired)}
+        self._replayed_from = snap.fired
+        return snap.journaled
+
+    def _replay(self, plan: SessionPlan, runner: StageRunner, target: int,
+                start: int = 0) -> list[Entry]:
         s = plan.session
         watching = self.session.watching("rules")
         s.watch("rules", False)
-        lines = [line for num, line in self.inputs if num <= target]
+        after = self._replayed_from if start else 0
+        self._replayed_from = 0
+        lines = [line for num, line in self.inputs if after < num <= target]
         s.set_input(lambda prompt: lines.pop(0) if lines else None)
         kept: list[Entry] = []
         self._busy += 1
         try:
-            for entry in self.journal:
+            for entry in self.journal[start:]:
                 if entry.fired >= target:
                     break
                 if entry.action == "walk":

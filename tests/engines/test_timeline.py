@@ -115,3 +115,51 @@ def test_listeners_follow_the_timeline(engine):
     assert events.count("fire") == 3                # the replay is silent
     tl.runner.walk(1)
     assert events.count("fire") == 4
+
+
+@pytest.mark.parametrize("name", [n for n, (p, _) in shell_entries().items() if p.engine == "experta"])
+def test_goto_from_snapshots_gives_the_same_fact_base(name, monkeypatch):
+    """experta takes snapshots every SNAPSHOT_EVERY firings (7 here): a goto starts
+    from the last one before the point asked for, with the same result."""
+    from pyengine.engine import timeline
+    from pyengine.ui.sessions import opener
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 7)
+    tl = Timeline(opener(name, ARGS.get(name, [])))
+    seen = walk_and_remember(tl, 25)
+    tl.runner.walk(None)                    # the rest in one walk: chunks, snapshots
+    seen.setdefault(tl.fired, snapshot(tl.session))
+    end, trace = tl.fired, list(tl.session.trace)
+    assert tl.snapshots, f"{name}: no snapshot taken"
+    for k in sorted({end - 1, end - 8, 20, 9, 3}):
+        if not 0 <= k < end:
+            continue
+        tl.goto(k + 1)
+        assert tl.fired == k and tl.session.trace == trace[:k]
+        if k in seen:
+            assert snapshot(tl.session) == seen[k], f"{name}: after goto {k + 1}"
+        tl.runner.walk(None)
+        assert snapshot(tl.session) == seen[end] and tl.fired == end
+
+
+def test_snapshots_keep_the_engines_own_attributes(monkeypatch):
+    import sys
+    from pyengine.engine import timeline
+    from pyengine.engine.experta import ExpertaSession
+    sys.path.insert(0, str(Path(__file__).parent.parent.parent / "bench" / "manners"))
+    import guests
+    import manners_experta
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10)
+
+    def reopen():
+        s = ExpertaSession(manners_experta.Manners(guests.guests(8)))
+        s.reset()
+        return SessionPlan(s, [])
+    tl = Timeline(reopen)
+    tl.runner.walk(None)
+    seated, end = list(tl.session.ke.seated), tl.fired
+    assert len(seated) == 8 and len(tl.snapshots) >= 5
+    printed = sum(1 for f in tl.session.trace[:end - 5] if f.rule == "print_results")
+    tl.back(5)
+    assert 0 < printed < 8 and tl.session.ke.seated == seated[:printed]
+    tl.runner.walk(None)
+    assert tl.session.ke.seated == seated and tl.fired == end
