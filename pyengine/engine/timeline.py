@@ -40,6 +40,7 @@ from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
 
 SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
+MAX_SNAPSHOTS = 64         # then every other one is dropped (the newest is kept)
 _RUNNER_STATE = ("index", "active", "fired_in_stage", "fired", "stage_fact_id",
                  "_saved_strategy", "seed")
 
@@ -162,6 +163,8 @@ class Timeline:
             return
         runner = {name: copy.copy(getattr(self.runner, name)) for name in _RUNNER_STATE}
         self.snapshots.append(Snapshot(self.fired, len(self.journal), runner, state))
+        if len(self.snapshots) > MAX_SNAPSHOTS:       # bounded memory: keep every other
+            self.snapshots = self.snapshots[::2]          # 65 -> 33, the newest kept
 
     # -- input ------------------------------------------------------------------------------
     def set_input(self, reader: Reader | None) -> None:
