@@ -130,11 +130,7 @@ def bee(by, log) -> dict:
                          "points": verdicts[-1].get("points", 0)} if verdicts else None),
             "max": ({"points": most[0].get("points"), "words": most[0].get("words"),
                      "pangrams": most[0].get("pangrams")} if most else None),
-            "play": "verdict" in by or "found" in by or _has_judge(by)}
-
-
-def _has_judge(by) -> bool:
-    return any("judge" in f.text for f in by.get("stage", []))
+            "play": "verdict" in by or "found" in by}
 
 
 # -- Boggle ---------------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ class WebSession:
         return done
 
     def _step(self, n) -> str:
-        n = _count(n, 1, "step")
+        n = _count(1 if n is None else n, 1, "step")
         return self._fired(self._walk(n))
 
     def _run(self, n) -> str:

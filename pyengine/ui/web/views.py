@@ -28,6 +28,9 @@ def state(ws, filter_text: str | None = None) -> dict:
         except Exception as exc:          # a half-made result: say so, keep the page
             finish = f"(no result yet: {type(exc).__name__})"
     trace = s.trace
+    pic = picture(facts, ins.log, {f.id for f in facts}, ws.new)
+    if pic["kind"] == "bee":              # guesses go to a session with the judge stage
+        pic["play"] = any(st.name == "judge" for st in runner.stages)
     return {
         "id": ws.id, "target": ws.target, "title": setup.title if setup else "",
         "engine": s.engine, "strategy": s.strategy, "seed": runner.seed,
@@ -43,7 +46,7 @@ def state(ws, filter_text: str | None = None) -> dict:
         "last": [firing_json(f) for f in ws.last[-200:]],
         "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
         "finish": finish,
-        "picture": picture(facts, ins.log, {f.id for f in facts}, ws.new),
+        "picture": pic,
     }
 
 

@@ -1,0 +1,101 @@
+"""The web inspector in a real Chromium (Debian's ``chromium``, driven by
+Playwright's own client; no browser download). Skipped, with the reason, where
+Playwright, uvicorn or Chromium is missing; CI installs them (.ci/run)."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+pytest.importorskip("uvicorn", reason="the browser tests serve the app with uvicorn (web extra)")
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="the browser tests need playwright (pip install playwright)")
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("no Chromium here (apt-get install -y chromium; .ci/run installs it)",
+                allow_module_level=True)
+
+from pyengine.ui.web.app import create_app  # noqa: E402
+from pyengine.ui.web.background import CHROMIUM_ARGS, running  # noqa: E402
+
+TIMEOUT = 20_000      # ms for any one wait
+
+
+@pytest.fixture(scope="module")
+def page():
+    with running(create_app()) as url, sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        pg = browser.new_page(viewport={"width": 1300, "height": 900})
+        pg.set_default_timeout(TIMEOUT)
+        pg.base_url = url
+        try:
+            yield pg
+        finally:
+            browser.close()
+
+
+def open_target(page, target: str, **options) -> None:
+    page.goto(page.base_url)
+    page.evaluate("sessionStorage.clear()")
+    page.goto(page.base_url)
+    page.wait_for_selector("#target option", state="attached")
+    page.select_option("#target", target)
+    for name, value in options.items():
+        page.fill(f"[data-opt={name}]", str(value))
+    page.click("#open")
+    page.wait_for_function(f"UI.state && UI.state.target === {target!r} && UI.state.fired === 0")
+
+
+def press(page, key: str) -> None:
+    before = page.evaluate("UI.state.fired")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press(key)
+    page.wait_for_function(f"UI.state.fired !== {before} || UI.state.stage.done")
+
+
+def test_scramble_to_the_end_back_and_why(page):
+    open_target(page, "scramble", seed=1)
+    assert page.inner_text("#picture").startswith("0 of 0 letters")
+    page.click("button[data-verb=step]")
+    page.wait_for_function("UI.state.fired === 1")
+    while not page.evaluate("UI.state.stage.done"):
+        press(page, "e")                                   # each stage to its end
+    decoded = page.inner_text("#decoded").replace(" ", "")
+    assert len(decoded) == 44
+    assert page.inner_text("#message").split("\n")[1].replace(" ", "") == decoded.upper()
+    assert page.locator("#scramble-line .letter").count() == 44
+    fired = page.evaluate("UI.state.fired")
+    page.click("button[data-verb=back]")
+    page.wait_for_function(f"UI.state.fired === {fired - 1}")
+    assert page.locator("#scramble-line .pending").count() == 1
+    assert page.locator("#facts .fact.gone").count() >= 1     # what back took away
+    page.locator("#facts .fact", has_text="(text ").first.click()
+    page.wait_for_selector("#why details")
+    tree = page.inner_text("#why")
+    assert "decode-next-letter" in tree and "[stage fact" in tree
+    page.locator("#why details summary").nth(1).click()      # expand one level deeper
+    page.locator("#timeline .fire").nth(2).click()            # back to before firing 3
+    page.wait_for_function("UI.state.fired === 2")
+
+
+def test_three_spelling_bee_guesses(page):
+    open_target(page, "bee-play")
+    for word, says in (("gear", "Good!"), ("tiger", "Nice!"), ("tgin", "Missing center")):
+        page.fill("#guess", word)
+        page.press("#guess", "Enter")
+        page.wait_for_function(f"document.getElementById('verdict') && document.getElementById"
+                               f"('verdict').textContent.startsWith({word.upper()!r})")
+        assert says in page.inner_text("#verdict")
+    assert page.inner_text("#found") == "gear tiger"
+    assert page.inner_text("#score").startswith("score 6")
+
+
+def test_refusals_show_as_errors(page):
+    open_target(page, "scramble", seed=2)
+    page.fill("#assert", '(x (system "ls"))')
+    page.click("#assert-form button")
+    page.wait_for_selector("#message.error")
+    assert page.inner_text("#message").startswith("refused")
