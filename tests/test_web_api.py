@@ -235,8 +235,20 @@ def test_clp_rule_file_gets_the_generic_view():
     assert st["picture"]["kind"] == "generic" and st["picture"]["groups"]
 
 
+def test_experta_engine_reads_the_input_file_named_on_the_command_line():
+    args = argparse.Namespace(input=None, host="127.0.0.1", port=8765, open=False,
+                              max_sessions=5, max_firings=500, idle=60, puzzle="experta",
+                              args=[str(EXAMPLES / "animals.py"), "--input",
+                                    str(EXAMPLES / "animals-answers.txt")])
+    c = TestClient(build(args))
+    sid = opened(c, "experta")["id"]
+    st = post(c, sid, "run")
+    printed = [line for f in st["last"] for line in f["output"]]
+    assert printed and st["picture"]["kind"] == "generic" and st["fired"] > 3
+
+
 def test_serve_arguments():
-    args = argparse.Namespace(host="127.0.0.1", port=8765, open=False, max_sessions=50,
+    args = argparse.Namespace(input=None, host="127.0.0.1", port=8765, open=False, max_sessions=50,
                               max_firings=5000, idle=1800, puzzle="scramble",
                               args=["--seed", "1", "--port", "9000", "--host=0.0.0.0"])
     app = build(args)

@@ -52,9 +52,11 @@ def static_dir() -> str:
     return str(resources.files("pyengine.ui.web") / "static")
 
 
-def create_app(target: Target | None = None, limits: Limits | None = None) -> Starlette:
-    """The app: on ``target`` (the command line's) or, without one, the registry's menu."""
-    api = Api(target, Store(limits))
+def create_app(target: Target | None = None, limits: Limits | None = None,
+               input: list[str] | None = None) -> Starlette:
+    """The app: on ``target`` (the command line's) or, without one, the registry's menu;
+    ``input``: the lines the rules read in every session (``serve --input FILE``)."""
+    api = Api(target, Store(limits), input)
     routes = [
         Route("/", api.index),
         Route("/api/targets", api.list_targets),
@@ -77,8 +79,9 @@ def create_app(target: Target | None = None, limits: Limits | None = None) -> St
 class Api:
     """The endpoints, over one store of sessions."""
 
-    def __init__(self, target: Target | None, store: Store):
+    def __init__(self, target: Target | None, store: Store, input: list[str] | None = None):
         self.target = target
+        self.input = input
         self.targets = {target.name: target} if target is not None else menu()
         self.store = store
 
@@ -103,7 +106,7 @@ class Api:
             raise UsageError("options: an object of option names and values")
 
         def work():
-            ws = self.store.open(name, self.targets[name].factory(options))
+            ws = self.store.open(name, self.targets[name].factory(options), self.input)
             with ws.lock:
                 return views.state(ws)
         return JSONResponse(await _engine(work))

@@ -7,7 +7,7 @@ import sys
 from pyengine.engine.errors import UsageError
 from pyengine.ui import sessions
 
-OWN = {"--host": str, "--port": int, "--open": None, "--max-sessions": int,
+OWN = {"--input": str, "--host": str, "--port": int, "--open": None, "--max-sessions": int,
        "--max-firings": int, "--idle": int}
 
 
@@ -28,6 +28,8 @@ def add_parser(sub) -> None:
                    help="address to listen on (0.0.0.0: a classroom; default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.add_argument("--input", metavar="FILE",
+                   help="lines for the rules' (read) and input(), one per read, in every session")
     p.add_argument("--max-sessions", type=int, default=50, help="sessions at once (default 50)")
     p.add_argument("--max-firings", type=int, default=5000,
                    help="firings one request may make (default 5000)")
@@ -81,7 +83,11 @@ def build(args):
     elif args.args:
         raise UsageError("give the PUZZLE before its options")
     limits = Limits(args.max_sessions, args.max_firings, float(args.idle))
-    return create_app(target, limits)
+    lines = None
+    if args.input:
+        from pyengine.ui.shell import input_lines
+        lines = input_lines(args.input)
+    return create_app(target, limits, lines)
 
 
 def run(args) -> int:

@@ -36,11 +36,11 @@ class Limits:
 class WebSession:
     """One tab's session: an Inspector, a lock, and what the last action changed."""
 
-    def __init__(self, sid: str, target: str, factory, limits: Limits):
+    def __init__(self, sid: str, target: str, factory, limits: Limits, input=None):
         self.id = sid
         self.target = target
         self.limits = limits
-        self.ins = Inspector(factory())
+        self.ins = Inspector(factory(), input=input)
         self.lock = threading.Lock()
         self.used = time.monotonic()
         self.new: set[int] = set()
@@ -208,7 +208,8 @@ class Store:
         self.sessions: dict[str, WebSession] = {}
         self.lock = threading.Lock()
 
-    def open(self, target: str, factory) -> WebSession:
+    def open(self, target: str, factory, input: list[str] | None = None) -> WebSession:
+        """A new session; ``input``: the lines the rules' reads get (``serve --input``)."""
         self.expire()
         with self.lock:
             if len(self.sessions) >= self.limits.sessions:
@@ -217,7 +218,7 @@ class Store:
             sid = secrets.token_urlsafe(18)
             self.sessions[sid] = None      # hold the place while it opens
         try:
-            ws = WebSession(sid, target, factory, self.limits)
+            ws = WebSession(sid, target, factory, self.limits, input)
         except BaseException:
             with self.lock:
                 self.sessions.pop(sid, None)

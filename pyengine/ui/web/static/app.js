@@ -33,7 +33,8 @@ const UI = {
     const t = this.info.targets.find(t => t.name === $("target").value);
     (t ? t.options : []).forEach(o => {
       const input = o.kind === "bool" ? el("input", {type: "checkbox", "data-opt": o.name})
-        : el("input", {"data-opt": o.name, placeholder: o.name, title: o.help, size: o.name === "text" ? 30 : 8});
+        : o.name === "text" ? el("textarea", {"data-opt": o.name, placeholder: "the riddle, one clue a line", rows: 2, cols: 40})
+        : el("input", {"data-opt": o.name, placeholder: o.name, title: o.help, size: 8});
       box.append(el("label", {title: o.help}, o.name + " ", input));
     });
   },
@@ -41,7 +42,7 @@ const UI = {
     const out = {};
     document.querySelectorAll("[data-opt]").forEach(i => {
       if (i.type === "checkbox") { if (i.checked) out[i.dataset.opt] = true; }
-      else if (i.value.trim()) out[i.dataset.opt] = i.value.replace(/\\n/g, "\n");
+      else if (i.value.trim()) out[i.dataset.opt] = i.value;
     });
     return out;
   },
@@ -109,6 +110,8 @@ const UI = {
       box.append(row);
     });
     st.gone.forEach(f => box.append(el("div", {cls: "fact gone", text: `f-${f.id}\t${f.text}`, onclick: () => this.why(f.id)})));
+    const first = box.querySelector(".fact.new");
+    if (first) box.scrollTop = first.offsetTop - box.offsetTop - 4;
   },
   drawAgenda(st) {
     const box = $("agenda"); box.textContent = "";
@@ -143,7 +146,14 @@ const UI = {
       const d = el("details", {cls: "rule" + (r.name === last ? " fired" : ""), "data-rule": r.name},
         el("summary", {}, r.name + " ", el("button", {text: "matches", onclick: ev => { ev.preventDefault(); this.matches(r.name); }})),
         el("pre", {text: r.source}));
-      if (r.name === last) d.open = true;
+      if (r.name === last) {
+        d.open = true;
+        const f = this.state.last[this.state.last.length - 1];
+        const links = el("div", {cls: "links"}, `FIRE ${f.n} matched `);
+        f.matched.forEach(id => links.append(el("a", {href: "#", text: "f-" + id,
+          onclick: ev => { ev.preventDefault(); this.showFiring(f); this.why(id); }}), " "));
+        d.append(links);
+      }
       box.append(d);
     });
   },
