@@ -65,7 +65,8 @@ def main() -> int:
         return 1
     with running(create_app()) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page = browser.new_page(viewport={"width": 1400, "height": 900},
+                                bypass_csp=True)        # the script's waits evaluate text
         for shot in SHOTS:
             shoot(page, url, *shot)
             print("wrote", DOCS / f"web_{shot[0].split('-')[0]}.png")

@@ -46,6 +46,7 @@ def test_page_and_static_assets_are_served_from_the_package(client):
         r = client.get(f"/static/{name}")
         assert r.status_code == 200 and "http://" not in r.text and "https://" not in r.text
     assert client.get("/static/../app.py").status_code == 404
+    assert "script-src 'self'" in page.headers["content-security-policy"]
 
 
 def test_targets_lists_the_registry_and_no_file_options(client):
@@ -184,8 +185,11 @@ def test_bad_sessions_targets_options_and_bodies(client):
         assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
     r = client.post("/api/sessions", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
-    r = client.post("/api/sessions", content=b"[1]")
-    assert r.status_code == 400
+    r = client.post("/api/sessions", content=b"[1]", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "object" in r.json()["error"]
+    r = client.post("/api/sessions", content=b'{"target": "scramble"}',
+                    headers={"content-type": "text/plain"})       # a cross-site form post
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
     r = client.post("/api/sessions", content=b"x" * 20_000)
     assert r.status_code == 400 and "at most" in r.json()["error"]
     sid = opened(client, seed=1)["id"]
@@ -199,13 +203,17 @@ def test_bad_sessions_targets_options_and_bodies(client):
 
 
 def test_caps_on_sessions_firings_and_idle_time():
-    c = TestClient(create_app(limits=Limits(sessions=2, firings=10, idle=600)))
+    c = TestClient(create_app(limits=Limits(sessions=2, firings=10, idle=600, total=25)))
     a = opened(c, seed=1)["id"]
     opened(c, seed=1)
     r = c.post("/api/sessions", json={"target": "scramble"})
     assert r.status_code == 503 and "sessions are in use" in r.json()["error"]
     st = post(c, a, "run")
     assert st["fired"] == 10 and st["capped"] and "cap" in st["message"]
+    post(c, a, "run")
+    assert post(c, a, "run")["fired"] == 25
+    assert "the most one session may" in post(c, a, "step", status=400)["error"]
+    assert post(c, a, "back", 5)["fired"] == 20
     store = c.app.state.store
     for ws in store.sessions.values():
         ws.used -= 10_000

@@ -25,16 +25,39 @@ TIMEOUT = 20_000      # ms for any one wait
 
 
 @pytest.fixture(scope="module")
-def page():
+def browser():
     with running(create_app()) as url, sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = browser.new_page(viewport={"width": 1300, "height": 900})
-        pg.set_default_timeout(TIMEOUT)
-        pg.base_url = url
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium.base_url = url
         try:
-            yield pg
+            yield chromium
         finally:
-            browser.close()
+            chromium.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    # The tests' waits evaluate JavaScript text, which the page's own policy forbids:
+    # they run with it off; test_page_runs_under_its_content_security_policy has it on.
+    pg = browser.new_page(viewport={"width": 1300, "height": 900}, bypass_csp=True)
+    pg.set_default_timeout(TIMEOUT)
+    pg.base_url = browser.base_url
+    yield pg
+    pg.close()
+
+
+def test_page_runs_under_its_content_security_policy(browser):
+    pg = browser.new_page()
+    pg.set_default_timeout(TIMEOUT)
+    complaints = []
+    pg.on("console", lambda msg: complaints.append(msg.text) if msg.type == "error" else None)
+    pg.goto(browser.base_url)
+    pg.wait_for_selector("#title:has-text('scramble')")
+    pg.click("button[data-verb=step]")
+    pg.wait_for_selector("#message:has-text('1 firing')")
+    pg.wait_for_selector("#last .fire")
+    assert not complaints, complaints
+    pg.close()
 
 
 def open_target(page, target: str, **options) -> None:

@@ -25,6 +25,7 @@ from importlib import resources
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
@@ -41,6 +42,9 @@ VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "s
 REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
 MAX_BODY = 16_384
 _NAME = re.compile(r"^[A-Za-z0-9_.:*?<>=+/-]{1,200}$")
+# The page loads nothing from elsewhere and runs only its own scripts.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'")
 ENGINE_LOCK = threading.Lock()      # one engine call at a time (CLIPS and print are global)
 
 
@@ -71,9 +75,30 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
     ]
     handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
                 Busy: _error(503), ValueError: _error(400), Exception: _error(500)}
-    app = Starlette(routes=routes, exception_handlers=handlers)
+    app = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.store = api.store
     return app
+
+
+class SecurityHeaders:
+    """Every answer says: only this page's own scripts, nothing loaded from elsewhere."""
+
+    HEADERS = [(b"content-security-policy", CSP.encode()),
+               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": list(message.get("headers", [])) + self.HEADERS}
+            await send(message)
+        await self.app(scope, receive, sending)
 
 
 class Api:
@@ -185,6 +210,9 @@ async def _body(request: Request) -> dict:
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise UsageError(f"the request body is at most {MAX_BODY} bytes")
     raw = await request.body()
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if raw.strip() and kind != "application/json":
+        raise UsageError("send the request body as JSON (Content-Type: application/json)")
     if len(raw) > MAX_BODY:
         raise UsageError(f"the request body is at most {MAX_BODY} bytes")
     if not raw.strip():

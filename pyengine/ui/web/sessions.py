@@ -31,6 +31,7 @@ class Limits:
     sessions: int = 50             # open sessions at once
     firings: int = 5000            # firings one request may make
     idle: float = 30 * 60          # seconds before an idle session expires
+    total: int = 200_000           # firings one session may make in all (back replays them)
 
 
 class WebSession:
@@ -61,7 +62,11 @@ class WebSession:
         return message
 
     def _walk(self, n: int | None, until: int | None = None) -> int:
-        cap = self.limits.firings
+        left = self.limits.total - self.ins.session.fired_total
+        if left <= 0:
+            raise UsageError(f"this session has made {self.limits.total} firings, the most "
+                             "one session may: go back or reset")
+        cap = min(self.limits.firings, left)
         limit = cap if n is None else min(n, cap)
         runner = self.ins.runner
         done = runner.walk(limit, until)

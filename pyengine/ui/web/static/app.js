@@ -171,7 +171,9 @@ let filterTimer = null;
 $("filter").oninput = () => { clearTimeout(filterTimer); filterTimer = setTimeout(() =>
   UI.guard(async () => UI.draw(await UI.call("GET", `/api/sessions/${UI.sid}?filter=${encodeURIComponent($("filter").value)}`))), 250); };
 const KEYS = {s: () => UI.act("step"), r: () => UI.act("run", parseInt($("n").value, 10) || 1), e: () => UI.act("stage"),
-  n: () => UI.act("next"), g: () => UI.act("run"), b: () => UI.act("back"), "0": () => UI.act("reset")};
+  n: () => UI.act("next"), g: () => UI.act("run"), b: () => UI.act("back"), "0": () => UI.act("reset"),
+  t: () => { const s = UI.info.strategies; UI.act("strategy", s[(s.indexOf(UI.state.strategy) + 1) % s.length]); },
+  d: () => $("seed").focus(), f: () => $("filter").focus(), a: () => $("assert").focus()};
 document.addEventListener("keydown", ev => {
   if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (KEYS[ev.key]) { ev.preventDefault(); KEYS[ev.key](); }
