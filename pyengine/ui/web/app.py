@@ -34,11 +34,9 @@ from starlette.staticfiles import StaticFiles
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
 from pyengine.ui.web import views
-from pyengine.ui.web.sessions import Busy, Limits, Store
+from pyengine.ui.web.sessions import VERBS, Busy, Limits, Store
 from pyengine.ui.web.targets import Target, menu
 
-VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "seed",
-         "assert", "retract", "guess")
 REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
 MAX_BODY = 16_384
 _NAME = re.compile(r"^[A-Za-z0-9_.:*?<>=+/-]{1,200}$")

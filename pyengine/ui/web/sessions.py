@@ -23,6 +23,9 @@ REFUSED = ("eval", "build", "system", "load", "load*", "bload", "batch", "batch*
            "reset", "undefrule", "deffunction", "defrule", "python", "exec", "import")
 _CALL = re.compile(r"\(\s*([^\s()\"]+)")
 MAX_FACT = 1000
+# What the page can ask of a session (each one a method ``_VERB`` below).
+VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "seed",
+         "assert", "retract", "guess")
 _WORD = re.compile(r"^[A-Za-z]{1,40}$")
 
 
@@ -56,7 +59,9 @@ class WebSession:
         before = {f.id: f.text for f in self.ins.session.facts()}
         fired = len(self.ins.session.trace)
         self.capped = False
-        message = getattr(self, "_" + verb.replace("-", "_"))(arg)
+        if verb not in VERBS:
+            raise UsageError(f"no such action {verb!r} (actions: {', '.join(VERBS)})")
+        message = getattr(self, "_" + verb)(arg)
         self._changes(before, fired)
         self.message = message
         return message

@@ -6,7 +6,7 @@ gets the generic view). Every text comes from the engine's one set of text forms
 from __future__ import annotations
 
 from pyengine.engine.trace import fire_line, matches_lines
-from pyengine.ui.queries import fact_fields, select_facts
+from pyengine.ui.queries import select_facts
 from pyengine.ui.web.pictures import picture
 
 MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
@@ -82,7 +82,3 @@ def matches_json(ws, rule: str) -> dict:
     return {"rule": m.rule, "lines": matches_lines(m),
             "patterns": [{"source": p.source, "facts": list(p.facts)} for p in m.patterns],
             "activations": [list(a) for a in m.activations]}
-
-
-def record(text: str) -> dict:
-    return fact_fields(text)
