@@ -165,6 +165,21 @@ def test_code_in_facts_is_refused(client, fact):
     client.delete(f"/api/sessions/{sid}")
 
 
+@pytest.mark.parametrize("fact,says", [
+    ("(x (str-cat a b))", "has no template"),         # CLIPS would call str-cat
+    ("(x =(str-cat a b))", "has no template"),
+    ("(x ?y)", "not variables"), ("(x ?*glob*)", "not variables"), ("(x $?y)", "not variables"),
+    ("(person (name (str-cat a b)))", "not calls"),
+    ("(person (nme x))", "no slot 'nme'"),
+])
+def test_a_fact_holds_constants_and_only_its_templates_slots(fact, says):
+    c = TestClient(create_app(command_line("clp", [str(EXAMPLES / "family.clp")])))
+    sid = opened(c, "clp")["id"]
+    assert says in post(c, sid, "assert", fact, status=400)["error"]
+    st = post(c, sid, "assert", "(person (name Zoe) (sex female) (parent Ann))")
+    assert st["message"].startswith("asserted") and "(name Zoe)" in st["message"]
+
+
 @pytest.mark.parametrize("verb", ["eval", "build", "system", "load"])
 def test_code_verbs_are_refused(client, verb):
     sid = opened(client, seed=3)["id"]

@@ -52,6 +52,7 @@ class WebSession:
         self.last: list = []                 # the firings of the last action
         self.message = f"opened {self.ins.setup.title}"
         self.capped = False
+        self._slots: dict[str, set[str]] | None = None      # relation -> its slot names
 
     # -- running ------------------------------------------------------------------------
     def act(self, verb: str, arg=None) -> str:
@@ -125,7 +126,9 @@ class WebSession:
         return str(self.ins.seed(_count(n, 0, "seed")))
 
     def _assert(self, text) -> str:
-        fact = self.ins.assert_fact(check_fact(text))
+        if self._slots is None:
+            self._slots = template_slots(self.ins.session.templates())
+        fact = self.ins.assert_fact(check_fact(text, self._slots))
         return f"asserted f-{fact.id} {fact.text}"
 
     def _retract(self, fid) -> str:
@@ -174,8 +177,10 @@ def _id_text(fid) -> str:
     return str(fid)
 
 
-def check_fact(text) -> str:
-    """A fact sent from the page: one parenthesised fact of data, no function calls."""
+def check_fact(text, slots: dict[str, set[str]] | None = None) -> str:
+    """A fact sent from the page: one parenthesised fact of constant values, its
+    ``(slot value)`` groups only the slots its template declares (``slots``:
+    relation -> slot names), so nothing in it is a function call."""
     if not isinstance(text, str) or not text.strip():
         raise UsageError("assert what? write a fact, e.g. (number 4)")
     text = text.strip()
@@ -183,14 +188,45 @@ def check_fact(text) -> str:
         raise UsageError(f"a fact is at most {MAX_FACT} characters")
     if not text.startswith("(") or not text.endswith(")"):
         raise UsageError("write one fact in parentheses, e.g. (number 4)")
-    heads = [h.lower() for h in _CALL.findall(_strings_out(text))]
+    bare = _strings_out(text)
+    heads = [h.lower() for h in _CALL.findall(bare)]
     for word in heads:
         if word in REFUSED:
             raise UsageError(f"refused: {word} runs code; the web inspector asserts facts "
                              "and evaluates no CLIPS or Python sent from the browser")
-    if _depth(_strings_out(text)) > 2:
+    if _depth(bare) > 2:
         raise UsageError("a fact holds values or (slot value) groups, not calls")
+    if re.search(r"(^|[\s(])\$?\?", bare):
+        raise UsageError("a fact holds constant values, not variables (?x)")
+    relation, groups = heads[0] if heads else "", heads[1:]
+    if groups:
+        known = (slots or {}).get(relation)
+        if known is None:
+            raise UsageError(f"({relation} ...) has no template: its values go bare, "
+                             "e.g. (number 4), without (groups)")
+        bad = [g for g in groups if g not in {k.lower() for k in known}]
+        if bad:
+            raise UsageError(f"{relation} has no slot {bad[0]!r} "
+                             f"(slots: {', '.join(sorted(known)) or 'none'})")
     return text
+
+
+def template_slots(definitions: list[str]) -> dict[str, set[str]]:
+    """relation -> slot names, read from the session's template definitions (CLIPS's
+    ``(deftemplate NAME (slot S) (multislot M))``, experta's ``class Name(Fact)`` with
+    ``s = Field(...)`` lines; a class Name is the relation ``name``, RankLevel
+    ``rank-level``)."""
+    out: dict[str, set[str]] = {}
+    for d in definitions:
+        m = re.match(r"\s*\(deftemplate\s+(?:[^\s:]+::)?([^\s()]+)", d)
+        if m:
+            out[m.group(1)] = set(re.findall(r"\((?:multi)?slot\s+([^\s()]+)", d))
+            continue
+        m = re.match(r"\s*class\s+(\w+)\s*\(", d)
+        if m:
+            name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", m.group(1)).lower()
+            out[name] = set(re.findall(r"^\s+(\w+)\s*=\s*Field\(", d, re.M))
+    return out
 
 
 def _strings_out(text: str) -> str:
