@@ -13,19 +13,12 @@ from pyengine.puzzles.registry import shell_entries
 from pyengine.ui.notebook import Inspector
 from pyengine.ui.sessions import opener
 from pyengine.ui.shell import Shell
+from tests.puzzle_args import SHELL_ARGS
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "docs" / "examples"
-TEACUP = REPO / "tests" / "data" / "riddles" / "teacup.txt"
 ARGS = {
-    "scramble": ["--seed", "3", "--swaps", "5"],
-    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
-    "riddle": [str(TEACUP)],
-    "riddle-solve": [str(TEACUP)],
-    "bee": ["ACENRTU", "--center", "T"],
-    "bee-solve": ["ACENRTU", "--center", "T"],
-    "boggle": ["--algo", "cad", "--seed", "1"],
-    "boggle-make": ["--algo", "cad", "--seed", "1"],
+    **SHELL_ARGS,
     "clp": [str(EXAMPLES / "family.clp")],
     "experta": [f"{REPO / 'tests' / 'engines' / 'contract_rules.py'}:Contract", "--stage", "GO"],
 }

@@ -3,7 +3,6 @@ the CLIPS scramble, and what the shell shows agrees with the recorded firings.""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 
@@ -11,21 +10,12 @@ from pyengine.puzzles.registry import shell_entries
 from pyengine.ui.sessions import opener
 from pyengine.ui.shell import Shell
 from tests.test_shell import check_why_tree, fires, independent_chain
+from tests.puzzle_args import SHELL_ARGS
 
-TEACUP = Path(__file__).parent / "data" / "riddles" / "teacup.txt"   # seed 000's riddle
 
 # The words after ``pyengine shell NAME`` for each session the registry offers
 # (an entry not named here opens with its defaults).
-ARGS = {
-    "scramble": ["--seed", "3", "--swaps", "5"],
-    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
-    "riddle": [str(TEACUP)],
-    "riddle-solve": [str(TEACUP)],
-    "bee": ["ACENRTU", "--center", "T"],
-    "bee-solve": ["ACENRTU", "--center", "T"],
-    "boggle": ["--algo", "cad", "--seed", "1"],
-    "boggle-make": ["--algo", "cad", "--seed", "1"],
-}
+ARGS = SHELL_ARGS
 PUZZLE_NAMES = list(shell_entries())
 
 

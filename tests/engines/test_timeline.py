@@ -11,18 +11,9 @@ from pyengine.engine.timeline import Timeline
 from pyengine.puzzles.registry import shell_entries
 from tests.engines.test_contract import make
 from tests.engines.test_inspect_contract import family
+from tests.puzzle_args import SHELL_ARGS
 
-TEACUP = Path(__file__).parent.parent / "data" / "riddles" / "teacup.txt"
-ARGS = {
-    "scramble": ["--seed", "3", "--swaps", "5"],
-    "scramble-solve": ["S N E I I N L E E", "--candidates", "Nile,Seine,Rhine"],
-    "riddle": [str(TEACUP)],
-    "riddle-solve": [str(TEACUP)],
-    "bee": ["ACENRTU", "--center", "T"],
-    "bee-solve": ["ACENRTU", "--center", "T"],
-    "boggle": ["--algo", "cad", "--seed", "1"],
-    "boggle-make": ["--algo", "cad", "--seed", "1"],
-}
+ARGS = SHELL_ARGS
 STEPS = 60
 
 
