@@ -51,7 +51,7 @@ def shoot(page, url: str, target: str, options: dict, keys: list[str], guesses: 
                                f"document.getElementById('verdict').textContent.startsWith({word.upper()!r})")
     facts = page.query_selector_all("#facts .fact")
     if facts:
-        facts[-1].click()
+        facts[-1].click(position={"x": 8, "y": 6})
         page.wait_for_selector("#why li")
     page.screenshot(path=str(DOCS / f"web_{target.split('-')[0]}.png"), full_page=True)
 
