@@ -49,6 +49,7 @@ def speed_up_matcher() -> None:
     _test_features_without_assertions()
     _send_facts_to_their_own_type_tests()
     _quiet_unwatched_watchers()
+    _index_join_memories()
     token_module.Token._pyengine_fast = True
 
 
@@ -84,6 +85,14 @@ def _copy_tokens_without_checks() -> None:
     abstract.OneInputNode.activate = activate
     abstract.TwoInputNode.activate_left = activate_left
     abstract.TwoInputNode.activate_right = activate_right
+
+
+def _index_join_memories() -> None:
+    """Joins test a token only against the entries that share its join variables'
+    values, and drop entries in O(1) (see :mod:`pyengine.engine.compat_matcher`)."""
+    from pyengine.engine import compat_matcher
+
+    compat_matcher.install()
 
 
 def _test_features_without_assertions() -> None:

@@ -1,0 +1,372 @@
+"""Hash-indexed join memories for experta's RETE joins (same matches, same order).
+
+experta 1.9.4 keeps each join's (``OrdinaryMatchNode``, ``NotNode``) memories as
+lists of ``TokenInfo`` (data and context as frozensets): every token scans the
+whole opposite memory, rebuilding a dict of each entry's context to test it, and a
+retraction finds its entry with ``list.remove``. Here each memory is a dict from a
+*join key* to a bucket (a dict from the entry's ``TokenInfo`` to the entry, in
+arrival order), so a token is tested only against the bucket of its own key and
+removed in O(1); contexts are turned back into dicts once, when stored.
+
+The join key of a node is the values of its *join variables*: the names bound on
+both inputs, read off the first token each input receives (kept across resets).
+Two contexts that match agree on those names, so a match is always in the bucket;
+the bucket's entries still go through the node's own test, and the matches come
+out in the order of the original scan (the buckets keep arrival order), so the
+same tokens reach the same children in the same order.
+
+A node goes back for good to experta's own lists and code ("plain") whenever the
+index could differ from them in any way: a token lacks a join variable, a left
+token carries a negated binding (experta raises there), a token arrives twice,
+a retraction finds nothing (experta raises or ignores), the MATCH watcher logs at
+DEBUG (it logs every failed test), or the node's test is not ``SameContextCheck``.
+``left_memory`` and ``right_memory`` stay readable and settable in experta's
+format (snapshots and the inspector use them).
+"""
+from __future__ import annotations
+
+from operator import itemgetter
+
+_ORIGINAL: dict = {}
+_NEW = object()
+
+
+class _Plain(Exception):
+    """The node must go back to experta's lists."""
+
+
+def _getter(keys: tuple):
+    """The join key of a context: the values of ``keys`` (KeyError if one lacks)."""
+    if not keys:
+        return lambda ctx: ()
+    return itemgetter(*keys)
+
+
+def _reset(node) -> None:
+    """Empty the memories; a new node starts undetermined (one bucket, key None)."""
+    mode = node.__dict__.get("_pj_mode", _NEW)
+    if mode is _NEW:
+        node._pj_mode, node._pj_get, node._pj_seen, node._pj_lk = None, _none, [None, None], None
+        node._pj_seq = 0
+        mode = None
+    if mode is False:
+        _ORIGINAL[type(node), "_reset"](node)
+    else:
+        node._pj_l, node._pj_r = {}, {}
+
+
+def _none(ctx):
+    return None
+
+
+def _note_keys(node, ctx, side: int) -> None:
+    """Undetermined node: note the names the input ``side`` binds; once both inputs
+    have been seen, decide the join variables and re-file the memories by them."""
+    seen = node._pj_seen
+    if seen[side] is None:
+        seen[side] = tuple(k for k in ctx if isinstance(k, str))
+    if seen[1 - side] is None:
+        return
+    from experta.matchers.rete.check import SameContextCheck
+    left, right = _dump(node)
+    if type(node.matcher) is not SameContextCheck:
+        _go_plain(node, left, right)
+        return
+    both = set(seen[1])
+    keys = tuple(k for k in seen[0] if k in both)
+    node._pj_mode, node._pj_get = True, _getter(keys)
+    _load(node, left, right)
+
+
+def _flat(memory: dict) -> list:
+    """All entries of a bucketed memory as (info, entry), in arrival order."""
+    items = [(entry[-1], info, entry) for bucket in memory.values()
+             for info, entry in bucket.items()]
+    items.sort(key=itemgetter(0))
+    return [(info, entry) for _, info, entry in items]
+
+
+def _dump(node) -> tuple:
+    """The memories in experta's format: lists of TokenInfo (a NotNode's left is a
+    dict TokenInfo -> count)."""
+    if node._pj_mode is False:
+        return node._pj_pl, node._pj_pr
+    right = [info for info, _ in _flat(node._pj_r)]
+    if _is_not(node):
+        return {info: entry[1] for info, entry in _flat(node._pj_l)}, right
+    return [info for info, _ in _flat(node._pj_l)], right
+
+
+def _is_not(node) -> bool:
+    from experta.matchers.rete.nodes import NotNode
+    return isinstance(node, NotNode)
+
+
+def _negated(ctx) -> bool:
+    return any(isinstance(k, tuple) for k in ctx)
+
+
+def _load(node, left, right) -> None:
+    """File memories given in experta's format into buckets (or go plain)."""
+    get, is_not = node._pj_get, _is_not(node)
+    node._pj_l, node._pj_r = lmem, rmem = {}, {}
+    try:
+        for info in left:
+            ctx = dict(info[1])
+            if _negated(ctx):
+                raise _Plain
+            node._pj_seq += 1
+            entry = [ctx, left[info], node._pj_seq] if is_not else (info[0], ctx, node._pj_seq)
+            _put(lmem, get(ctx), info, entry)
+        for info in right:
+            ctx = dict(info[1])
+            node._pj_seq += 1
+            _put(rmem, get(ctx), info, (ctx, node._pj_seq) if is_not else (info[0], ctx, node._pj_seq))
+    except (KeyError, _Plain):
+        _go_plain(node, left, right)
+
+
+def _put(memory: dict, key, info, entry) -> None:
+    bucket = memory.get(key)
+    if bucket is None:
+        bucket = memory[key] = {}
+    elif info in bucket:
+        raise _Plain
+    bucket[info] = entry
+
+
+def _go_plain(node, left=None, right=None) -> None:
+    """Back to experta's own lists and code, for good."""
+    if left is None:
+        left, right = _dump(node)
+    node._pj_pl = dict(left) if _is_not(node) else list(left)
+    node._pj_pr = list(right)
+    node._pj_mode = False
+    node.__dict__.pop("_pj_l", None)
+    node.__dict__.pop("_pj_r", None)
+
+
+def _memory_property(side: int):
+    def get(node):
+        return _dump(node)[side]
+
+    def set_(node, value):
+        if node.__dict__.get("_pj_mode", False) is False:
+            node.__dict__["_pj_pl" if side == 0 else "_pj_pr"] = value
+            return
+        memories = list(_dump(node))
+        memories[side] = value
+        _load(node, *memories)
+
+    return property(get, set_)
+
+
+def _indexed(node, ctx, side: int) -> bool:
+    """Whether the node can take this token through its index (else it is plain)."""
+    mode = node._pj_mode
+    if mode is None:
+        _note_keys(node, ctx, side)
+        mode = node._pj_mode
+    if mode is False:
+        return False
+    level = _MATCH.level
+    if level and level <= 10:                  # DEBUG logs every failed test
+        _go_plain(node)
+        return False
+    if side == 0 and ctx.keys() != node._pj_lk:
+        if _negated(ctx):                      # experta raises on it: let it
+            _go_plain(node)
+            return False
+        node._pj_lk = frozenset(ctx)
+    return True
+
+
+
+def _join(node, token, side: int) -> None:
+    """OrdinaryMatchNode: file the token, then join it with the bucket opposite."""
+    tag, data, ctx = token
+    level = _MATCH.level
+    if (node._pj_mode is not True or 0 < level <= 10 or side == 0 and ctx.keys() != node._pj_lk) \
+            and not _indexed(node, ctx, side):
+        return _ORIGINAL[_OMN, _SIDES[side]](node, token)
+    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
+    try:
+        key = node._pj_get(ctx)
+    except KeyError:
+        _go_plain(node)
+        return _ORIGINAL[_OMN, _SIDES[side]](node, token)
+    mine, other = (node._pj_l, node._pj_r) if side == 0 else (node._pj_r, node._pj_l)
+    bucket = mine.get(key)
+    if tag is _VALID:
+        if bucket is None:
+            bucket = mine[key] = {}
+        elif info in bucket:                        # a second copy: experta lists both
+            _go_plain(node)
+            return _ORIGINAL[_OMN, _SIDES[side]](node, token)
+        node._pj_seq = seq = node._pj_seq + 1
+        bucket[info] = (info[0], dict(info[1]), seq)
+    elif bucket is not None and bucket.pop(info, None) is not None and not bucket:
+        del mine[key]
+    bucket = other.get(key)
+    if not bucket:
+        return None
+    matcher, children, log = node.matcher, node.children, 0 < level <= 20
+    for odata, octx, _ in bucket.values():
+        left, right = (ctx, octx) if side == 0 else (octx, ctx)
+        if not matcher(left, right):
+            continue
+        if log:
+            _MATCH.info("%s (%s | %s) = True", type(node).__name__, left, right)
+        newcontext = {k: v for k, v in ctx.items() if isinstance(k, str)}
+        for k, v in octx.items():
+            if not isinstance(k, tuple):
+                newcontext[k] = v
+        newtoken = _new(_Token, (tag, data | odata, newcontext))
+        for child in children:
+            child.callback(newtoken)
+    return None
+
+
+def _not_left(node, token) -> None:
+    """NotNode, left: count the token's matches in its bucket opposite; pass it on
+    while there are none."""
+    tag, data, ctx = token
+    level = _MATCH.level
+    if (node._pj_mode is not True or 0 < level <= 10 or ctx.keys() != node._pj_lk) \
+            and not _indexed(node, ctx, 0):
+        return _ORIGINAL[_NOT, "_activate_left"](node, token)
+    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
+    try:
+        key = node._pj_get(ctx)
+    except KeyError:
+        _go_plain(node)
+        return _ORIGINAL[_NOT, "_activate_left"](node, token)
+    mine, rmem = node._pj_l, node._pj_r
+    if tag is not _VALID and info not in mine.get(key, ()):
+        _go_plain(node)                              # experta raises KeyError: let it
+        return _ORIGINAL[_NOT, "_activate_left"](node, token)
+    count, bucket = 0, rmem.get(key)
+    if bucket:
+        matcher = node.matcher
+        for rctx, _ in bucket.values():
+            if matcher(ctx, rctx):
+                count += 1
+                if tag is not _VALID:
+                    break
+    if rmem:                                         # experta: children, then memory
+        if count == 0:
+            for child in node.children:
+                child.callback(token)
+    if tag is _VALID:
+        lbucket = mine.get(key)
+        if lbucket is None:
+            lbucket = mine[key] = {}
+        entry = lbucket.get(info)
+        if entry is None:
+            node._pj_seq += 1
+            lbucket[info] = [dict(info[1]), count, node._pj_seq]
+        else:
+            entry[1] = count
+    else:
+        lbucket = mine[key]
+        del lbucket[info]
+        if not lbucket:
+            del mine[key]
+    if not rmem:                                     # experta: memory, then children
+        for child in node.children:
+            child.callback(token)
+    return None
+
+
+def _not_right(node, token) -> None:
+    """NotNode, right: the left entries of the bucket it matches count it; those that
+    reach 1 (or fall to 0) are withdrawn (or passed on again)."""
+    tag, data, ctx = token
+    level = _MATCH.level
+    if (node._pj_mode is not True or 0 < level <= 10) and not _indexed(node, ctx, 1):
+        return _ORIGINAL[_NOT, "_activate_right"](node, token)
+    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
+    try:
+        key = node._pj_get(ctx)
+    except KeyError:
+        _go_plain(node)
+        return _ORIGINAL[_NOT, "_activate_right"](node, token)
+    mine = node._pj_r
+    bucket = mine.get(key)
+    if tag is _VALID:
+        if bucket is None:
+            bucket = mine[key] = {}
+        elif info in bucket:                        # a second copy: experta lists both
+            _go_plain(node)
+            return _ORIGINAL[_NOT, "_activate_right"](node, token)
+        node._pj_seq += 1
+        bucket[info] = (ctx, node._pj_seq)
+        inc = 1
+    else:
+        if bucket is None or info not in bucket:     # experta raises ValueError: let it
+            _go_plain(node)
+            return _ORIGINAL[_NOT, "_activate_right"](node, token)
+        del bucket[info]
+        if not bucket:
+            del mine[key]
+        inc = -1
+    lbucket = node._pj_l.get(key)
+    if not lbucket:
+        return None
+    matcher = node.matcher
+    for linfo, entry in lbucket.items():
+        if matcher(entry[0], ctx):
+            entry[1] = count = entry[1] + inc
+            if count == (0 if inc == -1 else 1):
+                newtoken = _new(_Token, (_VALID if inc == -1 else _INVALID, set(linfo[0]),
+                                         dict(entry[0])))
+                for child in node.children:
+                    child.callback(newtoken)
+    return None
+
+
+def _join_left(node, token):
+    return _join(node, token, 0)
+
+
+def _join_right(node, token):
+    return _join(node, token, 1)
+
+
+_SIDES = ("_activate_left", "_activate_right")
+_PATCHED = ("_reset", "_activate_left", "_activate_right", "activate_left", "activate_right",
+            "left_memory", "right_memory")
+
+
+def install() -> None:
+    """Give experta's joins hash-indexed memories. Networks built before this (or
+    after :func:`uninstall`) must not be used with it."""
+    global _new, _TokenInfo, _Token, _VALID, _INVALID, _MATCH, _OMN, _NOT
+    from experta import watchers
+    from experta.matchers.rete import nodes, token
+
+    _new, _TokenInfo, _Token = tuple.__new__, token.TokenInfo, token.Token
+    _VALID, _INVALID = token.Token.TagType.VALID, token.Token.TagType.INVALID
+    _MATCH, _OMN, _NOT = watchers.MATCH, nodes.OrdinaryMatchNode, nodes.NotNode
+    if _ORIGINAL:
+        return
+    for cls in (_OMN, _NOT):
+        for name in _PATCHED:
+            _ORIGINAL[cls, name] = cls.__dict__.get(name, _NEW)    # _NEW: inherited
+    for cls, left, right in ((_OMN, _join_left, _join_right), (_NOT, _not_left, _not_right)):
+        left.__name__, right.__name__ = "activate_left", "activate_right"   # as experta's
+        cls._reset = _reset
+        cls._activate_left = cls.activate_left = left
+        cls._activate_right = cls.activate_right = right
+        cls.left_memory, cls.right_memory = _memory_property(0), _memory_property(1)
+
+
+def uninstall() -> None:
+    """experta's own joins again (for comparisons; rebuild networks after this)."""
+    for (cls, name), value in _ORIGINAL.items():
+        if value is _NEW:
+            if name in cls.__dict__:
+                delattr(cls, name)
+        else:
+            setattr(cls, name, value)
+    _ORIGINAL.clear()
