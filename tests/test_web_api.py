@@ -3,6 +3,7 @@ input, the security refusals, the caps. Skipped without the web extra."""
 from __future__ import annotations
 
 import argparse
+import warnings
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():     # Starlette 1.x prefers httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from pyengine.engine.errors import UsageError  # noqa: E402
 from pyengine.ui.web.app import create_app  # noqa: E402
