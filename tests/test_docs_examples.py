@@ -48,6 +48,8 @@ def examples(path: Path) -> list[Example]:
             continue
         if raw.startswith("$ "):
             found.append(Example(path.name, n, raw[2:], []))
+        elif found and found[-1].command.endswith("\\") and not found[-1].expected:
+            found[-1].command = found[-1].command[:-1] + " " + raw.strip()   # continued
         elif found and found[-1].line < n:
             found[-1].expected.append(raw.rstrip())
     return found
@@ -129,6 +131,13 @@ def test_python_example(doc, line, text, monkeypatch):
     out: list[str] = []
     runner.run(test, out=out.append)
     assert runner.failures == 0, "".join(out)
+
+
+def test_continued_commands_are_joined(tmp_path):
+    doc = tmp_path / "x.md"
+    doc.write_text("```console\n$ printf 'a\\n' \\\n    | cat\na\n```\n")
+    [ex] = examples(doc)
+    assert ex.command == "printf 'a\\n'  | cat" and ex.expected == ["a"]
 
 
 def test_the_matcher_itself():

@@ -20,7 +20,7 @@ from pyengine.puzzles.base import Action, Option, Puzzle
 
 # Commands that are tools around the puzzles rather than puzzles: (name, module with
 # add_parser(subparsers) and run(args) -> int).
-TOOLS = (("shell", "pyengine.ui.shell"),)
+TOOLS = (("shell", "pyengine.ui.shell"), ("serve", "pyengine.ui.web.command"))
 
 
 class Parser(argparse.ArgumentParser):
