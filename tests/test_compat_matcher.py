@@ -177,3 +177,9 @@ def test_watching_match_at_debug_goes_plain_and_logs(caplog):
         watchers.unwatch("MATCH")
     assert "= False" in caplog.text and "= True" in caplog.text
     assert [a.context["y"] for a in engine.agenda.activations] == [1]
+
+
+def test_callbacks_keep_experta_names_for_the_inspector():
+    engine = Joins()
+    names = {child.callback.__name__ for node in _nodes(engine) for child in node.children}
+    assert names == {"activate", "activate_left", "activate_right"}

@@ -50,6 +50,7 @@ def speed_up_matcher() -> None:
     _send_facts_to_their_own_type_tests()
     _quiet_unwatched_watchers()
     _index_join_memories()
+    _checks_log_only_when_watched()
     token_module.Token._pyengine_fast = True
 
 
@@ -96,8 +97,14 @@ def _index_join_memories() -> None:
 
 
 def _test_features_without_assertions() -> None:
-    """FeatureTesterNode._activate without its one-fact assertion and ABC check."""
-    from experta.matchers.rete import nodes
+    """FeatureTesterNode without its one-fact assertion and ABC check, and without
+    copying the token it passes on unless it binds names (then it passes a copy):
+    no node changes a token it received, so the nodes that only read one (feature
+    tests, TESTs, conflict sets) take it uncopied."""
+    from experta.matchers.rete import nodes, token as token_module
+
+    Token = token_module.Token
+    new = tuple.__new__
 
     def feature_test(self, token):
         for fact in token[1]:
@@ -106,16 +113,69 @@ def _test_features_without_assertions() -> None:
         if not match:
             return
         if match is not True:
-            if not _merge_match(token[2], match):
+            context = token[2]
+            if not _agrees(context, match):
                 return
+            context = context.copy()
+            context.update(match)
+            token = new(Token, (token[0], token[1], context))
         for child in self.children:
             child.callback(token)
 
-    nodes.FeatureTesterNode._activate = feature_test
+    def where_test(self, token):
+        if self.matcher(token[2]):
+            for child in self.children:
+                child.callback(token)
+
+    feature_test.__name__ = where_test.__name__ = "activate"    # as experta's (inspector)
+    nodes.FeatureTesterNode._activate = nodes.FeatureTesterNode.activate = feature_test
+    nodes.WhereNode._activate = nodes.WhereNode.activate = where_test
+    _conflict_sets_without_copies()
 
 
-def _merge_match(context: dict, match: dict) -> bool:
-    """Add a feature test's bindings to a token's context; False if they conflict."""
+def _conflict_sets_without_copies() -> None:
+    """ConflictSetNode: the token uncopied, the Activation built only when it is
+    added or removed, an empty ``removed`` set not searched, and no new sets handed
+    out when nothing changed."""
+    from experta.activation import Activation
+    from experta.matchers.rete import nodes, token as token_module
+
+    new, TokenInfo, valid = tuple.__new__, token_module.TokenInfo, token_module.Token.TagType.VALID
+
+    def conflict_set(self, token):
+        info = new(TokenInfo, (frozenset(token[1]), frozenset(token[2].items())))
+        if token[0] is valid:
+            if info in self.memory:
+                return
+            self.memory.add(info)
+            activation = Activation(self.rule, info[0],
+                                    {k: v for k, v in info[1] if isinstance(k, str)})
+            if self.removed and activation in self.removed:
+                self.removed.remove(activation)
+            else:
+                self.added.add(activation)
+        else:
+            self.memory.remove(info)            # KeyError if absent, as in experta
+            activation = Activation(self.rule, info[0],
+                                    {k: v for k, v in info[1] if isinstance(k, str)})
+            if self.added and activation in self.added:
+                self.added.remove(activation)
+            else:
+                self.removed.add(activation)
+
+    def get_activations(self):
+        res = (self.added, self.removed)
+        if res[0] or res[1]:
+            self.added, self.removed = set(), set()
+        return res
+
+    conflict_set.__name__ = "activate"
+    nodes.ConflictSetNode._activate = nodes.ConflictSetNode.activate = conflict_set
+    nodes.ConflictSetNode.get_activations = get_activations
+
+
+def _agrees(context: dict, match: dict) -> bool:
+    """Whether a feature test's bindings agree with a token's context."""
     for key, value in match.items():
         if isinstance(key, tuple):          # negated condition
             if key[1] in context and context[key[1]] == value:
@@ -125,6 +185,13 @@ def _merge_match(context: dict, match: dict) -> bool:
                 return False
             if (False, key) in context and context[(False, key)] == value:
                 return False
+    return True
+
+
+def _merge_match(context: dict, match: dict) -> bool:
+    """Add a feature test's bindings to a token's context; False if they conflict."""
+    if not _agrees(context, match):
+        return False
     context.update(match)
     return True
 
@@ -162,6 +229,70 @@ def _send_facts_to_their_own_type_tests() -> None:
 
     nodes.BusNode.add = bus_add
     nodes.BusNode.remove = bus_remove
+
+
+def _checks_log_only_when_watched() -> None:
+    """The alpha tests (type, feature, capture) and TESTs build their MATCH log call
+    only when ``experta.watch()`` set a level; a feature test splits its path into the
+    fact (``a__0__b``) once, not at every call."""
+    from experta import watchers
+    from experta.matchers.rete import check
+
+    logger, paths, plain_feature = watchers.MATCH, {}, check.FeatureCheck.__call__
+
+    def type_check(self, fact):
+        res = type(fact) == self.fact_type
+        if logger.level:
+            (check.MATCH.info if res else check.MATCH.debug)(
+                "type(%s) == %s = %r", fact, self.fact_type.__name__, res)
+        return res
+
+    def capture(self, fact):
+        if logger.level:
+            check.MATCH.info("%r <= %s", self.bind, fact)
+        return {self.bind: fact}
+
+    def feature(self, data, is_fact=True):
+        record = data
+        if is_fact:
+            what = self.what
+            path = paths.get(what) if isinstance(what, str) else (what,)
+            if path is None:
+                path = paths[what] = _fact_path(what)
+                if path is None:
+                    return plain_feature(self, data, is_fact)
+            try:
+                for part in path:
+                    record = record[part]
+            except (IndexError, KeyError, TypeError):
+                return False
+        res = self.check(record, self.expected)
+        if logger.level:
+            (check.MATCH.info if res else check.MATCH.debug)(
+                "what=%r, how=%r, fact=%s = %r", self.what, self.how, data, res)
+        return res
+
+    def where(self, context):
+        parameters = {k: context.get(k) for k in self.parameters}
+        res = self.test(**parameters)
+        if logger.level:
+            (check.MATCH.info if res else check.MATCH.debug)(
+                "TEST %r(%r) == %r", self.test, parameters, res)
+        return res
+
+    check.TypeCheck.__call__, check.FactCapture.__call__ = type_check, capture
+    check.FeatureCheck.__call__, check.WhereCheck.__call__ = feature, where
+
+
+def _fact_path(what: str):
+    """The keys experta's FeatureCheck follows into a fact for ``what`` (none for a
+    ``__special__`` name); None if a part would not convert as experta converts it."""
+    if what.startswith("__") or what.endswith("__"):
+        return ()
+    try:
+        return tuple(int(p) if p.isnumeric() else p for p in what.split("__"))
+    except ValueError:
+        return None
 
 
 class _Watcher:

@@ -46,7 +46,8 @@ def _reset(node) -> None:
     """Empty the memories; a new node starts undetermined (one bucket, key None)."""
     mode = node.__dict__.get("_pj_mode", _NEW)
     if mode is _NEW:
-        node._pj_mode, node._pj_get, node._pj_seen, node._pj_lk = None, _none, [None, None], None
+        node._pj_mode, node._pj_get, node._pj_seen = None, _none, [None, None]
+        node._pj_lk, node._pj_rk = None, None     # key sets seen all-str on each input
         node._pj_seq = 0
         mode = None
     if mode is False:
@@ -102,10 +103,6 @@ def _is_not(node) -> bool:
     return isinstance(node, NotNode)
 
 
-def _negated(ctx) -> bool:
-    return any(isinstance(k, tuple) for k in ctx)
-
-
 def _load(node, left, right) -> None:
     """File memories given in experta's format into buckets (or go plain)."""
     get, is_not = node._pj_get, _is_not(node)
@@ -113,15 +110,16 @@ def _load(node, left, right) -> None:
     try:
         for info in left:
             ctx = dict(info[1])
-            if _negated(ctx):
+            if not _all_str(ctx):
                 raise _Plain
             node._pj_seq += 1
-            entry = [ctx, left[info], node._pj_seq] if is_not else (info[0], ctx, node._pj_seq)
+            entry = [ctx, left[info], node._pj_seq] if is_not else (info[0], ctx, True, node._pj_seq)
             _put(lmem, get(ctx), info, entry)
         for info in right:
             ctx = dict(info[1])
             node._pj_seq += 1
-            _put(rmem, get(ctx), info, (ctx, node._pj_seq) if is_not else (info[0], ctx, node._pj_seq))
+            _put(rmem, get(ctx), info,
+                 (ctx, node._pj_seq) if is_not else (info[0], ctx, _all_str(ctx), node._pj_seq))
     except (KeyError, _Plain):
         _go_plain(node, left, right)
 
@@ -174,12 +172,23 @@ def _indexed(node, ctx, side: int) -> bool:
         _go_plain(node)
         return False
     if side == 0 and ctx.keys() != node._pj_lk:
-        if _negated(ctx):                      # experta raises on it: let it
+        if not _all_str(ctx):                  # experta's test raises on it: let it
             _go_plain(node)
             return False
         node._pj_lk = frozenset(ctx)
     return True
 
+
+def _all_str(ctx) -> bool:
+    return all(isinstance(k, str) for k in ctx)
+
+
+def _right_clean(node, ctx) -> bool:
+    """Whether a right token's names are all strings (no negated bindings)."""
+    if _all_str(ctx):
+        node._pj_rk = frozenset(ctx)
+        return True
+    return False
 
 
 def _join(node, token, side: int) -> None:
@@ -195,6 +204,7 @@ def _join(node, token, side: int) -> None:
     except KeyError:
         _go_plain(node)
         return _ORIGINAL[_OMN, _SIDES[side]](node, token)
+    clean = side == 0 or ctx.keys() == node._pj_rk or _right_clean(node, ctx)
     mine, other = (node._pj_l, node._pj_r) if side == 0 else (node._pj_r, node._pj_l)
     bucket = mine.get(key)
     if tag is _VALID:
@@ -204,27 +214,45 @@ def _join(node, token, side: int) -> None:
             _go_plain(node)
             return _ORIGINAL[_OMN, _SIDES[side]](node, token)
         node._pj_seq = seq = node._pj_seq + 1
-        bucket[info] = (info[0], dict(info[1]), seq)
+        bucket[info] = (info[0], dict(info[1]), clean, seq)
     elif bucket is not None and bucket.pop(info, None) is not None and not bucket:
         del mine[key]
     bucket = other.get(key)
-    if not bucket:
-        return None
-    matcher, children, log = node.matcher, node.children, 0 < level <= 20
-    for odata, octx, _ in bucket.values():
-        left, right = (ctx, octx) if side == 0 else (octx, ctx)
-        if not matcher(left, right):
-            continue
-        if log:
-            _MATCH.info("%s (%s | %s) = True", type(node).__name__, left, right)
-        newcontext = {k: v for k, v in ctx.items() if isinstance(k, str)}
-        for k, v in octx.items():
-            if not isinstance(k, tuple):
-                newcontext[k] = v
-        newtoken = _new(_Token, (tag, data | odata, newcontext))
-        for child in children:
-            child.callback(newtoken)
+    if bucket:
+        _matches(node, tag, data, ctx, clean, bucket, side, 0 < level <= 20)
     return None
+
+
+def _matches(node, tag, data, ctx, clean, bucket, side, log) -> None:
+    """experta's join of a token with the entries of one bucket, its test inlined
+    (SameContextCheck: the left's names agree with the right's, its negated names
+    differ; a negated name on the left raises)."""
+    children = node.children
+    for odata, octx, oclean, _ in bucket.values():
+        left, right = (ctx, octx) if side == 0 else (octx, ctx)
+        for key, value in left.items():
+            if key[0] is False:
+                raise RuntimeError('Negated value "%s" present before capture.' % key[1])
+            if key in right and value != right[key]:
+                break
+            if (False, key) in right and value == right[(False, key)]:
+                break
+        else:
+            if log:
+                _MATCH.info("%s (%s | %s) = True", type(node).__name__, left, right)
+            if clean:
+                newcontext = ctx.copy()
+            else:
+                newcontext = {k: v for k, v in ctx.items() if isinstance(k, str)}
+            if oclean:
+                newcontext.update(octx)
+            else:
+                for k, v in octx.items():
+                    if not isinstance(k, tuple):
+                        newcontext[k] = v
+            newtoken = _new(_Token, (tag, data | odata, newcontext))
+            for child in children:
+                child.callback(newtoken)
 
 
 def _not_left(node, token) -> None:
