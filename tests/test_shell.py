@@ -256,7 +256,7 @@ def test_why_of_user_and_retracted_facts():
     ("step -3", "error: step takes a positive whole number, not '-3'"),
     ("run many", "error: run takes a positive whole number or all, not 'many'"),
     ("watch everything", "error: cannot watch 'everything' (choose from facts, rules, activations, all)"),
-    ("strategy sideways", "error: unknown strategy 'sideways' (choose from depth, breadth, random)"),
+    ("strategy sideways", "error: unknown strategy 'sideways' (choose from depth, breadth, random, lex, mea, simplicity, complexity)"),
     ("stage SOLVE", "error: no stage named 'SOLVE' (stages: BUILD, RANDOMIZE, DECODE)"),
     ("rules no-such-rule", "error: no rule named 'no-such-rule'"),
     ("assert", "error: assert what? e.g. assert (number 4)"),

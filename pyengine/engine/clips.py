@@ -27,11 +27,6 @@ from pyengine.engine.session import ActivationView, FactView, Firing, Matches, S
 
 _ACT = re.compile(r"^\s*(-?\d+)\s+(\S+):\s*(.*)$", re.S)
 
-_STRATEGY = {
-    "depth": clips.Strategy.DEPTH,
-    "breadth": clips.Strategy.BREADTH,
-    "random": clips.Strategy.RANDOM,
-}
 
 
 class ClipsSession(Session):
@@ -274,7 +269,7 @@ class ClipsSession(Session):
         return out
 
     def _set_strategy(self, name: str) -> None:
-        self.env.strategy = _STRATEGY[name]
+        self.env.eval(f"(set-strategy {name})")
 
     def seed(self, n: int) -> None:
         self._seed = int(n)

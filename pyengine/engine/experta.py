@@ -3,18 +3,20 @@
 experta ships only a depth strategy and no firing trace, so this module runs the
 agenda itself:
 
-* :class:`AgendaStrategy` keeps activations in firing order for ``depth``
-  (newest first), ``breadth`` (oldest first) and ``random``. Activation keys are
-  derived from the rule name and the matched fact ids, so removals find their
-  activation (experta compares activations by key) and the order never depends on
-  Python's per-process hash seed. The random order comes from a hash of
-  (seed, rule, fact ids): the same seed always gives the same run.
+* :class:`AgendaStrategy` keeps activations in CLIPS 6.4's firing order for all
+  seven strategies, from time tags of facts and activations
+  (:mod:`pyengine.engine.experta_agenda`). Activation keys are the rule name and
+  the matched fact ids in pattern order, so removals find their activation and the
+  order never depends on Python's per-process hash seed. The random order comes
+  from a hash of (seed, rule, fact ids): the same seed always gives the same run
+  (not CLIPS's: its generator is the C library's).
+* ``modify`` keeps the fact's id (as CLIPS 6.4 does; ``duplicate`` makes a new
+  fact), and experta's ``(initial-fact)`` is never shown.
 * :meth:`ExpertaSession.run` is experta's run loop plus bookkeeping: the firing
   number, the facts it matched, and the facts its action asserted and retracted.
 """
 from __future__ import annotations
 
-import hashlib
 import inspect
 import sys
 import textwrap
@@ -27,6 +29,9 @@ from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fac
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
 from pyengine.engine import experta_inspect, experta_snapshot
+from pyengine.engine.experta_agenda import (
+    Batch, TaggedFactList, act_specificity, creation_key, pattern_facts, random_key, rule_name, rule_table,
+    shown_ids, tag)
 
 from experta import KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402
@@ -34,53 +39,60 @@ from experta.fact import InitialFact  # noqa: E402
 from experta.factlist import FactList  # noqa: E402
 
 
-def _fact_ids(act) -> tuple[int, ...]:
-    return tuple(sorted(f["__factid__"] for f in act.facts))
-
-
-def _shown_ids(act) -> tuple[int, ...]:
-    """The matched fact ids as shown: experta's (initial-fact), which CLIPS 6.4 no
-    longer has, left out."""
-    return tuple(sorted(f["__factid__"] for f in act.facts if not isinstance(f, InitialFact)))
-
-
-def _rule_name(act) -> str:
-    return getattr(act.rule, "__name__", None) or getattr(act.rule._wrapped, "__name__", "rule")
+_shown_ids = shown_ids
+_rule_name = rule_name
 
 
 class AgendaStrategy(Strategy):
-    """Conflict resolution for experta: salience first, then depth/breadth/random."""
+    """Conflict resolution for experta as CLIPS 6.4 does it (see
+    :mod:`pyengine.engine.experta_agenda`): salience first, then the strategy."""
 
     def __init__(self, kind: str = "depth", seed: int = 0):
         super().__init__()
         self.kind = kind
         self.seed = seed
-        self.counter = 0
-
-    def _random_key(self, act) -> int:
-        text = f"{self.seed}|{_rule_name(act)}|{_fact_ids(act)}".encode()
-        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+        self.counter = 0            # time tags: facts' and activations' (one clock)
+        self.log: list = []         # the fact changes of the batch being updated
+        self.table: dict = {}       # rule name -> (definition index, specificity)
 
     def order(self, act):
         """Sort key; the activation that fires next sorts last."""
-        if self.kind == "depth":
-            return (act.rule.salience, act.seq)
-        if self.kind == "breadth":
-            return (act.rule.salience, -act.seq)
-        return (act.rule.salience, act.rand)
+        kind, sal = self.kind, act.rule.salience
+        if kind == "depth":
+            return (sal, act.seq)
+        if kind == "breadth":
+            return (sal, -act.seq)
+        if kind == "random":
+            return (sal, act.rand)
+        spec = act_specificity(act)
+        if kind == "lex":
+            return (sal, act.basis, spec, -act.seq)
+        if kind == "mea":
+            return (sal, act.first, act.basis, spec, -act.seq)
+        if kind == "simplicity":
+            return (sal, -spec, -act.seq)
+        return (sal, spec, -act.seq)
 
     def _update_agenda(self, agenda, added, removed):
         acts = agenda.activations
+        log, self.log = self.log, []
         if removed:
-            gone = {(_rule_name(a), _fact_ids(a)) for a in removed}
+            gone = {(_rule_name(a), shown_ids(a)) for a in removed}
             acts[:] = [a for a in acts if a.key not in gone]
         if added:
-            for act in sorted(added, key=lambda a: (_rule_name(a), _fact_ids(a))):
-                act.key = (_rule_name(act), _fact_ids(act))
+            batch = Batch(self, log)
+            table = self.table
+            for act in sorted(added, key=lambda a: creation_key(a, batch, table)):
+                act.key = (_rule_name(act), shown_ids(act))
+                tags = [tag(f) for f in pattern_facts(act)]
+                act.basis = tuple(sorted((t for t in tags if t), reverse=True))
+                act.first = tags[0] if tags else 0
                 self.counter += 1
                 act.seq = self.counter
-                act.rand = self._random_key(act) if self.kind == "random" else 0
+                act.rand = random_key(self.seed, act) if self.kind == "random" else 0
                 acts.append(act)
+        elif log:
+            Batch(self, log)
         if added or removed:
             acts.sort(key=self.order)
 
@@ -88,7 +100,7 @@ class AgendaStrategy(Strategy):
         self.kind = kind
         for act in agenda.activations:
             if kind == "random":
-                act.rand = self._random_key(act)
+                act.rand = random_key(self.seed, act)
         agenda.activations.sort(key=self.order)
 
 
@@ -104,6 +116,7 @@ class ExpertaSession(Session):
         self.record = record
         self._seed = seed
         self._agenda_strategy = AgendaStrategy("depth", seed)
+        self._agenda_strategy.table = rule_table(type(self.ke))
         self.ke.strategy = self._agenda_strategy
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
@@ -115,9 +128,14 @@ class ExpertaSession(Session):
     # -- facts -----------------------------------------------------------------------
     def _flush(self):
         """Let experta's matcher see pending changes; update our agenda."""
+        facts = self.ke.facts
+        log = facts.take_log() if isinstance(facts, TaggedFactList) else []
         added, removed = self.ke.get_activations()
         if not (added or removed):
+            if log:
+                Batch(self._agenda_strategy, log)
             return
+        self._agenda_strategy.log = log
         tell = self.watching_activations and self.listeners
         # experta also reports activations that already fired; CLIPS (and the
         # deactivate event) only speaks of those still on the agenda.
@@ -125,7 +143,7 @@ class ExpertaSession(Session):
         self._agenda_strategy.update_agenda(self.ke.agenda, added, removed)
         if tell:
             for act in removed:
-                if (_rule_name(act), _fact_ids(act)) in waiting:
+                if (_rule_name(act), _shown_ids(act)) in waiting:
                     self._emit("deactivate", self._view(act))
             for act in added:
                 self._emit("activate", self._view(act))
@@ -138,6 +156,9 @@ class ExpertaSession(Session):
             self.ke.reset()
         finally:
             self.ke.running = False
+        facts = self.ke.facts
+        facts.__class__ = TaggedFactList     # time tags, and modify keeping the id
+        facts.log = [("+", f) for _, f in sorted(facts.items())]
         for fid, fact in self.ke.facts.items():
             if isinstance(fact, InitialFact):
                 continue

@@ -17,7 +17,9 @@ from typing import Callable, Iterable
 from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
 
-STRATEGIES = ("depth", "breadth", "random")
+# CLIPS's seven conflict-resolution strategies, on both engines (see
+# pyengine/engine/experta_agenda.py for how experta follows CLIPS 6.4's order).
+STRATEGIES = ("depth", "breadth", "random", "lex", "mea", "simplicity", "complexity")
 # What watch() turns on: "rules" records every firing (the trace, the origin of each
 # fact, "fire" events); "activations" sends "activate"/"deactivate" events.
 WATCH_ITEMS = ("rules", "activations")
@@ -301,8 +303,8 @@ class Session(ABC):
 
     @abstractmethod
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
-        """Change slots of a fact; return its id (CLIPS keeps the id, experta gives
-        the changed fact a new one). UsageError for a bad id or slot."""
+        """Change slots of a fact; return its id, which stays the same on both engines
+        (as in CLIPS 6.4; the fact gets a new time tag). UsageError for a bad id or slot."""
 
     @abstractmethod
     def fact_full(self, fact_id: int) -> str:

@@ -231,7 +231,8 @@ class Inspector:
         return self.session.fact(new)
 
     def strategy(self, name: str | None = None) -> Text:
-        """Show or set conflict resolution: depth, breadth or random."""
+        """Show or set conflict resolution: any of the session contract's STRATEGIES
+        (depth, breadth, random, lex, mea, simplicity, complexity)."""
         if name is not None:
             self.session.strategy = name
         return Text(f"strategy {self.session.strategy}")

@@ -96,6 +96,8 @@ class FactLog:
             self.retracted.add(payload.id)
 
     def text(self, fact_id: int) -> str:
+        if self.follows:
+            self.refresh()          # after back/goto: a modified fact's id has its text then
         if fact_id in self.texts:
             return self.texts[fact_id]
         try:                         # asserted without an event (CLIPS's reset)

@@ -154,7 +154,7 @@ def _generic_parser(name: str):
     p.add_argument("--stage", action="append", default=[], metavar="NAME[:LIMIT[:STRATEGY]]",
                    help=STAGE_HELP)
     p.add_argument("--strategy", default=None,
-                   help="conflict resolution: depth, breadth, random")
+                   help=f"conflict resolution: {', '.join(STRATEGIES)}")
     p.add_argument("--seed", type=int, default=None, help="seed for the random strategy")
     return p
 

@@ -7,6 +7,7 @@ it behaves the same on CLIPS and on experta.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.session import STRATEGIES
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
 from pyengine.ui.queries import WATCHABLE, select_facts, watch_items
@@ -140,12 +141,14 @@ class RunCommands:
                   + (f"; next stage {nxt.name}" if nxt else ""))
 
     def do_strategy(self, arg: str) -> None:
-        """strategy [depth|breadth|random]  show or set conflict resolution (a stage with
+        """strategy [NAME]  show or set conflict resolution: STRATEGIES (a stage with
         its own strategy restores the one before it when it ends)."""
         name = arg.strip()
         if name:
             self.session.strategy = name
         self.note(f"strategy {self.session.strategy}")
+
+    do_strategy.__doc__ = do_strategy.__doc__.replace("STRATEGIES", "|".join(STRATEGIES))
 
     def do_seed(self, arg: str) -> None:
         """seed [N]  show or set the seed of the random strategy."""

@@ -1,0 +1,40 @@
+"""The classic teaching examples' twins: docs/examples/family.clp as an experta
+KnowledgeEngine, and docs/examples/animals.py in CLIPS (programs/animals.clp)."""
+from pyengine.engine.compat import experta  # noqa: F401
+
+from experta import MATCH, NOT, DefFacts, Fact, KnowledgeEngine, P, Rule
+
+
+class Person(Fact): pass            # noqa: E701
+class Relation(Fact): pass          # noqa: E701
+
+
+class Family(KnowledgeEngine):
+    """docs/examples/family.clp, rule for rule."""
+
+    @DefFacts()
+    def family(self):
+        yield Person(name="Ann", sex="female", parent="none")
+        yield Person(name="Bob", sex="male", parent="Ann")
+        yield Person(name="Cid", sex="male", parent="Ann")
+        yield Person(name="Dee", sex="female", parent="Bob")
+        yield Person(name="Eve", sex="female", parent="Bob")
+
+    @Rule(Person(name=MATCH.a, parent=MATCH.p & P(lambda p: p != "none")),
+          Person(name=MATCH.b & ~MATCH.a, parent=MATCH.p))
+    def find_siblings(self, a, b):
+        self.declare(Relation(kind="sibling", of=a, **{"is": b}))
+
+    @Rule(Person(name=MATCH.c, parent=MATCH.p),
+          Person(name=MATCH.p, parent=MATCH.g & P(lambda g: g != "none")))
+    def find_grandparents(self, c, g):
+        self.declare(Relation(kind="grandparent", of=c, **{"is": g}))
+
+    @Rule(Person(name=MATCH.r, parent="none"),
+          NOT(Relation(kind="grandparent", **{"is": MATCH.r})), salience=-10)
+    def report_roots(self, r):
+        print(f"{r} has no grandchildren yet")
+
+    @Rule(Relation(kind="grandparent", of=MATCH.c, **{"is": MATCH.g}), salience=-5)
+    def report_grandparents(self, c, g):
+        print(f"{g} is a grandparent of {c}")
