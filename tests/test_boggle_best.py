@@ -100,3 +100,25 @@ def test_cli_best_json_replays(capsys, tmp_path):
     code, out, err = run_cli(capsys, "boggle", "best", "--words", str(wl), "--size", "9",
                              "--iterations", "5")
     assert code == 2 and "size" in err
+
+
+def test_best_on_two_workers_is_the_same_search_again():
+    a = best_board(WORDS, size=3, iterations=700, steps=200, seed=5, workers=2)
+    b = best_board(WORDS, size=3, iterations=700, steps=200, seed=5, workers=2)
+    assert (a.board, a.score, a.iterations, a.runs) == (b.board, b.score, 700, 4)
+    assert a.replay() == "--seed 5 --iterations 700 --workers 2" and a.workers == 2
+    d = a.as_dict()
+    assert d["replay"] in a.text() and d["seconds_to_best"] <= d["seconds"]
+
+
+def test_best_time_run_replays_from_its_report():
+    a = best_board(WORDS, size=3, seconds=0.5, steps=100, seed=8, backend="python")
+    b = best_board(WORDS, size=3, iterations=a.iterations, steps=100, seed=8,
+                   backend="python")
+    assert (b.board, b.score, b.iterations) == (a.board, a.score, a.iterations)
+
+
+def test_best_min_len():
+    a = best_board(WORDS, size=3, iterations=300, steps=100, seed=2, min_len=5)
+    assert a.min_len == 5
+    assert a.score == Finder(WORDS, min_len=5).solve(a.board).score

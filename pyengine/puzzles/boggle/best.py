@@ -1,22 +1,23 @@
-"""Search for a top-scoring Boggle board: simulated annealing with re-roll and
-swap moves, each run finished by hill climbing, restarted until the time is up.
+"""Search for a top-scoring Boggle board: simulated annealing runs
+(:mod:`~pyengine.puzzles.boggle.anneal`: re-roll and swap moves, hill climbing at
+the end), restarted until the time is up, on one or more workers.
 
-A *move* either re-rolls one cell (a new letter drawn from the word list's
-letter frequencies) or swaps two cells.  A worse board is accepted with
-probability exp(delta / T), the temperature falling geometrically from
-``t_start`` to ``t_end`` over a run of ``steps`` moves.  At the end of a run,
-hill climbing tries every single-cell change and every swap until none
-improves.  The next run starts from the best board so far with a few cells
-re-rolled (``kick``), or from a fresh random board every fourth run.
-
-Reproducible: every draw comes from ``random.Random(seed)``, and the moves do
-not depend on the clock; the time limit only decides when to stop.  The
-result reports the moves made, and ``iterations=N`` with the same seed
-replays exactly that search.  The board's score is the distinct-word score
-(standard scoring, minimum length 3 on 4x4, 4 on 5x5/6x6).
+The search goes in *rounds*: in round e each of the W workers makes run
+``e * W + w``. Run r belongs to lane ``r % LANES``: it starts from the lane's best
+board with a few cells re-rolled (a *kick*), or from a fresh random board when the
+lane is new or its last ``STALL`` runs found nothing better; the round's results are
+merged in worker order. Every run's start and seed come from
+``(seed, run number)``, so the search is the same for a seed and a worker count
+whatever the machine's speed: the clock only decides after which round it stops
+(a round ends within one run of ``--steps`` moves, about a second by default).
+The result reports the moves made; ``--seed S --iterations N --workers W``
+replays exactly that search. The board's score is the distinct-word score
+(standard scoring, minimum length 3 on 4x4, 4 on 5x5/6x6 unless ``min_len``).
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 import time
@@ -29,7 +30,8 @@ from pyengine.puzzles.util import ALPHABET
 
 __all__ = ["BestResult", "best_board", "letter_weights", "run_best"]
 
-FACES = ["qu" if c == "q" else c for c in ALPHABET]     # q stands for the Qu face
+LANES = 1             # independent lines of search, taken in turn by the runs
+STALL = 10            # a lane whose last STALL runs found nothing better starts afresh
 
 
 @dataclass
@@ -44,22 +46,34 @@ class BestResult:
     wordlist: str
     backend: str
     history: list[tuple[float, int, int]] = field(default_factory=list)  # (s, iteration, score)
+    workers: int = 1
+    min_len: int = 3
 
     def as_dict(self) -> dict:
         return {"board": self.board.text(), "size": self.board.size, "score": self.score,
                 "words": self.words, "seconds": round(self.seconds, 3),
                 "iterations": self.iterations, "runs": self.runs, "seed": self.seed,
                 "wordlist": self.wordlist, "backend": self.backend,
+                "workers": self.workers, "min_len": self.min_len,
+                "seconds_to_best": round(self.history[-1][0], 3) if self.history else 0.0,
+                "replay": self.replay(),
                 "history": [{"seconds": round(s, 3), "iteration": i, "score": sc}
                             for s, i, sc in self.history]}
 
+    def replay(self) -> str:
+        """The options that replay this search exactly."""
+        return (f"--seed {self.seed} --iterations {self.iterations}"
+                + (f" --workers {self.workers}" if self.workers > 1 else ""))
+
     def text(self) -> str:
         runs = f"{self.runs} run{'s' if self.runs != 1 else ''}"
+        at = self.history[-1][0] if self.history else 0.0
+        on = f"{self.workers} workers, " if self.workers > 1 else ""
         return (f"{self.board.render()}\n\n{self.score} points, {self.words} words  "
                 f"[{self.board.text()}]\n"
-                f"(list {self.wordlist}; {self.seconds:.1f} s, {self.iterations} moves in "
-                f"{runs}, {self.backend} backend; seed {self.seed}: --seed {self.seed} "
-                f"--iterations {self.iterations} replays it)")
+                f"(list {self.wordlist}; best after {at:.1f} s of {self.seconds:.1f} s, "
+                f"{self.iterations} moves in {runs}, {on}{self.backend} backend; seed "
+                f"{self.seed}: {self.replay()} replays it)")
 
 
 def letter_weights(words) -> list[float]:
@@ -72,40 +86,41 @@ def letter_weights(words) -> list[float]:
     return [math.sqrt(counts[c] + 1) for c in ALPHABET]
 
 
-class _Scorer:
-    """Score a list of cell letters quickly (numba kernel when available)."""
 
-    def __init__(self, finder: Finder, size: int):
-        self.finder = finder
-        self.size = size
-        self.evals = 0
-        self._trie = finder._numba() if finder.backend == "numba" else None
 
-    def __call__(self, cells: list[str]) -> int:
-        self.evals += 1
-        board = Board(self.size, tuple(cells))
-        if self._trie is not None:
-            return self._trie.stats(board, self.finder.two_letter)[2]
-        return self.finder.stats(board)[2]
+def _temperatures(size: int, t_start, t_end) -> tuple[float, float]:
+    """The annealing temperatures: by default 5 -> 0.2 on 4x4, in proportion to the
+    cell count elsewhere (scores grow with the board)."""
+    scale = size * size / 16
+    return (5.0 * scale if t_start is None else t_start,
+            0.2 * scale if t_end is None else t_end)
 
 
 def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
-               seed: int | None = None, iterations: int | None = None,
-               steps: int = 20_000, t_start: float = 10.0, t_end: float = 0.5,
-               backend: str = "auto", progress=None) -> BestResult:
-    """Anneal for ``seconds`` (or exactly ``iterations`` moves) and return the best board.
-
-    ``progress(result)`` is called whenever the best score improves."""
+               seed: int | None = None, iterations: int | None = None, steps: int = 5000,
+               t_start: float | None = None, t_end: float | None = None,
+               backend: str = "auto", progress=None, min_len: int | None = None,
+               workers: int = 1, runner=None) -> BestResult:
+    """Anneal for ``seconds`` (or exactly ``iterations`` moves) on ``workers`` and
+    return the best board. ``progress(result)`` is called whenever the best improves;
+    ``runner(spec, finder, workers)`` makes the runs elsewhere (a Dask cluster)."""
+    from pyengine.puzzles.boggle.runs import LocalRunner, RunSpec
     _check(size, seconds, iterations, steps)
-    if seed is None:
-        from pyengine.puzzles.util import new_seed
-        seed = new_seed()
-    finder = Finder(wordlist, min_len=default_min_len(size), backend=backend)
-    search = _Search(finder, size, seed, seconds, iterations, progress)
-    while not search.stop():
-        cells = search.start_run()
-        cur = search.anneal(cells, steps, t_start, t_end)
-        search.polish(cells, cur)
+    seed = _seed(seed)
+    min_len = default_min_len(size) if min_len is None else min_len
+    finder = Finder(wordlist, min_len=min_len, backend=backend, one_shot=False)
+    t_start, t_end = _temperatures(size, t_start, t_end)
+    cum = tuple(itertools.accumulate(letter_weights(finder.words)))
+    words = wordlist if isinstance(wordlist, str) else finder.words
+    spec = RunSpec(words, min_len, size, finder.backend, cum)
+    search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress)
+    pool = (runner or LocalRunner)(spec, finder, workers)
+    try:
+        while not search.done(seconds if iterations is None else None, iterations):
+            tasks = search.plan(iterations)
+            search.merge(tasks, pool.map(tasks))
+    finally:
+        pool.close()
     return search.result()
 
 
@@ -131,166 +146,119 @@ def _check(size, seconds, iterations, steps) -> None:
         raise UsageError(f"--steps must be {L.MIN_STEPS}..{L.MAX_STEPS:,}, not {steps!r}")
 
 
+def _seed(seed):
+    if seed is None:
+        from pyengine.puzzles.util import new_seed
+        return new_seed()
+    return seed
+
+
 class _Search:
-    """The state of one search: the best board so far, the move count, the clock."""
+    """The best board so far, the moves and runs made, the rounds' plans."""
 
-    def __init__(self, finder: Finder, size: int, seed: int, seconds, iterations, progress):
-        self.finder, self.size, self.seed, self.progress = finder, size, seed, progress
-        self.rng = random.Random(seed)
-        self.score = _Scorer(finder, size)
-        self.weights = letter_weights(finder.words)
+    def __init__(self, finder, size, seed, workers, steps, temps, progress):
+        self.finder, self.size, self.seed, self.workers = finder, size, seed, workers
+        self.steps, self.temps, self.progress = steps, temps, progress
         self.n = size * size
+        self.cum = list(itertools.accumulate(letter_weights(finder.words)))
+        self.best_cells = self._fresh(random.Random(f"{seed}:start"))
+        self.best = self._score(self.best_cells)
+        self.moves = self.runs = 0
+        self.lanes: list = [None] * LANES       # (best cells, score, runs without better)
+        self.pending: list = []
         self.t0 = time.perf_counter()
-        self.deadline = None if iterations is not None else self.t0 + seconds
-        self.limit = iterations if iterations is not None else 1 << 62
-        self.best_cells = [self.draw() for _ in range(self.n)]
-        self.best = self.score(self.best_cells)
-        self.it = 0
-        self.runs = 0
         self.history = [(0.0, 0, self.best)]
-        self.out_of_time = False
 
-    def draw(self) -> str:
-        return self.rng.choices(FACES, self.weights)[0]
+    def _draw(self, rng) -> int:
+        return min(bisect.bisect_right(self.cum, rng.random() * self.cum[-1]), 25)
 
-    def stop(self) -> bool:
-        if self.it >= self.limit:
-            return True
-        if (self.deadline is not None and (self.it & 63) == 0
-                and time.perf_counter() > self.deadline):
-            self.out_of_time = True
-        return self.out_of_time
+    def _fresh(self, rng) -> list[int]:
+        return [self._draw(rng) for _ in range(self.n)]
 
-    def note(self, cells, sc: int) -> None:
-        """Keep ``cells`` if they beat the best board so far."""
-        if sc <= self.best:
-            return
-        self.best, self.best_cells = sc, list(cells)
-        self.history.append((time.perf_counter() - self.t0, self.it, sc))
-        if self.progress is not None:
-            self.progress(self._result(0))
+    def _board(self, cells) -> Board:
+        from pyengine.puzzles.boggle.runs import FACES
+        return Board(self.size, tuple(FACES[c] for c in cells))
 
-    def start_run(self) -> list[str]:
-        """A kick from the best board, or every fourth run a fresh board."""
-        if self.runs % 4 == 0:
-            cells = [self.draw() for _ in range(self.n)]
-        else:
-            cells = list(self.best_cells)
-            for _ in range(max(2, self.n // 5)):
-                cells[self.rng.randrange(self.n)] = self.draw()
-        self.runs += 1
-        return cells
+    def _score(self, cells) -> int:
+        return self.finder.stats(self._board(cells))[2]
 
-    def anneal(self, cells: list[str], steps: int, t_start: float, t_end: float) -> int:
-        """One annealing run of ``steps`` moves on ``cells``; the final score."""
-        cur = self.score(cells)
-        self.note(cells, cur)
-        ratio = (t_end / t_start) ** (1.0 / steps)
-        temp = t_start
-        for _ in range(steps):
-            if self.stop():
+    def done(self, seconds, iterations) -> bool:
+        if iterations is not None:
+            return self.moves >= iterations
+        return time.perf_counter() - self.t0 >= seconds
+
+    def plan(self, iterations) -> list[tuple]:
+        """This round's tasks: run r = runs + w, a kick of its lane's best or fresh."""
+        tasks, left = [], None if iterations is None else iterations - self.moves
+        self.pending = []
+        for w in range(self.workers):
+            r = self.runs + w
+            moves = self.steps if left is None else min(self.steps, left)
+            if moves <= 0:
                 break
-            self.it += 1
-            temp *= ratio
-            if self.rng.random() < 0.5:
-                cur = self._reroll(cells, cur, temp)
+            if left is not None:
+                left -= moves
+            rng = random.Random(f"{self.seed}:{r}")
+            lane = self.lanes[r % LANES]
+            fresh = lane is None or lane[2] >= STALL
+            if fresh:
+                cells = self._fresh(rng)
             else:
-                cur = self._swap(cells, cur, temp)
-        return cur
+                cells = list(lane[0])
+                for _ in range(max(2, self.n // 5)):
+                    cells[rng.randrange(self.n)] = self._draw(rng)
+            self.pending.append((r % LANES, fresh))
+            tasks.append((cells, rng.getrandbits(63), moves) + self.temps)
+        return tasks
 
-    def _accept(self, sc: int, cur: int, temp: float) -> bool:
-        return sc >= cur or self.rng.random() < math.exp((sc - cur) / temp)
-
-    def _reroll(self, cells, cur: int, temp: float) -> int:
-        i = self.rng.randrange(self.n)
-        old, new = cells[i], self.draw()
-        if new == old:
-            return cur
-        cells[i] = new
-        sc = self.score(cells)
-        if self._accept(sc, cur, temp):
-            self.note(cells, sc)
-            return sc
-        cells[i] = old
-        return cur
-
-    def _swap(self, cells, cur: int, temp: float) -> int:
-        i, j = self.rng.randrange(self.n), self.rng.randrange(self.n)
-        if cells[i] == cells[j]:
-            return cur
-        cells[i], cells[j] = cells[j], cells[i]
-        sc = self.score(cells)
-        if self._accept(sc, cur, temp):
-            self.note(cells, sc)
-            return sc
-        cells[i], cells[j] = cells[j], cells[i]
-        return cur
-
-    def polish(self, cells: list[str], cur: int) -> None:
-        """Hill climbing over every re-roll and swap until none improves."""
-        improved = True
-        while improved and not self.stop():
-            cur, better_face = self._climb_faces(cells, cur)
-            cur, better_swap = self._climb_swaps(cells, cur)
-            improved = better_face or better_swap
-
-    def _try(self, cells, cur: int) -> tuple[int, bool]:
-        self.it += 1
-        sc = self.score(cells)
-        if sc > cur:
-            self.note(cells, sc)
-            return sc, True
-        return cur, False
-
-    def _climb_faces(self, cells, cur: int) -> tuple[int, bool]:
-        improved = False
-        for i in range(self.n):
-            for f in FACES:
-                if f == cells[i] or self.stop():
-                    continue
-                old = cells[i]
-                cells[i] = f
-                cur, better = self._try(cells, cur)
-                if better:
-                    improved = True
-                else:
-                    cells[i] = old
-        return cur, improved
-
-    def _climb_swaps(self, cells, cur: int) -> tuple[int, bool]:
-        improved = False
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                if cells[i] == cells[j] or self.stop():
-                    continue
-                cells[i], cells[j] = cells[j], cells[i]
-                cur, better = self._try(cells, cur)
-                if better:
-                    improved = True
-                else:
-                    cells[i], cells[j] = cells[j], cells[i]
-        return cur, improved
+    def merge(self, tasks, results) -> None:
+        """The round's runs, in worker order."""
+        for task, (score, cells), (k, fresh) in zip(tasks, results, self.pending):
+            self.moves += task[2]
+            self.runs += 1
+            lane = self.lanes[k]
+            if fresh or score > lane[1]:
+                self.lanes[k] = (list(cells), score, 0)
+            else:
+                self.lanes[k] = (lane[0], lane[1], lane[2] + 1)
+            if score > self.best:
+                self.best, self.best_cells = score, list(cells)
+                self.history.append((time.perf_counter() - self.t0, self.moves, score))
+                if self.progress is not None:
+                    self.progress(self._result(0))
 
     def _result(self, words: int) -> BestResult:
-        return BestResult(Board(self.size, tuple(self.best_cells)), self.best, words,
-                          time.perf_counter() - self.t0, self.it, self.runs, self.seed,
-                          self.finder.label, self.finder.backend, list(self.history))
+        return BestResult(self._board(self.best_cells), self.best, words,
+                          time.perf_counter() - self.t0, self.moves, self.runs, self.seed,
+                          self.finder.label, self.finder.backend, list(self.history),
+                          self.workers, self.finder.min_len)
 
     def result(self) -> BestResult:
-        board = Board(self.size, tuple(self.best_cells))
-        return self._result(self.finder.stats(board)[0])
+        return self._result(self.finder.stats(self._board(self.best_cells))[0])
 
 
 def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
-             steps: int = 20_000, backend: str = "auto", quiet: bool = False,
-             seed=None, as_json: bool = False) -> BestResult:
-    """The ``best`` action: progress lines on stderr unless ``quiet`` or ``--json``."""
+             steps: int = 5000, backend: str = "auto", quiet: bool = False, seed=None,
+             min_len=None, workers=None, cluster=None, as_json: bool = False) -> BestResult:
+    """The ``best`` action: progress lines on stderr unless ``quiet`` or ``--json``.
+    With ``cluster`` the runs go to Dask; ``workers`` (runs per round) then defaults
+    to the cluster's worker count, else to 1."""
     import sys
 
     def progress(r):
-        print(f"  {r.seconds:7.1f} s  move {r.iterations:>8}  {r.score:5d} points  "
+        print(f"  {r.seconds:7.1f} s  move {r.iterations:>9}  {r.score:6d} points  "
               f"{r.board.text()}", file=sys.stderr, flush=True)
 
-    return best_board(words, size=size, seconds=seconds,
-                      seed=seed, iterations=iterations, steps=steps, backend=backend,
-                      progress=None if quiet or as_json else progress)
+    kwargs = dict(size=size, seconds=seconds, seed=seed, iterations=iterations, steps=steps,
+                  backend=backend, progress=None if quiet or as_json else progress,
+                  min_len=min_len)
+    if cluster is None:
+        return best_board(words, workers=workers or 1, **kwargs)
+    from pyengine.puzzles.boggle.cluster import ClusterRunner, DaskPool
+    _check(size, seconds, iterations, steps)
+    pool = DaskPool(cluster)
+    try:
+        return best_board(words, workers=workers or pool.workers,
+                          runner=lambda spec, _f, _w: ClusterRunner(pool, spec), **kwargs)
+    finally:
+        pool.close()

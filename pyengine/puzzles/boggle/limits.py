@@ -12,7 +12,7 @@ MAX_WORD_LEN = 2 * MAX_SIZE * MAX_SIZE
 #: ``boggle best``: the time budget (seconds), moves (--iterations), moves per run
 MAX_SECONDS = 3600.0
 MAX_ITERATIONS = 10_000_000
-MIN_STEPS, MAX_STEPS = 100, 10_000_000
+MIN_STEPS, MAX_STEPS = 100, 1_000_000
 #: ``boggle bench``: boards per algorithm, rows (algorithms or vowel counts), workers
 MAX_BOARDS = 1_000_000
 MAX_ROWS = 40

@@ -1,6 +1,7 @@
 """Boggle's declaration: make (the generators' rules, or dice), solve, best, bench."""
 from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.boggle.algorithms import ALGOS
+from pyengine.puzzles.boggle.cluster import check_cluster
 from pyengine.puzzles.boggle.limits import (MAX_BOARD_TEXT, MAX_BOARDS, MAX_ITERATIONS,
                                             MAX_ROWS, MAX_SECONDS, MAX_SIZE, MAX_STEPS,
                                             MAX_WORD_LEN, MAX_WORKERS, MIN_SIZE, MIN_STEPS)
@@ -12,6 +13,9 @@ WORDS = words_option("word list: 'default' (embedded), a file path, 'system', "
 SIZE = Option("size", "int", 4, f"board size {MIN_SIZE}..{MAX_SIZE} (default 4)",
               low=MIN_SIZE, high=MAX_SIZE)
 BACKEND = ("auto", "python", "numba")
+CLUSTER = Option("cluster", "str", None, "run on Dask (extra 'cluster'): local[:N] starts "
+                 "N local workers, tcp://HOST:PORT joins a scheduler (default: the local "
+                 "process pool)", metavar="SPEC", parse=check_cluster)
 
 MAKE = Action(
     "make", "make a board with a generator's rules (or roll dice)",
@@ -62,16 +66,23 @@ BEST = Action(
     "best", "search for a top-scoring board (simulated annealing)",
     description="Search for a high-scoring board: simulated annealing with re-roll and "
                 "swap moves, hill climbing at the end of each run, restarts until the "
-                "time is up. Reproducible: --seed S --iterations N replays a search "
-                "exactly (the report gives N).",
+                "time is up, on one or more workers. Reproducible: --seed S --iterations "
+                "N [--workers W] replays a search exactly (the report gives the line).",
     options=(
         WORDS, SIZE,
         Option("seconds", "float", 120.0, f"time budget in seconds (default 120, at most "
                f"{MAX_SECONDS:g})", low=0.001, high=MAX_SECONDS),
         Option("iterations", "int", None, "stop after exactly N moves instead of on time "
                f"(at most {MAX_ITERATIONS:,})", low=1, high=MAX_ITERATIONS, metavar="N"),
-        Option("steps", "int", 20_000, f"moves per annealing run (default 20000; "
-               f"{MIN_STEPS}..{MAX_STEPS:,})", low=MIN_STEPS, high=MAX_STEPS),
+        Option("steps", "int", 5000, f"moves per annealing run (default 5000; "
+               f"{MIN_STEPS}..{MAX_STEPS:,}; the time budget may run over by one run)",
+               low=MIN_STEPS, high=MAX_STEPS),
+        Option("min_len", "int", None, "shortest word counted (default 3 on 4x4, 4 on "
+               f"5x5/6x6; 1..{MAX_WORD_LEN})", low=1, high=MAX_WORD_LEN),
+        Option("workers", "int", None, f"runs per round, each on a worker process (default "
+               f"1, or the cluster's workers; at most {MAX_WORKERS}): the search is the same "
+               "for a seed and a worker count", low=1, high=MAX_WORKERS),
+        CLUSTER,
         Option("backend", "str", "auto", "search backend (auto: numba when installed; "
                "python is ~10x slower)", choices=BACKEND),
         Option("quiet", "bool", False, "no progress lines on stderr"),
@@ -104,8 +115,9 @@ BENCH = Action(
         Option("generator", "str", "rules", "make boards with the experta rules (default) or "
                "their plain-Python twin (the same board for every seed, much faster)",
                choices=("rules", "plain")),
-        Option("workers", "int", 2, f"worker processes (default 2, at most {MAX_WORKERS})",
-               low=1, high=MAX_WORKERS),
+        Option("workers", "int", 2, f"worker processes (default 2, at most {MAX_WORKERS}; "
+               "ignored with --cluster)", low=1, high=MAX_WORKERS),
+        CLUSTER,
         Option("out", "str", None, "write bench.json, table.md and the PNGs (bar chart, "
                "adjacency heatmap) here", metavar="DIR"),
         Option("no_progress", "bool", False, "no progress bar"),

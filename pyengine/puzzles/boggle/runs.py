@@ -1,0 +1,107 @@
+"""Where the best-board search's annealing runs are made: in this process, on a local
+process pool, or (``pyengine.puzzles.boggle.cluster``) on a Dask cluster.
+
+A run is ``run_task(spec, task)``: ``spec`` names the word list and settings (a
+worker builds its finder once per spec and keeps it), ``task`` is (start cells,
+seed, moves, t_start, t_end); the answer is (best score, best cells). The same
+task gives the same answer wherever it runs.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pyengine.puzzles.util import ALPHABET
+
+FACES = tuple("qu" if c == "q" else c for c in ALPHABET)     # q stands for the Qu face
+_STATE: dict = {}
+
+
+class RunSpec(NamedTuple):
+    """What a worker needs to score boards: the word list (a spec such as 'enable2k'
+    or a path, or the words themselves), the shortest word, the size, the backend."""
+
+    words: object
+    min_len: int
+    size: int
+    backend: str
+    cum: tuple          # cumulative letter weights, a..z
+
+
+def prepare(spec: RunSpec, finder=None) -> dict:
+    """The worker's state for ``spec`` (built once per process)."""
+    got = _STATE.get(spec)
+    if got is not None:
+        return got
+    from pyengine.puzzles.boggle.finder import Finder
+    if finder is None:
+        words = spec.words if isinstance(spec.words, str) else list(spec.words)
+        finder = Finder(words, min_len=spec.min_len, backend=spec.backend, one_shot=False)
+    state = {"finder": finder, "trie": None}
+    if finder.backend == "numba":
+        import numpy as np
+
+        from pyengine.puzzles.boggle.finder_numba import _nbr_arrays
+        trie = finder._numba()
+        state.update(trie=trie, ws=trie.word_scores(spec.size, finder.two_letter),
+                     nbr=_nbr_arrays(spec.size), cum=np.array(spec.cum, np.float64))
+    _STATE.clear()                  # one spec at a time: a worker keeps one list
+    _STATE[spec] = state
+    return state
+
+
+def run_task(spec: RunSpec, task) -> tuple[int, list[int]]:
+    """One annealing run (see :mod:`pyengine.puzzles.boggle.anneal`)."""
+    cells, seed, steps, t_start, t_end = task
+    state = prepare(spec)
+    trie = state["trie"]
+    if trie is None:
+        from pyengine.puzzles.boggle.anneal import python_run
+        from pyengine.puzzles.boggle.board import Board
+        finder, size = state["finder"], spec.size
+
+        def score(cs):
+            return finder.stats(Board(size, tuple(FACES[c] for c in cs)))[2]
+        return python_run(score, list(cells), list(spec.cum), steps, t_start, t_end, seed)
+    import numpy as np
+
+    from pyengine.puzzles.boggle.anneal_numba import anneal_run
+    if trie.gen > 2**30:
+        trie.mark[:] = 0
+        trie.gen = 1
+    arr = np.array(cells, np.int64)
+    out = np.empty_like(arr)
+    nbr, nnbr, nbm = state["nbr"]
+    score, trie.gen = anneal_run(trie.nodes, state["ws"], nbr, nbm, nnbr, trie.mark,
+                                 trie.gen, trie.counts, trie.found, arr, state["cum"],
+                                 steps, t_start, t_end, seed, out)
+    return int(score), out.tolist()
+
+
+def _run_local(args):
+    return run_task(*args)
+
+
+class LocalRunner:
+    """Runs in this process (one worker) or on a forked process pool."""
+
+    def __init__(self, spec: RunSpec, finder, workers: int):
+        self.spec, self.workers = spec, workers
+        prepare(spec, finder)                  # built here, inherited by forked workers
+        self.pool = None
+        if workers > 1:
+            import multiprocessing as mp
+            import sys
+            ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context()
+            self.pool = ctx.Pool(workers)
+
+    def map(self, tasks) -> list:
+        args = [(self.spec, t) for t in tasks]
+        if self.pool is None:
+            return [run_task(*a) for a in args]
+        return self.pool.map(_run_local, args)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
