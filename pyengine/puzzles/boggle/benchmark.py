@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.boggle.algorithms import ALGOS, check_size
 
+STUDY_GENERATORS, STUDY_BOARDS = 9, 10**6     # the seed's study, scaled to 10^6 boards
+
 
 @dataclass
 class BenchReport:
@@ -20,6 +22,7 @@ class BenchReport:
     best_vowels: int | None = None
     out: str | None = None
     plots: list[str] = field(default_factory=list)
+    timing: dict = field(default_factory=dict)     # wall_s, workers (see scaling())
 
     def as_dict(self) -> dict:
         d = {"settings": self.settings.__dict__, "rows": self.rows}
@@ -27,11 +30,37 @@ class BenchReport:
             d["best_vowels"] = self.best_vowels
         if self.out:
             d["plots"] = self.plots
+        if self.timing:
+            d["scaling"] = self.scaling()
         return d
+
+    def scaling(self) -> dict:
+        """Boards per second of this run (wall clock, all rows), per worker, and the
+        projected time of the seed's study (its 9 generators, 10^6 boards each) on
+        1, 2 and 64 workers, linear from this run's per-worker rate."""
+        n = self.boards * len(self.rows)
+        wall, workers = self.timing["wall_s"], self.timing["workers"]
+        rate = n / wall if wall > 0 else 0.0
+        per = rate / workers
+        study = STUDY_GENERATORS * STUDY_BOARDS
+        return {"boards": n, "wall_s": round(wall, 3), "workers": workers,
+                "boards_per_s": round(rate, 1), "boards_per_s_per_worker": round(per, 1),
+                "study_boards": study,
+                "study_hours": {str(w): round(study / (per * w) / 3600, 2) if per else None
+                                for w in (1, 2, 64)}}
 
     def text(self) -> str:
         from pyengine.puzzles.boggle.table import text_table
         lines = [text_table(self.rows, self.settings)]
+        if self.timing:
+            sc = self.scaling()
+            h = sc["study_hours"]
+            lines.append(f"{sc['boards']} boards in {sc['wall_s']:.1f} s on {sc['workers']} "
+                         f"worker{'s' if sc['workers'] != 1 else ''}: "
+                         f"{sc['boards_per_s']:.1f} boards/s "
+                         f"({sc['boards_per_s_per_worker']:.1f} per worker); the seed's study "
+                         f"(9 generators x 10^6 boards) projected at {h['1']} h on 1 worker, "
+                         f"{h['2']} h on 2, {h['64']} h on 64")
         if self.best_vowels is not None:
             lines.append(f"best vowel count: {self.best_vowels} "
                          f"(by average score over {self.boards} boards)")
@@ -169,7 +198,7 @@ def _replace(path: str, text: str) -> None:
 def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = False,
               two_letter: bool = False, qu=None, size: int = 4, seed_size: int = 1,
               vowel_sweep=None, generator: str = "rules", workers: int = 2, out=None,
-              no_progress: bool = False, words=None, seed=None,
+              no_progress: bool = False, words=None, seed=None, cluster=None,
               as_json: bool = False) -> BenchReport:
     """The ``bench`` action: N boards per algorithm, generated and solved; the table."""
     from pyengine.puzzles.boggle import table as T
@@ -182,9 +211,18 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
     if out is not None:
         out = check_out_dir(out)
         checkpoint = os.path.join(out, "partial.json")
-    rows = T.run_bench(specs, boards, s, workers=workers,
-                       progress=not (no_progress or as_json) and sys.stderr.isatty(), checkpoint=checkpoint)
-    report = BenchReport(s, rows, boards, out=out)
+    pool, timing = None, {}
+    if cluster is not None:
+        from pyengine.puzzles.boggle.cluster import DaskPool
+        pool = DaskPool(cluster)
+    try:
+        rows = T.run_bench(specs, boards, s, workers=workers,
+                           progress=not (no_progress or as_json) and sys.stderr.isatty(),
+                           checkpoint=checkpoint, cluster=pool, timing=timing)
+    finally:
+        if pool is not None:
+            pool.close()
+    report = BenchReport(s, rows, boards, out=out, timing=timing)
     if vowel_sweep:
         report.best_vowels = int(max(rows, key=lambda r: r["avg_score"])["algo"].split(":")[1])
     if out:

@@ -163,6 +163,13 @@ def _run_chunk(task) -> tuple[str, Row]:
     return spec, row
 
 
+def _cluster_chunk(settings: Settings, task) -> tuple[str, Row]:
+    """A chunk on a cluster worker: the worker's finder is built once per settings."""
+    if _W.get("settings") != settings:
+        _worker_init(settings)
+    return _run_chunk(task)
+
+
 def _plain_ms(spec: str, settings: Settings, stats, n: int = PLAIN_SAMPLE) -> float:
     from pyengine.puzzles.boggle.generate import plain_generate
     name, kw = parse_algo(spec)
@@ -176,11 +183,13 @@ def _plain_ms(spec: str, settings: Settings, stats, n: int = PLAIN_SAMPLE) -> fl
 # -- driver ----------------------------------------------------------------------------------
 def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: int = 100,
               progress: bool = True, plain: bool = True,
-              checkpoint: str | None = None) -> list[dict]:
+              checkpoint: str | None = None, cluster=None, timing=None) -> list[dict]:
     """Generate and solve ``boards`` boards per algorithm; rows as dicts (see Row.as_dict).
 
     ``checkpoint``: a JSON file rewritten as chunks finish (rows so far), so a long
-    run that is stopped still leaves its figures."""
+    run that is stopped still leaves its figures. ``cluster``: a
+    :class:`~pyengine.puzzles.boggle.cluster.DaskPool` to run the chunks on.
+    ``timing``: a dict that receives the wall time and worker count of the boards."""
     if settings.generator not in ("rules", "plain"):
         raise UsageError(f"generator must be rules or plain, got {settings.generator!r}")
     from pyengine.puzzles.boggle.stats import load_stats
@@ -192,9 +201,13 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
     tasks = [(a, start, min(chunk, boards - start))
              for a in specs for start in range(0, boards, chunk)]
     bar = _progress(progress, len(specs) * boards)
-    workers = max(1, int(workers))
+    workers = cluster.workers if cluster is not None else max(1, int(workers))
+    wall = time.perf_counter()
     try:
-        if workers == 1:
+        if cluster is not None:
+            _consume(cluster.imap_unordered(_cluster_chunk, [(settings, t) for t in tasks]),
+                     rows, bar, checkpoint, settings)
+        elif workers == 1:
             _worker_init(settings)
             results = map(_run_chunk, tasks)
             _consume(results, rows, bar, checkpoint, settings)
@@ -207,6 +220,8 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
     finally:
         if bar is not None:
             bar[0].stop()
+    if timing is not None:
+        timing.update(wall_s=time.perf_counter() - wall, workers=workers)
     if plain:
         for a in specs:
             rows[a].plain_ms = _plain_ms(a, settings, stats, min(PLAIN_SAMPLE, boards))
