@@ -17,8 +17,10 @@ them one assertion at a time: for one assertion, rules in reverse order of
 definition, in a rule the later pattern first (the fact entering the join there),
 the partial matches before it newest first, the facts after it oldest first.
 :func:`creation_key` sorts a batch that way, so depth and breadth match CLIPS's
-activation time tags. Ties CLIPS leaves to its pattern network (one fact reaching
-several rules through different alpha paths) follow the definition order.
+activation time tags. The one known exception: one fact reaching several rules
+through *different* alpha paths (different constant tests on one template); CLIPS
+orders those by its pattern network's layout, here the definition order decides
+(tests/conformance/test_interleaved.py keeps it as an expected failure).
 """
 from __future__ import annotations
 
@@ -70,7 +72,7 @@ class TaggedFactList(FactList):
 
 
 def tag(fact) -> int:
-    return getattr(fact, "_pe_tag", 0) if fact is not None else 0
+    return fact.__dict__.get("_pe_tag", 0) if fact is not None else 0
 
 
 # -- which fact matched which pattern ------------------------------------------------------
@@ -109,18 +111,33 @@ def pattern_facts(act) -> list:
     facts = sorted((f for f in act.facts if not isinstance(f, InitialFact)),
                    key=lambda f: f["__factid__"])
     got = None
+    learned = act.rule.__dict__.setdefault("_pe_keys", {})
     for i, branch in enumerate(_branches(act.rule)):
-        got = _assign(_slots(branch), facts, act.context)
+        slots = _slots(branch)
+        got = _assign(slots, facts, act.context, learned.get(i))
         if got is not None:
             act._pe_branch = i
+            if i not in learned:
+                learned[i] = _capture_keys(got, act.context)
             break
     if got is None:
-        got = sorted(facts, key=lambda f: f["__factid__"])
+        got = facts
     act._pe_pf = got
     return got
 
 
-def _assign(slots: list, facts: list, ctx: dict) -> list | None:
+def _capture_keys(row: list, ctx: dict) -> list:
+    """The context key under which each pattern's fact was captured (the network's
+    own names, which need not be the rule's pattern ids)."""
+    out = []
+    for f in row:
+        keys = [k for k, v in ctx.items() if v is f] if f is not None else []
+        keys.sort(key=lambda k: not k.startswith("__pattern_"))
+        out.append(keys[0] if keys else None)
+    return out
+
+
+def _assign(slots: list, facts: list, ctx: dict, keys: list | None = None) -> list | None:
     """Each fact to the one pattern it fills: by the pattern's capture key where the
     context has it, else by class, values and bindings (backtracking)."""
     positive = [p for p in slots if p is not None]
@@ -139,7 +156,7 @@ def _assign(slots: list, facts: list, ctx: dict) -> list | None:
                 return True
             row.pop()
             return False
-        key = _pattern_key(p)
+        key = keys[i] if keys and keys[i] is not None else _pattern_key(p)
         options = [ctx[key]] if key in ctx and _fits(p, ctx[key], ctx) else [f for f in facts if _fits(p, f, ctx)]
         for f in options:
             if id(f) in used:
