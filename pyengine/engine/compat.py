@@ -8,7 +8,8 @@ We keep the real dependency (pip installs experta and its pinned frozendict as
 usual) and, before experta is imported, give ``collections`` back the aliases
 that old code expects. Every pyengine module imports experta through
 :func:`import_experta`, never directly; it also applies the matcher speed-ups of
-:func:`speed_up_matcher` (same matches, about a third less time).
+:func:`speed_up_matcher` (same matches, in the same order; about half the
+matcher's time of plain experta).
 """
 from __future__ import annotations
 
@@ -40,6 +41,14 @@ def speed_up_matcher() -> None:
     and the MATCH/MATCHER watchers only call ``logging`` when ``experta.watch()``
     turned them on (MATCHER no longer logs each node activation). Solving a
     letter riddle gets ~35% faster.
+
+    Then: nodes that only read a token take it uncopied (a feature test that
+    binds names passes a copy on), conflict sets build an Activation only when
+    one is added or removed, the alpha tests and TESTs build no log call while
+    unwatched, and the joins keep hash-indexed memories
+    (:mod:`pyengine.engine.compat_matcher`): a token meets only the entries that
+    share its join variables' values, and leaves in O(1). A greedy-CAD Boggle
+    board through the rules: ~19% less time; a bee or riddle solve: ~12-15%.
     Applied once, at import, before pyengine builds any network."""
     from experta.matchers.rete import token as token_module
 

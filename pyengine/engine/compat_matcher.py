@@ -51,7 +51,7 @@ def _reset(node) -> None:
         node._pj_seq = 0
         mode = None
     if mode is False:
-        _ORIGINAL[type(node), "_reset"](node)
+        _ORIGINAL[_NOT if _is_not(node) else _OMN, "_reset"](node)
     else:
         node._pj_l, node._pj_r = {}, {}
 
