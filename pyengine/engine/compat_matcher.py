@@ -17,9 +17,10 @@ same tokens reach the same children in the same order.
 
 A node goes back for good to experta's own lists and code ("plain") whenever the
 index could differ from them in any way: a token lacks a join variable, a left
-token carries a negated binding (experta raises there), a token arrives twice,
-a retraction finds nothing (experta raises or ignores), the MATCH watcher logs at
-DEBUG (it logs every failed test), or the node's test is not ``SameContextCheck``.
+token has a name that is not a string (a negated binding: experta raises there),
+a token arrives twice, a NotNode's retraction finds nothing (experta raises), the
+MATCH watcher logs at DEBUG (it logs every failed test), or the node's test is not
+``SameContextCheck``.
 ``left_memory`` and ``right_memory`` stay readable and settable in experta's
 format (snapshots and the inspector use them).
 """
