@@ -29,9 +29,9 @@ from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fac
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
 from pyengine.engine import experta_inspect, experta_snapshot
+from pyengine.engine.experta_patterns import act_specificity, pattern_facts, rule_name, shown_ids
 from pyengine.engine.experta_agenda import (
-    Batch, TaggedFactList, act_specificity, creation_key, pattern_facts, random_key, rule_name, rule_table,
-    shown_ids, tag)
+    Batch, TaggedFactList, creation_key, random_key, rule_table, tag)
 
 from experta import KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402

@@ -35,6 +35,7 @@ PROGRAMS = {
     "tests": ("tests.clp", lambda: twins_b.Tests, None),
     "self_activation": ("self_activation.clp", lambda: twins_b.SelfActivation, None),
     "multi": ("multi.clp", lambda: twins_b.Multi, None),
+    "gate": ("gate.clp", lambda: twins_c.GateOpens, None),
     "family": (ROOT / "docs/examples/family.clp", lambda: twins_c.Family, None),
     "animals_tiger": ("animals.clp", _animals, ["yes", "yes"]),
     "animals_penguin": ("animals.clp", _animals, ["no", "no"]),

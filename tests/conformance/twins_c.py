@@ -2,7 +2,7 @@
 KnowledgeEngine, and docs/examples/animals.py in CLIPS (programs/animals.clp)."""
 from pyengine.engine.compat import experta  # noqa: F401
 
-from experta import MATCH, NOT, DefFacts, Fact, KnowledgeEngine, P, Rule
+from experta import AS, MATCH, NOT, DefFacts, Fact, KnowledgeEngine, P, Rule
 
 
 class Person(Fact): pass            # noqa: E701
@@ -38,3 +38,31 @@ class Family(KnowledgeEngine):
     @Rule(Relation(kind="grandparent", of=MATCH.c, **{"is": MATCH.g}), salience=-5)
     def report_grandparents(self, c, g):
         print(f"{g} is a grandparent of {c}")
+
+
+class A(Fact): pass                 # noqa: E701
+class B(Fact): pass                 # noqa: E701
+class C(Fact): pass                 # noqa: E701
+class Gate(Fact): pass              # noqa: E701
+class Joined(Fact): pass            # noqa: E701
+class Through(Fact): pass           # noqa: E701
+
+
+class GateOpens(KnowledgeEngine):
+    """programs/gate.clp: one retraction frees activations of two rules."""
+
+    @DefFacts()
+    def s(self):
+        yield from (A(1), A(2), B(1), B(2), Gate(), C(1), C(2))
+
+    @Rule(A(MATCH.x), B(MATCH.y), NOT(Gate()), C(MATCH.z))
+    def join_after_gate(self, x, y, z):
+        self.declare(Joined(x, y, z))
+
+    @Rule(NOT(Gate()), A(MATCH.x))
+    def gate_first(self, x):
+        self.declare(Through(x))
+
+    @Rule(AS.f << Gate(), salience=-5)
+    def open_gate(self, f):
+        self.retract(f)
