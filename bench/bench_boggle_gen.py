@@ -7,6 +7,13 @@ The engine figure is split into the session reset (plan, board, Cell facts) and 
 stage runs, and the firings of one board are counted per rule (marks, turns, draws).
 
     .venv/bin/python bench/bench_boggle_gen.py [--boards N] [--repeats R] [--words LIST]
+    .venv/bin/python bench/bench_boggle_gen.py --scaling [--boards N] [--words LIST]
+
+``--scaling`` runs ``boggle bench`` (the seed's nine generators and trigram, N boards
+each, through the rules) on 1 and 2 workers of the local process pool and, when
+dask.distributed is installed, of a local Dask cluster, and prints the wall-clock
+boards/s of each and the seed's study (9 generators x 10^6 boards) projected on 1, 2
+and 64 workers from the per-worker rate (the machine's load is printed beside them).
 
 Times are CPU time of this process (time.process_time), best of R repeats, so other
 processes on the machine disturb them little.
@@ -68,13 +75,42 @@ def split(stats, boards: int) -> None:
         f"{rule} {n / boards:.1f}" for rule, n in fired.most_common()))
 
 
+def scaling(boards: int, words: str) -> None:
+    import importlib.util
+    import json
+    import os
+
+    from pyengine.ui.cli import main as cli
+    ways = [("process pool", ["--workers", "1"], ["--workers", "2"])]
+    if importlib.util.find_spec("distributed") is not None:
+        ways.append(("dask local", ["--cluster", "local:1"], ["--cluster", "local:2"]))
+    for name, *runs in ways:
+        for extra in runs:
+            import contextlib
+            import io
+            buf = io.StringIO()
+            with contextlib.redirect_stdout(buf):
+                cli(["boggle", "bench", "--boards", str(boards), "--words", words,
+                     "--no-progress", "--json", *extra])
+            sc = json.loads(buf.getvalue())["scaling"]
+            h = sc["study_hours"]
+            print(f"{name:<13} {sc['workers']} worker(s): {sc['boards_per_s']:7.1f} boards/s "
+                  f"({sc['boards']} boards, {sc['wall_s']:.1f} s); study projected "
+                  f"{h['1']} h / {h['2']} h / {h['64']} h on 1 / 2 / 64 workers; "
+                  f"load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores", flush=True)
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
+    p.add_argument("--scaling", action="store_true", help="bench on 1 and 2 workers")
     p.add_argument("--boards", type=int, default=300)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--words", default="words_alpha")
     p.add_argument("--algos", default="greedy-cad,rnd,adj,cad,greedy-dcad,trigram")
     args = p.parse_args()
+    if args.scaling:
+        scaling(args.boards, args.words)
+        return
     stats = load_stats(args.words)
     print(f"# {args.boards} boards x best of {args.repeats}, 4x4, stats from {stats.label}")
     print(f"{'algo':<12} {'engine ms':>10} {'plain ms':>9} {'ratio':>7} {'firings':>8} "

@@ -3,6 +3,7 @@ chunks run again, --cluster checked like any option."""
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -74,8 +75,9 @@ def test_bad_cluster_is_a_one_line_error_before_work():
 
 
 # -- on a local Dask cluster ---------------------------------------------------------------------
-distributed = pytest.importorskip(
-    "distributed", reason="dask.distributed is not installed (the optional extra 'cluster')")
+needs_dask = pytest.mark.skipif(
+    importlib.util.find_spec("distributed") is None,
+    reason="dask.distributed is not installed (pip install 'pyengine-puzzles[cluster]')")
 
 
 def bench_rows(wordfile, *extra):
@@ -87,6 +89,7 @@ def bench_rows(wordfile, *extra):
     return [{k: v for k, v in r.items() if k not in TIMING} for r in d["rows"]], d
 
 
+@needs_dask
 def test_bench_same_figures_on_1_and_2_workers(wordfile):
     one, d1 = bench_rows(wordfile, "--cluster", "local:1")
     two, d2 = bench_rows(wordfile, "--cluster", "local:2")
@@ -96,6 +99,7 @@ def test_bench_same_figures_on_1_and_2_workers(wordfile):
     assert set(d2["scaling"]["study_hours"]) == {"1", "2", "64"}
 
 
+@needs_dask
 def test_best_same_search_on_1_and_2_workers(wordfile):
     argv = ["boggle", "best", "--words", str(wordfile), "--size", "3", "--iterations", "1200",
             "--steps", "200", "--seed", "11", "--workers", "2", "--json"]
@@ -106,6 +110,7 @@ def test_best_same_search_on_1_and_2_workers(wordfile):
     assert runs[0]["replay"] == "--seed 11 --iterations 1200 --workers 2"
 
 
+@needs_dask
 def test_a_killed_worker_is_retried_not_dropped(tmp_path):
     from pyengine.puzzles.boggle import table as T
     from pyengine.puzzles.boggle.cluster import DaskPool
@@ -135,3 +140,26 @@ def test_a_killed_worker_is_retried_not_dropped(tmp_path):
         ref.add(row)
     assert (total.boards, total.distinct, total.word_score) == \
         (ref.boards, ref.distinct, ref.word_score) == (200, ref.distinct, ref.word_score)
+
+
+@needs_dask
+def test_bench_joins_a_running_scheduler(wordfile):
+    import distributed
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        rows, d = bench_rows(wordfile, "--cluster", cluster.scheduler_address)
+    local, _ = bench_rows(wordfile, "--workers", "1")
+    assert rows == local and d["scaling"]["workers"] == 1
+
+
+def test_without_dask_the_cluster_option_says_what_to_install(monkeypatch):
+    import builtins
+    real = builtins.__import__
+
+    def no_dask(name, *a, **k):
+        if name.split(".")[0] in ("distributed", "dask"):
+            raise ImportError(name)
+        return real(name, *a, **k)
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    code, out, err = call("boggle", "best", "--cluster", "local:1", "--iterations", "100")
+    assert code == 2 and "pip install" in err and err.count("\n") == 1
