@@ -53,7 +53,7 @@ class AgendaStrategy(Strategy):
         self.seed = seed
         self.counter = 0            # time tags: facts' and activations' (one clock)
         self.log: list = []         # the fact changes of the batch being updated
-        self.table: dict = {}       # rule name -> (definition index, specificity)
+        self.table: dict = {}       # rule name -> (definition index, entry joins)
 
     def order(self, act):
         """Sort key; the activation that fires next sorts last."""

@@ -25,13 +25,18 @@ orders those by its pattern network's layout, here the definition order decides
 from __future__ import annotations
 
 import hashlib
+import re
 from functools import total_ordering
 
 from pyengine.engine.compat import experta
 
+from experta import Fact  # noqa: E402
+from experta.conditionalelement import NOT  # noqa: E402
+from experta.fact import InitialFact  # noqa: E402
 from experta.factlist import FactList  # noqa: E402
 
-from pyengine.engine.experta_patterns import pattern_facts, rule_name, shown_ids
+from pyengine.engine.experta_patterns import (
+    _branches, _flat, pattern_facts, rule_name, shown_ids)
 
 KINDS = ("depth", "breadth", "random", "lex", "mea", "simplicity", "complexity")
 
@@ -74,19 +79,45 @@ def tag(fact) -> int:
 
 
 # -- rules: definition order and specificity -------------------------------------------------
-def rule_table(engine_class) -> dict[str, tuple[int, int]]:
-    """rule name -> (definition index, 0), cached on the class."""
+def rule_table(engine_class) -> dict[str, tuple[int, tuple]]:
+    """rule name -> (definition index, the join each pattern position enters by),
+    cached on the class. CLIPS shares the joins of rules that begin with the same
+    patterns: a join is known by the first rule that made it, and a fact reaches
+    the newest joins first."""
     got = engine_class.__dict__.get("_pe_rule_table")
     if got is not None:
         return got
-    table: dict[str, tuple[int, int]] = {}
+    rules: dict[str, object] = {}
     for klass in reversed(engine_class.__mro__):
         for name, member in vars(klass).items():
             if isinstance(member, experta.Rule):
-                table.pop(name, None)
-                table[name] = (len(table), 0)
+                rules.pop(name, None)
+                rules[name] = member
+    table: dict[str, tuple[int, tuple]] = {}
+    made: dict[tuple, int] = {}
+    for index, (name, rule) in enumerate(rules.items()):
+        shapes = _shapes(rule)
+        joins = tuple(made.setdefault(tuple(shapes[:p + 1]), index) for p in range(len(shapes)))
+        table[name] = (index, joins)
     engine_class._pe_rule_table = table
     return table
+
+
+def _shapes(rule) -> list[str]:
+    """Each pattern of the rule's first branch as text, variables renamed in order of
+    first use (two rules' joins are the same when their patterns are)."""
+    names: dict[str, str] = {}
+
+    def rename(m):
+        return "W(%s)" % names.setdefault(m.group(1), "v%d" % len(names))
+
+    out: list[str] = []
+    for c in _flat(_branches(rule)[0]):
+        if isinstance(c, (Fact, NOT)) and not isinstance(c, InitialFact):
+            out.append(re.sub(r"W\('([^']*)'\)", rename, repr(c)))
+        elif out:                   # a test joins the pattern before it
+            out[-1] += " " + repr(c)
+    return out
 
 
 # -- the creation order of one batch ------------------------------------------------------------
@@ -155,7 +186,16 @@ def creation_key(act, batch: Batch, table: dict) -> tuple:
     index = table.get(rule_name(act), (0, 0))[0]
     cause = batch.cause(act, tags)
     if cause in tags:
-        rest: tuple = (-index, partial_key(tags)[1:])
+        key = partial_key(tags)
+        joins = table.get(rule_name(act), (0, ()))[1]
+
+        def join(q: int) -> int:
+            return -(joins[q] if q < len(joins) else index)
+
+        p = -key[1]
+        below = tuple(x for q in range(p + 1, len(tags))
+                      for x in (join(q), -1 if tags[q] is None else tags[q]))
+        rest: tuple = (join(p), key[1], key[2], below, -index)
     elif not batch.retracts:        # a NOT that held from the start
         p = tags.index(None) if None in tags else len(tags)
         rest = (-index, (-p, _Desc(partial_key(tags[:p])),

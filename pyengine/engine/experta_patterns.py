@@ -191,8 +191,10 @@ def act_specificity(act) -> int:
 def _count(conds, bound: set) -> int:
     n = 0
     for c in conds:
-        if isinstance(c, (AND, NOT)):
+        if isinstance(c, AND):
             n += _count(list(c), bound)
+        elif isinstance(c, NOT):            # its own variables stay inside it
+            n += _count(list(c), set(bound))
         elif isinstance(c, TEST):
             n += 1
         elif isinstance(c, Fact) and not isinstance(c, InitialFact):

@@ -1,0 +1,43 @@
+"""Random programs (tests/conformance/random_programs.py) on both engines under each
+deterministic strategy: the same firings and fact bases. Two seeds of the first
+thousand are known to differ (one fact reaching joins CLIPS orders by its network's
+layout); they are kept as expected failures."""
+import pytest
+
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.experta import ExpertaSession
+from tests.conformance.harness import STRATEGIES
+from tests.conformance.random_programs import build
+
+KNOWN = (618, 985)
+
+
+def _runs(seed: int, tmp_path) -> list:
+    clp, engine = build(seed)
+    path = tmp_path / f"random{seed}.clp"
+    path.write_text(clp)
+    out = []
+    for strategy in STRATEGIES:
+        both = []
+        for s in (ClipsSession([path]), ExpertaSession(engine)):
+            s.strategy = strategy
+            s.reset()
+            s.run(200)
+            both.append(([(f.rule, f.matched) for f in s.trace], [str(f) for f in s.facts()]))
+        out.append((strategy, both[0], both[1]))
+    return out
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_programs(block, tmp_path):
+    for seed in range(block * 20, block * 20 + 20):
+        for strategy, on_clips, on_experta in _runs(seed, tmp_path):
+            assert on_clips == on_experta, f"seed {seed}, {strategy}"
+
+
+@pytest.mark.xfail(strict=True, reason="known exception: join order CLIPS takes from its "
+                   "network's layout")
+@pytest.mark.parametrize("seed", KNOWN)
+def test_known_exceptions(seed, tmp_path):
+    for strategy, on_clips, on_experta in _runs(seed, tmp_path):
+        assert on_clips == on_experta, f"seed {seed}, {strategy}"
