@@ -20,9 +20,8 @@ index could differ from them in any way: a token lacks a join variable, a left
 token has a name that is not a string (a negated binding: experta raises there),
 a token arrives twice, a NotNode's retraction finds nothing (experta raises), the
 MATCH watcher logs at DEBUG (it logs every failed test), or the node's test is not
-``SameContextCheck``.
-``left_memory`` and ``right_memory`` stay readable and settable in experta's
-format (snapshots and the inspector use them).
+``SameContextCheck``. ``left_memory``/``right_memory`` stay readable and settable in
+experta's format (snapshots and the inspector use them).
 """
 from __future__ import annotations
 
