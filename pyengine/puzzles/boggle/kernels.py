@@ -70,71 +70,75 @@ def _prepare(c0, nbr, nnbr, at, near):
         near[i] = m
 
 
-@numba.njit(cache=True, inline="always")
-def _note(w, ws, mark, gen, counts, found, res, record):
-    # one path spells word w: res = [words, paths, word score, path score]
-    res[1] += 1
-    res[3] += ws[w]
-    if mark[w] != gen:
-        mark[w] = gen
-        res[2] += ws[w]
-        if record:
-            found[res[0]] = w
-            counts[w] = 0
-        res[0] += 1
-    if record:
-        counts[w] += 1
+@numba.njit(cache=True)
+def _walk(nodes, ws, c0, c1, nbm, mark, gen, counts, found, res, record, at, near, start,
+          node, s_cell, s_node, s_let, s_cells, s_kid):
+    # every path from cell ``start`` (at trie ``node``); adds to res (see _board)
+    nw, paths, wsc, psc = res[0], res[1], res[2], res[3]
+    depth = 0
+    s_cell[0] = start
+    s_node[0] = node
+    s_let[0] = -1               # -1: the node itself is not yet noted
+    used = np.int64(1) << start
+    while depth >= 0:
+        if s_let[depth] == -1:  # arrive: note the word, then list the letters
+            nd = s_node[depth]
+            w = nodes[nd, 2]
+            if w >= 0:
+                paths += 1
+                psc += ws[w]
+                if mark[w] != gen:
+                    mark[w] = gen
+                    wsc += ws[w]
+                    if record:
+                        found[nw] = w
+                        counts[w] = 0
+                    nw += 1
+                if record:
+                    counts[w] += 1
+            s_let[depth] = np.int64(nodes[nd, 0]) & near[s_cell[depth]]
+            s_cells[depth] = 0
+        cells = s_cells[depth]
+        if cells == 0:
+            lets = s_let[depth]
+            if lets == 0:       # leave
+                used &= ~(np.int64(1) << s_cell[depth])
+                depth -= 1
+                continue
+            low = lets & -lets
+            s_let[depth] = lets ^ low
+            letter = popcount(low - 1)
+            cells = at[letter] & nbm[s_cell[depth]] & ~used
+            s_kid[depth] = child(nodes, s_node[depth], letter)
+            if cells == 0:
+                continue
+        low = cells & -cells
+        s_cells[depth] = cells ^ low
+        j = popcount(low - 1)
+        kid = second(nodes, s_kid[depth], c1[j])
+        if kid < 0:
+            continue
+        depth += 1
+        s_cell[depth] = j
+        s_node[depth] = kid
+        s_let[depth] = -1
+        used |= low
+    res[0], res[1], res[2], res[3] = nw, paths, wsc, psc
 
 
 @numba.njit(cache=True)
 def _board(nodes, ws, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, res, record,
            at, near, s_cell, s_node, s_let, s_cells, s_kid):
-    # one board, its figures in res (see _note)
+    # one board: res = [words, paths, word score, path score]
     _prepare(c0, nbr, nnbr, at, near)
     res[:] = 0
     for start in range(c0.shape[0]):
         if c0[start] < 0 or not (np.int64(nodes[0, 0]) >> c0[start]) & 1:
             continue
         node = second(nodes, child(nodes, 0, c0[start]), c1[start])
-        if node < 0:
-            continue
-        depth = 0
-        s_cell[0] = start
-        s_node[0] = node
-        s_let[0] = -1               # -1: the node itself is not yet noted
-        used = np.int64(1) << start
-        while depth >= 0:
-            if s_let[depth] == -1:  # arrive: note the word, then list the letters
-                nd = s_node[depth]
-                if nodes[nd, 2] >= 0:
-                    _note(nodes[nd, 2], ws, mark, gen, counts, found, res, record)
-                s_let[depth] = np.int64(nodes[nd, 0]) & near[s_cell[depth]]
-                s_cells[depth] = 0
-            cells = s_cells[depth]
-            if cells == 0:
-                lets = s_let[depth]
-                if lets == 0:       # leave
-                    used &= ~(np.int64(1) << s_cell[depth])
-                    depth -= 1
-                    continue
-                low = lets & -lets
-                s_let[depth] = lets ^ low
-                letter = popcount(low - 1)
-                cells = at[letter] & nbm[s_cell[depth]] & ~used
-                s_kid[depth] = child(nodes, s_node[depth], letter)
-                if cells == 0:
-                    continue
-            low = cells & -cells
-            s_cells[depth] = cells ^ low
-            j = popcount(low - 1)
-            kid = second(nodes, s_kid[depth], c1[j])
-            if kid < 0:
-                continue
-            depth += 1
-            s_cell[depth] = j
-            s_node[depth] = kid
-            s_let[depth] = -1
-            used |= low
+        if node >= 0:
+            _walk(nodes, ws, c0, c1, nbm, mark, gen, counts, found, res, record, at, near,
+                  start, node, s_cell, s_node, s_let, s_cells, s_kid)
 
 
 @numba.njit(cache=True)
