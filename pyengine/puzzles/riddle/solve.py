@@ -190,7 +190,7 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
-    solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(f["because"]),
+    solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(sorted(f["because"])),
                             f["name"]) for f in sols]
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
@@ -200,7 +200,7 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
         clue_text = {c.pos: c.text for c in parsed.clues}
         found = sorted(session.records(NearSolution), key=lambda f: f["key"])
         near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
-                         tuple(f["because"])) for f in found]
+                         tuple(sorted(f["because"]))) for f in found]
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session, near=near)
 
