@@ -24,6 +24,7 @@ from pyengine.engine import clips_inspect
 from pyengine.engine.clips_io import IORouter, ids_of
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
+from pyengine.engine.trace import construct_end
 
 _ACT = re.compile(r"^\s*(-?\d+)\s+(\S+):\s*(.*)$", re.S)
 
@@ -317,7 +318,7 @@ def defrule_in_file(path, name: str) -> str | None:
     m = re.search(r"\(defrule\s+(?:MAIN::)?" + re.escape(name) + r"(?=[\s)])", text)
     if not m:
         return None
-    end = _construct_end(text, m.start())
+    end = construct_end(text, m.start())
     if end is None:
         return None
     start = text.rfind("\n", 0, m.start()) + 1
@@ -326,30 +327,3 @@ def defrule_in_file(path, name: str) -> str | None:
     while lines and lines[-1].lstrip().startswith(";"):
         comments.insert(0, lines.pop())
     return "\n".join(comments + [text[m.start():end + 1]])
-
-
-def _construct_end(text: str, i: int) -> int | None:
-    """Index of the parenthesis closing the one at ``i`` (strings and comments skipped)."""
-    depth, in_str = 0, False
-    while i < len(text):
-        c = text[i]
-        if in_str:
-            if c == "\\":
-                i += 1
-            elif c == '"':
-                in_str = False
-        elif c == '"':
-            in_str = True
-        elif c == ";":
-            i = text.find("\n", i)
-            if i < 0:
-                return None
-            continue
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return None

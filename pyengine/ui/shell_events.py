@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
-from pyengine.engine.trace import activation_line, change_line, fact_line, fire_line
+from pyengine.engine.trace import activation_line, change_line, construct_end, fact_line, fire_line
 from pyengine.ui.tables import plural
 
 
@@ -131,32 +131,12 @@ def clips_form(line: str) -> str:
     """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``,
     ``(ppdefrule r)`` -> ``rules r``: every command also in CLIPS's form. Other lines
     are returned as they are."""
-    if not (line.startswith("(") and line.endswith(")")) or _close(line) != len(line) - 1:
+    if not (line.startswith("(") and line.endswith(")")) or construct_end(line) != len(line) - 1:
         return line
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()
-
-
-def _close(line: str) -> int:
-    """Index of the parenthesis closing the first one (strings skipped); -1 if none."""
-    depth, in_str, i = 0, False, 0
-    while i < len(line):
-        c = line[i]
-        if in_str:
-            i += c == "\\"
-            in_str = c != '"'
-        elif c == '"':
-            in_str = True
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
 
 
 class RuleInput:
