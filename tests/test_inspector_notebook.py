@@ -2,7 +2,6 @@
 notebook giving the same answers on both engines."""
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from pyengine.ui.notebook import Inspector, TraceTable
 from pyengine.ui.provenance import INITIAL, OUTSIDE, RULE, USER
 from pyengine.ui.queries import Text
 from pyengine.ui.sessions import opener
-from pyengine.ui.shell import Shell
+from tests.test_inspector_back import answers
 
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "docs" / "examples"
@@ -188,16 +187,8 @@ SESSIONS = {
 
 def shell_says(head: list[str], script: str, inputs=None) -> list[str]:
     """Each command's output, one string per command."""
-    factory = opener(head[0], head[1:])
-    out = io.StringIO()
-    shell = Shell(factory(), factory, stdin=io.StringIO(""), stdout=out, inputs=inputs)
-    said = []
-    for line in script.splitlines():
-        out.seek(0)
-        out.truncate()
-        shell.onecmd(line)
-        said.append(out.getvalue().rstrip("\n"))
-    return said
+    said, _shell = answers(opener(head[0], head[1:]), script, inputs)
+    return [s.rstrip("\n") for s in said]
 
 
 @pytest.mark.parametrize("name", sorted(SESSIONS))
