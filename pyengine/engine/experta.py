@@ -5,9 +5,10 @@ agenda itself:
 
 * :class:`AgendaStrategy` keeps activations in CLIPS 6.4's firing order for all
   seven strategies, from time tags of facts and activations
-  (:mod:`pyengine.engine.experta_agenda`). Activation keys are the rule name and
-  the matched fact ids in pattern order, so removals find their activation and the
-  order never depends on Python's per-process hash seed. The random order comes
+  (:mod:`pyengine.engine.experta_agenda`). An activation is known by its rule's
+  name, its facts and its bindings (:func:`act_key`), so a removal finds its
+  activation; the order uses the matched fact ids in pattern order, so it never
+  depends on Python's per-process hash seed. The random order comes
   from a hash of (seed, rule, fact ids): the same seed always gives the same run
   (not CLIPS's: its generator is the C library's).
 * ``modify`` keeps the fact's id (as CLIPS 6.4 does; ``duplicate`` makes a new
@@ -41,6 +42,17 @@ from experta.factlist import FactList  # noqa: E402
 
 _shown_ids = shown_ids
 _rule_name = rule_name
+
+
+def act_key(act) -> tuple:
+    """What tells one activation from another: the rule's name, the facts and the
+    bindings of the token that made it (a removal builds a new Activation from the
+    same token, so it has the same key). Kept on the activation."""
+    key = act.__dict__.get("_pe_key")
+    if key is None:
+        key = act._pe_key = (rule_name(act), frozenset(act.facts),
+                             frozenset(act.context.items()))
+    return key
 
 
 class AgendaStrategy(Strategy):
@@ -77,13 +89,13 @@ class AgendaStrategy(Strategy):
         acts = agenda.activations
         log, self.log = self.log, []
         if removed:
-            gone = {(_rule_name(a), shown_ids(a)) for a in removed}
-            acts[:] = [a for a in acts if a.key not in gone]
+            gone = {act_key(a) for a in removed}
+            acts[:] = [a for a in acts if act_key(a) not in gone]
         if added:
             batch = Batch(self, log)
             table = self.table
             for act in sorted(added, key=lambda a: creation_key(a, batch, table)):
-                act.key = (_rule_name(act), shown_ids(act))
+                act.key = act_key(act)
                 tags = [tag(f) for f in pattern_facts(act)]
                 act.basis = tuple(sorted((t for t in tags if t), reverse=True))
                 act.first = tags[0] if tags else 0
@@ -139,11 +151,11 @@ class ExpertaSession(Session):
         tell = self.watching_activations and self.listeners
         # experta also reports activations that already fired; CLIPS (and the
         # deactivate event) only speaks of those still on the agenda.
-        waiting = {a.key for a in self.ke.agenda.activations} if tell and removed else set()
+        waiting = {act_key(a) for a in self.ke.agenda.activations} if tell and removed else set()
         self._agenda_strategy.update_agenda(self.ke.agenda, added, removed)
         if tell:
             for act in removed:
-                if (_rule_name(act), _shown_ids(act)) in waiting:
+                if act_key(act) in waiting:
                     self._emit("deactivate", self._view(act))
             for act in added:
                 self._emit("activate", self._view(act))

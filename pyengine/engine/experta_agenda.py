@@ -236,7 +236,7 @@ def _keeping_modify(original):
         if not isinstance(facts, TaggedFactList):
             return original(self, declared_fact, **modifiers)
         idx = declared_fact["__factid__"]
-        newfact = declared_fact.copy()
+        newfact = _copy_fact(declared_fact)
         newfact.update(dict(self._get_real_modifiers(**modifiers)))
         self.retract(declared_fact)
         facts.forced_id = idx
@@ -246,6 +246,16 @@ def _keeping_modify(original):
             facts.forced_id = None
     modify._pe_keeps_id = True
     return modify
+
+
+def _copy_fact(fact):
+    """``Fact.copy`` without freezing its values again (they were frozen when the
+    fact was made): a new undeclared fact of the same class with the same slots."""
+    new = type(fact).__new__(type(fact))
+    dict.update(new, {k: v for k, v in fact.items() if not (
+        isinstance(k, str) and k.startswith("__") and k.endswith("__"))})
+    new._Fact__defaults = {}
+    return new
 
 
 def install_modify() -> None:

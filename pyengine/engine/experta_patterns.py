@@ -49,6 +49,10 @@ def pattern_facts(act) -> list:
     got = act.__dict__.get("_pe_pf")
     if got is not None:
         return got
+    got = _by_learned_keys(act)
+    if got is not None:
+        act._pe_pf = got
+        return got
     facts = sorted((f for f in act.facts if not isinstance(f, InitialFact)),
                    key=lambda f: f["__factid__"])
     got = None
@@ -66,6 +70,43 @@ def pattern_facts(act) -> list:
         got = facts
     act._pe_pf = got
     return got
+
+
+def _by_learned_keys(act) -> list | None:
+    """The fast path once a one-branch rule has been read: each pattern's fact is
+    where the network captured it (the keys learned from a checked reading), if
+    every captured fact has its pattern's class and together they are the
+    activation's facts; None sends the activation to the full reading."""
+    rule = act.rule
+    learned = rule.__dict__.get("_pe_keys")
+    if not learned or 0 not in learned:
+        return None
+    plan = rule.__dict__.get("_pe_plan")
+    if plan is None:
+        branches = _branches(rule)
+        if len(branches) != 1:
+            plan = rule._pe_plan = ()
+        else:
+            slots = _slots(branches[0])
+            plan = rule._pe_plan = (tuple(zip(slots, learned[0])), _nots(branches[0]))
+    if not plan:
+        return None
+    ctx, row, seen = act.context, [], 0
+    for pattern, key in plan[0]:
+        if pattern is None:
+            row.append(None)
+            continue
+        fact = ctx.get(key) if key is not None else None
+        if fact is None or type(fact) is not type(pattern):
+            return None
+        row.append(fact)
+        seen += 1
+    facts = act.facts
+    real = sum(1 for f in facts if not isinstance(f, InitialFact))
+    if seen != real or any(f not in facts for f in row if f is not None):
+        return None
+    act._pe_branch, act._pe_nots = 0, plan[1]
+    return row
 
 
 def _nots(branch) -> list:

@@ -205,6 +205,7 @@ def restore(session, snap: dict) -> None:
     ke.agenda = Agenda()
     for act in snap["agenda"]:
         twin = copy.copy(act)
+        twin.__dict__.pop("_pe_key", None)      # its bindings may be renamed below
         twin.rule = rules.get(getattr(act.rule, "_wrapped", None), act.rule)
         if rename:
             twin.context = {rename.get(k, k): v for k, v in act.context.items()}
