@@ -15,6 +15,10 @@ skew the ratios:
   16 and 32 guests by default (experta's own matcher takes about a second for 32):
   experta's own ``run()`` is the baseline; recording with ``ExpertaSession``
   (at most 1.5x);
+* CLIPS, Manners 64 and 128 through a Timeline (what the shell and the notebook
+  keep, with its snapshots): the run as a ratio to the plain run, then ``back 1``
+  and a ``goto`` to the middle of the run, in ms (issue 12: under 50 ms), and how
+  many snapshots the run kept;
 * after 10,000 firings (a counting rule, both engines): ``why`` of the last fact
   and its chain, ``history`` (the text of the last 20 firings), ``back 1`` and
   ``goto 1`` through a Timeline; each should take under 50 ms.
@@ -91,21 +95,48 @@ def shell_run(facts: Path) -> tuple[float, int]:
     return CLOCK() - t, shell.session.fired_total
 
 
+def timeline_run(facts: Path) -> dict:
+    """A Timeline over Manners: its run (snapshots included), then back 1 and a goto
+    to the middle, each checked against the state first seen there."""
+    def reopen():
+        s = ClipsSession([MANNERS, facts])
+        s.quiet(True)
+        s.reset()
+        return SessionPlan(s, [])
+
+    tl = Timeline(reopen)
+    t = CLOCK()
+    fired = tl.runner.walk(None)
+    run = CLOCK() - t
+    mid = fired // 2
+    back = ms(lambda: tl.back(1))
+    assert tl.fired == fired - 1
+    goto = ms(lambda: tl.goto(mid + 1))
+    assert tl.fired == mid
+    return {"timeline_run_s": run, "back_1_ms": back, "goto_mid_ms": goto, "goto_mid": mid + 1,
+            "snapshots": len([snap for snap in tl.snapshots if snap.fired <= mid])}
+
+
 def clips_sizes(sizes, repeat: int, tmp: Path) -> list[dict]:
     rows = []
     for n in sizes:
         facts = tmp / f"guests{n}.clp"
         facts.write_text(guests.clp_facts(n))
-        plains, recs, shells = [], [], []
+        plains, recs, shells, tls = [], [], [], []
         for _ in range(repeat):             # taking turns: the same load for each
             plains.append(clips_plain(facts)[0])
             recs.append(clips_recorded(facts)[0])
             shells.append(shell_run(facts))
+            tls.append(timeline_run(facts))
         plain, rec = min(plains), min(recs)
         shell, fired = min(shells)
+        best = {key: min(t[key] for t in tls) for key in ("timeline_run_s", "back_1_ms",
+                                                           "goto_mid_ms")}
         rows.append({"engine": "clips", "guests": n, "firings": fired, "plain_s": plain,
                      "record_s": rec, "record_x": rec / plain, "shell_run_s": shell,
-                     "shell_run_x": shell / plain})
+                     "shell_run_x": shell / plain, **best,
+                     "timeline_run_x": best["timeline_run_s"] / plain,
+                     "goto_mid": tls[0]["goto_mid"], "snapshots_to_mid": tls[0]["snapshots"]})
     return rows
 
 
@@ -218,6 +249,14 @@ def main(argv=None) -> int:
         if "shell_run_x" in r:
             line += f"  shell run {r['shell_run_x']:.2f}x"
         print(line)
+    print("Manners through a Timeline (CLIPS snapshots): the run as a ratio to the plain "
+          "run, back 1 and goto the middle in ms")
+    for r in rows:
+        if "timeline_run_x" in r:
+            print(f"  {r['engine']:<8} {r['guests']:>4} guests {r['firings']:>6} firings  "
+                  f"timeline run {r['timeline_run_x']:.2f}x  back 1 {r['back_1_ms']:.1f}  "
+                  f"goto {r['goto_mid']} {r['goto_mid_ms']:.1f}  "
+                  f"({r['snapshots_to_mid']} snapshots up to there)")
     print("After 10,000 firings (ms):")
     for o in ops:
         print(f"  {o['engine']:<8} run {o['run_s']:.2f} s  why {o['why_ms']:.2f}  "

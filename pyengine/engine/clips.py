@@ -20,7 +20,7 @@ from typing import Iterable
 
 import clips
 
-from pyengine.engine import clips_inspect
+from pyengine.engine import clips_inspect, clips_snapshot
 from pyengine.engine.clips_io import IORouter, ids_of
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
@@ -38,6 +38,9 @@ class ClipsSession(Session):
     """
 
     engine = "clips"
+    # A rebuilt session's activations have other random numbers than the first run's
+    # (see clips_snapshot): no snapshot while a random stage lies ahead.
+    snapshot_keeps_random = False
 
     def __init__(self, files: Iterable[str | Path] = (), constructs: Iterable[str] = (),
                  record: bool = True, without_rules: Iterable[str] = ()):
@@ -56,6 +59,7 @@ class ClipsSession(Session):
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's
         self._watched: dict[str, bool] = {}
+        self._top = 0                   # the highest fact index given out outside a run
         self.watch("rules", record)
         self._watch_facts(record)
 
@@ -137,6 +141,7 @@ class ClipsSession(Session):
     # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
         self._clear_history()
+        self._top = 0
         self.env.reset()
         for f in self.env.facts():
             self._note_outside(f.index)
@@ -155,6 +160,10 @@ class ClipsSession(Session):
             self._emit("assert", FactView(new.index, str(new)))
         self._release()
         return new.index
+
+    def _note_outside(self, fact_id: int) -> None:
+        super()._note_outside(fact_id)
+        self._top = max(self._top, fact_id)
 
     def _find(self, fact_id: int):
         for f in self.env.facts():
@@ -204,6 +213,15 @@ class ClipsSession(Session):
 
     def globals(self) -> dict[str, str]:
         return clips_inspect.global_values(self.env)
+
+    def snapshot(self) -> dict | None:
+        """The state between firings, rebuilt by :meth:`restore` in a fresh session of
+        the same plan; None where the rebuild could not be exact (see
+        :mod:`pyengine.engine.clips_snapshot`)."""
+        return clips_snapshot.snapshot(self)
+
+    def restore(self, snap: dict) -> range:
+        return clips_snapshot.restore(self, snap)
 
     def matches(self, rule: str) -> Matches:
         try:

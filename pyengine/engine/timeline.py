@@ -10,12 +10,21 @@ off (at the engine's plain speed); the firings before that point are the same as
 the first time, so the new session takes the trace, the origins and the output of
 the old one up to there instead of recording them again.
 
-Where the engine can copy its state between firings (experta: :meth:`Session.snapshot`),
-the timeline runs long walks in chunks of :data:`SNAPSHOT_EVERY` firings (the same
-firings as one walk) and keeps a snapshot after each; a goto then starts from the
-last snapshot at or before the point asked for, so stepping back after 10,000
-firings replays at most that many. CLIPS cannot copy its agenda: there, a goto
-replays from the start, at clipspy's plain speed.
+Where the engine can save its state between firings (:meth:`Session.snapshot`), the
+timeline runs long walks in chunks of :data:`SNAPSHOT_EVERY` firings (the same
+firings as one walk) and keeps a snapshot after a chunk, once the time walked since
+the last one is at least :data:`SNAPSHOT_COST_RATIO` times what that one cost, so
+the overhead stays bounded (one cheaper than :data:`SNAPSHOT_FREE` is always worth
+taking). A goto then starts from the last snapshot at or before the point asked
+for, so stepping back after 10,000 firings replays a few hundred. experta copies
+its state (:mod:`~pyengine.engine.experta_snapshot`); CLIPS keeps its fact list and
+agenda listing and rebuilds them in the plan opened afresh
+(:mod:`~pyengine.engine.clips_snapshot`), checking the result: a restore that does
+not give the state snapped raises :class:`SnapshotMismatch`, and the goto starts
+from the snapshot before it, or from the start. An engine may decline a snapshot
+(None: not here), and one whose snapshots do not carry its random numbers (CLIPS:
+``snapshot_keeps_random`` False) takes none while a random stage lies ahead, and
+starts no goto from one taken before a ``strategy random`` the user typed.
 
 The journal is filled without the caller's help: the timeline wraps the session's
 ``assert_fact``, ``retract``, ``modify``, ``seed``, ``set_input``, its strategy and
@@ -32,6 +41,7 @@ rules get the lines they read the first time before the reader is asked again).
 from __future__ import annotations
 
 import copy
+import time
 from dataclasses import dataclass
 from typing import Callable
 
@@ -40,9 +50,15 @@ from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
 
 SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
+SNAPSHOT_COST_RATIO = 10   # run at least this many times a snapshot's cost between two
+SNAPSHOT_FREE = 0.002      # seconds: a snapshot cheaper than this needs no such run
 MAX_SNAPSHOTS = 64         # then every other one is dropped (the newest is kept)
 _RUNNER_STATE = ("index", "active", "fired_in_stage", "fired", "stage_fact_id",
                  "_saved_strategy", "seed")
+
+
+class SnapshotMismatch(Exception):
+    """A restored snapshot did not give the state it was taken from."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +93,8 @@ class Timeline:
         self._subscribers: list[Listener] = []
         self._busy = 0                   # inside a walk or a replay: journal nothing
         self.snapshots: list[Snapshot] = []
-        self._snapshots_ok = True        # False once the engine declined one
+        self._run_since = 0.0            # seconds walked since the last snapshot taken
+        self._snapshot_cost = 0.0        # what the last one took (or its refusal)
         plan = plan if plan is not None else reopen()
         self._reader = plan.session.reader
         self._attach(plan)
@@ -131,12 +148,12 @@ class Timeline:
             self.journal.append(Entry(self.fired, "strategy", (name,)))
 
     def _walk(self, walk, n, until) -> int:
-        if not self._snapshots_ok:
-            return self._walk_once(walk, n, until)
         total = 0
         while n is None or total < n:       # chunks: the same firings as one walk
             want = SNAPSHOT_EVERY if n is None else min(SNAPSHOT_EVERY, n - total)
+            began = time.perf_counter()
             got = self._walk_once(walk, want, until)
+            self._run_since += time.perf_counter() - began
             total += got
             self._keep_snapshot()
             if got < want:
@@ -155,16 +172,30 @@ class Timeline:
 
     def _keep_snapshot(self) -> None:
         last = self.snapshots[-1].fired if self.snapshots else 0
-        if self.fired - last < SNAPSHOT_EVERY:
+        if (self.fired - last < SNAPSHOT_EVERY
+                or (self._snapshot_cost > SNAPSHOT_FREE
+                    and self._run_since < SNAPSHOT_COST_RATIO * self._snapshot_cost)
+                or (not self._keeps_random() and self._random_ahead())):
             return
+        began = time.perf_counter()
         state = self.session.snapshot()
+        self._snapshot_cost = time.perf_counter() - began
+        self._run_since = 0.0
         if state is None:
-            self._snapshots_ok = False
             return
         runner = {name: copy.copy(getattr(self.runner, name)) for name in _RUNNER_STATE}
         self.snapshots.append(Snapshot(self.fired, len(self.journal), runner, state))
         if len(self.snapshots) > MAX_SNAPSHOTS:       # bounded memory: keep every other
             self.snapshots = self.snapshots[::2]          # 65 -> 33, the newest kept
+
+    def _keeps_random(self) -> bool:
+        return getattr(self.session, "snapshot_keeps_random", True)
+
+    def _random_ahead(self) -> bool:
+        """Is the random strategy in force, or a random stage still to come?"""
+        runner = self.runner
+        return self.session.strategy == "random" or any(
+            stage.strategy == "random" for stage in runner.stages[runner.index:])
 
     # -- input ------------------------------------------------------------------------------
     def set_input(self, reader: Reader | None) -> None:
@@ -199,9 +230,7 @@ class Timeline:
             raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
         target = n - 1
         old = self.session
-        plan = self.reopen()
-        runner = plan.runner()
-        start = self._start_from(plan, runner, old, target)
+        plan, runner, start = self._start_from(old, target)
         journal = self.journal[:start] + self._replay(plan, runner, target, start)
         if plan.session.fired_total != target:
             raise UsageError(f"the replay fired {plan.session.fired_total} rules, not {target}: "
@@ -215,22 +244,42 @@ class Timeline:
         self._attach(plan, runner)
         return plan
 
-    def _start_from(self, plan: SessionPlan, runner: StageRunner, old, target: int) -> int:
-        """Restore the last snapshot at or before ``target`` into the fresh plan;
-        the number of journal entries it stands for (0: none, replay from the start)."""
+    def _start_from(self, old, target: int) -> tuple[SessionPlan, StageRunner, int]:
+        """A fresh plan and runner with the last snapshot at or before ``target``
+        restored; the number of journal entries it stands for (0: none, replay from
+        the start). A snapshot whose restore fails is dropped and the one before it
+        tried, each in a plan opened afresh."""
+        for snap in reversed(self._usable(target)):
+            plan = self.reopen()
+            runner = plan.runner()
+            s = plan.session
+            try:
+                known = s.restore(snap.state)
+            except SnapshotMismatch:
+                self.snapshots.remove(snap)
+                continue
+            for name, value in snap.runner.items():
+                setattr(runner, name, copy.copy(value))
+            if known is None:
+                known = {f.id for f in s.facts()}
+            s.origin = {fid: o for fid, o in old.origin.items()
+                        if fid in known and (o is None or o.number <= snap.fired)}
+            self._replayed_from = snap.fired
+            return plan, runner, snap.journaled
+        plan = self.reopen()
+        return plan, plan.runner(), 0
+
+    def _usable(self, target: int) -> list[Snapshot]:
+        """The snapshots a goto to ``target`` may start from: at or before it, and for
+        an engine whose snapshots do not carry its random numbers, none from before a
+        ``strategy random`` journaled on the way."""
         usable = [snap for snap in self.snapshots if snap.fired <= target]
-        if not usable:
-            return 0
-        snap = usable[-1]
-        s = plan.session
-        s.restore(snap.state)
-        for name, value in snap.runner.items():
-            setattr(runner, name, copy.copy(value))
-        known = {f.id for f in s.facts()}
-        s.origin = {fid: o for fid, o in old.origin.items()
-                    if fid in known and (o is None or o.number <= snap.fired)}
-        self._replayed_from = snap.fired
-        return snap.journaled
+        if not self._keeps_random():
+            cut = max((i + 1 for i, entry in enumerate(self.journal)
+                       if entry.action == "strategy" and entry.args == ("random",)
+                       and entry.fired < target), default=0)
+            usable = [snap for snap in usable if snap.journaled >= cut]
+        return usable
 
     def _replay(self, plan: SessionPlan, runner: StageRunner, target: int,
                 start: int = 0) -> list[Entry]:
