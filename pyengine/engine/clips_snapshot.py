@@ -268,8 +268,8 @@ class _Rebuild:
         finally:
             os.remove(path)
         if len(alive) < self.snap["top"] - first:
-            self.env.eval(f"(do-for-all-facts ((?f {_GAP})) TRUE (retract ?f))")
-            self.env.eval(f"(undeftemplate {_GAP})")
+            _eval(self.env, f"(do-for-all-facts ((?f {_GAP})) TRUE (retract ?f))")
+            _eval(self.env, f"(undeftemplate {_GAP})")
 
     def _refraction(self) -> None:
         """Delete the activations that had fired already (not in the listing), then

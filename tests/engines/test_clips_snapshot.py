@@ -1,0 +1,184 @@
+"""CLIPS snapshots (engine/clips_snapshot.py): a goto that starts from a snapshot
+rebuilt in the plan opened afresh gives exactly what a replay from the start gives:
+the same facts (ids and text), the same agenda in the same order, and the same
+firings when run on to the end. Where a rebuild could not be exact no snapshot is
+taken, and a restore that does not match falls back to an earlier start."""
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine import clips_snapshot, timeline
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.stages import SessionPlan, Stage
+from pyengine.engine.timeline import SnapshotMismatch, Timeline
+from pyengine.ui.sessions import opener
+from tests.conformance.harness import PROGRAMS, STRATEGIES, session
+from tests.puzzle_args import SHELL_ARGS
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+MANNERS = ROOT / "bench" / "manners"
+
+
+def state(tl: Timeline) -> tuple:
+    s = tl.session
+    return ([(f.id, f.text) for f in s.facts()], [str(a) for a in s.agenda()], tl.fired)
+
+
+def firings(tl: Timeline) -> list:
+    return [(f.number, f.rule, f.matched, tuple(f.asserted), tuple(f.retracted))
+            for f in tl.session.trace]
+
+
+@pytest.fixture
+def restores(monkeypatch):
+    """Count the restores that worked, and make snapshots cheap to take in tests."""
+    done = []
+    real = ClipsSession.restore
+
+    def counted(self, snap):
+        result = real(self, snap)
+        done.append(snap["fired"])
+        return result
+    monkeypatch.setattr(ClipsSession, "restore", counted)
+    monkeypatch.setattr(timeline, "SNAPSHOT_COST_RATIO", 0)
+    return done
+
+
+def run_both(reopen, monkeypatch, every: int, targets=None) -> tuple[Timeline, list[int]]:
+    """A timeline with snapshots every ``every`` firings and one without, both run to
+    the end; for each target, goto on both must give the same state and the same
+    firings on to the end. Returns the first timeline and the targets checked."""
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10 ** 9)
+    plain = Timeline(reopen)
+    plain.runner.walk(None)
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", every)
+    tl = Timeline(reopen)
+    tl.runner.walk(None)
+    end = tl.fired
+    assert end == plain.fired and firings(tl) == firings(plain)
+    if targets is None:
+        targets = sorted({end - 1, end - every - 2, end // 2, every + 1, 1} & set(range(end)))
+    for k in reversed(targets):
+        seen = []
+        for t in (tl, plain):       # one at a time: CLIPS's rand() is the process's
+            t.goto(k + 1)
+            at = state(t)
+            t.runner.walk(None)
+            seen.append((at, firings(t), state(t)))
+        assert seen[0] == seen[1], f"after goto {k + 1}"
+    return tl, targets
+
+
+@pytest.mark.parametrize("name", ["scramble", "scramble-solve"])
+def test_scramble_puzzles(name, monkeypatch, restores):
+    tl, _ = run_both(opener(name, SHELL_ARGS.get(name, [])), monkeypatch, 7)
+    assert tl.snapshots and restores, f"{name}: no goto started from a snapshot"
+
+
+def test_scramble_takes_no_snapshot_before_its_random_stage_is_over(monkeypatch, restores):
+    """The RANDOMIZE stage orders its activations by CLIPS's random numbers, which a
+    rebuilt session does not have: snapshots only once it is over."""
+    tl, _ = run_both(opener("scramble", SHELL_ARGS["scramble"]), monkeypatch, 3)
+    last_random = max(f.number for f in tl.session.trace if f.rule.startswith("randomize"))
+    assert tl.snapshots and all(snap.fired >= last_random for snap in tl.snapshots)
+
+
+def manners(n: int):
+    sys.path.insert(0, str(MANNERS))
+    import guests
+    return guests.clp_facts(n)
+
+
+@pytest.mark.parametrize("guests", [16, 64])
+def test_manners(guests, monkeypatch, restores, tmp_path):
+    facts = tmp_path / f"guests{guests}.clp"
+    facts.write_text(manners(guests))
+
+    def reopen():
+        s = ClipsSession([MANNERS / "manners.clp", facts])
+        s.reset()
+        return SessionPlan(s, [])
+    every = 7 if guests == 16 else 100
+    targets = None if guests == 16 else [1135, 2270]   # 2,271 firings: two keep it quick
+    _, targets = run_both(reopen, monkeypatch, every, targets)
+    assert len(restores) == len([k for k in targets if k >= every])   # all restored
+
+
+@pytest.mark.parametrize("program", sorted(PROGRAMS))
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_conformance_programs(program, strategy, monkeypatch, restores):
+    def reopen():
+        return SessionPlan(session(program, "clips", strategy), [])
+    tl, targets = run_both(reopen, monkeypatch, 2)
+    if strategy not in ("depth", "breadth"):
+        assert not tl.snapshots        # lex, mea, ...: the facts' own time tags
+    elif any(k >= 2 for k in targets):
+        assert restores, f"{program}: no goto started from a snapshot"
+
+
+def test_random_strategy_declines_and_still_goes_back(monkeypatch, restores):
+    def reopen():
+        s = session("join4", "clips", "depth")
+        return SessionPlan(s, [Stage("GO", strategy="random")], seed=5)
+    tl, _ = run_both(reopen, monkeypatch, 1)
+    assert all(snap.fired == tl.fired for snap in tl.snapshots)    # once it is over
+    s = session("join4", "clips", "random")
+    assert s.snapshot() is None
+    s.strategy = "depth"
+    assert s.snapshot() is not None
+
+
+LINKS = """
+(deftemplate link (slot to))
+(deffacts start (item 1) (item 2) (item 3))
+(defrule link ?f <- (item ?n) => (assert (link (to ?f))) (assert (linked ?n)))
+(defrule count (linked ?n) => (assert (counted ?n)))
+"""
+
+
+def test_a_fact_address_in_a_slot_declines(monkeypatch, restores):
+    def reopen():
+        s = ClipsSession(constructs=[c for c in LINKS.strip().split("\n")])
+        s.reset()
+        return SessionPlan(s, [])
+    tl, _ = run_both(reopen, monkeypatch, 1)
+    assert not restores
+    assert [snap.fired for snap in tl.snapshots] == []      # from the first link on: none
+    s = ClipsSession(constructs=LINKS.strip().split("\n"))
+    s.reset()
+    assert s.snapshot() is not None
+    s.run(1)
+    assert s.snapshot() is None
+
+
+def test_a_restore_that_does_not_match_falls_back(monkeypatch, restores, tmp_path):
+    facts = tmp_path / "guests16.clp"
+    facts.write_text(manners(16))
+
+    def reopen():
+        s = ClipsSession([MANNERS / "manners.clp", facts])
+        s.reset()
+        return SessionPlan(s, [])
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10)
+    tl = Timeline(reopen)
+    tl.runner.walk(None)
+    end, trace = tl.fired, firings(tl)
+    assert len(tl.snapshots) >= 3
+    last = tl.snapshots[-1]
+    last.state["lines"][-1] = last.state["lines"][-1].replace(")", " x)", 1)
+    with pytest.raises(SnapshotMismatch):
+        reopen().session.restore(last.state)
+    tl.goto(end)
+    assert last not in tl.snapshots and restores and restores[-1] < last.fired
+    tl.runner.walk(None)
+    assert firings(tl) == trace
+
+
+def test_snapshot_is_cheap_and_leaves_no_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(clips_snapshot.tempfile, "tempdir", str(tmp_path))
+    s = session("grandparent", "clips", "depth")
+    s.run(2)
+    snap = s.snapshot()
+    assert snap["fired"] == 2 and snap["ids"] == [f.id for f in s.facts()]
+    assert list(tmp_path.iterdir()) == []
