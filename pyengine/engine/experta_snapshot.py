@@ -8,8 +8,8 @@ over by ``provide`` are shared, not copied). It is restored into a fresh session
 of the same engine class (the plan opened again), whose network has the same shape:
 nodes are matched by their place in a walk of the network.
 
-CLIPS offers no way to copy an environment's agenda, so CLIPS sessions have no
-snapshots and step back by replay alone.
+CLIPS offers no way to copy an environment's agenda; its sessions rebuild one
+instead (:mod:`pyengine.engine.clips_snapshot`).
 """
 from __future__ import annotations
 

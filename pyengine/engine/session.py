@@ -322,7 +322,8 @@ class Session(ABC):
     def snapshot(self) -> object | None:
         """The engine's state between firings, to step back without replaying from
         the start (see :mod:`pyengine.engine.timeline`); None where the engine
-        cannot copy its state (CLIPS)."""
+        cannot capture its state here (an engine without snapshots; a CLIPS session
+        whose state a rebuild could not reproduce exactly)."""
         return None
 
     def restore(self, snap: object) -> None:
