@@ -23,6 +23,7 @@ import clips
 from pyengine.engine import clips_inspect, clips_snapshot
 from pyengine.engine.clips_io import IORouter, ids_of
 from pyengine.engine.errors import UsageError
+from pyengine.engine.interrupt import CHUNK, stop_between_firings
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 from pyengine.engine.trace import construct_end
 
@@ -266,16 +267,24 @@ class ClipsSession(Session):
         router.next_fire = 1
         router.rule_names = self._rule_names()
         self._running = True
-        self._fired_before = self.fired_total
-        try:
-            fired = self.env.run(limit)
-        finally:
-            router.end_line()
-            self._running = False
-            self._firing = None
-            if not self.record and self._watched.get("rules"):
-                self._engine_watch("rules", False)
-        self.fired_total = self._fired_before + fired       # the engine's own count
+        start, fired = self.fired_total, 0
+        with stop_between_firings() as note:
+            self._interrupt = note
+            try:
+                while limit is None or fired < limit:     # chunks: Ctrl-C is seen between
+                    want = CHUNK if limit is None else min(CHUNK, limit - fired)
+                    router.next_fire, self._fired_before = 1, start + fired
+                    got = self.env.run(want)
+                    fired += got
+                    if got < want or note.hit:
+                        break
+            finally:
+                router.end_line()
+                self._running, self._firing, self._interrupt = False, None, None
+                if not self.record and self._watched.get("rules"):
+                    self._engine_watch("rules", False)
+                self.fired_total = start + fired           # the engine's own count
+        note.check()
         return fired
 
     def agenda(self) -> list[ActivationView]:

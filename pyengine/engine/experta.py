@@ -25,6 +25,7 @@ from typing import Iterable
 
 from pyengine.engine.compat import experta
 from pyengine.engine.errors import UsageError
+from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
 from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, parse_value
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
@@ -289,17 +290,20 @@ class ExpertaSession(Session):
         steps = float("inf") if limit is None else int(limit)
         fired = 0
         ke.running = True
-        try:
-            while fired < steps and ke.running:
+        with stop_between_firings() as note:     # Ctrl-C: stop between two firings
+            self._interrupt = note
+            try:
+                while fired < steps and ke.running and not note.hit:
+                    self._flush()
+                    act = ke.agenda.get_next()
+                    if act is None:
+                        break
+                    fired += 1
+                    self._fire(act)
                 self._flush()
-                act = ke.agenda.get_next()
-                if act is None:
-                    break
-                fired += 1
-                self._fire(act)
-            self._flush()
-        finally:
-            ke.running = False
+            finally:
+                ke.running, self._interrupt = False, None
+        note.check()
         return fired
 
     def _fire(self, act) -> None:

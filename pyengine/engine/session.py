@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
 
 # CLIPS's seven conflict-resolution strategies, on both engines (see
@@ -145,6 +146,7 @@ class Session(ABC):
         self.reader: Reader | None = None       # where a rule's (read) gets its lines
         self._firing: Firing | None = None      # the firing whose action is running
         self._strategy_hook: Callable[[str], None] | None = None   # a Timeline's journal
+        self._interrupt: Interrupt | None = None   # Ctrl-C's note while a run goes on
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -257,8 +259,22 @@ class Session(ABC):
         self.reader = reader
 
     def _read_input(self, prompt: str) -> str | None:
-        """Ask the reader for one line for a rule; record it with the firing."""
-        text = self.reader(prompt) if self.reader is not None else None
+        """Ask the reader for one line for a rule; record it with the firing. Ctrl-C
+        at the prompt (or before it, in this run) ends the input: the rule reads EOF."""
+        text = None
+        note = self._interrupt
+        if self.reader is not None and not (note is not None and note.hit):
+            if note is not None:
+                note.reading = True
+            try:
+                text = self.reader(prompt)
+            except KeyboardInterrupt:
+                if note is None:
+                    raise
+                note.hit = True
+            finally:
+                if note is not None:
+                    note.reading = False
         if text is not None:
             text = str(text).split("\n", 1)[0][:MAX_LINE_CHARS]
         event = InputLine(prompt, text)

@@ -140,8 +140,12 @@ class StageRunner:
         limit = n if left is None else (left if n is None else min(n, left))
         if limit == 0:
             return 0
-        fired = self.session.run(limit)
-        self.fired_in_stage += fired
+        before = self.session.fired_total
+        try:
+            self.session.run(limit)
+        finally:                    # a run stopped by Ctrl-C still counts its firings
+            fired = self.session.fired_total - before
+            self.fired_in_stage += fired
         return fired
 
     def leave(self) -> Stage:

@@ -165,6 +165,11 @@ class Timeline:
         self._busy += 1
         try:
             fired = walk(n, until)
+        except KeyboardInterrupt:       # stopped between firings: journal what it fired
+            if self.fired > entry.fired:
+                self.journal.append(Entry(entry.fired, "walk",
+                                          (self.fired - entry.fired, until, entry.args[2])))
+            raise
         finally:
             self._busy -= 1
         self.journal.append(entry)

@@ -37,6 +37,7 @@ from pyengine.ui.shell_commands import InspectCommands, RunCommands
 from pyengine.ui.shell_repl import ReplCommands
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
+from pyengine.ui.tables import plural
 
 PROMPT = "pyengine> "
 
@@ -295,7 +296,8 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
             if not self.interactive:
                 raise
             self._flush()
-            self.note("interrupted")
+            fired = self.session.fired_total
+            self.note(f"interrupted ({plural(fired, 'rule')} fired in all)")
         except Exception as exc:   # never a traceback at the prompt
             self._flush()
             self.error(f"{type(exc).__name__}: {exc}")
