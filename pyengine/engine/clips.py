@@ -21,7 +21,7 @@ from typing import Iterable
 import clips
 
 from pyengine.engine import clips_inspect, clips_snapshot
-from pyengine.engine.clips_io import IORouter, ids_of
+from pyengine.engine.clips_io import IORouter, halt_execution, ids_of
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import CHUNK, stop_between_firings
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
@@ -268,7 +268,7 @@ class ClipsSession(Session):
         router.rule_names = self._rule_names()
         self._running = True
         start, fired = self.fired_total, 0
-        with stop_between_firings() as note:
+        with stop_between_firings(in_c=True) as note:
             self._interrupt = note
             try:
                 while limit is None or fired < limit:     # chunks: Ctrl-C is seen between
@@ -280,6 +280,8 @@ class ClipsSession(Session):
                         break
             finally:
                 router.end_line()
+                if note.forced:
+                    halt_execution(self.env._env, False)
                 self._running, self._firing, self._interrupt = False, None, None
                 if not self.record and self._watched.get("rules"):
                     self._engine_watch("rules", False)

@@ -30,6 +30,20 @@ _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
 _EOF = -1
+_SET_HALT_EXECUTION = None
+
+
+def halt_execution(env, on: bool) -> None:
+    """CLIPS's ``SetHaltExecution`` (not in clipspy's API): on, the action being
+    evaluated stops (as after an error); the session turns it off again."""
+    global _SET_HALT_EXECUTION
+    if _SET_HALT_EXECUTION is None:
+        import ctypes
+        from clips import _clips
+        function = ctypes.CDLL(_clips.__file__).SetHaltExecution
+        function.argtypes, function.restype = (ctypes.c_void_p, ctypes.c_bool), None
+        _SET_HALT_EXECUTION = function
+    _SET_HALT_EXECUTION(int(ffi.cast("uintptr_t", env)), on)
 
 
 def ids_of(text: str) -> tuple[int, ...]:
@@ -92,6 +106,9 @@ class IORouter:
         return ffi.string(name) in self.names
 
     def _write(self, env, name, message, context) -> None:
+        note = self.session._interrupt
+        if note is not None and note.forced:        # Ctrl-C twice: stop the action
+            halt_execution(env, True)
         message = ffi.string(message)
         record = self.record
         if record is not None and self.kind == "fact" and not self.keep_text:

@@ -13,8 +13,11 @@ stops there with its facts, trace, firing count and stage whole, and raises
 KeyboardInterrupt, which the shell reports and the ``pyengine`` command turns into
 exit status 130. A second Ctrl-C raises at once (a rule's action that never ends);
 one while a rule waits for an input line ends the input (the rule reads EOF) and
-stops the run after that firing. Outside the main thread, or when the program has
-a SIGINT handler of its own, the run is left to it.
+stops the run after that firing. In CLIPS the second key is not raised (cffi would
+print and drop it): the session's router halts the running action at the next piece
+it is asked to write (an endless loop that prints); a loop that neither prints nor
+reads gives Python no turn and cannot be stopped. Outside the main thread, or when
+the program has a SIGINT handler of its own, the run is left to it.
 """
 from __future__ import annotations
 
@@ -29,14 +32,22 @@ CHUNK = 1000        # CLIPS firings per C call while a run looks out for Ctrl-C
 class Interrupt:
     """The Ctrl-C note of one run."""
 
-    def __init__(self) -> None:
+    def __init__(self, in_c: bool = False) -> None:
         self.hit = False        # Ctrl-C was pressed: stop before the next firing
+        self.forced = False     # pressed again: stop inside the firing
         self.reading = False    # a rule waits for an input line
+        self.in_c = in_c        # the run is a C call (CLIPS): raising would be lost
 
     def on_sigint(self, signum, frame) -> None:
-        if self.hit or self.reading:
+        if self.reading:        # the reader gives up the line; the rule reads EOF
+            self.hit = True
             raise KeyboardInterrupt
-        self.hit = True
+        if not self.hit:
+            self.hit = True
+            return
+        self.forced = True
+        if not self.in_c:
+            raise KeyboardInterrupt
 
     def check(self) -> None:
         """Raise KeyboardInterrupt if Ctrl-C was pressed during the run."""
@@ -45,9 +56,9 @@ class Interrupt:
 
 
 @contextmanager
-def stop_between_firings() -> Iterator[Interrupt]:
+def stop_between_firings(in_c: bool = False) -> Iterator[Interrupt]:
     """Note Ctrl-C for the length of a run instead of raising where it falls."""
-    note = Interrupt()
+    note = Interrupt(in_c)
     ours = (threading.current_thread() is threading.main_thread()
             and signal.getsignal(signal.SIGINT) is signal.default_int_handler)
     if ours:

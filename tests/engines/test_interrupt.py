@@ -128,3 +128,27 @@ def test_the_stage_and_the_timeline_count_an_interrupted_walk():
     plan = tl.goto(stop + 1)                     # replays the interrupted walk exactly
     assert counter_value(plan.session) == stop
     assert tl.runner.walk(7) == 7 and counter_value(tl.session) == stop + 7
+
+
+def test_a_second_ctrl_c_halts_an_endless_clips_action_that_prints():
+    import os
+    import threading
+    import time
+    s = ClipsSession(constructs=["""(defrule spin => (bind ?i 0)
+        (while (< ?i 3000000) (bind ?i (+ ?i 1)) (printout t "tick " ?i crlf)))"""])
+    s.reset()
+
+    def press_twice():
+        for _ in range(2):
+            time.sleep(0.3)
+            os.kill(os.getpid(), signal.SIGINT)
+    presser = threading.Thread(target=press_twice)
+    presser.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        s.run()
+    presser.join()
+    assert time.monotonic() - started < 20            # halted, not run to its end
+    assert s.fired_total == 1 and not s.printed[-1].endswith("3000000")
+    s.assert_fact("(after)")                           # the environment works on
+    assert [f.text for f in s.facts()] == ["(after)"]
