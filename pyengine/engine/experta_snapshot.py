@@ -18,6 +18,7 @@ import random
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_inspect import _chain, _edges
+from pyengine.engine.timeline import SnapshotMismatch
 
 from experta import KnowledgeEngine  # noqa: E402
 from experta.agenda import Agenda  # noqa: E402
@@ -181,16 +182,17 @@ def _rename_memory(memory, names: dict):
 
 
 def restore(session, snap: dict) -> None:
-    """Put a snapshot into a fresh session of the same engine class."""
+    """Put a snapshot into a fresh session of the same engine class (SnapshotMismatch
+    if its network is not the snapshot's: the timeline then starts further back)."""
     ke = session.ke
     layout = _layout(ke)
     if layout is None or set(layout) != set(snap["nodes"]):
-        raise ValueError("a different network: cannot restore this snapshot")
+        raise SnapshotMismatch("a different network: cannot restore this snapshot")
     rename = {}
     for key, (nodes, names) in layout.items():
         memories, old_names = snap["nodes"][key]
         if len(memories) != len(nodes) or len(old_names) != len(names):
-            raise ValueError("a different network: cannot restore this snapshot")
+            raise SnapshotMismatch("a different network: cannot restore this snapshot")
         rename.update((a, b) for a, b in zip(old_names, names) if a != b)
     for key, (nodes, _) in layout.items():
         for node, memory in zip(nodes, snap["nodes"][key][0]):

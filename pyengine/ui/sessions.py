@@ -15,6 +15,7 @@ import inspect
 import os
 import re
 import sys
+from dataclasses import dataclass
 from typing import Callable
 
 from pyengine.engine.errors import UsageError
@@ -66,6 +67,8 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
     afresh with the seed of the first (so reset, back and goto repeat the same
     puzzle), and sets the plan's ``reopen`` to itself."""
     options = dict(options)
+    if name == "experta" and isinstance(options.get("target"), str):
+        options["target"] = _Loaded(options["target"], load_class(options["target"]))
 
     def factory() -> SessionPlan:
         plan = open_plan(name, action, **options)
@@ -92,7 +95,7 @@ def _generic(name: str, target=None, stage=(), strategy: str | None = None,
                          "(options: seed, stage, strategy, target)")
     if target is None:
         raise UsageError(f"{name}: give target= ({GENERIC[name][1].split(' [')[0]})")
-    targets = [target] if isinstance(target, (str, type)) else \
+    targets = [target] if isinstance(target, (str, type, _Loaded)) else \
         [t if isinstance(t, type) else str(t) for t in target]
     stages = [s if isinstance(s, Stage) else stage_spec(s) for s in
               ([stage] if isinstance(stage, str) else stage)]
@@ -135,6 +138,8 @@ def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
         raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
     opener_ = open_clp if name == "clp" else open_experta
     seed = [args.seed]
+    if name == "experta":       # loaded once: a reopened plan has the same engine class
+        args.target = [_Loaded(args.target[0], load_class(args.target[0]))]
 
     def factory() -> SessionPlan:
         plan = opener_(args.target, stages, args.strategy, seed[0])
@@ -227,10 +232,21 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
     if len(targets) != 1:
         raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
     target = targets[0]
-    cls = target if isinstance(target, type) else load_class(target)
+    if isinstance(target, _Loaded):
+        target, cls = target.spec, target.cls
+    else:
+        cls = target if isinstance(target, type) else load_class(target)
     session = ExpertaSession(cls, seed=seed or 0)
     label = target if isinstance(target, str) else f"{cls.__module__}:{cls.__name__}"
     return _plan(session, stages, strategy, seed, label)
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """An engine spec and the class it named when first loaded."""
+
+    spec: str
+    cls: type
 
 
 def split_spec(spec: str) -> tuple[str, str | None]:
