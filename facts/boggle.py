@@ -10,19 +10,20 @@ A board under construction is a few kinds of facts::
                                         an empty square: its place in the seed order,
                                         the marks its placed neighbours left on it (their
                                         letters, sorted), how many, when it is due (its
-                                        alarm), and the turn of the letter that marked it
-                                        last
+                                        alarm; ADJ, CAD), and which letter marked it
+                                        last (ADJ, CAD: its turn; greedy: its square,
+                                        1 + row * 8 + col)
     (turn (row 1) (col 2) (n 2) (due 0.73))
-                                        the cell that has the turn to get a letter (row
-                                        -1: nobody yet)
+                                        ADJ, CAD: the cell that has the turn to get a
+                                        letter (row -1: nobody yet)
     (letter (row 1) (col 2) (char e) (marks rt) (at 0.73) (turn 4))
                                         a placed letter, the marks it was drawn from,
                                         when (the alarm that called it) and as which
-                                        placement (never changes)
-    (board (cells "..e.....") (placed 1) (vowels 1) (clocks 0.0 0.93 ...))
-                                        the letters placed so far, row by row; greedy:
-                                        per mark count 0..8, when a cell with that many
-                                        marks was last picked
+                                        placement; greedy: (fresh TRUE) until it has
+                                        marked its neighbours
+    (board (cells "..e.....") (placed 1) (vowels 1))
+                                        the seed letters placed so far, row by row
+                                        (greedy-dCAD: every letter, for its damping)
     (grid (text "abcd/efgh/..."))       the finished board, read out in the done stage
 
 The trigram generator's cells also hold ``pairs`` (the placed two-letter paths a-b
@@ -49,7 +50,8 @@ class Cell(Fact):
 
 
 class Turn(Fact):
-    """The cell that has the turn: the best marked cell found so far (row -1: none)."""
+    """ADJ, CAD: the cell that has the turn, the earliest alarm found so far (row -1:
+    none)."""
 
 
 class Letter(Fact):

@@ -9,24 +9,26 @@ Three stages, each a staging fact:
                    until the board is full.
 ``Stage("done")``  read the board out into one ``Grid`` fact.
 
-*Marking* rules (no stage: they answer the latest letter, before anything else)
+*Marking* rules (no stage: they answer the newest letter, before anything else)
 leave a mark on each empty neighbour of a placed letter: the cell's ``marks`` gain the
-letter, ``n`` counts them. Each mark also sets an *alarm* on its cell (``due``).
+letter, ``n`` counts them.
 
-*Choosing*: the ``Turn`` names the best marked cell found so far. A marked cell that
-beats the holder takes it over as it is marked; a ``prefer_*`` rule hands it to any
-other cell that beats the holder; the draw, lower in salience, fires only when no
-cell does, so the cell that gets a letter is the best by the rule set's order:
+*Choosing* the next cell:
 
-- by a random mark (ADJ, CAD): the earliest alarm. A mark's alarm rings a random
-  time (exponential, mean 1) after its letter was placed, and a cell is due at its
-  earliest. Alarms are memoryless, so at every pick each mark on an empty cell is
-  equally likely to ring first: a cell with three marks is three times as likely as
-  a cell with one (the seed's queue of marks);
-- greedy: the most marks, ties to the earliest alarm. A cell's alarm is set when it
-  reaches its mark count, a random time after that count's clock (when a cell with
-  that many marks was last picked, kept on the ``Board``), which keeps every tie a
-  fair draw.
+- greedy (greedy-CAD, greedy-dCAD, trigram): the agenda chooses. Every marked cell
+  has an activation of the draw rule, and its salience is worked out from the match
+  (:func:`by_marks`: 100 per mark, then the earlier seed rank; CLIPS writes
+  ``(declare (salience ...))``), so the most marked cell fires first, ties to the cell
+  earlier in the board's random seed order (a shuffle: every tie a fair draw). A
+  placed letter is *fresh* until it has marked its neighbours (``settle_letter``).
+- by a random mark (ADJ, CAD): the ``Turn`` names the cell whose alarm rings first.
+  Each mark sets an alarm on its cell (``due``), ringing a random time (exponential,
+  mean 1) after its letter was placed; a cell is due at its earliest. A marked cell
+  that rings earlier than the holder takes the turn as it is marked, a ``prefer_*``
+  rule hands it to any other; the draw, lower in salience, fires when none does.
+  Alarms are memoryless, so at every pick each mark on an empty cell is equally
+  likely to ring first: a cell with three marks is three times as likely as a cell
+  with one (the seed's queue of marks).
 
 =================  ====================  =================================
 engine             marks and chooses     draws the letter with
@@ -34,8 +36,8 @@ engine             marks and chooses     draws the letter with
 FillBoard          (seed stage only)     the seed rule of the ``Plan``
 AdjBoard           by a random mark      draw_from_one_mark
 CadBoard           by a random mark      draw_from_all_marks
-GreedyCadBoard     greedy                draw_from_all_marks
-GreedyDCadBoard    greedy                draw_from_all_marks_damped
+GreedyCadBoard     greedy (salience)     draw_from_all_marks
+GreedyDCadBoard    greedy (salience)     draw_from_all_marks_damped
 TrigramBoard       greedy, + path marks  draw_from_marks_and_triplets
 =================  ====================  =================================
 
@@ -46,13 +48,16 @@ from __future__ import annotations
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import AS, MATCH, NOT, DefFacts, KnowledgeEngine, Rule, TEST  # noqa: E402
+from experta import AS, MATCH, NOT, P, DefFacts, KnowledgeEngine, Rule, TEST  # noqa: E402
 
 from pyengine.facts.boggle import (FACT_CLASSES, Board, Cell, Grid,  # noqa: E402,F401
                                    Letter, Plan, Stage, Turn)
 from pyengine.puzzles.util import VOWELS  # noqa: E402
 NEVER = float("inf")        # the alarm of a cell no mark has reached
-MARKING, PREFERRING = 10, 5   # saliences: marks first, then a better cell, then a draw
+# saliences: marks first (then, greedy, a fresh letter settles), then (ADJ, CAD) a better
+# cell, then a draw (greedy: by_marks, below 900)
+MARKING, SETTLING, PREFERRING = 1000, 950, 5
+MARKED = P(lambda n: n > 0)     # a cell's mark count, when it has marks
 
 
 def adjacent(r: int, c: int, r2: int, c2: int) -> bool:
@@ -67,6 +72,7 @@ class _Seeded(KnowledgeEngine):
     spec = None        # the board's BoardSpec (size, seed rule, seed cells, vowel quota)
     cell_slots: dict = {}
     board_slots: dict = {}
+    letter_slots: dict = {}
 
     @DefFacts()
     def empty_grid(self):
@@ -88,7 +94,8 @@ class _Seeded(KnowledgeEngine):
         r, c = cell["row"], cell["col"]
         turn = board["placed"] + 1
         self.retract(cell)
-        self.declare(Letter(row=r, col=c, char=char, marks=cell["marks"], at=at, turn=turn))
+        self.declare(Letter(row=r, col=c, char=char, marks=cell["marks"], at=at, turn=turn,
+                            **self.letter_slots))
         i = r * self.spec.size + c
         cells = board["cells"]
         self.modify(board, cells=cells[:i] + char + cells[i + 1:], placed=turn,
@@ -102,11 +109,18 @@ class _Seeded(KnowledgeEngine):
         self.place(board, cell, self.dice.by_frequency())
 
     # -- done ------------------------------------------------------------------------------
-    @Rule(Stage("done"), Board(cells=MATCH.cells), NOT(Grid()))
-    def read_out_grid(self, cells):
-        """The finished board, row by row."""
+    @Rule(Stage("done"), NOT(Grid()))
+    def read_out_grid(self):
+        """The finished board, row by row, from the Letter facts. A read-out, not a
+        decision, so it reads the fact list rather than have every letter written
+        onto the Board as it is drawn (a fact change per letter, on the hot path)."""
         n = self.spec.size
-        self.declare(Grid(text="/".join(cells[i:i + n] for i in range(0, len(cells), n))))
+        cells = ["."] * (n * n)
+        for fact in self.facts.values():
+            if isinstance(fact, Letter):
+                cells[fact["row"] * n + fact["col"]] = fact["char"]
+        text = "".join(cells)
+        self.declare(Grid(text="/".join(text[i:i + n] for i in range(0, len(text), n))))
 
 
 class FillBoard(_Seeded):
@@ -165,16 +179,10 @@ def earlier(d: float, d2: float) -> bool:
     return d2 < d
 
 
-def more_marked(n: int, d: float, n2: int, d2: float) -> bool:
-    """Greedy: a cell with n2 marks due at d2 beats one with n marks due at d if it has
-    more marks, or as many and an earlier alarm."""
-    return n2 > n or (n2 == n and d2 < d)
-
-
 class _Grown:
-    """The grow stage's choice: the ``Turn`` goes to a better cell while there is one
-    (a marking rule hands it on, a ``prefer_*`` rule finds any other); the draw, lower
-    in salience, fires when no cell is better."""
+    """ADJ, CAD: the grow stage's choice. The ``Turn`` goes to a better cell while there
+    is one (a marking rule hands it on, a ``prefer_*`` rule finds any other); the draw,
+    lower in salience, fires when no cell is better."""
 
     @DefFacts()
     def nobody_has_the_turn(self):
@@ -230,40 +238,55 @@ class _ByRandomMark(_Grown):
         self.place(board, cell, char, cell["due"])
 
 
-class _Greedy(_Grown):
-    """Marks count; the cell with the most marks is next, ties to the earliest alarm.
-    The board keeps a clock per mark count 0..8: when a cell with that many marks was
-    last picked."""
+class _Greedy:
+    """Greedy: the cell with the most marks draws next. A placed letter is *fresh*
+    until it has marked its empty neighbours; then it settles. Every marked cell has
+    an activation of the draw rule, whose salience is worked out from the cell's
+    match (CLIPS: ``(declare (salience ...))``): its marks, then its seed rank, so
+    the agenda itself puts the most marked cell first, ties to the cell earlier in
+    the board's random seed order (a fair draw: the ranks are a random shuffle)."""
 
-    board_slots = {"clocks": (0.0,) * 9}
+    letter_slots = {"fresh": True}
 
-    @Rule(AS.board << Board(placed=MATCH.t), AS.letter << Letter(turn=MATCH.t),
-          AS.cell << Cell(), TEST(lambda letter, cell: touches(letter, cell)),
-          AS.turn << Turn(), salience=MARKING)
-    def mark_neighbour(self, board, letter, cell, turn):
-        """The latest letter marks each empty neighbour. The cell, now among those with
-        n + 1 marks, sets its alarm a random time after that count's clock, and takes
-        the turn if it beats the holder."""
-        due = board["clocks"][cell["n"] + 1] + self.dice.alarm(letter["row"], letter["col"],
-                                                               cell["row"], cell["col"])
-        n = self.add_mark(cell, letter, due)
-        if more_marked(turn["n"], turn["due"], n, due):
-            self.give_turn(turn, cell, n, due)
+    @Rule(AS.letter << Letter(fresh=True), AS.cell << Cell(),
+          TEST(lambda letter, cell: touches_fresh(letter, cell)), salience=MARKING)
+    def mark_neighbour(self, letter, cell):
+        """The fresh letter marks each empty neighbour: the cell's ``marks`` gain the
+        letter, ``n`` counts them, ``last`` names the letter that marked it."""
+        self.modify(cell, marks="".join(sorted(cell["marks"] + letter["char"])),
+                    n=cell["n"] + 1, last=place_id(letter))
 
-    @Rule(Stage("grow"), AS.turn << Turn(), AS.cell << Cell(),
-          TEST(lambda turn, cell: more_marked(turn["n"], turn["due"], cell["n"], cell["due"])),
-          salience=PREFERRING)
-    def prefer_a_more_marked_cell(self, turn, cell):
-        """A cell with more marks than the turn holder, or as many and an earlier alarm,
-        takes the turn."""
-        self.give_turn(turn, cell, cell["n"], cell["due"])
+    @Rule(AS.letter << Letter(fresh=True), salience=SETTLING)
+    def settle_letter(self, letter):
+        """Once its neighbours are marked, the letter is no longer fresh."""
+        self.modify(letter, fresh=False)
 
-    def draw(self, turn, cell, board, char: str) -> None:
-        """Place the drawn letter; the clock of its mark count moves to its alarm."""
-        n, due = cell["n"], cell["due"]
-        self.pass_turn(turn)
-        clocks = board["clocks"]
-        self.place(board, cell, char, due, clocks=clocks[:n] + (due,) + clocks[n + 1:])
+    def draw(self, cell, char: str, board=None) -> None:
+        """The drawn letter replaces the cell, fresh (the board's text kept too where a
+        rule reads it)."""
+        if board is not None:
+            self.place(board, cell, char)
+            return
+        self.retract(cell)
+        self.declare(Letter(row=cell["row"], col=cell["col"], char=char, marks=cell["marks"],
+                            fresh=True))
+
+
+def place_id(letter) -> int:
+    """A letter's square as one number (1 + row * 8 + col), what a cell's ``last`` holds."""
+    return 1 + letter["row"] * 8 + letter["col"]
+
+
+def touches_fresh(letter, cell) -> bool:
+    """The fresh letter stands next to the empty cell and has not marked it yet."""
+    return (abs(letter["row"] - cell["row"]) <= 1 and abs(letter["col"] - cell["col"]) <= 1
+            and cell["last"] != place_id(letter))
+
+
+def by_marks(n: int, k: int) -> int:
+    """A marked cell's draw salience: 100 per mark (8 at most: 899, below SETTLING),
+    then the earlier seed rank k first (ranks are below 100: at most 10x10 cells)."""
+    return n * 100 + (99 - k)
 
 
 class AdjBoard(_ByRandomMark, _Seeded):
@@ -290,23 +313,21 @@ class CadBoard(_ByRandomMark, _Seeded):
 class GreedyCadBoard(_Greedy, _Seeded):
     """greedy-CAD: CAD, but the cell with the most marks goes next."""
 
-    @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c, n=MATCH.n),
-          AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m), AS.board << Board())
-    def draw_from_all_marks(self, turn, cell, board, m):
-        """The turn holder's letter: one that stands next to all of its marks."""
-        self.draw(turn, cell, board, self.dice.from_all_marks(m))
+    @Rule(Stage("grow"), AS.cell << Cell(n=MARKED & MATCH.n, rank=MATCH.k), salience=by_marks)
+    def draw_from_all_marks(self, cell):
+        """The most marked cell's letter: one that stands next to all of its marks."""
+        self.draw(cell, self.dice.from_all_marks(cell["marks"]))
 
 
 class GreedyDCadBoard(_Greedy, _Seeded):
     """greedy-dCAD: greedy-CAD with letters already on the board damped."""
 
-    @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c, n=MATCH.n),
-          AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m),
-          AS.board << Board(cells=MATCH.placed))
-    def draw_from_all_marks_damped(self, turn, cell, board, m, placed):
-        """The turn holder's letter: next to all of its marks, the letters already on
-        the board damped."""
-        self.draw(turn, cell, board, self.dice.from_all_marks(m, placed))
+    @Rule(Stage("grow"), AS.cell << Cell(n=MARKED & MATCH.n, rank=MATCH.k),
+          AS.board << Board(cells=MATCH.placed), salience=by_marks)
+    def draw_from_all_marks_damped(self, cell, board, placed):
+        """The most marked cell's letter: next to all of its marks, the letters already
+        on the board damped."""
+        self.draw(cell, self.dice.from_all_marks(cell["marks"], placed), board)
 
 
 class TrigramBoard(_Greedy, _Seeded):
@@ -316,39 +337,37 @@ class TrigramBoard(_Greedy, _Seeded):
 
     cell_slots = {"pairs": (), "paths": frozenset()}
 
-    @Rule(Board(placed=MATCH.t), Letter(turn=MATCH.t, row=MATCH.r, col=MATCH.c, char=MATCH.x),
+    @Rule(Letter(fresh=True, row=MATCH.r, col=MATCH.c, char=MATCH.x),
           Letter(row=MATCH.r1, col=MATCH.c1, char=MATCH.y),
           TEST(lambda r, c, r1, c1: adjacent(r, c, r1, c1) and (r, c) != (r1, c1)),
           AS.cell << Cell(row=MATCH.r2, col=MATCH.c2, pairs=MATCH.pairs, paths=MATCH.paths),
           TEST(lambda r, c, r1, c1, r2, c2, paths: adjacent(r1, c1, r2, c2)
                and f"{r}-{c}>{r1}-{c1}" not in paths),
           salience=MARKING)
-    def mark_path_from_latest_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
-        """The latest letter x and a placed neighbour y make the path x-y: it marks the
+    def mark_path_from_fresh_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
+        """The fresh letter x and a placed neighbour y make the path x-y: it marks the
         empty cells next to y with the pair 'xy'."""
         self.modify(cell, pairs=tuple(sorted(pairs + (x + y,))),
                     paths=paths | {f"{r}-{c}>{r1}-{c1}"})
 
-    @Rule(Board(placed=MATCH.t), Letter(turn=MATCH.t, row=MATCH.r, col=MATCH.c, char=MATCH.x),
+    @Rule(Letter(fresh=True, row=MATCH.r, col=MATCH.c, char=MATCH.x),
           Letter(row=MATCH.r1, col=MATCH.c1, char=MATCH.y),
           TEST(lambda r, c, r1, c1: adjacent(r, c, r1, c1) and (r, c) != (r1, c1)),
           AS.cell << Cell(row=MATCH.r2, col=MATCH.c2, pairs=MATCH.pairs, paths=MATCH.paths),
           TEST(lambda r, c, r1, c1, r2, c2, paths: adjacent(r, c, r2, c2)
                and f"{r1}-{c1}>{r}-{c}" not in paths),
           salience=MARKING)
-    def mark_path_into_latest_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
-        """A placed neighbour y and the latest letter x make the path y-x: it marks the
+    def mark_path_into_fresh_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
+        """A placed neighbour y and the fresh letter x make the path y-x: it marks the
         empty cells next to x with the pair 'yx'."""
         self.modify(cell, pairs=tuple(sorted(pairs + (y + x,))),
                     paths=paths | {f"{r1}-{c1}>{r}-{c}"})
 
-    @Rule(Stage("grow"), AS.turn << Turn(row=MATCH.r, col=MATCH.c, n=MATCH.n),
-          AS.cell << Cell(row=MATCH.r, col=MATCH.c, marks=MATCH.m, pairs=MATCH.pairs),
-          AS.board << Board())
-    def draw_from_marks_and_triplets(self, turn, cell, board, m, pairs):
-        """The turn holder's letter: next to all of its marks, and continuing the
+    @Rule(Stage("grow"), AS.cell << Cell(n=MARKED & MATCH.n, rank=MATCH.k), salience=by_marks)
+    def draw_from_marks_and_triplets(self, cell):
+        """The most marked cell's letter: next to all of its marks, and continuing the
         placed paths that end next to it."""
-        self.draw(turn, cell, board, self.dice.from_marks_and_triplets(m, pairs))
+        self.draw(cell, self.dice.from_marks_and_triplets(cell["marks"], cell["pairs"]))
 
 
 ENGINES = {cls.__name__: cls for cls in

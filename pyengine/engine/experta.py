@@ -19,6 +19,7 @@ agenda itself:
 from __future__ import annotations
 
 import inspect
+import operator
 import sys
 import textwrap
 from typing import Iterable
@@ -31,9 +32,10 @@ from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fac
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
 from pyengine.engine import experta_inspect, experta_snapshot
-from pyengine.engine.experta_patterns import act_specificity, pattern_facts, rule_name, shown_ids
+from pyengine.engine.experta_patterns import (act_key, act_specificity, pattern_facts,
+                                              rule_name, shown_ids)
 from pyengine.engine.experta_agenda import (
-    Batch, TaggedFactList, creation_key, random_key, rule_table, tag)
+    Batch, TaggedFactList, creation_key, random_key, rule_table, salience, tag)
 
 from experta import KnowledgeEngine  # noqa: E402  (after the compat patch)
 from experta.abstract import Strategy  # noqa: E402
@@ -43,17 +45,7 @@ from experta.factlist import FactList  # noqa: E402
 
 _shown_ids = shown_ids
 _rule_name = rule_name
-
-
-def act_key(act) -> tuple:
-    """What tells one activation from another: the rule's name, the facts and the
-    bindings of the token that made it (a removal builds a new Activation from the
-    same token, so it has the same key). Kept on the activation."""
-    key = act.__dict__.get("_pe_key")
-    if key is None:
-        key = act._pe_key = (rule_name(act), frozenset(act.facts),
-                             frozenset(act.context.items()))
-    return key
+_ORDER = operator.attrgetter("_pe_order")     # each activation's order key, kept on it
 
 
 class AgendaStrategy(Strategy):
@@ -70,7 +62,7 @@ class AgendaStrategy(Strategy):
 
     def order(self, act):
         """Sort key; the activation that fires next sorts last."""
-        kind, sal = self.kind, act.rule.salience
+        kind, sal = self.kind, salience(act)
         if kind == "depth":
             return (sal, act.seq)
         if kind == "breadth":
@@ -95,7 +87,8 @@ class AgendaStrategy(Strategy):
         if added:
             batch = Batch(self, log)
             table = self.table
-            for act in sorted(added, key=lambda a: creation_key(a, batch, table)):
+            for act in (added if len(added) == 1 else
+                        sorted(added, key=lambda a: creation_key(a, batch, table))):
                 act.key = act_key(act)
                 tags = [tag(f) for f in pattern_facts(act)]
                 act.basis = tuple(sorted((t for t in tags if t), reverse=True))
@@ -103,18 +96,20 @@ class AgendaStrategy(Strategy):
                 self.counter += 1
                 act.seq = self.counter
                 act.rand = random_key(self.seed, act) if self.kind == "random" else 0
+                act._pe_order = self.order(act)
                 acts.append(act)
         elif log:
             Batch(self, log)
-        if added or removed:
-            acts.sort(key=self.order)
+        if added:
+            acts.sort(key=_ORDER)
 
     def resort(self, agenda, kind: str):
         self.kind = kind
         for act in agenda.activations:
             if kind == "random":
                 act.rand = random_key(self.seed, act)
-        agenda.activations.sort(key=self.order)
+            act._pe_order = self.order(act)
+        agenda.activations.sort(key=_ORDER)
 
 
 class ExpertaSession(Session):
@@ -357,7 +352,7 @@ class ExpertaSession(Session):
 
     @staticmethod
     def _view(act) -> ActivationView:
-        return ActivationView(_rule_name(act), act.rule.salience, _shown_ids(act))
+        return ActivationView(_rule_name(act), salience(act), _shown_ids(act))
 
     # -- strategy, seed, rules --------------------------------------------------------------
     def _set_strategy(self, name: str) -> None:

@@ -224,6 +224,21 @@ def _freed_key(tags: list, index: int, freed: tuple) -> tuple:
     return (_Desc(blocked), tuple(-1 if t is None else t for t in tags[p + 1:]))
 
 
+def salience(act) -> int:
+    """The activation's salience: the rule's number, or, where the rule gives a
+    function of its variables (CLIPS: ``(declare (salience (* 10 ?n)))``), its value
+    for this match, reckoned once when the activation is made (CLIPS's default,
+    when-activated)."""
+    sal = act.rule.salience
+    if not callable(sal):
+        return sal
+    got = act.__dict__.get("_pe_sal")
+    if got is None:
+        names = sal.__code__.co_varnames[:sal.__code__.co_argcount]
+        got = act._pe_sal = int(sal(*[act.context.get(name) for name in names]))
+    return got
+
+
 def random_key(seed: int, act) -> int:
     text = f"{seed}|{rule_name(act)}|{shown_ids(act)}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")

@@ -257,3 +257,14 @@ def _value_count(v, bound: set) -> int:
     if isinstance(v, (L, P)):
         return 1
     return 1
+
+
+def act_key(act) -> tuple:
+    """What tells one activation from another: the rule's name, the facts and the
+    bindings of the token that made it (a removal builds a new Activation from the
+    same token, so it has the same key). Kept on the activation."""
+    key = act.__dict__.get("_pe_key")
+    if key is None:
+        key = act._pe_key = (rule_name(act), frozenset(act.facts),
+                             frozenset(act.context.items()))
+    return key

@@ -32,7 +32,8 @@ def stats_for(stats=None, words=None):
 
 
 class _Grid:
-    """One board being made: letters, and each empty cell's marks, count and alarm."""
+    """One board being made: letters, and each empty cell's marks, count and alarm
+    (greedy: its seed rank breaks ties instead)."""
 
     def __init__(self, algo, spec, dice: Dice):
         from pyengine.puzzles.boggle.board import neighbours_of
@@ -45,7 +46,7 @@ class _Grid:
         self.count = [0] * n
         self.due = [NEVER] * n
         self.pairs: list[list[str]] = [[] for _ in range(n)]
-        self.clock = [0.0] * 9
+        self.rank = list(range(n))
         self.placed = 0
         self.vowels = 0
 
@@ -60,15 +61,12 @@ class _Grid:
             self._mark_paths(i, ch)
 
     def _mark(self, i: int, j: int, ch: str, at: float) -> None:
-        r, c = divmod(i, self.size)
-        r2, c2 = divmod(j, self.size)
-        alarm = self.dice.alarm(r, c, r2, c2)
         self.marks[j] = "".join(sorted(self.marks[j] + ch))
         self.count[j] += 1
-        if self.algo.greedy:
-            self.due[j] = self.clock[self.count[j]] + alarm
-        else:
-            self.due[j] = min(self.due[j], at + alarm)
+        if not self.algo.greedy:
+            r, c = divmod(i, self.size)
+            r2, c2 = divmod(j, self.size)
+            self.due[j] = min(self.due[j], at + self.dice.alarm(r, c, r2, c2))
 
     def _mark_paths(self, i: int, ch: str) -> None:
         """Every placed path a-b through the new letter marks the empty cells next to b."""
@@ -86,7 +84,7 @@ class _Grid:
 
     # -- the stages ----------------------------------------------------------------------
     def seed_stage(self) -> None:
-        ranks = self.dice.ranks(len(self.letters))
+        self.rank = ranks = self.dice.ranks(len(self.letters))
         by_rank = sorted(range(len(ranks)), key=ranks.__getitem__)
         for p in range(self.spec.seeds):
             self.place(by_rank[p], self._seed_letter(p))
@@ -106,17 +104,14 @@ class _Grid:
 
     def grow_stage(self) -> None:
         while (i := self._best_cell()) is not None:
-            ch = self._grown_letter(i)
-            if self.algo.greedy:
-                self.clock[self.count[i]] = self.due[i]
-            self.place(i, ch, self.due[i])
+            self.place(i, self._grown_letter(i), self.due[i])
 
     def _best_cell(self) -> int | None:
         best, key = None, None
         greedy = self.algo.greedy
         for i, ch in enumerate(self.letters):
             if ch is None and self.count[i]:
-                k = (-self.count[i], self.due[i]) if greedy else self.due[i]
+                k = (-self.count[i], self.rank[i]) if greedy else self.due[i]
                 if key is None or k < key:
                     best, key = i, k
         return best
