@@ -286,3 +286,16 @@ def test_serve_arguments():
         build(bad)
     with pytest.raises(UsageError):
         build(argparse.Namespace(**{**vars(args), "puzzle": "clp", "args": ["/no/such.clp"]}))
+
+
+def test_the_boggle_picture_counts_every_letter_placed(client):
+    """The greedy rules place letters without touching the Board fact: the picture
+    counts the letters themselves."""
+    sid = opened(client, "boggle", seed=1)["id"]
+    st = post(client, sid, "run", 40)
+    grid = st["picture"]["grid"]
+    letters = sum(1 for row in grid for cell in row if cell["ch"])
+    assert st["picture"]["placed"] == letters > 1
+    st = post(client, sid, "run", 500)
+    assert st["picture"]["placed"] == 16 and len(st["picture"]["text"]) == 19
+    client.delete(f"/api/sessions/{sid}")

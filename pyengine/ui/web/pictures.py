@@ -155,7 +155,8 @@ def boggle(by, log) -> dict:
             g["ch"] = str(r["char"])
             g["marks"] = g["marks"] or str(r.get("marks", "") or "")
             g["turn"] = r.get("turn")
-    return {"size": size, "grid": grid, "placed": board.get("placed", 0),
+    placed = sum(1 for row in grid for g in row if g["ch"])     # the letters on the board
+    return {"size": size, "grid": grid, "placed": placed,
             "text": str(_fields(by["grid"][0]).get("text", "")) if by.get("grid") else ""}
 
 
