@@ -38,6 +38,7 @@ def test_the_shell_steps_back_from_a_snapshot(tmp_path, monkeypatch):
     assert type(factory().session.ke) is type(factory().session.ke)
     restores = []
     monkeypatch.setattr(T.Timeline, "_start_from", _counting(T.Timeline._start_from, restores))
+    monkeypatch.setattr(T, "SNAPSHOT_COST_RATIO", 0)        # every snapshot, however slow
     tl = Timeline(factory)
     assert tl.runner.walk(1200) == 1200 and tl.snapshots
     tl.back(1)

@@ -118,6 +118,7 @@ def test_goto_from_snapshots_gives_the_same_fact_base(name, monkeypatch):
     from pyengine.engine import timeline
     from pyengine.ui.sessions import opener
     monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 7)
+    monkeypatch.setattr(timeline, "SNAPSHOT_COST_RATIO", 0)   # every one, however slow
     tl = Timeline(opener(name, ARGS.get(name, [])))
     seen = walk_and_remember(tl, 25)
     tl.runner.walk(None)                    # the rest in one walk: chunks, snapshots
@@ -135,20 +136,26 @@ def test_goto_from_snapshots_gives_the_same_fact_base(name, monkeypatch):
         assert snapshot(tl.session) == seen[end] and tl.fired == end
 
 
-def test_snapshots_keep_the_engines_own_attributes(monkeypatch):
+def manners_plan(n: int):
+    """Miss Manners for n guests as an experta engine (bench/manners), from reset."""
     import sys
-    from pyengine.engine import timeline
     from pyengine.engine.experta import ExpertaSession
     sys.path.insert(0, str(Path(__file__).parent.parent.parent / "bench" / "manners"))
     import guests
     import manners_experta
-    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10)
 
     def reopen():
-        s = ExpertaSession(manners_experta.Manners(guests.guests(8)))
+        s = ExpertaSession(manners_experta.Manners(guests.guests(n)))
         s.reset()
         return SessionPlan(s, [])
-    tl = Timeline(reopen)
+    return reopen
+
+
+def test_snapshots_keep_the_engines_own_attributes(monkeypatch):
+    from pyengine.engine import timeline
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10)
+    monkeypatch.setattr(timeline, "SNAPSHOT_COST_RATIO", 0)   # every one, however slow
+    tl = Timeline(manners_plan(8))
     tl.runner.walk(None)
     seated, end = list(tl.session.ke.seated), tl.fired
     assert len(seated) == 8 and len(tl.snapshots) >= 5
@@ -157,3 +164,33 @@ def test_snapshots_keep_the_engines_own_attributes(monkeypatch):
     assert 0 < printed < 8 and tl.session.ke.seated == seated[:printed]
     tl.runner.walk(None)
     assert tl.session.ke.seated == seated and tl.fired == end
+
+
+def test_snapshots_cost_at_most_a_share_of_the_run(monkeypatch):
+    """A snapshot is taken only once the walking since the last one took
+    SNAPSHOT_COST_RATIO times what that one cost. A fake clock: each snapshot costs
+    1 s and each firing 0.3 s, so with a ratio of 5 a snapshot every 20 firings
+    (6 s of walking), not every 10."""
+    from pyengine.engine import timeline
+    clock = [0.0]
+    monkeypatch.setattr(timeline.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(timeline, "SNAPSHOT_EVERY", 10)
+    monkeypatch.setattr(timeline, "SNAPSHOT_COST_RATIO", 5)
+    tl = Timeline(manners_plan(8))            # 59 firings
+    session_type = type(tl.session)
+    run, snapshot_of = session_type.run, session_type.snapshot
+
+    def slow_run(self, limit=None):
+        fired = run(self, limit)
+        clock[0] += 0.3 * fired
+        return fired
+
+    def slow_snapshot(self):
+        clock[0] += 1.0
+        return snapshot_of(self)
+    monkeypatch.setattr(session_type, "run", slow_run)
+    monkeypatch.setattr(session_type, "snapshot", slow_snapshot)
+    tl.runner.walk(None)
+    kept = [snap.fired for snap in tl.snapshots]
+    assert tl.fired >= 40 and kept[0] == 10, kept
+    assert all(b - a == 20 for a, b in zip(kept, kept[1:])), kept
