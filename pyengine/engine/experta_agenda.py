@@ -51,6 +51,15 @@ class TaggedFactList(FactList):
     log: list
     forced_id: int | None = None
 
+    @staticmethod
+    def _get_fact_id(fact):
+        """experta's duplicate key (class and slots), made once per fact and kept on
+        it: a declared fact never changes, and its retraction asks again."""
+        key = fact.__dict__.get("_pe_dup")
+        if key is None or fact.__factid__ is None:
+            key = fact._pe_dup = FactList._get_fact_id(fact)
+        return key
+
     def declare(self, fact):
         forced = self.__dict__.get("forced_id")
         if forced is None:
@@ -252,7 +261,11 @@ def _keeping_modify(original):
             return original(self, declared_fact, **modifiers)
         idx = declared_fact["__factid__"]
         newfact = _copy_fact(declared_fact)
-        newfact.update(dict(self._get_real_modifiers(**modifiers)))
+        for key, value in self._get_real_modifiers(**modifiers):
+            if type(value) in _FROZEN:          # freeze() would return it as it is
+                dict.__setitem__(newfact, key, value)
+            else:
+                newfact[key] = value
         self.retract(declared_fact)
         facts.forced_id = idx
         try:
@@ -261,6 +274,9 @@ def _keeping_modify(original):
             facts.forced_id = None
     modify._pe_keeps_id = True
     return modify
+
+
+_FROZEN = (str, int, float, bool, type(None))
 
 
 def _copy_fact(fact):
