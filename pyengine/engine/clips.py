@@ -143,7 +143,12 @@ class ClipsSession(Session):
     def reset(self) -> None:
         self._clear_history()
         self._top = 0
-        self.env.reset()
+        watching = self._watched.get("facts", False)
+        self._watch_facts(False)        # the reset's records would be read and dropped
+        try:
+            self.env.reset()
+        finally:
+            self._watch_facts(watching)
         for f in self.env.facts():
             self._note_outside(f.index)
 
