@@ -89,13 +89,17 @@ class _Seeded(KnowledgeEngine):
             yield Cell(row=i // spec.size, col=i % spec.size, rank=ranks[i], marks="", n=0,
                        due=NEVER, last=0, **self.cell_slots)
 
+    def lay(self, cell, char: str, **slots) -> None:
+        """The letter goes on the cell: a Letter replaces the Cell."""
+        self.retract(cell)
+        self.declare(Letter(row=cell["row"], col=cell["col"], char=char, marks=cell["marks"],
+                            **slots, **self.letter_slots))
+
     def place(self, board, cell, char: str, at: float = 0.0, **more) -> None:
-        """The letter goes on the cell: a Letter replaces the Cell; the Board notes it."""
+        """The letter goes on the cell and the Board notes it."""
         r, c = cell["row"], cell["col"]
         turn = board["placed"] + 1
-        self.retract(cell)
-        self.declare(Letter(row=r, col=c, char=char, marks=cell["marks"], at=at, turn=turn,
-                            **self.letter_slots))
+        self.lay(cell, char, at=at, turn=turn)
         i = r * self.spec.size + c
         cells = board["cells"]
         self.modify(board, cells=cells[:i] + char + cells[i + 1:], placed=turn,
@@ -170,7 +174,7 @@ class FillBoard(_Seeded):
 
 def touches(letter, cell) -> bool:
     """The letter stands next to the empty cell and has not marked it yet."""
-    return (abs(letter["row"] - cell["row"]) <= 1 and abs(letter["col"] - cell["col"]) <= 1
+    return (adjacent(letter["row"], letter["col"], cell["row"], cell["col"])
             and cell["last"] != letter["turn"])
 
 
@@ -266,10 +270,8 @@ class _Greedy:
         rule reads it)."""
         if board is not None:
             self.place(board, cell, char)
-            return
-        self.retract(cell)
-        self.declare(Letter(row=cell["row"], col=cell["col"], char=char, marks=cell["marks"],
-                            fresh=True))
+        else:
+            self.lay(cell, char)
 
 
 def place_id(letter) -> int:
@@ -279,7 +281,7 @@ def place_id(letter) -> int:
 
 def touches_fresh(letter, cell) -> bool:
     """The fresh letter stands next to the empty cell and has not marked it yet."""
-    return (abs(letter["row"] - cell["row"]) <= 1 and abs(letter["col"] - cell["col"]) <= 1
+    return (adjacent(letter["row"], letter["col"], cell["row"], cell["col"])
             and cell["last"] != place_id(letter))
 
 
@@ -344,11 +346,10 @@ class TrigramBoard(_Greedy, _Seeded):
           TEST(lambda r, c, r1, c1, r2, c2, paths: adjacent(r1, c1, r2, c2)
                and f"{r}-{c}>{r1}-{c1}" not in paths),
           salience=MARKING)
-    def mark_path_from_fresh_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
+    def mark_path_from_fresh_letter(self, cell, r, c, x, r1, c1, y):
         """The fresh letter x and a placed neighbour y make the path x-y: it marks the
         empty cells next to y with the pair 'xy'."""
-        self.modify(cell, pairs=tuple(sorted(pairs + (x + y,))),
-                    paths=paths | {f"{r}-{c}>{r1}-{c1}"})
+        self.add_path(cell, x + y, f"{r}-{c}>{r1}-{c1}")
 
     @Rule(Letter(fresh=True, row=MATCH.r, col=MATCH.c, char=MATCH.x),
           Letter(row=MATCH.r1, col=MATCH.c1, char=MATCH.y),
@@ -357,11 +358,15 @@ class TrigramBoard(_Greedy, _Seeded):
           TEST(lambda r, c, r1, c1, r2, c2, paths: adjacent(r, c, r2, c2)
                and f"{r1}-{c1}>{r}-{c}" not in paths),
           salience=MARKING)
-    def mark_path_into_fresh_letter(self, cell, r, c, x, r1, c1, y, pairs, paths):
+    def mark_path_into_fresh_letter(self, cell, r, c, x, r1, c1, y):
         """A placed neighbour y and the fresh letter x make the path y-x: it marks the
         empty cells next to x with the pair 'yx'."""
-        self.modify(cell, pairs=tuple(sorted(pairs + (y + x,))),
-                    paths=paths | {f"{r1}-{c1}>{r}-{c}"})
+        self.add_path(cell, y + x, f"{r1}-{c1}>{r}-{c}")
+
+    def add_path(self, cell, pair: str, path: str) -> None:
+        """The cell gains the pair of a placed path, and remembers the path."""
+        self.modify(cell, pairs=tuple(sorted(cell["pairs"] + (pair,))),
+                    paths=cell["paths"] | {path})
 
     @Rule(Stage("grow"), AS.cell << Cell(n=MARKED & MATCH.n, rank=MATCH.k), salience=by_marks)
     def draw_from_marks_and_triplets(self, cell):
