@@ -36,3 +36,13 @@ def parse_range(text: str, what: str = "range", low: int = 0) -> tuple[int, int]
     if lo < low or hi < lo:
         raise UsageError(f"{what}: bad range {text!r} (LOW-HIGH with {low} <= LOW <= HIGH)")
     return lo, hi
+
+
+def check_whole(value, what: str, low: int, high: int) -> int:
+    """A whole-number option given through the Python API, ``low <= value <= high``
+    (the CLI and the shell have checked it already against the declaration)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise UsageError(f"{what}: expected a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be between {low:,} and {high:,}, not {value:,}")
+    return value

@@ -16,6 +16,7 @@ from pyengine.puzzles.riddle.clues import ClueIndex
 from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (re-export)
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
+from pyengine.puzzles.util import check_whole, new_seed
 
 DEFAULT_LENGTHS = (5, 8)
 #: the most riddles one ``make`` makes (--count): about 15 ms each, so at most a few
@@ -180,30 +181,16 @@ def parse_lengths(text) -> tuple[int, int]:
     return lo, hi
 
 
-def check_count(count) -> int:
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise UsageError(f"--count: expected a whole number, not {count!r}")
-    if not 1 <= count <= MAX_COUNT:
-        raise UsageError(f"--count must be 1 to {MAX_COUNT}, not {count}")
-    return count
-
-
 def check_seed(seed) -> int:
     """The seed as given (an int 0 .. 2**32-1), or a fresh one for None."""
-    from pyengine.puzzles.util import new_seed
-
-    if seed is None:
-        return new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**32:
-        raise UsageError(f"--seed: expected a whole number 0 to {2**32 - 1}, not {seed!r}")
-    return seed
+    return new_seed() if seed is None else check_whole(seed, "--seed", 0, 2**32 - 1)
 
 
 # -- the action ---------------------------------------------------------------------------
 def _plan(word, count, lengths, seed, words, factory=None):
     """Every check ``run`` and ``open`` make, before any riddle is made:
     (factory, word or None, count, lengths, seed)."""
-    count = check_count(count)
+    count = check_whole(count, "--count", 1, MAX_COUNT)
     lengths = parse_lengths(lengths)
     seed = check_seed(seed)
     factory = factory or RiddleFactory(words)

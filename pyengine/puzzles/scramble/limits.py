@@ -7,6 +7,7 @@ run, at the limit, on the development machine); README's table repeats them.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.util import check_whole
 
 # -- make ------------------------------------------------------------------------------
 #: The seed's swap rule matches every pair of ids of the line, each time any line is
@@ -70,18 +71,4 @@ def check_make(letters: int, swaps: int, randomizer: str, record: bool) -> None:
 
 def check_seed(seed) -> int:
     """A seed CLIPS takes unchanged: a whole number 0..2**32-1."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise UsageError(f"--seed: expected a whole number, not {seed!r}")
-    if not 0 <= seed <= MAX_SEED:
-        raise UsageError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    return seed
-
-
-def check_count(value, what: str, low: int, high: int) -> int:
-    """A whole-number option given through the Python API (the CLI and the shell have
-    checked it already against the declaration)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise UsageError(f"{what}: expected a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise UsageError(f"{what} must be between {low:,} and {high:,}, not {value:,}")
-    return value
+    return check_whole(seed, "--seed", 0, MAX_SEED)

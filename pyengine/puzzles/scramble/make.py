@@ -143,13 +143,14 @@ def _letters(words: list[str] | None) -> int:
 def _checked(words, swaps, seed, randomizer, record):
     """The one check of a scramble's input, for run_make, make_scramble and open_make:
     (words or None, seed), or UsageError before any engine starts."""
-    from pyengine.puzzles.scramble.limits import check_count, check_make, check_seed
+    from pyengine.puzzles.scramble.limits import check_make, check_seed
+    from pyengine.puzzles.util import check_whole
 
     if words is not None:
         words = check_words(words)
     if randomizer not in ("swap", "shuffle"):
         raise UsageError(f"unknown randomizer {randomizer!r} (choose swap or shuffle)")
-    check_count(swaps, "--swaps", 0, 1_000_000)
+    check_whole(swaps, "--swaps", 0, 1_000_000)
     seed = new_seed() if seed is None else check_seed(seed)
     check_make(_letters(words), swaps, randomizer, record)
     return words, seed
