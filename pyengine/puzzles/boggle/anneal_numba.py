@@ -45,15 +45,8 @@ def _score(nodes, ws, cells, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, r
 
 @numba.njit(cache=True)
 def _draw(st, cum):
-    r = _random(st) * cum[-1]
-    lo, hi = 0, cum.shape[0] - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if cum[mid] > r:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    """An index by its cumulative weights (as draws.Dice._roulette)."""
+    return min(np.searchsorted(cum, _random(st) * cum[-1], side="right"), cum.shape[0] - 1)
 
 
 @numba.njit(cache=True)

@@ -20,6 +20,7 @@ questions in the same order, so both make the same board.
 """
 from __future__ import annotations
 
+import bisect
 import math
 import random
 
@@ -110,15 +111,8 @@ class Dice:
 
     # -- seed letters ---------------------------------------------------------------------
     def _roulette(self, letters, cum) -> str:
-        r = self.rng.random() * cum[-1]
-        lo, hi = 0, len(cum) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if cum[mid] > r:
-                hi = mid
-            else:
-                lo = mid + 1
-        return letters[lo]
+        """A letter by its cumulative weights (``random.choices`` draws the same way)."""
+        return letters[bisect.bisect_right(cum, self.rng.random() * cum[-1], 0, len(cum) - 1)]
 
     def any_letter(self) -> str:
         """RND: every letter equally likely."""
