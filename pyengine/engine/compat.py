@@ -157,20 +157,16 @@ def _conflict_sets_without_copies() -> None:
             if info in self.memory:
                 return
             self.memory.add(info)
-            activation = Activation(self.rule, info[0],
-                                    {k: v for k, v in info[1] if isinstance(k, str)})
-            if self.removed and activation in self.removed:
-                self.removed.remove(activation)
-            else:
-                self.added.add(activation)
+            cancels, joins = self.removed, self.added
         else:
             self.memory.remove(info)            # KeyError if absent, as in experta
-            activation = Activation(self.rule, info[0],
-                                    {k: v for k, v in info[1] if isinstance(k, str)})
-            if self.added and activation in self.added:
-                self.added.remove(activation)
-            else:
-                self.removed.add(activation)
+            cancels, joins = self.added, self.removed
+        activation = Activation(self.rule, info[0],
+                                {k: v for k, v in info[1] if isinstance(k, str)})
+        if cancels and activation in cancels:   # added and removed in one batch: neither
+            cancels.remove(activation)
+        else:
+            joins.add(activation)
 
     def get_activations(self):
         res = (self.added, self.removed)

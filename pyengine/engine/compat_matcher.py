@@ -191,19 +191,28 @@ def _right_clean(node, ctx) -> bool:
     return False
 
 
-def _join(node, token, side: int) -> None:
-    """OrdinaryMatchNode: file the token, then join it with the bucket opposite."""
-    tag, data, ctx = token
-    level = _MATCH.level
-    if (node._pj_mode is not True or 0 < level <= 10 or side == 0 and ctx.keys() != node._pj_lk) \
-            and not _indexed(node, ctx, side):
-        return _ORIGINAL[_OMN, _SIDES[side]](node, token)
-    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
+def _filed(node, token, side: int):
+    """``(info, key)`` of a token the node's index takes (its ``TokenInfo`` and join
+    key); None when the node is, or has just gone, plain: the caller then hands the
+    token to experta's own code."""
+    _, data, ctx = token
+    if (node._pj_mode is not True or 0 < _MATCH.level <= 10
+            or side == 0 and ctx.keys() != node._pj_lk) and not _indexed(node, ctx, side):
+        return None
     try:
         key = node._pj_get(ctx)
     except KeyError:
         _go_plain(node)
+        return None
+    return _new(_TokenInfo, (frozenset(data), frozenset(ctx.items()))), key
+
+
+def _join(node, token, side: int) -> None:
+    """OrdinaryMatchNode: file the token, then join it with the bucket opposite."""
+    filed = _filed(node, token, side)
+    if filed is None:
         return _ORIGINAL[_OMN, _SIDES[side]](node, token)
+    (info, key), (tag, data, ctx) = filed, token
     clean = side == 0 or ctx.keys() == node._pj_rk or _right_clean(node, ctx)
     mine, other = (node._pj_l, node._pj_r) if side == 0 else (node._pj_r, node._pj_l)
     bucket = mine.get(key)
@@ -219,7 +228,7 @@ def _join(node, token, side: int) -> None:
         del mine[key]
     bucket = other.get(key)
     if bucket:
-        _matches(node, tag, data, ctx, clean, bucket, side, 0 < level <= 20)
+        _matches(node, tag, data, ctx, clean, bucket, side, 0 < _MATCH.level <= 20)
     return None
 
 
@@ -258,17 +267,10 @@ def _matches(node, tag, data, ctx, clean, bucket, side, log) -> None:
 def _not_left(node, token) -> None:
     """NotNode, left: count the token's matches in its bucket opposite; pass it on
     while there are none."""
-    tag, data, ctx = token
-    level = _MATCH.level
-    if (node._pj_mode is not True or 0 < level <= 10 or ctx.keys() != node._pj_lk) \
-            and not _indexed(node, ctx, 0):
+    filed = _filed(node, token, 0)
+    if filed is None:
         return _ORIGINAL[_NOT, "_activate_left"](node, token)
-    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
-    try:
-        key = node._pj_get(ctx)
-    except KeyError:
-        _go_plain(node)
-        return _ORIGINAL[_NOT, "_activate_left"](node, token)
+    (info, key), (tag, _, ctx) = filed, token
     mine, rmem = node._pj_l, node._pj_r
     if tag is not _VALID and info not in mine.get(key, ()):
         _go_plain(node)                              # experta raises KeyError: let it
@@ -309,16 +311,10 @@ def _not_left(node, token) -> None:
 def _not_right(node, token) -> None:
     """NotNode, right: the left entries of the bucket it matches count it; those that
     reach 1 (or fall to 0) are withdrawn (or passed on again)."""
-    tag, data, ctx = token
-    level = _MATCH.level
-    if (node._pj_mode is not True or 0 < level <= 10) and not _indexed(node, ctx, 1):
+    filed = _filed(node, token, 1)
+    if filed is None:
         return _ORIGINAL[_NOT, "_activate_right"](node, token)
-    info = _new(_TokenInfo, (frozenset(data), frozenset(ctx.items())))
-    try:
-        key = node._pj_get(ctx)
-    except KeyError:
-        _go_plain(node)
-        return _ORIGINAL[_NOT, "_activate_right"](node, token)
+    (info, key), (tag, _, ctx) = filed, token
     mine = node._pj_r
     bucket = mine.get(key)
     if tag is _VALID:
