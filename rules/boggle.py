@@ -218,7 +218,7 @@ class _ByRandomMark(_Grown):
     """Marks set alarms on one common clock; the earliest alarm is next."""
 
     @Rule(Board(placed=MATCH.t), AS.letter << Letter(turn=MATCH.t),
-          AS.cell << Cell(), TEST(lambda letter, cell: touches(letter, cell)),
+          AS.cell << Cell(), TEST(touches),
           AS.turn << Turn(), salience=MARKING)
     def mark_neighbour(self, letter, cell, turn):
         """The latest letter marks each empty neighbour. The mark's alarm rings a random
@@ -242,6 +242,17 @@ class _ByRandomMark(_Grown):
         self.place(board, cell, char, cell["due"])
 
 
+def place_id(letter) -> int:
+    """A letter's square as one number (1 + row * 8 + col), what a cell's ``last`` holds."""
+    return 1 + letter["row"] * 8 + letter["col"]
+
+
+def touches_fresh(letter, cell) -> bool:
+    """The fresh letter stands next to the empty cell and has not marked it yet."""
+    return (adjacent(letter["row"], letter["col"], cell["row"], cell["col"])
+            and cell["last"] != place_id(letter))
+
+
 class _Greedy:
     """Greedy: the cell with the most marks draws next. A placed letter is *fresh*
     until it has marked its empty neighbours; then it settles. Every marked cell has
@@ -253,7 +264,7 @@ class _Greedy:
     letter_slots = {"fresh": True}
 
     @Rule(AS.letter << Letter(fresh=True), AS.cell << Cell(),
-          TEST(lambda letter, cell: touches_fresh(letter, cell)), salience=MARKING)
+          TEST(touches_fresh), salience=MARKING)
     def mark_neighbour(self, letter, cell):
         """The fresh letter marks each empty neighbour: the cell's ``marks`` gain the
         letter, ``n`` counts them, ``last`` names the letter that marked it."""
@@ -272,17 +283,6 @@ class _Greedy:
             self.place(board, cell, char)
         else:
             self.lay(cell, char)
-
-
-def place_id(letter) -> int:
-    """A letter's square as one number (1 + row * 8 + col), what a cell's ``last`` holds."""
-    return 1 + letter["row"] * 8 + letter["col"]
-
-
-def touches_fresh(letter, cell) -> bool:
-    """The fresh letter stands next to the empty cell and has not marked it yet."""
-    return (adjacent(letter["row"], letter["col"], cell["row"], cell["col"])
-            and cell["last"] != place_id(letter))
 
 
 def by_marks(n: int, k: int) -> int:
