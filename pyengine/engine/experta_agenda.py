@@ -28,6 +28,7 @@ orders those by its pattern network's layout, here the joins' order decides
 from __future__ import annotations
 
 import hashlib
+import inspect
 import re
 from functools import total_ordering
 
@@ -243,9 +244,15 @@ def salience(act) -> int:
         return sal
     got = act.__dict__.get("_pe_sal")
     if got is None:
-        names = sal.__code__.co_varnames[:sal.__code__.co_argcount]
-        got = act._pe_sal = int(sal(*[act.context.get(name) for name in names]))
+        names = _SALIENCE_NAMES.get(sal)
+        if names is None:
+            names = _SALIENCE_NAMES[sal] = tuple(inspect.signature(sal).parameters)
+        ctx = act.context
+        got = act._pe_sal = int(sal(**{name: ctx[name] for name in names if name in ctx}))
     return got
+
+
+_SALIENCE_NAMES: dict = {}      # a salience function -> the variables it takes
 
 
 def random_key(seed: int, act) -> int:

@@ -43,3 +43,19 @@ def test_a_changed_match_is_weighed_again():
     s.assert_fact(Job(name="y", n=2))
     s.modify(low, {"n": 5})                  # a new activation: salience 50 now
     assert [(a.rule, a.salience, a.facts) for a in s.agenda()][0] == ("do_job", 50, (low,))
+
+
+def test_any_callable_can_be_a_salience():
+    import functools
+
+    def weigh(n, factor):
+        return factor * n
+
+    class Weighed(KnowledgeEngine):
+        @Rule(Job(n=MATCH.n), salience=functools.partial(weigh, factor=7))
+        def do_job(self):
+            pass
+    s = ExpertaSession(Weighed)
+    s.reset()
+    s.assert_fact(Job(n=3))
+    assert [a.salience for a in s.agenda()] == [21]
