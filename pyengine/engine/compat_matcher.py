@@ -215,16 +215,15 @@ def _join(node, token, side: int) -> None:
     (info, key), (tag, data, ctx) = filed, token
     clean = side == 0 or ctx.keys() == node._pj_rk or _right_clean(node, ctx)
     mine, other = (node._pj_l, node._pj_r) if side == 0 else (node._pj_r, node._pj_l)
-    bucket = mine.get(key)
     if tag is _VALID:
-        if bucket is None:
-            bucket = mine[key] = {}
-        elif info in bucket:                        # a second copy: experta lists both
+        node._pj_seq += 1
+        try:
+            _put(mine, key, info, (info[0], dict(info[1]), clean, node._pj_seq))
+        except _Plain:                              # a second copy: experta lists both
             _go_plain(node)
             return _ORIGINAL[_OMN, _SIDES[side]](node, token)
-        node._pj_seq = seq = node._pj_seq + 1
-        bucket[info] = (info[0], dict(info[1]), clean, seq)
-    elif bucket is not None and bucket.pop(info, None) is not None and not bucket:
+    elif (bucket := mine.get(key)) is not None and bucket.pop(info, None) is not None \
+            and not bucket:
         del mine[key]
     bucket = other.get(key)
     if bucket:
@@ -316,17 +315,16 @@ def _not_right(node, token) -> None:
         return _ORIGINAL[_NOT, "_activate_right"](node, token)
     (info, key), (tag, _, ctx) = filed, token
     mine = node._pj_r
-    bucket = mine.get(key)
     if tag is _VALID:
-        if bucket is None:
-            bucket = mine[key] = {}
-        elif info in bucket:                        # a second copy: experta lists both
+        node._pj_seq += 1
+        try:
+            _put(mine, key, info, (ctx, node._pj_seq))
+        except _Plain:                              # a second copy: experta lists both
             _go_plain(node)
             return _ORIGINAL[_NOT, "_activate_right"](node, token)
-        node._pj_seq += 1
-        bucket[info] = (ctx, node._pj_seq)
         inc = 1
     else:
+        bucket = mine.get(key)
         if bucket is None or info not in bucket:     # experta raises ValueError: let it
             _go_plain(node)
             return _ORIGINAL[_NOT, "_activate_right"](node, token)
