@@ -20,7 +20,7 @@ from typing import Iterable
 
 import clips
 
-from pyengine.engine import clips_inspect, clips_snapshot
+from pyengine.engine import clips_facts, clips_inspect, clips_snapshot
 from pyengine.engine.clips_io import IORouter, halt_execution, ids_of
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import CHUNK, stop_between_firings
@@ -153,14 +153,16 @@ class ClipsSession(Session):
             self._note_outside(f.index)
 
     def assert_fact(self, fact) -> int:
-        text = fact if isinstance(fact, str) else str(fact)
+        """Assert a fact given as text (read by our reader: constant values only) or as
+        a :class:`~pyengine.engine.clips_reader.FactSpec`; CLIPS never parses the text
+        as typed (see :mod:`pyengine.engine.clips_facts`)."""
+        spec = clips_facts.spec_of(fact)
         self._hold()
         try:
-            new = self.env.assert_string(text)
-        except clips.CLIPSError as exc:
+            new = clips_facts.assert_spec(self.env, spec)
+        except BaseException:
             self._held = None
-            reason = (str(exc).splitlines() or ["not a fact"])[0]
-            raise UsageError(f"cannot assert {text!r}: {reason}") from None
+            raise
         self._note_outside(new.index)
         if self.listeners:
             self._emit("assert", FactView(new.index, str(new)))
@@ -197,7 +199,7 @@ class ClipsSession(Session):
         old = str(fact)
         self._hold()
         try:
-            clips_inspect.modify(fact, slots)
+            clips_facts.modify(fact, slots)
             self._note_outside(fact_id)
             if self.listeners:
                 self._emit("retract", FactView(fact_id, old))

@@ -1,13 +1,10 @@
 """Reading a CLIPS environment for the inspector: ``(matches RULE)`` with each pattern
-labelled by its source text, deftemplates, defglobals, ``modify``."""
+labelled by its source text, deftemplates, defglobals."""
 from __future__ import annotations
 
 import re
 
-import clips
-
 from pyengine.engine.clips_io import ids_of
-from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Matches, PatternMatch
 
 _COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
@@ -128,36 +125,3 @@ def global_values(env) -> dict[str, str]:
         out[f"?*{g.name}*"] = (" ".join(str(v) for v in value) if isinstance(value, tuple)
                                else str(value))
     return out
-
-
-def clips_value(value):
-    """A Python value for a slot: strings are symbols unless quoted."""
-    if isinstance(value, (list, tuple)):
-        return [clips_value(v) for v in value]
-    if isinstance(value, str):
-        if len(value) >= 2 and value[0] == value[-1] == '"':
-            return value[1:-1]
-        for kind in (int, float):
-            try:
-                return kind(value)
-            except ValueError:
-                pass
-        return clips.Symbol(value)
-    return value
-
-
-def modify(fact, slots: dict[str, object]) -> None:
-    """Change slots of a template fact in place (CLIPS 6.4 keeps its id)."""
-    if fact.template.implied:
-        raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
-                         "modified (retract it and assert the new one)")
-    names = set(fact.template.slots and (s.name for s in fact.template.slots))
-    for name in slots:
-        if name not in names:
-            raise UsageError(f"f-{fact.index} has no slot {name!r} "
-                             f"(slots: {', '.join(sorted(names))})")
-    try:
-        fact.modify_slots(**{k: clips_value(v) for k, v in slots.items()})
-    except (clips.CLIPSError, TypeError, ValueError) as exc:
-        reason = (str(exc).splitlines() or ["bad value"])[0]
-        raise UsageError(f"cannot modify f-{fact.index}: {reason}") from None

@@ -25,10 +25,11 @@ import textwrap
 from typing import Iterable
 
 from pyengine.engine.compat import experta
+from pyengine.engine.clips_reader import FactSpec, from_python
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
-from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, parse_value
+from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, plain
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
 
 from pyengine.engine import experta_inspect, experta_snapshot
@@ -176,7 +177,7 @@ class ExpertaSession(Session):
         self._flush()
 
     def assert_fact(self, fact) -> int:
-        if isinstance(fact, str):
+        if isinstance(fact, (str, FactSpec)):
             fact = parse_fact(fact, self.classes)
         before = self.ke.facts.last_index
         self.ke.running = True
@@ -238,7 +239,7 @@ class ExpertaSession(Session):
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         fact = self._live(fact_id)
         changes = {(int(k) if isinstance(k, str) and k.isdigit() else k):
-                   (parse_value(v) if isinstance(v, str) else v) for k, v in slots.items()}
+                   plain(from_python(v)) for k, v in slots.items()}
         old = fact_text(fact)
         self.ke.running = True
         try:

@@ -1,13 +1,13 @@
 """experta facts in CLIPS syntax, both ways: :func:`fact_text` shows a fact as CLIPS
 would (``(letter (char a) (pos 1))``), :func:`parse_fact` reads one typed at the
-shell."""
+shell (through our CLIPS reader)."""
 from __future__ import annotations
 
 import inspect
 import re
-import shlex
 
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
+from pyengine.engine.clips_reader import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
 
 from experta import Fact, KnowledgeEngine  # noqa: E402
@@ -64,39 +64,26 @@ def _items(value):
     return None
 
 
-def parse_value(token: str):
-    try:
-        return int(token)
-    except ValueError:
-        try:
-            return float(token)
-        except ValueError:
-            return token
+def plain(value):
+    """A reader value as experta facts hold it: symbols and strings both as ``str``,
+    a multifield as a tuple."""
+    if isinstance(value, (tuple, list)):
+        return tuple(plain(v) for v in value)
+    return str(value) if isinstance(value, str) else value
 
 
-def parse_fact(text: str, classes: dict[str, type]) -> Fact:
-    """Turn ``(stage solve)`` or ``(letter (char a) (pos 1))`` into an experta fact."""
-    text = text.strip()
-    if not (text.startswith("(") and text.endswith(")")):
-        raise UsageError(f"a fact looks like (name value ...), not {text!r}")
-    body = text[1:-1]
-    slots = {}
-    for m in re.finditer(r"\((\S+)\s+([^()]*)\)", body):
-        values = [parse_value(t) for t in shlex.split(m.group(2))]
-        slots[m.group(1)] = values[0] if len(values) == 1 else tuple(values)
-    head = re.sub(r"\([^()]*\)", " ", body)
-    try:
-        tokens = shlex.split(head)
-    except ValueError as exc:
-        raise UsageError(f"cannot read fact {text!r}: {exc}") from None
-    if not tokens:
-        raise UsageError(f"a fact needs a name: {text!r}")
-    name, *positional = tokens
-    cls = classes.get(name.lower())
+def parse_fact(fact, classes: dict[str, type]) -> Fact:
+    """Turn ``(stage solve)`` or ``(letter (char a) (pos 1))`` (text, read by our CLIPS
+    reader: constant values only, or a FactSpec) into an experta fact of one of
+    ``classes``."""
+    spec = fact if isinstance(fact, FactSpec) else read_fact(fact)
+    cls = classes.get(spec.relation.lower())
     if cls is None:
         known = ", ".join(sorted(classes)) or "none"
-        raise UsageError(f"unknown fact kind {name!r} (known: {known})")
-    return cls(*[parse_value(t) for t in positional], **slots)
+        raise UsageError(f"unknown fact kind {spec.relation!r} (known: {known})")
+    slots = {name: plain(values[0]) if len(values) == 1 else plain(values)
+             for name, values in (spec.slots or ())}
+    return cls(*[plain(v) for v in spec.values], **slots)
 
 
 def all_fact_classes(engine: KnowledgeEngine) -> dict[str, type]:

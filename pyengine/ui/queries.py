@@ -10,8 +10,8 @@ from __future__ import annotations
 import fnmatch
 import html
 import re
-import shlex
 
+from pyengine.engine.clips_reader import Form, ReadError, read, read_slots
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.trace import matches_lines
@@ -126,36 +126,11 @@ def globals_text(session: Session) -> Text:
 
 
 def parse_slots(text: str) -> dict[str, object]:
-    """``(slot value) (other v w)`` -> {"slot": value, "other": ("v", "w")}: numbers
-    as numbers, quoted text as one string."""
-    text = text.strip()
-    if not text:
+    """``(slot value) (other v w)`` -> {"slot": value, "other": (v, w)}, read by our CLIPS
+    reader (constant values only: symbols, "strings", numbers)."""
+    if not text.strip():
         raise UsageError("modify which slots? e.g. modify f-3 (sex female)")
-    slots: dict[str, object] = {}
-    pos = 0
-    for m in re.finditer(r"\(\s*([^\s()]+)((?:[^()\"]|\"(?:[^\"\\\\]|\\\\.)*\")*)\)", text):
-        if text[pos:m.start()].strip():
-            break
-        pos = m.end()
-        try:
-            values = [_value(t) for t in shlex.split(m.group(2), posix=True)]
-        except ValueError as exc:
-            raise UsageError(f"cannot read {m.group(0)!r}: {exc}") from None
-        slots[m.group(1)] = values[0] if len(values) == 1 else tuple(values)
-    if text[pos:].strip() or not slots:
-        raise UsageError(f"write slots as (name value) ..., not {text[pos:].strip() or text!r}")
-    return slots
-
-
-def _value(token: str):
-    if len(token) >= 2 and token[0] == token[-1] == '"':
-        return token[1:-1].replace('\\"', '"')
-    for kind in (int, float):
-        try:
-            return kind(token)
-        except ValueError:
-            pass
-    return token
+    return read_slots(text)
 
 
 def fact_records(session: Session, facts: list[FactView]) -> list[dict]:
@@ -173,65 +148,32 @@ def fact_records(session: Session, facts: list[FactView]) -> list[dict]:
 
 def fact_fields(text: str) -> dict:
     """``(person (name Ann) (age 3))`` -> {"relation": "person", "name": "Ann", "age": 3};
-    ``(text # 1 2)`` -> {"relation": "text", "values": ("#", 1, 2)}."""
-    body = text.strip()
-    if body.startswith("(") and body.endswith(")"):
-        body = body[1:-1]
-    tokens = _tokens(body)
-    if not tokens:
-        return {"relation": ""}
-    out: dict = {"relation": tokens[0]}
+    ``(text # 1 2)`` -> {"relation": "text", "values": ("#", 1, 2)} (read by our CLIPS
+    reader; symbols and strings as ``str``, numbers as numbers)."""
+    try:
+        forms = read(text, max_depth=3)
+    except ReadError:
+        forms = []
+    if len(forms) != 1 or not isinstance(forms[0], Form) or not forms[0]:
+        return {"relation": text.strip().strip("()").split(" ", 1)[0]}
+    form = forms[0]
+    out: dict = {"relation": _plain(form[0])}
     loose = []
-    for tok in tokens[1:]:
-        if tok.startswith("(") and tok.endswith(")"):
-            inner = _tokens(tok[1:-1])
-            if inner:
-                vals = [_value(v) for v in inner[1:]]
-                out[inner[0]] = vals[0] if len(vals) == 1 else tuple(vals)
-        else:
-            loose.append(_value(tok))
+    for item in form[1:]:
+        if not isinstance(item, Form):
+            loose.append(_plain(item))
+        elif item:
+            vals = [_plain(v) for v in item[1:]]
+            out[_plain(item[0])] = vals[0] if len(vals) == 1 else tuple(vals)
     if loose:
         out["values"] = tuple(loose)
     return out
 
 
-def _tokens(text: str) -> list[str]:
-    """Top-level tokens: words, "strings" (kept quoted) and (groups)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c.isspace():
-            i += 1
-            continue
-        j = i
-        if c == "(":
-            depth = 0
-            while j < n:
-                if text[j] == '"':
-                    j = _string_end(text, j)
-                elif text[j] == "(":
-                    depth += 1
-                elif text[j] == ")":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                j += 1
-            j += 1
-        elif c == '"':
-            j = _string_end(text, i) + 1
-        else:
-            while j < n and not text[j].isspace() and text[j] not in "()":
-                j += 1
-        out.append(text[i:j])
-        i = j
-    return out
-
-
-def _string_end(text: str, i: int) -> int:
-    j = i + 1
-    while j < len(text) and text[j] != '"':
-        j += 2 if text[j] == "\\" else 1
-    return j
+def _plain(value):
+    if isinstance(value, (int, float)) or type(value) is str:
+        return value
+    return str(value) if not isinstance(value, Form) else " ".join(map(str, value))
 
 
 def watch_items(arg: str) -> set[str]:

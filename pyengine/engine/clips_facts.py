@@ -1,0 +1,108 @@
+"""Facts into a CLIPS environment from values, never from text as typed.
+
+A fact a user types (at the shell, in a notebook, in a browser) is read by our
+reader (:mod:`pyengine.engine.clips_reader`) into a :class:`FactSpec` of constant
+values. Here it becomes a CLIPS fact: a deftemplate's fact through CLIPS's fact
+builder (``FBPutSlot`` with each value, no parsing at all), an ordered fact through
+``AssertString`` of the text our own writer made from the values (atoms only, strings
+escaped, symbols checked: nothing in it can be a call or a comment). ``modify`` goes
+through CLIPS's fact modifier the same way.
+"""
+from __future__ import annotations
+
+import clips
+
+from pyengine.engine.clips_reader import FactSpec, Symbol, from_python, read_fact
+from pyengine.engine.errors import UsageError
+
+
+def to_clips(value):
+    """A reader value as clipspy takes it: a Symbol as ``clips.Symbol``, a string as
+    ``str``, a tuple as a list (a multifield)."""
+    if isinstance(value, Symbol):
+        return clips.Symbol(str(value))
+    if isinstance(value, (tuple, list)):
+        return [to_clips(v) for v in value]
+    return str(value) if isinstance(value, str) else value
+
+
+def spec_of(fact) -> FactSpec:
+    """What a session's ``assert_fact`` was given, as a FactSpec (text is read)."""
+    if isinstance(fact, FactSpec):
+        return fact
+    if isinstance(fact, str):
+        return read_fact(fact)
+    raise UsageError(f"assert takes a fact as text, e.g. (number 4), not {type(fact).__name__}")
+
+
+def assert_spec(env, spec: FactSpec):
+    """Assert ``spec`` in ``env``; the clipspy fact (the old one for a duplicate)."""
+    template = _template(env, spec.relation)
+    if template is not None and not template.implied:
+        return _build(env, template, spec)
+    if spec.slots:
+        raise UsageError(f"({spec.relation} ...) has no deftemplate: its values go bare, "
+                         f"e.g. ({spec.relation} 4), without (slot value) groups")
+    try:
+        return env.assert_string(spec.text())
+    except clips.CLIPSError as exc:
+        raise UsageError(f"cannot assert {spec.text()}: {_reason(exc)}") from None
+
+
+def _template(env, name: str):
+    try:
+        return env.find_template(name)
+    except LookupError:
+        return None
+
+
+def _build(env, template, spec: FactSpec):
+    slots = _checked_slots(template, spec.relation, spec.slot_dict())
+    if spec.slots is None and spec.values:
+        raise UsageError(f"{spec.relation} is a deftemplate: give its slots as "
+                         f"({spec.relation} (slot value) ...)")
+    try:
+        return template.assert_fact(**{name: to_clips(v) for name, v in slots.items()})
+    except (clips.CLIPSError, TypeError, ValueError, KeyError) as exc:
+        raise UsageError(f"cannot assert {spec.text()}: {_reason(exc)}") from None
+
+
+def _checked_slots(template, relation: str, given: dict) -> dict:
+    """The slot values as the template takes them: one value for a single slot, a
+    tuple for a multislot; UsageError for an unknown slot or a wrong count."""
+    slots = {s.name: s for s in template.slots}
+    out = {}
+    for name, values in given.items():
+        slot = slots.get(name)
+        if slot is None:
+            raise UsageError(f"{relation} has no slot {name!r} "
+                             f"(slots: {', '.join(sorted(slots)) or 'none'})")
+        values = tuple(values) if isinstance(values, (tuple, list)) else (values,)
+        if slot.multifield:
+            out[name] = values
+        elif len(values) != 1:
+            raise UsageError(f"slot {name} of {relation} holds one value, not {len(values)}")
+        else:
+            out[name] = values[0]
+    return out
+
+
+def modify(fact, slots: dict[str, object]) -> None:
+    """Change slots of a template fact in place (CLIPS 6.4 keeps its id). Values as
+    the reader gives them, or in Python (read by
+    :func:`~pyengine.engine.clips_reader.from_python`: a plain ``str`` is one atom)."""
+    if fact.template.implied:
+        raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
+                         "modified (retract it and assert the new one)")
+    name = fact.template.name
+    checked = _checked_slots(fact.template, name,
+                             {k: from_python(v) for k, v in slots.items()})
+    try:
+        fact.modify_slots(**{k: to_clips(v) for k, v in checked.items()})
+    except (clips.CLIPSError, TypeError, ValueError) as exc:
+        raise UsageError(f"cannot modify f-{fact.index}: {_reason(exc)}") from None
+
+
+def _reason(exc: Exception) -> str:
+    return (str(exc).splitlines() or ["not a fact"])[0]
+
