@@ -6,6 +6,12 @@ before opening it), a file over the size limit, bytes that are not UTF-8 (Latin-
 binary file). A UTF-8 byte-order mark is accepted and dropped, and text is
 NFC-normalised, so ``cafe`` followed by a combining accent reads as ``café`` (and is
 then refused where only a-z is allowed) rather than silently as ``cafe``.
+
+Words and letters a user types or lists (a scramble word, a hive's letters, a board,
+a riddle's clue words, a word list's lines) follow one rule, :func:`ascii_letters`:
+the text is put in NFKC form (:func:`fold`: the Kelvin sign is K, a full-width ａ is a,
+the ligature ﬁ is fi), then only ASCII letters are allowed; anything else is refused
+in one line naming the character.
 """
 from __future__ import annotations
 
@@ -90,6 +96,39 @@ def decode(data: bytes, name: str) -> str:
     if "\0" in text:
         raise UsageError(f"{name} is not text (it holds NUL bytes)")
     return unicodedata.normalize("NFC", text)
+
+
+#: Unicode categories a message names by code point: marks and format characters
+INVISIBLE = ("Mn", "Mc", "Me", "Cf")
+
+
+def fold(text: str) -> str:
+    """``text`` in NFKC form: compatibility characters become the plain letters they
+    stand for, combining accents are composed onto their letters."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
+def character(ch: str) -> str:
+    """One character as a message shows it: ``'1'``, ``'é'``, ``'\\n'``, or for a mark
+    or an invisible format character ``U+0301 (COMBINING ACUTE ACCENT)``."""
+    if unicodedata.category(ch) in INVISIBLE:
+        return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed')})"
+    return repr(ch)
+
+
+def ascii_letters(text: str, what: str, allowed: str = "") -> str:
+    """``text`` folded (:func:`fold`) if it is then ASCII letters (and characters of
+    ``allowed``) only, at least one; else UsageError ``"{what} has '1': letters a-z
+    only"``."""
+    text = fold(text)
+    if text.isascii() and text.isalpha():
+        return text
+    if not text:
+        raise UsageError(f"{what} is empty: letters a-z expected")
+    for ch in text:
+        if not (ch.isascii() and (ch.isalpha() or ch in allowed)):
+            raise UsageError(f"{what} has {character(ch)}: letters a-z only")
+    return text
 
 
 def read_text(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT_BYTES,

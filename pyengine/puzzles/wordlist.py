@@ -92,14 +92,16 @@ def run_show(words=None, tier=None) -> ListInfo:
 def run_check(word, words=None, tier=None) -> Checked:
     """The ``check`` action: each of ``word`` (a list of words) in the list or not."""
     from pyengine.engine.errors import UsageError
+    from pyengine.engine.textio import ascii_letters
     from pyengine.words.lists import load
 
     if len(word) > MAX_CHECK:
         raise UsageError(f"check: {len(word)} words is over the limit of {MAX_CHECK}")
+    given = [ascii_letters(raw.strip(), f"word {raw!r}") for raw in word]
     wl = load(words, max_tier=tier)
     out = Checked(wl.label, wl.has_tiers)
-    for raw in word:
-        w = raw.strip().lower()
+    for raw in given:
+        w = raw.lower()
         t = wl.tier(w)
         out.found.append((raw, t, wl.zipf(w) if t is not None else 0.0))
     return out

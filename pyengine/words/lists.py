@@ -130,10 +130,11 @@ def _load_default() -> WordList:
 def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], int]:
     """Parse a one-word-per-line file: any case, CRLF or LF, ``#`` comments, a
     UTF-8 BOM. Returns (sorted unique words, number of skipped lines): a line
-    that is not one a-z word after NFC normalisation (``café``, ``cafe`` + U+0301,
-    digits, spaces) is skipped. Raises UsageError for empty, binary or non-UTF-8
+    that is not one a-z word after NFKC normalisation (``café``, ``cafe`` + U+0301,
+    digits, spaces; the Kelvin sign is K, as :func:`~pyengine.engine.textio.ascii_letters`
+    reads every word) is skipped. Raises UsageError for empty, binary or non-UTF-8
     input, for input over ``MAX_LIST_BYTES``, or for no usable words."""
-    import unicodedata
+    from pyengine.engine.textio import fold
 
     if not isinstance(raw, (bytes, bytearray, memoryview)):
         raise UsageError(f"{name}: a word list is read as bytes, not {type(raw).__name__}")
@@ -149,8 +150,7 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", text)
+    text = fold(text)
     lines = text.lower().splitlines()
     if "#" in text:
         lines = [ln.split("#", 1)[0] for ln in lines]

@@ -11,15 +11,17 @@ import random
 import re
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import ascii_letters, fold
 
 LETTERS_RE = re.compile(r"[a-z]+")
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def ascii_lower(text: str) -> str:
-    """``text`` with A-Z lower-cased and nothing else changed (``str.lower`` would
-    turn the Kelvin sign into k and İ into two characters)."""
-    return text.translate(_LOWER)
+    """``text`` folded as every word a user gives (NFKC, :func:`~pyengine.engine.textio.fold`:
+    the Kelvin sign is K), then A-Z lower-cased and nothing else changed (``str.lower``
+    would turn İ into two characters)."""
+    return fold(text).translate(_LOWER)
 
 
 def shown(text: str, limit: int = 40) -> str:
@@ -44,11 +46,9 @@ def _marked_centre(raw: str) -> str | None:
 
 
 def _check_letters(raw: str, text: str) -> None:
-    if not LETTERS_RE.fullmatch(text or "-"):
-        if not text:
-            raise UsageError("no hive letters given (seven letters, e.g. AEGINRT --center R)")
-        bad = next(c for c in text if not ("a" <= c <= "z"))
-        raise UsageError(f"hive letters are a-z only, not {bad!r} in {shown(raw)}")
+    if not text:
+        raise UsageError("no hive letters given (seven letters, e.g. AEGINRT --center R)")
+    ascii_letters(text, f"the hive {shown(raw)}")
     dup = sorted({c for c in text if text.count(c) > 1})
     if dup:
         raise UsageError(f"hive letters must differ: {''.join(dup).upper()} repeated in "
@@ -62,6 +62,7 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
     raw = (letters or "").strip()
     if len(raw) > 26:
         raise UsageError(f"a hive has 7 letters, not {len(raw):,} characters")
+    raw = fold(raw)
     if center is None:
         center = _marked_centre(raw)
     text = ascii_lower(raw)

@@ -1,6 +1,7 @@
 """The lines ``bee play`` reads (guesses and ``!commands``), checked one at a time.
 
     for text in play_lines(sys.stdin): ...      # str, UTF-8 decoded, NFC, no BOM
+    for text in read_lines(sys.stdin): ...      # the same, read and checked up front
 
 A game reads a stream as it is typed, so the text is checked line by line, the same
 way :mod:`pyengine.engine.textio` checks a whole file: UTF-8 (a byte-order mark
@@ -12,10 +13,13 @@ becomes the same one-line error; a whole ``str`` or ``bytes`` is split into line
 
 Limits: a line holds at most :data:`MAX_LINE_BYTES` bytes and a game at most
 :data:`MAX_LINES` lines, so a game is bounded in time and memory whatever is piped in.
+:func:`read_lines` reads piped input (and any iterable) whole, within those limits,
+before the game starts, so a limit or a bad byte is refused before any work or output;
+only lines typed at a terminal are checked as they come.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import decode
@@ -82,3 +86,25 @@ def play_lines(lines: Iterable) -> Iterator[str]:
         if len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
             raise _too_long(n)
         yield decode(raw, f"{NAME} line {n}")
+
+
+def _is_terminal(lines) -> bool:
+    try:
+        return bool(lines.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def read_lines(lines: Iterable, last: Callable[[str], bool] | None = None) -> Iterable[str]:
+    """:func:`play_lines` read and checked before the game starts (at most ``MAX_LINES``
+    lines of ``MAX_LINE_BYTES``), up to the end of the input or the first line for
+    which ``last`` is true (``!quit``: what follows is never read); from a terminal,
+    each line as it is typed."""
+    if _is_terminal(lines):
+        return play_lines(lines)
+    got = []
+    for text in play_lines(lines):
+        got.append(text)
+        if last is not None and last(text):
+            break
+    return got

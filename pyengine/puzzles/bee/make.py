@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine
@@ -75,9 +76,7 @@ def habits_from_options(allow_s=False, allow_er=False, vowels=DEFAULT_VOWELS,
 
 # -- from a seed word or seven letters ----------------------------------------------------
 def check_seed_word(word: str, wl) -> str:
-    w = ascii_lower(word.strip())
-    if not LETTERS_RE.fullmatch(w or "-"):
-        raise UsageError(f"seed word {shown(word)}: letters a-z only")
+    w = ascii_letters(word.strip(), f"seed word {shown(word)}").lower()
     if w not in wl:
         raise UsageError(f"seed word {w.upper()} is not in the word list ({wl.label})")
     if len(set(w)) != 7:
@@ -157,9 +156,8 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
     tries miss (few hives fit), the fitting hives are vetted in a shuffled order.
     Bounded: ``2 * tries`` candidates, at most ``2 * MAX_VETS`` hives through the rules."""
     st = fast.mask_stats(eng.words)
-    sub = ascii_lower((contains or "").strip())
-    if sub and not LETTERS_RE.fullmatch(sub):
-        raise UsageError(f"--contains takes letters a-z, not {shown(contains)}")
+    sub = (contains or "").strip()
+    sub = sub and ascii_letters(sub, f"--contains {shown(contains)}").lower()
     cands, fits = fitting(st, eng.words, habits, center, sub)
     bands = [b for b in (habits.preferred, habits.answers) if b is not None] or [None]
     vets = 0

@@ -13,12 +13,13 @@ from typing import Callable, Iterable
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
-from pyengine.puzzles.bee.lines import play_lines
+from pyengine.puzzles.bee.lines import read_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
 from pyengine.puzzles.util import new_seed
 
 QUIT = ("!quit", "!q", "!exit")
+GIVE_UP = "!giveup"
 
 
 class Game:
@@ -137,6 +138,10 @@ def _guess(text: str, game: Game, played: Played) -> str:
             + f"   score {game.score}  rank {game.rank}")
 
 
+def _ends_game(line: str) -> bool:
+    return ascii_lower(line.strip()) in QUIT + (GIVE_UP,)
+
+
 def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
               rng: random.Random) -> None:
     for line in lines:
@@ -146,7 +151,7 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
             continue
         if cmd in QUIT:
             break
-        if cmd == "!giveup":
+        if cmd == GIVE_UP:
             rest = game.remaining()
             say(f"the {len(rest)} words you missed: " + game.puzzle.shown_answers(rest))
             played.gave_up = True
@@ -158,10 +163,12 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
 def run_play(letters=None, center=None, words=None, seed=None,
              lines: Iterable[str] = (), say: Callable | None = None) -> Played:
     """The ``play`` action: guesses and ``!commands`` from ``lines`` (a text stream
-    or an iterable of str, checked by :func:`~pyengine.puzzles.bee.lines.play_lines`:
-    UTF-8, at most 10,000 lines of 1,024 bytes), the running dialogue to ``say``."""
+    or an iterable of str, read and checked by :func:`~pyengine.puzzles.bee.lines.read_lines`
+    before the game starts: UTF-8, at most 10,000 lines of 1,024 bytes), the running
+    dialogue to ``say``."""
     say = say or (lambda *a: None)
     seed = new_seed() if seed is None else seed
+    lines = read_lines(lines, _ends_game)      # the limits are checked before any work
     game = _open_game(letters, center, words, seed)
     pz = game.puzzle
     rng = random.Random(seed)
@@ -170,7 +177,7 @@ def run_play(letters=None, center=None, words=None, seed=None,
     say(honeycomb(pz.center, pz.layout))
     say(f"{len(pz.answers)} words, {len(pz.pangrams)} pangram(s). Type words; !help for "
         f"commands. (seed {seed})")
-    _dialogue(play_lines(lines), say, game, played, rng)
+    _dialogue(lines, say, game, played, rng)
     say(f"final: {len(game.found)}/{len(pz.answers)} words, score {game.score}/"
         f"{pz.max_score}, rank {game.rank}")
     return played

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import character, fold
 
 __all__ = ["Board", "parse_board", "neighbours_of", "MIN_SIZE", "MAX_SIZE", "MAX_BOARD_TEXT"]
 
@@ -149,14 +150,14 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
                          f"{MAX_BOARD_TEXT:,} (a board has at most {MAX_SIZE * MAX_SIZE} cells)")
     if not isinstance(qu, bool):
         raise UsageError(f"qu is True or False, not {qu!r}")
-    raw = text.strip()
+    raw = fold(text).strip()     # NFKC, as every word a user gives (textio.ascii_letters)
     if not raw:
         raise UsageError("empty board: give 9, 16, 25 or 36 letters (rows may be separated by '/')")
     body = re.sub(r"[\s/,;|]+", "", raw).lower()
     faces = re.findall(r"\[([a-z]{2})\]|\(([a-z]{2})\)|([a-z#])|(.)", body)
     bad = sorted({other for _a, _b, _c, other in faces if other})
     if bad:
-        shown = " ".join(repr(ch) for ch in bad[:5])
+        shown = " ".join(character(ch) for ch in bad[:5])
         raise UsageError(f"bad board {raw!r}: only letters a-z allowed (found {shown})")
     tokens = [a or b or c for a, b, c, _ in faces]
     for t in tokens:

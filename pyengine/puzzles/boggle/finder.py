@@ -26,6 +26,7 @@ from array import array
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_word,  # noqa: F401
                                              tally)
@@ -100,10 +101,8 @@ def _resolve_wordlist(wordlist):
         return wl.label, wl.words, wl
     if isinstance(wordlist, wmod.WordList):
         return wordlist.label, wordlist.words, wordlist
-    ws = tuple(sorted({str(w).strip().lower() for w in wordlist}))
-    bad = [w for w in ws if not (w.isascii() and w.isalpha())]
-    if bad:
-        raise UsageError(f"word list entries must be letters a-z, got {bad[0]!r}")
+    ws = tuple(sorted({ascii_letters(str(w).strip(), f"word list entry {w!r}").lower()
+                       for w in wordlist}))
     return f"{len(ws)} words", ws, None
 
 

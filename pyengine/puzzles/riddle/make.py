@@ -153,11 +153,11 @@ class RiddleFactory:
 
 # -- input --------------------------------------------------------------------------------
 def check_answer(word: str) -> str:
-    if not isinstance(word, str):
+    from pyengine.engine.textio import ascii_letters
+
+    if not isinstance(word, str) or not word.strip():
         raise UsageError(f"riddle answer {word!r} must be letters a-z")
-    w = word.strip().lower()
-    if not w or not w.isascii() or not w.isalpha():
-        raise UsageError(f"riddle answer {word!r} must be letters a-z")
+    w = ascii_letters(word.strip(), f"riddle answer {word!r}").lower()
     if len(w) < 2:
         raise UsageError(f"riddle answer {word!r} is too short (2 letters or more)")
     if len(w) > len(ORDINAL_WORDS):

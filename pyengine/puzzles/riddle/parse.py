@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import INVISIBLE, ascii_letters, character, fold
 
 INCLUDE, EXCLUDE = "include", "exclude"
 
@@ -36,7 +37,6 @@ _WHOLE = re.compile(r"\b(?:my|our)\s+(?:whole|total|all|entirety|self)\b", re.I)
 _TOKEN = re.compile(r'"[^"]*"|(?<![^\W\d_])\'[^\W\d_][^\W\d_\'-]*\'(?![^\W\d_])'
                     r"|[^\W\d_]+(?:['-][^\W\d_]+)*")
 
-_AZ = re.compile(r"[a-z]+")
 # a riddle's text is read up to this size (chars; the CLI reads at most this many bytes)
 MAX_RIDDLE_CHARS = 64 * 1024
 MAX_CLUE_CHARS = 1000         # one clue carried on over several lines
@@ -122,8 +122,7 @@ def _ordinal_value(word: str) -> int | str:
 
 
 def _normalise(text: str) -> str:
-    if not text.isascii():
-        text = unicodedata.normalize("NFC", text)
+    text = fold(text)           # NFKC, as every reader of words (textio.ascii_letters)
     return (text.replace("\u2019", "'").replace("\u2018", "'")
             .replace("\u201c", '"').replace("\u201d", '"').replace("\t", " "))
 
@@ -213,14 +212,13 @@ def _clue_words(segment: _Segment) -> list[HalfClue]:
 
 
 def _check_marks(text: str, where: str) -> None:
-    """A clue may not hold a combining mark left over after NFC ('x' + U+0301) or an
+    """A clue may not hold a combining mark left over after NFKC ('x' + U+0301) or an
     invisible format character: read as nothing, they would silently change a word."""
     if text.isascii():
         return
     for ch in text:
-        if unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf"):
-            raise UsageError(f"{where}: the mark U+{ord(ch):04X} "
-                             f"({unicodedata.name(ch, 'unnamed')}) is not part of a letter "
+        if unicodedata.category(ch) in INVISIBLE:
+            raise UsageError(f"{where}: the mark {character(ch)} is not part of a letter "
                              "a-z (clue words must be letters a-z)")
 
 
@@ -301,9 +299,8 @@ def _halves(tokens, picks: list[int], where: str) -> list[HalfClue]:
         if not between & (PREPOSITION | NEGATIVE | CONNECTIVE) and not tokens[i][1]:
             raise UsageError(f"{where} is not a letter clue: '{tokens[i][0]}' is not "
                              "after 'in', 'and', 'nor' ... (expected 'is in WORD ...')")
-        word = tokens[i][0].replace("-", "").replace("'", "")
-        if not _AZ.fullmatch(word):
-            raise UsageError(f"{where}: clue word {tokens[i][0]!r} must be letters a-z")
+        word = ascii_letters(tokens[i][0].replace("-", "").replace("'", ""),
+                             f"{where}: clue word {tokens[i][0]!r}")
         halves.append(HalfClue(EXCLUDE if negative else INCLUDE, word))
         previous = i
     return halves

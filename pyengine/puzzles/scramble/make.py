@@ -7,8 +7,6 @@ against the limits of ``limits.py``, before an engine starts.
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +16,6 @@ from pyengine.puzzles.util import new_seed
 
 DEFAULT_SWAPS = 100
 RIVERS = ("Thames", "Seine", "Orinoco", "Nile", "Euphrates", "Darling", "Amazon")
-_WORD = re.compile(r"[A-Za-z]+")
 # The seed's rules (rules/scramble.clp); the shuffle plan has linear twins of BUILD and
 # DECODE in rules/scramble_shuffle.clp and undefines these.
 SEED_RULES = ("build-append-word-ids", "randomize-swap-two-ids", "decode-next-letter")
@@ -61,23 +58,23 @@ def is_subsequence(word: str, line: str) -> bool:
 
 
 def check_words(words: list[str]) -> list[str]:
-    """Validate scramble words: letters a-z only (any case). Raise UsageError naming
-    the problem; decomposed accents are composed first, so 'cafe' + U+0301 is refused
-    as 'café'."""
+    """The scramble words, each read by :func:`pyengine.engine.textio.ascii_letters`
+    (NFKC, then letters a-z in any case: the Kelvin sign is K, 'cafe' + U+0301 is
+    refused as 'café'). Raise UsageError naming the problem."""
+    from pyengine.engine.textio import ascii_letters
+
     if isinstance(words, str) or not isinstance(words, (list, tuple)):
         raise UsageError(f"expected a list of words, not {words!r}")
     if not words:
         raise UsageError("no words to scramble (give words, or --file)")
+    out = []
     for w in words:
         if not isinstance(w, str):
             raise UsageError(f"expected a word (text), not {w!r}")
         if w == "":
             raise UsageError("an empty word cannot be scrambled")
-        if not _WORD.fullmatch(w):
-            w = unicodedata.normalize("NFC", w)
-            bad = next(c for c in w if not c.isascii() or not c.isalpha())
-            raise UsageError(f"word {w!r} has {bad!r}: scramble words are letters a-z only")
-    return list(words)
+        out.append(ascii_letters(w, f"word {w!r}"))
+    return out
 
 
 def read_word_file(path: str | Path, what: str = "word file") -> list[str]:

@@ -19,7 +19,6 @@ in Python to the words hidden in the line, so only those become facts.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -29,7 +28,6 @@ NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before g
 PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
 MAX_HIDDEN = 1000               # ... and at most this many of them
 PREFILTER_LETTERS = 20_000      # ... and pools with more letters than this
-_LETTERS = re.compile(r"[A-Za-z]+")
 
 
 @dataclass
@@ -72,17 +70,15 @@ class Solved:
 def parse_line(text: str) -> str:
     """'A O E M U ...' or 'aoemu...' -> 'aoemu...'. Letters and spaces only, at most
     SOLVE_MAX_LETTERS letters."""
+    from pyengine.engine.textio import ascii_letters, fold
     from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
 
     if not isinstance(text, str):
         raise UsageError(f"the scramble line must be text, not {text!r}")
-    compact = "".join(text.split())
+    compact = "".join(fold(text).split())
     if not compact:
         raise UsageError("the scramble line is empty")
-    if not _LETTERS.fullmatch(compact):
-        compact = unicodedata.normalize("NFC", compact)
-        bad = next(c for c in compact if not (c.isascii() and c.isalpha()))
-        raise UsageError(f"the scramble line has {bad!r}: letters a-z and spaces only")
+    compact = ascii_letters(compact, "the scramble line")
     if len(compact) > SOLVE_MAX_LETTERS:
         raise UsageError(f"the scramble line has {len(compact):,} letters; "
                          f"the limit is {SOLVE_MAX_LETTERS:,}")
@@ -135,7 +131,7 @@ def _unique(words: list[str]) -> list[str]:
         raise UsageError("no candidates to look for")
     if len(words) > SOLVE_MAX_CANDIDATES:
         raise UsageError(f"{len(words):,} candidates; the limit is {SOLVE_MAX_CANDIDATES:,}")
-    check_words(list(words))
+    words = check_words(list(words))
     first: dict[str, str] = {}
     for w in words:
         first.setdefault(w.lower(), w)

@@ -1,0 +1,176 @@
+"""Hostile input to the commands and the Python API: every input gets a result or one
+line on stderr with a non-zero exit status, never a traceback, a hang or a silent
+wrong answer."""
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from pyengine.engine.errors import UsageError
+
+KELVIN = "\u212a"            # KELVIN SIGN: NFKC (and str.lower) make it a plain K / k
+EARLS = ("My first is in deans but not in slats\n"
+         "My second is in persona but not in perusing\n"
+         "My third is neither in veiled nor in seized\n"
+         "My fourth is in cleat but not in octet\n"
+         "My last is in curtsied but not in curbed\n")
+
+
+def cli(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``pyengine ARGV`` run in-process."""
+    from pyengine.ui.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as done:          # argparse's own usage errors
+                code = done.code
+    finally:
+        sys.stdin = old
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_result_or_one_line_error(argv, code, err):
+    """A result (0, or 1: no answer) or exit status 2 with one ``error:`` line."""
+    assert "Traceback" not in err, (argv, err)
+    assert code in (0, 1, 2), (argv, code, err)
+    if code == 2:
+        assert err.count("\n") == 1 and "error:" in err, (argv, err)
+
+
+# -- 1. words and letters: NFKC, then letters a-z (textio.ascii_letters) ---------------------
+@pytest.mark.parametrize("argv, shown", [
+    (["scramble", KELVIN + "elvin", "--seed", "1"], "K E L V I N"),
+    (["scramble", "solve", KELVIN + "ELVIN", "--candidates", "kelvin"], "kelvin"),
+    (["scramble", "solve", "KELVIN", "--candidates", KELVIN + "elvin,nile"], "Kelvin"),
+    (["scramble", "minimal", KELVIN + "elvin", "ab"], "K E L V I N A B"),
+    (["scramble", "\uff2eile", "--seed", "1"], "Nile"),           # full-width N
+    (["words", "check", KELVIN + "ing"], "King: yes"),
+    (["boggle", "solve", KELVIN + "ingabcdefghijkl"], "points"),
+    (["bee", "solve", "aegin" + KELVIN + "t", "--center", KELVIN, "--json"], '"center": "k"'),
+])
+def test_compatibility_letters_are_read_as_their_plain_letters(argv, shown):
+    code, out, err = cli(argv)
+    assert code == 0 and err == "" and shown in out, (argv, out, err)
+
+
+@pytest.mark.parametrize("argv, bad", [
+    (["scramble", "caf\u00e9"], "'é'"),
+    (["scramble", "solve", "ab\u0130", "--candidates", "ab"], "'İ'"),
+    (["scramble", "solve", "ab", "--candidates", "a\u200bb"], "U+200B"),
+    (["scramble", "minimal", "ok", "de\u0301x"], "'é'"),
+    (["words", "check", "cat's"], '"\'"'),
+    (["bee", "solve", "aegi\u00f1rt", "--center", "r"], "'ñ'"),
+])
+def test_other_characters_are_refused_in_one_line_naming_them(argv, bad):
+    code, out, err = cli(argv)
+    assert code == 2 and out == "" and err.count("\n") == 1, (argv, err)
+    assert "error:" in err and bad in err and "letters a-z only" in err
+
+
+def test_riddle_clue_words_and_answers_fold_the_same_way():
+    from pyengine.puzzles.riddle.make import check_answer
+    from pyengine.puzzles.riddle.parse import parse_riddle
+    code, out, err = cli(["riddle", "solve"], EARLS.replace("deans", "dean\uff53").encode())
+    assert code == 0 and "Earls" in out, err
+    assert parse_riddle(EARLS.replace("cleat", KELVIN + "leat")).clues[3].halves[0].word == \
+        "kleat"
+    assert check_answer(KELVIN + "ite") == "kite"
+    with pytest.raises(UsageError, match="'é'"):
+        check_answer("caf\u00e9")
+
+
+def test_word_list_files_fold_the_same_way(tmp_path):
+    f = tmp_path / "list.txt"
+    f.write_text(f"{KELVIN}ite\ncaf\u00e9\n\uff4eile\nabc\n", encoding="utf-8")
+    from pyengine.words.lists import load
+    wl = load(str(f))
+    assert wl.words == ("abc", "kite", "nile") and wl.info()["skipped_lines"] == 1
+    code, out, err = cli(["scramble", "--file", str(f), "--seed", "1"])
+    assert code == 2 and "'é'" in err and err.count("\n") == 1
+
+
+UNICODE = st.text(max_size=14) | st.text(
+    alphabet=st.sampled_from("aeginrtKkNn \u212a\u0130\u0131\ufb01\uff41\u00e9\u0301\u200b"
+                             "\u017f\u2167\x00\n1-,#[]\ud800"), max_size=14)
+
+
+def _file(text: str) -> str:
+    handle = tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False)
+    with handle:
+        handle.write(text.encode("utf-8", "surrogatepass"))
+    return handle.name
+
+
+def _commands(t: str) -> list[tuple[list[str], bytes]]:
+    """Each reader of words and letters, given ``t``."""
+    data = t.encode("utf-8", "surrogatepass")
+    riddle = EARLS.replace("deans", t).encode("utf-8", "surrogatepass")
+    return [
+        (["scramble", t, "--seed", "1"], b""),
+        (["scramble", "solve", t, "--candidates", "nile,seine"], b""),
+        (["scramble", "solve", "NILE", "--candidates", t + ",nile"], b""),
+        (["scramble", "minimal", t, "ab"], b""),
+        (["riddle", "solve"], riddle),
+        (["riddle", "solve"], data),
+        (["bee", "solve", t, "--center", "r"], b""),
+        (["bee", "solve", "aegint", "--center", t], b""),
+        (["bee", "play", "aegintR", "--seed", "1", "--json"], data),
+        (["boggle", "solve", t], b""),
+        (["boggle", "solve", t + "abcdefghijklmno"], b""),
+        (["words", "check", t], b""),
+    ]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(UNICODE)
+def test_any_unicode_text_gives_a_result_or_a_one_line_error(t):
+    for argv, stdin in _commands(t):
+        code, _out, err = cli(argv, stdin)
+        assert_result_or_one_line_error(argv, code, err)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(UNICODE)
+def test_any_unicode_word_list_file_gives_a_result_or_a_one_line_error(t):
+    path = _file(t + "\nnile\n")
+    try:
+        for argv in (["scramble", "--file", path, "--seed", "1"],
+                     ["scramble", "solve", "NILE", "--candidates", path],
+                     ["words", "--words", path, "check", "nile"],
+                     ["boggle", "solve", "nileabcdefghijkl", "--words", path]):
+            code, _out, err = cli(argv)
+            assert_result_or_one_line_error(argv, code, err)
+    finally:
+        Path(path).unlink()
+
+
+# -- 4. bee play: the input limits before any work ---------------------------------------------
+def test_bee_play_refuses_too_many_lines_before_any_output(monkeypatch):
+    from pyengine.puzzles.bee import engine, lines
+    started = []
+    monkeypatch.setattr(engine.BeeEngine, "__init__",
+                        lambda *a, **k: started.append(1) or pytest.fail("the game started"))
+    code, out, err = cli(["bee", "play", "aegintR", "--seed", "1"],
+                         b"grin\n" * (lines.MAX_LINES + 1))
+    assert (code, out, started) == (2, "", [])
+    assert err == ("pyengine: error: standard input has over 10,000 lines: a game takes "
+                   "at most 10,000 guesses and commands\n")
+    code, out, err = cli(["bee", "play", "aegintR", "--seed", "1"], b"grin\ncaf\xe9\n")
+    assert (code, out) == (2, "") and "line 2 is not UTF-8" in err and started == []
+
+
+def test_bee_play_reads_no_further_than_the_end_of_the_game():
+    code, out, err = cli(["bee", "play", "aegintR", "--seed", "1"],
+                         b"grin\n!quit\n" + b"x\n" * 20_000)
+    assert code == 0 and "GRIN: Good!" in out and err == ""
