@@ -5,13 +5,22 @@ To add a puzzle, write its declaration module (a module-level ``PUZZLE``, see
 :mod:`pyengine.puzzles.base` and docs/adding-a-puzzle.md) and add one line below.
 Puzzles kept outside the package are plug-ins: name their declaration modules in
 ``PYENGINE_PUZZLES`` (comma-separated), or :func:`register` them at run time.
+
+A plug-in that cannot be loaded (a name that is not a module name, an import that
+raises anything but KeyboardInterrupt, ``SystemExit`` included, no ``PUZZLE``, a
+puzzle name taken by a built-in puzzle or a tool) is skipped with one line on
+stderr, ``pyengine: plug-in X skipped: ...``, once per process; the built-in puzzles
+work as ever.
 """
 from __future__ import annotations
 
 import importlib
 import os
+import re
+import sys
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import shown
 from pyengine.puzzles.base import Action, Puzzle
 
 DECLARATIONS = (
@@ -22,14 +31,32 @@ DECLARATIONS = (
     "pyengine.puzzles.wordlist",
 )
 
+#: the command names of the UI's tools (``pyengine.ui.cli.TOOLS``): no puzzle takes them
+RESERVED = ("shell", "serve")
+_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+
 _extra: dict[str, Puzzle] = {}
+_loaded: dict[str, dict[str, Puzzle]] = {}      # PYENGINE_PUZZLES -> its plug-ins
+
+
+def _check_new(puzzle) -> Puzzle:
+    """``puzzle`` if it is a :class:`Puzzle` whose name is free; else UsageError."""
+    if not isinstance(puzzle, Puzzle):
+        raise UsageError(f"PUZZLE is not a pyengine.puzzles.base.Puzzle but "
+                         f"{type(puzzle).__name__}")
+    if not isinstance(puzzle.name, str) or not _NAME.fullmatch(puzzle.name):
+        raise UsageError(f"the puzzle name {puzzle.name!r} is not a command name "
+                         "(a-z, digits, '-' and '_', at most 40)")
+    if puzzle.name in RESERVED:
+        raise UsageError(f"the name {puzzle.name!r} is the '{puzzle.name}' command's")
+    if puzzle.name in _builtin():
+        raise UsageError(f"a puzzle named {puzzle.name!r} exists already")
+    return puzzle
 
 
 def register(puzzle: Puzzle) -> Puzzle:
     """Add a puzzle at run time (a plug-in, or a test's toy puzzle)."""
-    if puzzle.name in _builtin():
-        raise UsageError(f"a puzzle named {puzzle.name!r} exists already")
-    _extra[puzzle.name] = puzzle
+    _extra[_check_new(puzzle).name] = puzzle
     return puzzle
 
 
@@ -49,12 +76,37 @@ def _builtin() -> dict[str, Puzzle]:
     return _declared(DECLARATIONS)
 
 
+def _plugin(module: str) -> Puzzle:
+    """The puzzle a plug-in module declares; any exception if it cannot be had."""
+    if not all(part.isidentifier() for part in module.split(".")):
+        raise UsageError("not a module name (dotted Python names, e.g. mypkg.puzzle)")
+    return _check_new(getattr(importlib.import_module(module), "PUZZLE", None))
+
+
+def _skipped(module: str, exc: BaseException) -> None:
+    why = str(exc) if isinstance(exc, UsageError) else f"{type(exc).__name__}: {exc}"
+    why = why if len(why) <= 200 else why[:200] + "..."
+    print(f"pyengine: plug-in {shown(module)} skipped: {shown(why)}", file=sys.stderr)
+
+
 def _plugins() -> dict[str, Puzzle]:
-    names = [m.strip() for m in os.environ.get("PYENGINE_PUZZLES", "").split(",") if m.strip()]
-    try:
-        return _declared(names)
-    except (ImportError, AttributeError) as exc:
-        raise UsageError(f"PYENGINE_PUZZLES: cannot load a puzzle declaration: {exc}") from None
+    """The puzzles of ``PYENGINE_PUZZLES``, loaded once; a bad one is skipped."""
+    spec = os.environ.get("PYENGINE_PUZZLES", "")
+    if spec not in _loaded:
+        found: dict[str, Puzzle] = {}
+        for module in dict.fromkeys(m.strip() for m in spec.split(",") if m.strip()):
+            try:
+                puzzle = _plugin(module)
+                if puzzle.name in found:
+                    raise UsageError(f"a puzzle named {puzzle.name!r} exists already")
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:        # SystemExit too: a plug-in never ends us
+                _skipped(module, exc)
+                continue
+            found[puzzle.name] = puzzle
+        _loaded[spec] = found
+    return _loaded[spec]
 
 
 def puzzles() -> dict[str, Puzzle]:

@@ -174,3 +174,89 @@ def test_bee_play_reads_no_further_than_the_end_of_the_game():
     code, out, err = cli(["bee", "play", "aegintR", "--seed", "1"],
                          b"grin\n!quit\n" + b"x\n" * 20_000)
     assert code == 0 and "GRIN: Good!" in out and err == ""
+
+
+# -- 2. plug-ins: a bad one is skipped in one line, the built-in puzzles work -----------------
+PLUGINS = {
+    "raises": 'raise RuntimeError("boom\\nsecond line")\n',
+    "exits": "raise SystemExit(0)\n",
+    "base_exc": "class Odd(BaseException):\n    pass\nraise Odd('odd')\n",
+    "no_puzzle": "X = 1\n",
+    "not_a_puzzle": "PUZZLE = 5\n",
+    "takes_scramble": "from dataclasses import replace\nfrom tests.toy.puzzle import PUZZLE as P\n"
+                      "PUZZLE = replace(P, name='scramble')\n",
+    "takes_shell": "from dataclasses import replace\nfrom tests.toy.puzzle import PUZZLE as P\n"
+                   "PUZZLE = replace(P, name='shell')\n",
+    "odd_name": "from dataclasses import replace\nfrom tests.toy.puzzle import PUZZLE as P\n"
+                "PUZZLE = replace(P, name='--x')\n",
+}
+
+
+@pytest.fixture
+def plugins(tmp_path, monkeypatch):
+    """Write the plug-in modules above (unique names per test) and name them in
+    PYENGINE_PUZZLES; returns a function setting the variable."""
+    prefix = f"plug_{tmp_path.name.replace('-', '_')}_"
+    for name, body in PLUGINS.items():
+        (tmp_path / f"{prefix}{name}.py").write_text(body)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def use(*names: str) -> list[str]:
+        modules = [prefix + n if n in PLUGINS else n for n in names]
+        monkeypatch.setenv("PYENGINE_PUZZLES", ",".join(modules))
+        return modules
+    return use
+
+
+@pytest.mark.parametrize("name, why", [
+    ("raises", "RuntimeError: boom\\nsecond line"), ("exits", "SystemExit: 0"),
+    ("base_exc", "Odd: odd"), ("no_puzzle", "PUZZLE is not a pyengine.puzzles.base.Puzzle"),
+    ("not_a_puzzle", "but int"), ("takes_scramble", "a puzzle named 'scramble' exists"),
+    ("takes_shell", "'shell' command's"), ("odd_name", "'--x' is not a command name"),
+    ("..x", "not a module name"), ("a b", "not a module name"),
+    ("no_such_module_here", "ModuleNotFoundError"),
+])
+def test_a_bad_plug_in_is_skipped_in_one_line(plugins, name, why):
+    (module,) = plugins(name)
+    code, out, err = cli(["scramble", "Nile", "Seine", "--seed", "2", "--swaps", "3"])
+    assert code == 0 and out.startswith("S E I N N I L E E\n")
+    assert err.startswith(f"pyengine: plug-in {module} skipped: ") and err.count("\n") == 1
+    assert why in err
+    # the line comes once per process, whatever asks the registry again
+    import pyengine
+    again = io.StringIO()
+    with contextlib.redirect_stderr(again):
+        assert "scramble" in pyengine.list_puzzles() and "shell" not in pyengine.list_puzzles()
+    assert again.getvalue() == ""
+
+
+def test_good_plug_ins_load_beside_bad_ones(plugins):
+    plugins("exits", "tests.toy.puzzle", "raises")
+    code, out, err = cli(["mirror", "stressed"])
+    assert code == 0 and out == "stressed -> desserts\n" and err.count("skipped") == 2
+
+
+def test_a_plug_in_interrupted_by_the_user_interrupts(plugins, tmp_path):
+    (tmp_path / "plug_ctrl_c.py").write_text("raise KeyboardInterrupt\n")
+    plugins("plug_ctrl_c")
+    assert cli(["scramble", "--help"])[0] == 130
+
+
+def test_reserved_names_are_the_tools():
+    from pyengine.puzzles import registry
+    from pyengine.ui.cli import TOOLS
+    assert set(registry.RESERVED) == {name for name, _ in TOOLS}
+
+
+def test_a_bad_plug_in_in_a_real_process(tmp_path):
+    import subprocess
+    (tmp_path / "plug_exit_zero.py").write_text("raise SystemExit(0)\n")
+    env = dict(__import__("os").environ, PYTHONPATH=str(tmp_path),
+               PYENGINE_PUZZLES="plug_exit_zero,..x")
+    done = subprocess.run([sys.executable, "-m", "pyengine", "words", "check", "qwxzv"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 1 and done.stdout == "qwxzv: not in default\n"
+    assert done.stderr.splitlines() == [
+        "pyengine: plug-in plug_exit_zero skipped: SystemExit: 0",
+        "pyengine: plug-in ..x skipped: not a module name (dotted Python names, e.g. "
+        "mypkg.puzzle)"]
