@@ -17,6 +17,7 @@ import sys
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles import registry
 from pyengine.puzzles.base import Action, Option, Puzzle
+from pyengine.puzzles.workers import Terminated
 
 # Commands that are tools around the puzzles rather than puzzles: (name, module with
 # add_parser(subparsers) and run(args) -> int).
@@ -229,7 +230,8 @@ def _silence_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``pyengine`` command: exit status 0 done, 1 no answer (solve, check), 2 bad
-    input or an output that could not be written, 130 interrupted."""
+    input or an output that could not be written, 130 interrupted, 143 terminated
+    (SIGTERM while worker processes ran, :mod:`pyengine.puzzles.workers`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     for stream in (sys.stdout, sys.stderr):    # a narrow encoding never crashes a print
         if hasattr(stream, "reconfigure"):
@@ -244,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pyengine: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("pyengine: terminated", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         _silence_stdout()
         return 0

@@ -82,17 +82,16 @@ def _run_local(args):
 
 
 class LocalRunner:
-    """Runs in this process (one worker) or on a forked process pool."""
+    """Runs in this process (one worker) or on a forked process pool
+    (:class:`pyengine.puzzles.workers.Pool`: SIGTERM stops it cleanly)."""
 
     def __init__(self, spec: RunSpec, finder, workers: int):
         self.spec, self.workers = spec, workers
         prepare(spec, finder)                  # built here, inherited by forked workers
         self.pool = None
         if workers > 1:
-            import multiprocessing as mp
-            import sys
-            ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context()
-            self.pool = ctx.Pool(workers)
+            from pyengine.puzzles.workers import Pool
+            self.pool = Pool(workers)
 
     def map(self, tasks) -> list:
         args = [(self.spec, t) for t in tasks]
@@ -102,6 +101,5 @@ class LocalRunner:
 
     def close(self) -> None:
         if self.pool is not None:
-            self.pool.terminate()
-            self.pool.join()
-            self.pool = None
+            pool, self.pool = self.pool, None
+            pool.close()

@@ -15,7 +15,6 @@ are CPU time of the process doing the work.
 from __future__ import annotations
 
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -212,9 +211,8 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
             results = map(_run_chunk, tasks)
             _consume(results, rows, bar, checkpoint, settings)
         else:
-            import multiprocessing as mp
-            ctx = mp.get_context("fork") if sys.platform != "win32" else mp.get_context()
-            with ctx.Pool(workers, initializer=_worker_init, initargs=(settings,)) as pool:
+            from pyengine.puzzles.workers import Pool
+            with Pool(workers, initializer=_worker_init, initargs=(settings,)) as pool:
                 _consume(pool.imap_unordered(_run_chunk, tasks), rows, bar, checkpoint,
                          settings)
     finally:
