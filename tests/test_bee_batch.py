@@ -116,7 +116,7 @@ def test_bad_lines_give_numbered_records_and_the_batch_goes_on(tmp_path):
     recs = records(out)
     assert [r["line"] for r in recs] == [1, 4, 5, 6, 7, 8]
     errors = {r["line"]: r["error"] for r in recs if "error" in r}
-    assert "not UTF-8 text (byte 4 is 0xe9)" in errors[4]
+    assert "not UTF-8 text (byte 0xe9 at offset 3)" in errors[4]
     assert "NUL" in errors[5]
     assert f"over {MAX_LINE_BYTES:,} bytes" in errors[6]
     assert '"letters" is a string' in errors[7]

@@ -62,7 +62,7 @@ def test_latin1_on_stdin_is_one_line_error(errors):
     stream = io.TextIOWrapper(io.BytesIO(b"grin\ncaf\xe9\n"), encoding="utf-8", errors=errors)
     code, out, err = cli(PLAY, stream)
     assert code == 2 and one_line_error(err), err
-    assert "standard input line 2 is not UTF-8 text (byte 4 is 0xe9)" in err
+    assert "standard input line 2 is not UTF-8 text (byte 0xe9 at offset 3)" in err
     assert out == ""            # the input is checked before the game starts
 
 

@@ -86,15 +86,22 @@ def read_bytes(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEX
         os.close(fd)
 
 
+def not_utf8(name: str, data: bytes, at: int) -> UsageError:
+    """The error for ``data`` (read as ``name``), whose byte ``at`` is not UTF-8."""
+    return UsageError(f"{name} is not UTF-8 text (byte 0x{data[at]:02x} at offset {at})")
+
+
 def decode(data: bytes, name: str) -> str:
-    """UTF-8 (a byte-order mark dropped), NFC-normalised; UsageError otherwise."""
+    """UTF-8 (a byte-order mark dropped), NFC-normalised; UsageError otherwise, naming
+    the first bad byte and its offset (from 0, counting a byte-order mark)."""
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    nul = data.find(b"\0")
     try:
-        text = data.decode("utf-8-sig")
+        text = data[bom:nul if nul >= 0 else len(data)].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{name} is not UTF-8 text (byte {exc.start + 1} "
-                         f"is 0x{data[exc.start]:02x})") from None
-    if "\0" in text:
-        raise UsageError(f"{name} is not text (it holds NUL bytes)")
+        raise not_utf8(name, data, bom + exc.start) from None
+    if nul >= 0:
+        raise UsageError(f"{name} is not text (a NUL byte at offset {nul})")
     return unicodedata.normalize("NFC", text)
 
 
@@ -143,8 +150,13 @@ def read_text(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT
         if len(data) > limit:
             raise UsageError(f"standard input is over the limit of {limit:,} bytes")
         return decode(data, "standard input")
-    data = read_bytes(spec, what, limit)
-    return decode(data, f"{what} {shown(user_path(spec, what))}")
+    return read_file_text(spec, what, limit)
+
+
+def read_file_text(spec: str | os.PathLike, what: str = "file",
+                   limit: int = MAX_TEXT_BYTES) -> str:
+    """The text of a file (``"-"`` is a file name here, not standard input)."""
+    return decode(read_bytes(spec, what, limit), f"{what} {shown(user_path(spec, what))}")
 
 
 def is_path_like(spec: str) -> bool:

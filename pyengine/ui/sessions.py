@@ -184,12 +184,16 @@ def stage_spec(text: str) -> Stage:
 
 def open_clp(files: list[str], stages: list[Stage], strategy: str | None = None,
              seed: int | None = None) -> SessionPlan:
-    """Any CLIPS files, loaded in order, with a stage plan."""
+    """Any CLIPS files, loaded in order, with a stage plan. Each must be a regular
+    file of UTF-8 text without NUL bytes (CLIPS would read anything else mangled,
+    silently): else one line naming the file and the first bad byte's offset."""
     from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.textio import read_file_text
 
     for f in files:
-        if not os.path.isfile(f):
+        if not os.path.lexists(f):
             raise UsageError(f"cannot read {f}: no such file")
+        read_file_text(f, "CLIPS file")
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
             session = ClipsSession(files)

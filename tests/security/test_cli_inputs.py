@@ -314,3 +314,34 @@ def test_sigterm_stops_the_workers_and_the_command_cleanly(argv):
     assert err == "pyengine: terminated\n" and out == ""
     time.sleep(0.5)
     assert not [w for w in workers if _alive(w)], "a worker outlived the command"
+
+
+# -- 5. .clp files: strict UTF-8, no NUL --------------------------------------------------------
+CLP = b'(defrule say => (printout t "caf\xc3\xa9" crlf))\n'
+
+
+@pytest.mark.parametrize("data, why", [
+    (CLP.replace(b"\xc3\xa9", b"\xe9"), "is not UTF-8 text (byte 0xe9 at offset 32)"),
+    (b"\xef\xbb\xbf" + CLP.replace(b"\xc3\xa9", b"\xe9"),
+     "is not UTF-8 text (byte 0xe9 at offset 35)"),
+    (CLP + b"\x00(defrule other => )\n", "is not text (a NUL byte at offset 43)"),
+    (CLP.replace(b"say", b"s\x00y"), "is not text (a NUL byte at offset 10)"),
+])
+def test_a_clp_file_that_is_not_utf8_text_is_refused_naming_the_offset(tmp_path, data, why):
+    from pyengine.ui.notebook import Inspector
+    f = tmp_path / "rules.clp"
+    f.write_bytes(data)
+    expected = f"CLIPS file {f} {why}"
+    with pytest.raises(UsageError) as exc:
+        Inspector.from_clp(f)
+    assert str(exc.value) == expected
+    for argv in (["shell", "clp", str(f)], ["serve", "clp", str(f), "--port", "0"]):
+        code, out, err = cli(argv, b"run\n")
+        assert (code, out, err) == (2, "", f"pyengine: error: {expected}\n"), argv
+
+
+def test_a_clp_file_in_utf8_still_loads(tmp_path):
+    f = tmp_path / "rules.clp"
+    f.write_bytes(b"\xef\xbb\xbf" + CLP)
+    code, out, err = cli(["shell", "clp", str(f)], b"run\n")
+    assert code == 0 and "café" in out, err

@@ -22,7 +22,7 @@ import json
 from typing import Iterator
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import MAX_TEXT_BYTES, decode, read_bytes
+from pyengine.engine.textio import MAX_TEXT_BYTES, decode, not_utf8, read_bytes
 from pyengine.engine.textio import shown as shown_name
 from pyengine.puzzles.bee.hive import parse_hive, shown
 
@@ -86,8 +86,7 @@ def _read(source, limit: int, n: int):
     try:
         return source.readline(limit)
     except UnicodeDecodeError as exc:      # a text stream that cannot decode
-        raise UsageError(f"standard input line {n} is not UTF-8 text (byte "
-                         f"{exc.start + 1} is 0x{exc.object[exc.start]:02x})") from None
+        raise not_utf8(f"standard input line {n}", exc.object, exc.start) from None
 
 
 def _as_bytes(raw) -> bytes | UsageError:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import decode
+from pyengine.engine.textio import decode, not_utf8
 
 MAX_LINE_BYTES = 1024       # a guess or a command is one short line
 MAX_LINES = 10_000          # guesses, commands and blank lines in one game
@@ -59,8 +59,7 @@ def _raw_lines(lines) -> Iterator[bytes]:
         except StopIteration:
             return
         except UnicodeDecodeError as exc:
-            raise UsageError(f"{NAME} line {n + 1} is not UTF-8 text (byte "
-                             f"{exc.start + 1} is 0x{exc.object[exc.start]:02x})") from None
+            raise not_utf8(f"{NAME} line {n + 1}", exc.object, exc.start) from None
         n += 1
         yield _as_bytes(item, n)
 
