@@ -15,16 +15,19 @@ other environments in the same process do not disturb a seeded run.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Iterable
 
 import clips
 
 from pyengine.engine import clips_facts, clips_inspect, clips_snapshot
-from pyengine.engine.clips_io import IORouter, halt_execution, ids_of
-from pyengine.engine.errors import UsageError
-from pyengine.engine.interrupt import CHUNK, stop_between_firings
-from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
+from pyengine.engine.clips_guard import guarded, halt_execution
+from pyengine.engine.clips_io import IORouter, ids_of
+from pyengine.engine.errors import EngineHalted, UsageError
+from pyengine.engine.interrupt import CHUNK, next_chunk, stop_between_firings
+from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
+                                     check_seed)
 from pyengine.engine.trace import construct_end
 
 _ACT = re.compile(r"^\s*(-?\d+)\s+(\S+):\s*(.*)$", re.S)
@@ -61,6 +64,7 @@ class ClipsSession(Session):
         self._held: list | None = None  # activation events waiting for their fact's
         self._watched: dict[str, bool] = {}
         self._top = 0                   # the highest fact index given out outside a run
+        self._exit_code: int | None = None   # a rule called (exit N): aborted, halted
         self.watch("rules", record)
         self._watch_facts(record)
 
@@ -146,9 +150,11 @@ class ClipsSession(Session):
         watching = self._watched.get("facts", False)
         self._watch_facts(False)        # the reset's records would be read and dropped
         try:
-            self.env.reset()
+            with guarded(self.env._env, self._router.errors.drop) as watch:
+                self.env.reset()
         finally:
             self._watch_facts(watching)
+        self._check_halted(watch, "reset")
         for f in self.env.facts():
             self._note_outside(f.index)
 
@@ -275,16 +281,21 @@ class ClipsSession(Session):
         router.rule_names = self._rule_names()
         self._running = True
         start, fired = self.fired_total, 0
-        with stop_between_firings(in_c=True) as note:
+        with stop_between_firings(in_c=True) as note, \
+                guarded(self.env._env, self._router.errors.drop) as watch:
             self._interrupt = note
+            chunk = CHUNK if note.budget is None else 10
             try:
                 while limit is None or fired < limit:     # chunks: Ctrl-C is seen between
-                    want = CHUNK if limit is None else min(CHUNK, limit - fired)
+                    want = chunk if limit is None else min(chunk, limit - fired)
                     router.next_fire, self._fired_before = 1, start + fired
+                    began = time.monotonic()
                     got = self.env.run(want)
                     fired += got
-                    if got < want or note.hit:
+                    if got < want or note.stop or watch.reason:
                         break
+                    if note.budget is not None:
+                        chunk = next_chunk(chunk, time.monotonic() - began)
             finally:
                 router.end_line()
                 if note.forced:
@@ -293,8 +304,21 @@ class ClipsSession(Session):
                 if not self.record and self._watched.get("rules"):
                     self._engine_watch("rules", False)
                 self.fired_total = start + fired           # the engine's own count
+        self._check_halted(watch, f"firing {start + fired}")
         note.check()
         return fired
+
+    def _check_halted(self, watch, where: str) -> None:
+        """Raise EngineHalted if the guard halted CLIPS or a rule called (exit)."""
+        code, self._exit_code = self._exit_code, None
+        if code is not None:
+            halt_execution(self.env._env, False)
+            raise EngineHalted(f"{where}: the rules called (exit {code}); pyengine does "
+                               "not let a program end the process, so the run stops here")
+        if watch.interrupted:
+            raise KeyboardInterrupt
+        if watch.reason:
+            raise EngineHalted(f"{where}: {watch.reason}")
 
     def agenda(self) -> list[ActivationView]:
         out = []
@@ -309,8 +333,8 @@ class ClipsSession(Session):
         self.env.eval(f"(set-strategy {name})")
 
     def seed(self, n: int) -> None:
-        self._seed = int(n)
-        self.env.eval(f"(seed {int(n)})")
+        self._seed = check_seed(n)
+        self.env.eval(f"(seed {self._seed})")
 
     def rules(self) -> list[str]:
         return [r.name for r in self.env.rules()]

@@ -22,6 +22,8 @@ import clips
 from clips import common
 from clips._clips import ffi, lib
 
+from pyengine.engine.clips_guard import abort_exit, halt_execution
+
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
 _FACT_ID = re.compile(rb"f-(\d+) +\Z")
@@ -30,20 +32,6 @@ _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
 _EOF = -1
-_SET_HALT_EXECUTION = None
-
-
-def halt_execution(env, on: bool) -> None:
-    """CLIPS's ``SetHaltExecution`` (not in clipspy's API): on, the action being
-    evaluated stops (as after an error); the session turns it off again."""
-    global _SET_HALT_EXECUTION
-    if _SET_HALT_EXECUTION is None:
-        import ctypes
-        from clips import _clips
-        function = ctypes.CDLL(_clips.__file__).SetHaltExecution
-        function.argtypes, function.restype = (ctypes.c_void_p, ctypes.c_bool), None
-        _SET_HALT_EXECUTION = function
-    _SET_HALT_EXECUTION(int(ffi.cast("uintptr_t", env)), on)
 
 
 def ids_of(text: str) -> tuple[int, ...]:
@@ -84,12 +72,13 @@ class IORouter:
         cbs = (ffi.callback("_Bool(struct environment *, char *, void *)", self._query, False),
                ffi.callback("void(struct environment *, char *, char *, void *)", self._write),
                ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF),
-               ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0))
+               ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0),
+               ffi.callback("void(struct environment *, int, void *)", self._exit))
         self._callbacks = cbs        # alive as long as the environment: held in its data
         self._env, self._name = env._env, name.encode()
         common.environment_data(env._env, "routers")[name] = self
-        lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3],
-                      ffi.NULL, ffi.NULL)
+        lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3], cbs[4],
+                      ffi.NULL)
         self.errors = _ErrorText(self.session, f"{name}-errors")
         env.add_router(self.errors)
 
@@ -101,6 +90,13 @@ class IORouter:
     # -- routing -------------------------------------------------------------------------
     def set_quiet(self, on: bool) -> None:
         self.errors.quiet = on
+
+    def _exit(self, env, code, context) -> None:
+        """A rule called ``(exit)``: the process is not the program's to end. The exit
+        is aborted and the action halted; the session says so."""
+        abort_exit(env)
+        halt_execution(env, True)
+        self.session._exit_code = int(code)
 
     def _query(self, env, name, context) -> bool:
         return ffi.string(name) in self.names
@@ -231,12 +227,20 @@ class _ErrorText(clips.Router):
         super().__init__(name, 30)
         self.session = session
         self.quiet = False
+        self.dropping = False       # the guard halted an action: drop CLIPS's warnings
+        self.partial = ""
+
+    def drop(self, on: bool) -> None:
+        """Drop what CLIPS writes on stderr (the guard halted an action and said why)."""
+        self.dropping = on
         self.partial = ""
 
     def query(self, name: str) -> bool:
-        return self.quiet and name in ("stderr", "stdwrn")
+        return (self.quiet or self.dropping) and name in ("stderr", "stdwrn")
 
     def write(self, name: str, message: str) -> None:
+        if self.dropping:
+            return
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())
         if len(self.partial) > 10_000:

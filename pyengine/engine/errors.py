@@ -1,5 +1,18 @@
-"""Errors the command line turns into one clear line and exit status 2."""
+"""Errors the command line turns into one clear line and exit status 2, and the ways a
+run stops before its end."""
 
 
 class UsageError(Exception):
     """Bad input from the user: a word list, a board, a riddle, an option."""
+
+
+class OutOfTime(Exception):
+    """A run stopped between two firings, whole, because the time it was given
+    (:func:`pyengine.engine.interrupt.time_budget`) was spent. Like Ctrl-C, the
+    firings made so far stay made and counted; going on is another run."""
+
+
+class EngineHalted(UsageError):
+    """The engine stopped an action inside a firing: a recursion deeper than the
+    engine's C stack allows, an action that ran past its time. The firing was made
+    (its action cut where it stood, as CLIPS leaves one after an error)."""

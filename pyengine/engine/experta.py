@@ -30,7 +30,8 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
 from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, plain
-from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session
+from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
+                                     check_seed)
 
 from pyengine.engine import experta_inspect, experta_snapshot
 from pyengine.engine.experta_patterns import (act_key, act_specificity, pattern_facts,
@@ -289,7 +290,7 @@ class ExpertaSession(Session):
         with stop_between_firings() as note:     # Ctrl-C: stop between two firings
             self._interrupt = note
             try:
-                while fired < steps and ke.running and not note.hit:
+                while fired < steps and ke.running and not note.stop:
                     self._flush()
                     act = ke.agenda.get_next()
                     if act is None:
@@ -360,8 +361,8 @@ class ExpertaSession(Session):
         self._agenda_strategy.resort(self.ke.agenda, name)
 
     def seed(self, n: int) -> None:
-        self._seed = int(n)
-        self._agenda_strategy.seed = int(n)
+        self._seed = check_seed(n)
+        self._agenda_strategy.seed = self._seed
         if self._agenda_strategy.kind == "random":
             self._agenda_strategy.resort(self.ke.agenda, "random")
 

@@ -18,6 +18,18 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
 
+# Seeds every engine honours as different streams: CLIPS seeds the C library's rand()
+# with 32 bits, and glibc's srand(0) is srand(1), so 0 is left out.
+SEED_LOW, SEED_HIGH = 1, 2**32 - 1
+
+
+def check_seed(n, what: str = "seed") -> int:
+    """A seed every engine takes as its own stream: a whole number 1..4294967295."""
+    if isinstance(n, bool) or not isinstance(n, int) or not SEED_LOW <= n <= SEED_HIGH:
+        raise UsageError(f"{what}: a whole number from {SEED_LOW} to {SEED_HIGH}, not {n!r}")
+    return n
+
+
 # CLIPS's seven conflict-resolution strategies, on both engines (see
 # pyengine/engine/experta_agenda.py for how experta follows CLIPS 6.4's order).
 STRATEGIES = ("depth", "breadth", "random", "lex", "mea", "simplicity", "complexity")

@@ -45,7 +45,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
+from pyengine.engine.interrupt import no_budget
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
 
@@ -165,7 +166,7 @@ class Timeline:
         self._busy += 1
         try:
             fired = walk(n, until)
-        except KeyboardInterrupt:       # stopped between firings: journal what it fired
+        except (KeyboardInterrupt, OutOfTime, EngineHalted):   # journal what it fired
             if self.fired > entry.fired:
                 self.journal.append(Entry(entry.fired, "walk",
                                           (self.fired - entry.fired, until, entry.args[2])))
@@ -304,7 +305,7 @@ class Timeline:
                 if entry.action == "walk":
                     n, until, runner.seed = entry.args
                     left = target - s.fired_total
-                    runner.walk(left if n is None else min(n, left), until)
+                    _replay_walk(runner, left if n is None else min(n, left), until)
                     kept.append(Entry(entry.fired, "walk",
                                       (s.fired_total - entry.fired, until, runner.seed)))
                     continue
@@ -314,6 +315,16 @@ class Timeline:
             self._busy -= 1
             s.watch("rules", watching)
         return kept
+
+
+def _replay_walk(runner: StageRunner, n: int, until) -> None:
+    """A journaled walk again, with no time budget; a firing the engine halted the
+    first time is halted again, the same way, and the replay goes on."""
+    with no_budget():
+        try:
+            runner.walk(n, until)
+        except EngineHalted:
+            pass
 
 
 def _apply(s, runner: StageRunner, entry: Entry) -> None:

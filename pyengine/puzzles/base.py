@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.session import SEED_HIGH, SEED_LOW
 
 _KINDS = ("str", "int", "float", "bool", "words")
 # Keyword arguments a UI hands an action besides its options: ``record`` (keep the
@@ -228,10 +229,9 @@ class Puzzle:
 
 
 # -- options that many actions share ---------------------------------------------------
-# Seeds every engine honours as different streams: CLIPS seeds the C library's rand()
-# with 32 bits, and glibc's srand(0) is srand(1), so 0 is left out.
-SEED = Option("seed", "int", None, "random seed 1..4294967295; the same seed repeats the "
-              "same result", low=1, high=2**32 - 1, metavar="N")
+# Seeds: the engines' one range (pyengine.engine.session.SEED_LOW .. SEED_HIGH).
+SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the same seed "
+              "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N")
 
 
 def words_option(help_: str = "word list: 'default' (embedded), default:N (tiers <= N), "

@@ -34,7 +34,7 @@ import os
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import FactView, Session
+from pyengine.engine.session import FactView, Session, check_seed
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
@@ -42,7 +42,7 @@ from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
                                     provenance)
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
                                  parse_slots, select_facts, templates_text, travel_note,
-                                 watch_items)
+                                 walk_capped, watch_items)
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
@@ -168,32 +168,27 @@ class Inspector:
         """Fire rules to the end of the plan (or ``n`` of them)."""
         return self._fire(None if n is None else _count(n, "run", 0))
 
-    def _fire(self, n: int | None) -> TraceTable:
+    def _fire(self, n: int | None, until: int | None = None) -> TraceTable:
+        """Fire through the runner; without ``n`` at most RUN_CAP firings."""
         before = len(self.session.trace)
-        if self.runner is not None:
-            self.runner.walk(n)
-        else:
-            self.session.run(n)
-        return self._table(self.session.trace[before:])
+        _, capped = walk_capped(self.runner, self.session, n, until)
+        return self._table(self.session.trace[before:], capped)
 
     def stage(self) -> TraceTable:
         """Run the current (or next) stage to its end."""
         if self.runner is None or self.runner.done:
             raise UsageError("no stage left to run")
-        before = len(self.session.trace)
-        self.runner.walk(None, until=self.runner.index)
-        return self._table(self.session.trace[before:])
+        return self._fire(None, until=self.runner.index)
 
     def run_all(self) -> Text:
         """Run every remaining stage; what the rules printed (``    | text``), then the
         puzzle's result, or how many rules fired."""
         before = len(self.session.trace)
-        if self.runner is None:
-            self.session.run()
-        else:
-            self.runner.walk(None)          # the plan, then whatever the agenda holds
+        _, capped = walk_capped(self.runner, self.session)   # the plan, then the agenda
         fired = self.session.trace[before:]
         printed = [f"    | {line}".rstrip() for f in fired for line in f.output]
+        if capped:
+            return Text(printed + [f";; {capped}"])
         if self.setup is not None and self.setup.finish is not None:
             return Text(printed + str(self.setup.finish() or "").splitlines())
         return Text(printed + [f"{plural(len(fired), 'rule')} fired "
@@ -240,7 +235,7 @@ class Inspector:
     def seed(self, n: int | None = None) -> Text:
         """Show or set the random strategy's seed."""
         if n is not None:
-            n = _count(n, "seed", 0)
+            n = check_seed(n)
             self.session.seed(n)
             self._seed = n
             if self.runner is not None:
@@ -310,9 +305,9 @@ class Inspector:
             self.session.listeners.remove(self._on_event)
             self.log.detach()
 
-    def _table(self, firings) -> TraceTable:
+    def _table(self, firings, note: str = "") -> TraceTable:
         acts = self._acts if "activations" in self.watching else None
-        return TraceTable(firings, self.log, acts, changes="facts" in self.watching)
+        return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note)
 
     def _on_event(self, event: str, payload) -> None:
         if event == "fire":

@@ -19,6 +19,9 @@ from pyengine.ui.tables import plural
 
 _ID = re.compile(r"^[fF]-(\d+)$")
 WATCHABLE = ("facts", "rules", "activations")
+#: The most firings one ``run``, ``stage`` or ``run_all`` makes in the shell or a notebook
+#: when no number is given: an endless program stops there, whole (run again to go on).
+RUN_CAP = 100_000
 
 
 class Text:
@@ -174,6 +177,18 @@ def _plain(value):
     if isinstance(value, (int, float)) or type(value) is str:
         return value
     return str(value) if not isinstance(value, Form) else " ".join(map(str, value))
+
+
+def walk_capped(runner, session: Session, n: int | None = None,
+                until: int | None = None) -> tuple[int, str]:
+    """Fire ``n`` rules (None: up to :data:`RUN_CAP`) through the stage runner (or the
+    bare session); the firings, and a note when the cap stopped them."""
+    limit = RUN_CAP if n is None else n
+    fired = runner.walk(limit, until) if runner is not None else session.run(limit)
+    if n is None and fired >= RUN_CAP and session.agenda():
+        return fired, (f"stopped at {RUN_CAP:,} firings, the most one run makes without a "
+                       "number: run again to go on (or run N)")
+    return fired, ""
 
 
 def watch_items(arg: str) -> set[str]:

@@ -7,10 +7,10 @@ it behaves the same on CLIPS and on experta.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import STRATEGIES
+from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
-from pyengine.ui.queries import WATCHABLE, select_facts, watch_items
+from pyengine.ui.queries import WATCHABLE, select_facts, walk_capped, watch_items
 from pyengine.ui.shell_events import plural, stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
@@ -33,7 +33,7 @@ def count(arg: str, default: int | None, what: str, allow_all: bool = True) -> i
 class RunCommands:
     """Commands that fire rules or change the session."""
 
-    def _summary(self, fired: int) -> None:
+    def _summary(self, fired: int, capped: str = "") -> None:
         self._flush()
         total = len(self.session.trace)
         where = ""
@@ -41,6 +41,8 @@ class RunCommands:
             st = self.runner.current
             where = f"; in stage {st.name}" if self.runner.active else f"; next stage {st.name}"
         self.note(f"{plural(fired, 'rule')} fired ({total} in all{where})")
+        if capped:
+            self.note(capped)
 
     def do_step(self, arg: str) -> None:
         """step [N]  fire one rule (or N) and show each firing; enters and leaves
@@ -56,7 +58,7 @@ class RunCommands:
         """run [N]  fire rules to the end of the stage plan (or N rules); quiet unless
         you watch rules."""
         n = count(arg, None, "run")
-        self._summary(self.runner.walk(n))
+        self._summary(*walk_capped(self.runner, self.session, n))
 
     def do_stage(self, arg: str) -> None:
         """stage [NAME]  run to the end of the current stage, or to the end of stage NAME."""
@@ -77,7 +79,7 @@ class RunCommands:
                 raise UsageError(f"stage {names[hits[0]]} is already done "
                                  f"(next: {names[runner.index]})")
             target = later[0]
-        self._summary(runner.walk(None, until=target))
+        self._summary(*walk_capped(runner, self.session, None, target))
 
     def do_assert(self, arg: str) -> None:
         """assert FACT  add a fact, e.g. assert (number 4) in CLIPS, assert (number 4)
@@ -154,10 +156,7 @@ class RunCommands:
         """seed [N]  show or set the seed of the random strategy."""
         text = arg.strip()
         if text:
-            try:
-                n = int(text)
-            except ValueError:
-                raise UsageError(f"a seed is a whole number, not {text!r}") from None
+            n = check_seed(int(text) if text.isascii() and text.isdigit() else text)
             self.session.seed(n)
             self.runner.seed = n
         self.note(f"seed {self.runner.seed if self.runner.seed is not None else 'none'}")

@@ -89,8 +89,10 @@ class TraceTable(list):
     """A list of :class:`Firing`; prints like CLIPS watching rules and facts."""
 
     def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
-                 activations: dict[int, list[str]] | None = None, changes: bool = True):
+                 activations: dict[int, list[str]] | None = None, changes: bool = True,
+                 note: str = ""):
         super().__init__(firings)
+        self.note = note                         # e.g. why the run stopped where it did
         self.log = log
         self.activations = activations or {}     # firing number -> activation lines
         self.changes = changes                   # show each firing's retracts/asserts
@@ -105,7 +107,7 @@ class TraceTable(list):
             if not self.changes:
                 lines = lines[:1 + len(getattr(firing, "output", ()))]
             out += lines + self.activations.get(firing.number, [])
-        return out
+        return out + ([f";; {self.note}"] if self.note else [])
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

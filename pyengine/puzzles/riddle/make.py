@@ -16,6 +16,7 @@ from pyengine.puzzles.riddle.clues import ClueIndex
 from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (re-export)
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
+from pyengine.engine.session import SEED_HIGH, SEED_LOW
 from pyengine.puzzles.util import check_whole, new_seed
 
 DEFAULT_LENGTHS = (5, 8)
@@ -182,8 +183,8 @@ def parse_lengths(text) -> tuple[int, int]:
 
 
 def check_seed(seed) -> int:
-    """The seed as given (an int 0 .. 2**32-1), or a fresh one for None."""
-    return new_seed() if seed is None else check_whole(seed, "--seed", 0, 2**32 - 1)
+    """The seed as given (an int 1 .. 2**32-1), or a fresh one for None."""
+    return new_seed() if seed is None else check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)
 
 
 # -- the action ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ run, at the limit, on the development machine); README's table repeats them.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.session import SEED_HIGH, SEED_LOW
 from pyengine.puzzles.util import check_whole
 
 # -- make ------------------------------------------------------------------------------
@@ -23,8 +24,6 @@ SHUFFLE_MAX_LETTERS = 100_000
 #: firings and prints them (about 2.2 ms a letter, growing with the fact base): a
 #: smaller limit.
 TRACE_MAX_LETTERS = 2_000
-#: CLIPS's (seed N) takes a C unsigned int.
-MAX_SEED = 2**32 - 1
 
 # -- solve -----------------------------------------------------------------------------
 #: The line: the rules assert a fact per letter and walk each candidate along it.
@@ -70,5 +69,5 @@ def check_make(letters: int, swaps: int, randomizer: str, record: bool) -> None:
 
 
 def check_seed(seed) -> int:
-    """A seed CLIPS takes unchanged: a whole number 0..2**32-1."""
-    return check_whole(seed, "--seed", 0, MAX_SEED)
+    """A seed CLIPS takes as its own stream: a whole number 1..2**32-1."""
+    return check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)

@@ -1,0 +1,274 @@
+"""Keeping a CLIPS call inside bounds it cannot keep itself: recursion, time, Ctrl-C.
+
+CLIPS evaluates a deffunction's recursion on the C stack with no limit of its own: on
+a usual 8 MB stack, ``(deffunction f (?n) (f (+ ?n 1)))`` crashes the process with a
+segmentation fault at about 12,500 calls, and a loop that neither prints nor reads
+gives Python no turn to stop it. While a session's CLIPS call runs, :func:`guarded`
+
+* raises the process's soft stack limit to :data:`STACK_BYTES` (on the main thread,
+  where the stack grows on demand; put back afterwards), so a runaway recursion meets
+  our limit long before the end of the stack;
+* has a watchdog thread look, every :data:`TICK` seconds, at CLIPS's own count of
+  nested calls (``CurrentEvaluationDepth``), the clock, and Ctrl-C, and halt the
+  action (CLIPS's ``SetHaltExecution``, as after an error) when the count passes
+  :data:`MAX_DEPTH`, when the time budget and its grace are spent inside one firing,
+  or when Ctrl-C is pressed twice;
+* tells the session why, so it reports one line
+  (:class:`~pyengine.engine.errors.EngineHalted`) instead of crashing or hanging.
+
+The count is read from CLIPS's environment data, whose layout (CLIPS 6.4, as clipspy
+1.0 builds it) is checked once per process on a scratch environment; if the check
+fails the depth limit is off (time and Ctrl-C still work) and :func:`depth_guard`
+says so.
+"""
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import signal
+import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+import clips
+from clips import _clips
+from clips._clips import ffi
+
+from pyengine.engine.interrupt import current_budget
+
+#: Nested deffunction, generic and message-handler calls at which CLIPS is halted (on an
+#: 8 MB stack CLIPS itself crashes at about 12,500).
+MAX_DEPTH = 10_000
+#: The soft stack limit asked for while CLIPS runs (about 400,000 nested calls).
+STACK_BYTES = 256 * 1024 * 1024
+#: How often the watchdog looks (seconds): 10,000 calls take CLIPS about 12 ms.
+TICK = 0.001
+
+# struct environmentData (envrnmnt.h): a bit field, then context, TrueSymbol, FalseSymbol,
+# VoidConstant, then theData; EVALUATION_DATA is position 44; in struct evaluationData the
+# HaltExecution flag is at byte 9 and CurrentEvaluationDepth at byte 12.
+_THE_DATA, _EVALUATION_DATA, _HALT, _DEPTH = 40, 44, 9, 12
+_library = None
+_layout_ok: bool | None = None
+
+
+def _c():
+    global _library
+    if _library is None:
+        _library = ctypes.CDLL(_clips.__file__)
+        _library.SetHaltExecution.argtypes = (ctypes.c_void_p, ctypes.c_bool)
+        _library.SetHaltExecution.restype = None
+        _library.AbortExit.argtypes = (ctypes.c_void_p,)
+        _library.AbortExit.restype = None
+    return _library
+
+
+def address(env) -> int:
+    """The C address of a clipspy environment pointer."""
+    return int(ffi.cast("uintptr_t", env))
+
+
+def halt_execution(env, on: bool) -> None:
+    """CLIPS's ``SetHaltExecution`` (not in clipspy's API): on, the action being
+    evaluated stops (as after an error); the session turns it off again."""
+    _c().SetHaltExecution(address(env), on)
+
+
+def abort_exit(env) -> None:
+    """CLIPS's ``AbortExit``: called from a router's exit callback, ``(exit)`` returns
+    instead of ending the process."""
+    _c().AbortExit(address(env))
+
+
+def _evaluation_data(env_address: int) -> int:
+    the_data = ctypes.c_void_p.from_address(env_address + _THE_DATA).value
+    return ctypes.c_void_p.from_address(the_data + _EVALUATION_DATA * 8).value
+
+
+def depth_guard() -> bool:
+    """Can the depth of CLIPS's nested calls be read here (checked once)?"""
+    global _layout_ok
+    if _layout_ok is None:
+        try:
+            _layout_ok = ctypes.sizeof(ctypes.c_void_p) == 8 and _check_layout()
+        except Exception:
+            _layout_ok = False
+    return _layout_ok
+
+
+def _check_layout() -> bool:
+    """Read HaltExecution and the depth where we expect them, on a scratch environment
+    whose values we set: the flag both ways, the depth at two known nestings."""
+    env = clips.Environment()
+    ev = _evaluation_data(address(env._env))
+    flag = ctypes.c_bool.from_address(ev + _HALT)
+    halt_execution(env._env, True)
+    on = flag.value
+    halt_execution(env._env, False)
+    if not on or flag.value:
+        return False
+    seen: list[int] = []
+    env.define_function(lambda: seen.append(ctypes.c_int.from_address(ev + _DEPTH).value),
+                        name="pyengine-depth-probe")
+    env.build("(deffunction pyengine-depth-test (?n) (if (> ?n 0) then "
+              "(pyengine-depth-test (- ?n 1)) else (pyengine-depth-probe)))")
+    env.eval("(pyengine-depth-test 0)")
+    env.eval("(pyengine-depth-test 5)")
+    return len(seen) == 2 and seen[1] - seen[0] == 5
+
+
+class Watch:
+    """One guarded CLIPS call: what the watchdog looks at, and why it halted (if it did)."""
+
+    def __init__(self, env, deadline: float | None, seconds: float | None,
+                 on_halt=None) -> None:
+        self.env = env
+        self.on_halt = on_halt
+        self.depth = (ctypes.c_int.from_address(_evaluation_data(address(env)) + _DEPTH)
+                      if depth_guard() else None)
+        self.deadline = deadline
+        self.seconds = seconds
+        self.sigint_fd: int | None = None
+        self.presses = 0
+        self.reason: str | None = None
+        self.interrupted = False        # halted by Ctrl-C: the run raises KeyboardInterrupt
+
+    def check(self) -> None:
+        if self.reason is not None:
+            return
+        if self.depth is not None and self.depth.value > MAX_DEPTH:
+            self.halt(f"recursion deeper than {MAX_DEPTH:,} nested calls (CLIPS would "
+                      "run out of stack): the action was halted")
+        elif self.deadline is not None and time.monotonic() > self.deadline:
+            self.halt(f"one firing ran for more than {self.seconds:g} s: "
+                      "its action was halted")
+        elif self.sigint_fd is not None and self._pressed_twice():
+            self.interrupted = True
+            self.halt("Ctrl-C pressed twice: the action was halted")
+
+    def _pressed_twice(self) -> bool:
+        try:
+            got = os.read(self.sigint_fd, 64)
+        except (BlockingIOError, OSError):
+            return False
+        self.presses += got.count(bytes([signal.SIGINT]))
+        return self.presses >= 2
+
+    def halt(self, reason: str) -> None:
+        self.reason = reason
+        if self.on_halt is not None:
+            self.on_halt(True)
+        halt_execution(self.env, True)
+
+
+class _Watchdog:
+    """One daemon thread for the process, awake only while a guarded call runs."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.watches: set[Watch] = set()
+        self.wake = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def add(self, watch: Watch) -> None:
+        with self.lock:
+            self.watches.add(watch)
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._loop, name="pyengine-clips-guard",
+                                               daemon=True)
+                self.thread.start()
+        self.wake.set()
+
+    def remove(self, watch: Watch) -> None:
+        with self.lock:
+            self.watches.discard(watch)
+
+    def _loop(self) -> None:
+        while True:
+            self.wake.clear()
+            with self.lock:             # remove() waits for a check under way
+                idle = not self.watches
+                for watch in self.watches:
+                    watch.check()
+            if idle:
+                self.wake.wait()
+            else:
+                time.sleep(TICK)
+
+
+_watchdog = _Watchdog()
+
+
+@contextmanager
+def guarded(env, on_halt=None) -> Iterator[Watch]:
+    """Around one CLIPS call that evaluates the user's code (a run, a reset, an assert
+    with dynamic defaults): the watchdog halts it past the depth limit, past the time
+    budget's grace (see :func:`~pyengine.engine.interrupt.time_budget`), or at a
+    second Ctrl-C. After the block, ``watch.reason`` says why it was halted (None:
+    it was not) and CLIPS's halt flag is off again. ``on_halt(True)`` is called (from
+    the watchdog's thread) when it halts, ``on_halt(False)`` after the block: CLIPS
+    then writes a warning for every call it leaves, which the session drops."""
+    budget = current_budget()
+    deadline = seconds = None
+    if budget is not None:
+        deadline = budget.deadline + budget.grace
+        seconds = budget.seconds + budget.grace
+    watch = Watch(env, deadline, seconds, on_halt)
+    main = threading.current_thread() is threading.main_thread()
+    with _big_stack(main), _sigint_pipe(watch, main):
+        _watchdog.add(watch)
+        try:
+            yield watch
+        finally:
+            _watchdog.remove(watch)
+            if watch.reason is not None:
+                halt_execution(env, False)
+                if on_halt is not None:
+                    on_halt(False)
+
+
+@contextmanager
+def _big_stack(main: bool) -> Iterator[None]:
+    if not main:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+    want = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
+    raised = soft != resource.RLIM_INFINITY and soft < want
+    if raised:
+        resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
+    try:
+        yield
+    finally:
+        if raised:
+            resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
+
+
+@contextmanager
+def _sigint_pipe(watch: Watch, main: bool) -> Iterator[None]:
+    """Let the watchdog see Ctrl-C while CLIPS runs: Python's own handler runs only
+    when the main thread comes back from C, but the signal's number is written at once
+    to the wakeup descriptor."""
+    if not main or signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL):
+        yield
+        return
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(read_fd, False)
+    os.set_blocking(write_fd, False)
+    try:
+        old = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+    except ValueError:
+        os.close(read_fd)
+        os.close(write_fd)
+        yield
+        return
+    watch.sigint_fd = read_fd
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(old)
+        watch.sigint_fd = None
+        os.close(read_fd)
+        os.close(write_fd)
