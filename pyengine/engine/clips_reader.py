@@ -221,6 +221,23 @@ def read(text: str, max_depth: int = MAX_DEPTH, max_tokens: int = MAX_TOKENS) ->
     return out
 
 
+_PARENS = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|[()]', re.S)
+
+
+def nesting_depth(text: str) -> int:
+    """How deep the parentheses of ``text`` nest (strings and comments skipped): a
+    cheap check before CLIPS's own parser, which recurses on each level."""
+    depth = deepest = 0
+    for m in _PARENS.finditer(text):
+        c = m.group()
+        if c == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c == ")":
+            depth -= 1
+    return deepest
+
+
 # -- facts ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
 from pyengine.puzzles import registry
+from pyengine.puzzles.base import check_name, kind_of
 
 STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact is (NAME) "
               "in CLIPS and Stage(NAME) in experta")
@@ -52,7 +53,7 @@ def descriptions() -> list[tuple[str, str]]:
 def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
     """The session of ``name`` (see :func:`names`), its options as keyword arguments
     checked by the declaration; UsageError for a bad name or value."""
-    if name in GENERIC:
+    if check_name(name, "the puzzle") in GENERIC:
         if action is not None:
             raise UsageError(f"{name} has no actions")
         return _generic(name, **options)
@@ -95,14 +96,34 @@ def _generic(name: str, target=None, stage=(), strategy: str | None = None,
                          "(options: seed, stage, strategy, target)")
     if target is None:
         raise UsageError(f"{name}: give target= ({GENERIC[name][1].split(' [')[0]})")
-    targets = [target] if isinstance(target, (str, type, _Loaded)) else \
-        [t if isinstance(t, type) else str(t) for t in target]
+    targets = _targets(name, target)
     stages = [s if isinstance(s, Stage) else stage_spec(s) for s in
-              ([stage] if isinstance(stage, str) else stage)]
+              _listed(stage, (str, Stage), "stage", "a stage name or a list of stages")]
     if strategy is not None and strategy not in STRATEGIES:
         raise UsageError(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
     opener = open_clp if name == "clp" else open_experta
     return opener(targets, stages, strategy, seed)
+
+
+def _listed(value, kinds: tuple, what: str, expected: str) -> list:
+    """``value`` (one of ``kinds``, or a list or tuple of them) as a list; UsageError
+    naming ``expected`` otherwise."""
+    items = [value] if isinstance(value, kinds) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(v, kinds) for v in items):
+        raise UsageError(f"{what}: expected {expected}, not {kind_of(value)}")
+    return list(items)
+
+
+def _targets(name: str, target) -> list:
+    """clp: paths (str or os.PathLike); experta: one engine class or spec."""
+    if name == "clp":
+        paths = [os.fspath(t) if isinstance(t, os.PathLike) else t for t in
+                 _listed(target, (str, os.PathLike), "target", "a .clp path or a list of them")]
+        if not paths or not all(isinstance(t, str) for t in paths):
+            raise UsageError("target: expected a .clp path or a list of them")
+        return paths
+    return _listed(target, (str, type, _Loaded), "target",
+                   "an engine class, or FILE.py[:CLASS] or MODULE[:CLASS]")
 
 
 # -- by command-line words (the shell) --------------------------------------------------------
@@ -188,12 +209,16 @@ def open_clp(files: list[str], stages: list[Stage], strategy: str | None = None,
     file of UTF-8 text without NUL bytes (CLIPS would read anything else mangled,
     silently): else one line naming the file and the first bad byte's offset."""
     from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.clips_reader import MAX_DEPTH, nesting_depth
     from pyengine.engine.textio import read_file_text
 
     for f in files:
         if not os.path.lexists(f):
             raise UsageError(f"cannot read {f}: no such file")
-        read_file_text(f, "CLIPS file")
+        deepest = nesting_depth(read_file_text(f, "CLIPS file"))
+        if deepest > MAX_DEPTH:
+            raise UsageError(f"cannot load {f}: parentheses nested {deepest:,} deep; "
+                             f"CLIPS's parser takes at most {MAX_DEPTH:,}")
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
             session = ClipsSession(files)
@@ -240,6 +265,9 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
         target, cls = target.spec, target.cls
     else:
         cls = target if isinstance(target, type) else load_class(target)
+    from pyengine.experta import KnowledgeEngine
+    if not issubclass(cls, KnowledgeEngine):
+        raise UsageError(f"{cls.__name__} is not a KnowledgeEngine class")
     session = ExpertaSession(cls, seed=seed or 0)
     label = target if isinstance(target, str) else f"{cls.__module__}:{cls.__name__}"
     return _plan(session, stages, strategy, seed, label)
