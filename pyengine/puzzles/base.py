@@ -142,6 +142,32 @@ _KIND_CONVERT = {"int": _to_int, "float": _to_float, "bool": _to_bool, "str": _t
                  "words": _to_str}
 
 
+def kind_of(value: Any) -> str:
+    """What a message calls a value of the wrong type: ``int``, ``NoneType`` ..."""
+    return type(value).__name__
+
+
+def check_name(value: Any, what: str, optional: bool = False) -> Any:
+    """A name given through the Python API (a puzzle, an action): text, or None if
+    ``optional``; UsageError otherwise."""
+    if not isinstance(value, str) and not (optional and value is None):
+        raise UsageError(f"{what}: expected a name (text), not {kind_of(value)}")
+    return value
+
+
+def _check_extras(extra: dict[str, Any]) -> None:
+    """The UI's keyword arguments (``_EXTRAS``) checked for type: flags are True or
+    False, ``lines`` text or an iterable of lines, ``say`` a function."""
+    for key in ("record", "as_json", "show_facts"):
+        if key in extra and not isinstance(extra[key], bool):
+            raise UsageError(f"{key}: expected True or False, not {kind_of(extra[key])}")
+    lines = extra.get("lines", ())
+    if not isinstance(lines, (str, bytes)) and not hasattr(lines, "__iter__"):
+        raise UsageError(f"lines: expected text or an iterable of lines, not {kind_of(lines)}")
+    if not callable(extra.get("say", print)):
+        raise UsageError(f"say: expected a function, not {kind_of(extra['say'])}")
+
+
 def _accepted(func: Callable, extra: dict[str, Any]) -> dict[str, Any]:
     """The extras ``func`` takes (all of them if it takes ``**kwargs``)."""
     params = inspect.signature(func).parameters
@@ -181,6 +207,7 @@ class Action:
     def call(self, **given: Any) -> Any:
         """Run the action with checked options; return its result."""
         extra = {k: given.pop(k) for k in _EXTRAS if k in given}
+        _check_extras(extra)
         run = _import(self.run)
         return run(**self.arguments(given), **_accepted(run, extra))
 
@@ -207,7 +234,7 @@ class Puzzle:
     default: str | None = None
 
     def action(self, name: str | None = None) -> Action:
-        name = name or self.default
+        name = check_name(name, f"{self.name}: the action", optional=True) or self.default
         for act in self.actions:
             if act.name == name:
                 return act
@@ -219,7 +246,7 @@ class Puzzle:
     def openable(self, name: str | None = None) -> Action:
         """The action whose rule session :func:`pyengine.open` and the shell open:
         ``name``, else the default action if it has a session, else the first that has."""
-        if name is not None:
+        if check_name(name, f"{self.name}: the action", optional=True) is not None:
             return self.action(name)
         first = [a for a in self.actions if a.name == self.default and a.open] + [
             a for a in self.actions if a.open]

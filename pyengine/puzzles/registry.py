@@ -21,7 +21,7 @@ import sys
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import shown
-from pyengine.puzzles.base import Action, Puzzle
+from pyengine.puzzles.base import Action, Puzzle, check_name
 
 DECLARATIONS = (
     "pyengine.puzzles.scramble.puzzle",
@@ -115,7 +115,7 @@ def puzzles() -> dict[str, Puzzle]:
 
 
 def get(name: str) -> Puzzle:
-    found = puzzles().get(name)
+    found = puzzles().get(check_name(name, "the puzzle"))
     if found is None:
         raise UsageError(f"unknown puzzle {name!r} (choose from {', '.join(puzzles())})")
     return found

@@ -30,7 +30,7 @@ Importing this module also gives every :class:`~pyengine.engine.session.Session`
 from __future__ import annotations
 
 import html
-import os
+import itertools
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
@@ -42,7 +42,7 @@ from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
                                     provenance)
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
                                  parse_slots, select_facts, templates_text, travel_note,
-                                 walk_capped, watch_items)
+                                 user_fact, walk_capped, watch_items)
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
@@ -60,7 +60,7 @@ class Inspector:
     one per read (none: end of input). Bad values raise UsageError."""
 
     def __init__(self, target, input: Iterable[str] | None = None):
-        self._lines = list(input) if input is not None else None
+        self._lines = input_lines(input)
         self._seed: int | None = None
         self.watching: set[str] = {"rules", "facts"}
         self._attach(target)
@@ -108,8 +108,8 @@ class Inspector:
         """Any CLIPS file (or list of files, loaded in order) with a stage plan:
         ``stages=["GO", "MIX:10:random"]`` (or Stage objects)."""
         from pyengine.ui.sessions import plan_factory
-        files = [str(path)] if isinstance(path, (str, os.PathLike)) else [str(p) for p in path]
-        return cls(plan_factory("clp", target=files, stage=list(stages), strategy=strategy,
+        input = input_lines(input)
+        return cls(plan_factory("clp", target=path, stage=stages, strategy=strategy,
                                 seed=seed)(), input=input)
 
     @classmethod
@@ -118,13 +118,15 @@ class Inspector:
         """Any experta KnowledgeEngine: the class, or ``"FILE.py[:CLASS]"`` /
         ``"MODULE[:CLASS]"``, with a stage plan as for :meth:`from_clp`."""
         from pyengine.ui.sessions import plan_factory
-        return cls(plan_factory("experta", target=engine, stage=list(stages),
+        input = input_lines(input)
+        return cls(plan_factory("experta", target=engine, stage=stages,
                                 strategy=strategy, seed=seed)(), input=input)
 
-    def set_input(self, lines: Iterable[str] | None) -> None:
-        """The lines the rules read from now on, one per read (None: end of input)."""
-        it = iter(list(lines)) if lines is not None else iter(())
-        self._lines = list(lines) if lines is not None else None
+    def set_input(self, lines: Iterable[str] | str | None) -> None:
+        """The lines the rules read from now on, one per read (None: end of input;
+        a text is its lines)."""
+        self._lines = input_lines(lines)
+        it = iter(self._lines or ())
         self.session.set_input(lambda prompt: next(it, None))
 
     # -- looking ------------------------------------------------------------------------
@@ -199,8 +201,9 @@ class Inspector:
         """Add a fact (``"(number 4)"`` or an engine fact); the fact as asserted."""
         if isinstance(fact, str) and not fact.strip():
             raise UsageError("assert what? e.g. assert_fact('(number 4)')")
+        spec = user_fact(fact, self.setup, self.session)
         before = {f.id for f in self.session.facts()}
-        fid = self.session.assert_fact(fact)
+        fid = self.session.assert_fact(spec)
         if fid not in before:
             self.log.mark(fid, USER)
         return self.session.fact(fid)
@@ -330,6 +333,29 @@ def _count(n, what: str, least: int) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n < least:
         raise UsageError(f"{what} takes a whole number of at least {least}, not {n!r}")
     return n
+
+
+#: the most input lines one Inspector is given
+MAX_INPUT_LINES = 100_000
+
+
+def input_lines(lines) -> list[str] | None:
+    """The lines rules are to read: None, a text (its lines), or an iterable of texts
+    (at most ``MAX_INPUT_LINES``); UsageError for anything else."""
+    if lines is None:
+        return None
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    if isinstance(lines, (bytes, bytearray, dict)) or not hasattr(lines, "__iter__"):
+        raise UsageError(f"input: expected lines (a text or a list of texts), not "
+                         f"{type(lines).__name__}")
+    got = list(itertools.islice(lines, MAX_INPUT_LINES + 1))
+    if len(got) > MAX_INPUT_LINES:
+        raise UsageError(f"input: over {MAX_INPUT_LINES:,} lines")
+    for line in got:
+        if not isinstance(line, str):
+            raise UsageError(f"input: each line is a text, not {type(line).__name__}")
+    return got
 
 
 def parse_id(text: int | str) -> int:

@@ -345,3 +345,93 @@ def test_a_clp_file_in_utf8_still_loads(tmp_path):
     f.write_bytes(b"\xef\xbb\xbf" + CLP)
     code, out, err = cli(["shell", "clp", str(f)], b"run\n")
     assert code == 0 and "café" in out, err
+
+
+# -- 6. the Python API: a wrong type is a UsageError ---------------------------------------------
+REPO = Path(__file__).resolve().parents[2]
+FAMILY = REPO / "docs" / "examples" / "family.clp"
+ANIMALS = REPO / "docs" / "examples" / "animals.py"
+
+# arbitrary values (small numbers: a valid --swaps or --boards stays quick)
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-3, 40), st.just(2**70),
+                   st.floats(allow_nan=True), st.binary(max_size=6), st.text(max_size=8),
+                   st.lists(st.one_of(st.integers(0, 9), st.text(max_size=4)), max_size=3),
+                   st.dictionaries(st.text(max_size=3), st.integers(0, 9), max_size=2),
+                   st.tuples(st.text(max_size=3)), st.just(object()), st.just(int))
+NAMES = VALUES | st.sampled_from(["scramble", "words", "clp", "experta", "no-such"])
+ACTIONS = VALUES | st.sampled_from([None, "make", "solve", "minimal", "check", "show"])
+OPTION_KEYS = st.sampled_from(["words", "seed", "swaps", "word", "tier", "line", "candidates",
+                               "why", "randomizer", "file", "record", "as_json", "target",
+                               "stage", "strategy", "lines", "say"])
+OPTIONS = st.dictionaries(OPTION_KEYS, VALUES | st.sampled_from(["nile", "rivers50", "GO"]),
+                          max_size=3)
+
+
+def _usage_error_or_result(call) -> None:
+    """``call()`` returns, or raises UsageError with one line; nothing else."""
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")      # '-' reads nothing
+    try:
+        call()
+    except UsageError as exc:
+        assert str(exc) and "\n" not in str(exc), repr(str(exc))
+    finally:
+        sys.stdin = old
+
+
+@pytest.mark.parametrize("call", [
+    lambda ins: ins.from_clp(None), lambda ins: ins.from_clp(123),
+    lambda ins: ins.from_engine(None), lambda ins: ins.from_engine(int),
+    lambda ins: ins.open(123), lambda ins: ins.from_clp(FAMILY, stages=5),
+    lambda ins: ins.from_clp(FAMILY, input=5), lambda ins: ins.from_clp([FAMILY, 5]),
+])
+def test_inspector_constructors_refuse_wrong_types(call):
+    from pyengine.ui.notebook import Inspector
+    with pytest.raises(UsageError) as exc:
+        call(Inspector)
+    assert "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize("call", [
+    lambda api: api.make(None), lambda api: api.make([]), lambda api: api.run("scramble", []),
+    lambda api: api.open("scramble", words=5), lambda api: api.make("scramble", record=5),
+    lambda api: api.run("bee", "play", letters="aegintR", lines=5),
+    lambda api: api.run("bee", "play", letters="aegintR", say=5),
+])
+def test_api_entry_points_refuse_wrong_types(call):
+    import pyengine
+    with pytest.raises(UsageError) as exc:
+        call(pyengine)
+    assert "\n" not in str(exc.value)
+
+
+def test_input_lines_are_read_once_even_from_a_generator():
+    from pyengine.ui.notebook import Inspector
+    ins = Inspector.from_clp(FAMILY, stages=["GO"], input=(line for line in ["a", "b"]))
+    assert ins._lines == ["a", "b"]
+    ins.set_input(line for line in ["c"])
+    assert ins._lines == ["c"]
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(NAMES, ACTIONS, OPTIONS)
+def test_api_gives_a_result_or_a_usage_error(puzzle, action, options):
+    import pyengine
+    _usage_error_or_result(lambda: pyengine.run(puzzle, action, **options))
+    _usage_error_or_result(lambda: pyengine.make(puzzle, **options))
+    _usage_error_or_result(lambda: pyengine.solve(puzzle, **options))
+    _usage_error_or_result(lambda: pyengine.open(puzzle, action, **options))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(VALUES | st.sampled_from([str(FAMILY), FAMILY, [FAMILY]]),
+       VALUES | st.sampled_from([str(ANIMALS), f"{ANIMALS}:Zookeeper"]),
+       VALUES | st.sampled_from([["GO"], "GO:3:random"]), VALUES | st.just("breadth"),
+       VALUES, VALUES | st.just(["yes", "no"]))
+def test_inspector_gives_a_result_or_a_usage_error(clp, engine, stages, strategy, seed, lines):
+    from pyengine.ui.notebook import Inspector
+    _usage_error_or_result(lambda: Inspector(clp, input=lines))
+    _usage_error_or_result(lambda: Inspector.open(clp, engine, target=clp, stage=stages))
+    _usage_error_or_result(lambda: Inspector.from_clp(clp, stages, strategy, seed, lines))
+    _usage_error_or_result(lambda: Inspector.from_engine(engine, stages, strategy, seed, lines))
