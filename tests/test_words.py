@@ -165,14 +165,14 @@ def test_corrupt_cache_is_rebuilt(tmp_path, monkeypatch):
     core = W.Path(wl.cache_path())
     assert core.exists()
     files = list(core.parent.iterdir())
-    assert any(f.name.endswith(".by_mask.pickle") for f in files)
+    assert any(f.name.endswith(".by_mask.cache") for f in files)
     for f in files:
-        f.write_bytes(b"\x80\x05garbage, not a pickle")
+        f.write_bytes(b"\x80\x05garbage, not a cache file")
     W.clear_memory_cache()
     again = load(p)
     assert again is not wl and again.words == wl.words and again.by_mask() == bm
-    import pickle
-    assert pickle.loads(core.read_bytes())["data"][0] == wl.words  # rewritten
+    from pyengine.words.cache_format import unpack
+    assert unpack(core.read_bytes(), "core", wl._cache_key)[0] == wl.words  # rewritten
 
 
 def test_default_cache_corrupt(monkeypatch, tmp_path):

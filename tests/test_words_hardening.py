@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import threading
 import time
 from array import array
@@ -15,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pyengine.engine.errors import UsageError
 from pyengine.words import cache as C
+from pyengine.words import cache_format as F
 from pyengine.words import lists as W
 from pyengine.words.lists import load, parse_plain
 
@@ -113,26 +113,24 @@ def test_check_word_count_limit():
 
 
 # -- the disk cache ----------------------------------------------------------------------
-def _forge(path, key, data, digest=None):
-    """A cache file of the right format and key holding ``data`` (and its checksum)."""
-    blob = {"fmt": C.FORMAT, "key": key, "data": data}
-    if digest is not None:
-        blob["digest"] = digest
-    path.write_bytes(pickle.dumps(blob))
+def _forge(path, key, data, name=None):
+    """A cache file of the right format and key holding ``data``, with its own (right)
+    digest: only the caller's ``check`` can tell it is wrong."""
+    name = name or path.name.split(".")[1]
+    path.write_bytes(b"".join(F.pack(name, key, data)))
 
 
 @pytest.mark.parametrize("data", [
     None, 42, ("cat",), (("cat",), None, None, None, 0),
     (("cat", "dog"), None, None, array("I", [1]), 0),               # sizes differ
     (("dog", "cat"), None, None, array("I", [0, 0]), 0),            # unsorted, bad masks
-    ((b"cat",), None, None, array("I", [0]), 0),                    # bytes, not str
+    ((7,), None, None, array("I", [0]), 0),                         # an int, not a str
     (("cat",), None, None, array("I", [0]), -1),
 ])
 def test_cache_of_the_wrong_shape_is_rebuilt(small, data):
     wl = load(small)
     core = W.Path(wl.cache_path())
-    digest = pickle.loads(core.read_bytes())["digest"]
-    _forge(core, wl._cache_key, data, digest)       # even with the right checksum
+    _forge(core, wl._cache_key, data)               # even with the right digest
     W.clear_memory_cache()
     again = load(small)
     assert again.words == tuple(SMALL) and "cat" in again
@@ -141,18 +139,19 @@ def test_cache_of_the_wrong_shape_is_rebuilt(small, data):
 def test_default_cache_of_the_right_shape_but_other_words_is_rebuilt(cache, capsys):
     wl = load(None)
     core = W.Path(wl.cache_path())
-    blob = pickle.loads(core.read_bytes())
-    data = blob["data"]
-    # a well-formed list of one word, with the right format and key, the wrong checksum
-    blob["data"] = (("dog",), array("B", [10]), array("h", [500]),
-                    array("I", [W.letter_mask("dog")]), 0)
-    core.write_bytes(pickle.dumps(blob))
-    del blob["digest"]              # and without one
-    W.clear_memory_cache()
-    assert load(None).words == data[0]
-    core.write_bytes(pickle.dumps(blob))
-    W.clear_memory_cache()
-    assert load(None).words == data[0]
+    real = core.read_bytes()
+    digest = slice(len(F.MAGIC), len(F.MAGIC) + 32)
+    # a well-formed list of one word, with the right format and key, the wrong digest
+    other = (("dog",), array("B", [10]), array("h", [500]), array("I", [W.letter_mask("dog")]), 0)
+    forged = bytearray(b"".join(F.pack("core", wl._cache_key, other)))
+    forged[digest] = real[digest]
+    zeroed = bytearray(forged)
+    zeroed[digest] = bytes(32)      # and without one
+    foreign = b"".join(F.pack("core", wl._cache_key[:-1] + (0,), other))   # another list's
+    for bad in (forged, zeroed, foreign):
+        core.write_bytes(bad)
+        W.clear_memory_cache()
+        assert load(None).words == wl.words
     assert _cli(["words", "check", "cat"]) == 0
     assert "cat: yes" in capsys.readouterr().out
 
@@ -207,11 +206,11 @@ def test_a_list_chmod_000_after_loading_is_refused(small):
 
 def test_stale_temp_files_are_removed(small, cache, monkeypatch):
     load(small)
-    dead = cache / "words-0123.core.pickle.999999999.tmp"       # no such process
-    old = cache / f"words-4567.core.pickle.{os.getppid()}.tmp"  # alive, but hours old
-    fresh = cache / f"words-89ab.core.pickle.{os.getppid()}.tmp"
+    dead = cache / "words-0123.core.cache.999999999.tmp"       # no such process
+    old = cache / f"words-4567.core.cache.{os.getppid()}.tmp"  # alive, but hours old
+    fresh = cache / f"words-89ab.core.cache.{os.getppid()}.tmp"
     for f in (dead, old, fresh):
-        f.write_bytes(b"half a pickle")
+        f.write_bytes(b"half a cache file")
     past = time.time() - 2 * C.STALE_TMP_SECONDS
     os.utime(old, (past, past))
     monkeypatch.setattr(C, "_swept", set())
@@ -282,11 +281,13 @@ def test_words_command_in_process(capsys, argv):
 
 def test_an_interrupted_cache_write_leaves_no_temp_file(small, cache, monkeypatch):
     wl = load(small)
-    import pickle as pk
+    written = []
 
-    def interrupted(*args, **kwargs):
+    def interrupted(src, dst):      # Ctrl-C between writing the temp file and renaming it
+        written.append(os.path.getsize(src))
         raise KeyboardInterrupt
-    monkeypatch.setattr(pk, "dump", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         C.cache_save(wl._cache_key, "extra", [1])
+    assert written and written[0] > 0
     assert not [f for f in os.listdir(cache) if f.endswith(".tmp")]

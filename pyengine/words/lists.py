@@ -14,8 +14,10 @@ borrowed from the embedded default list (0.0 for words it lacks), so
 
 Parsed lists and the heavier indexes (letter masks, ``by_mask``,
 ``prefixes``) are cached on disk under $PYENGINE_CACHE (default
-~/.cache/pyengine), keyed on the source's path, size and mtime; an
-unreadable or corrupt cache file is ignored and rebuilt.
+~/.cache/pyengine), keyed on the source's path, size and mtime, as data
+files (JSON and raw arrays, never pickles) with a digest checked on every
+load; a damaged, altered or foreign cache file is ignored and rebuilt
+(see ``cache``).
 
 This module loads lists (:func:`load`); the list itself is
 :class:`pyengine.words.wordlist.WordList`, the riddles' index is in
@@ -114,10 +116,10 @@ def _load_default() -> WordList:
     wl = _MEMO.get(key)
     if wl is not None:
         return wl
-    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=True), _core_digest)
+    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=True))
     if data is None:
         data = _build_default(res)
-        _cache_save(key, "core", data, _core_digest)
+        _cache_save(key, "core", data)
     words, tiers, zipf, masks, skipped = data
     wl = WordList(words, tiers, zipf, masks, label="default", kind="default",
                   source="SCOWL english+american words, size levels 10-70 "
@@ -165,7 +167,7 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
 def _core_ok(data, tiered: bool) -> bool:
     """Is cached ``core`` data a list's shape: (a-z words, tiers, zipf, masks, skipped),
     arrays of the right type and length, a sample of masks that fit their words?
-    (About 5 ms for the default list; its content is checked by ``_core_digest``.)"""
+    (About 5 ms for the default list; the cache checks its digest before this.)"""
     words, tiers, zipf, masks, skipped = data
     n = len(words)
     if type(words) is not tuple or not n or type(skipped) is not int or skipped < 0:
@@ -180,18 +182,6 @@ def _core_ok(data, tiered: bool) -> bool:
         return False
     step = max(1, n // 64)
     return all(masks[i] == letter_mask(words[i]) for i in range(0, n, step))
-
-
-def _core_digest(data) -> str:
-    """A checksum of ``core`` data, saved with it: a foreign or damaged cache file of
-    the right shape (another list's words) is refused."""
-    import hashlib
-    words, tiers, zipf, masks, skipped = data
-    h = hashlib.sha1("\n".join(words).encode())
-    for part in (tiers, zipf, masks):
-        h.update(b"-" if part is None else part.tobytes())
-    h.update(str(skipped).encode())
-    return h.hexdigest()
 
 
 def _open_list(path: Path) -> int:
@@ -229,7 +219,7 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
         wl = _MEMO.get(memo_key)
         if wl is not None:
             return wl
-        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False), _core_digest)
+        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False))
         if data is None:
             try:
                 with os.fdopen(os.dup(fd), "rb") as fh:
@@ -238,7 +228,7 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
                 raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror}") from None
             words, skipped = parse_plain(raw, shown(path))
             data = (words, None, None, masks_of(words), skipped)
-            _cache_save(key, "core", data, _core_digest)
+            _cache_save(key, "core", data)
     finally:
         os.close(fd)
     words, _t, _z, masks, skipped = data

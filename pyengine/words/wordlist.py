@@ -269,7 +269,7 @@ class WordList:
         """Every non-empty prefix of every word (whole words included)."""
         got = self._idx.get("prefixes")
         if got is None:
-            # on disk as one newline-joined str: unpickles far faster than a set
+            # on disk as one newline-joined str: reads far faster than a set
             key = self._cache_key
             blob = cache_load(key, "prefixes") if key is not None else None
             got = frozenset(blob.split("\n")) if isinstance(blob, str) else None

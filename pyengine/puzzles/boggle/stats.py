@@ -12,8 +12,9 @@ From a word list we read, once:
 
 Words of one letter are left out (the seed removes them). Statistics are cached
 on disk beside the word list's own cache, keyed by the list (path, size, mtime),
-so a second run on the same list costs a pickle load. Everything is plain Python
-lists of numbers: the generators' arithmetic is over rows of 26 floats.
+so a second run on the same list costs one small file read (a data file: see
+``pyengine.words.cache``). Everything is plain Python lists of numbers: the
+generators' arithmetic is over rows of 26 floats.
 """
 from __future__ import annotations
 
@@ -101,6 +102,24 @@ def count_stats(words, label: str = "words", trigrams: bool = True) -> DictStats
     return DictStats(label, n, letters, sym, tri)
 
 
+def _counts_ok(grid, depth: int) -> bool:
+    """Is ``grid`` 26 (x 26 ...: ``depth`` + 1 levels of lists) whole numbers >= 0?"""
+    level = [grid]
+    for _ in range(depth + 1):
+        if not all(type(row) is list and len(row) == 26 for row in level):
+            return False
+        level = [x for row in level for x in row]
+    return set(map(type, level)) == {int} and min(level) >= 0
+
+
+def _stats_ok(data) -> bool:
+    """Is cached data the statistics' shape: counts of 26 letters, 26 x 26 pairs and
+    26 x 26 x 26 triplets?"""
+    return (type(data) is dict and data.keys() == {"words", "letters", "adjacency", "trigrams"}
+            and type(data["words"]) is int and _counts_ok(data["letters"], 0)
+            and _counts_ok(data["adjacency"], 1) and _counts_ok(data["trigrams"], 2))
+
+
 def for_wordlist(wl, trigrams: bool = True) -> DictStats:
     """Statistics of a :class:`pyengine.words.lists.WordList`, memoised and cached on disk."""
     from pyengine.words import lists as W
@@ -111,7 +130,7 @@ def for_wordlist(wl, trigrams: bool = True) -> DictStats:
     if got is not None and (got.trigrams is not None or not trigrams):
         return got
     disk_key = None if key is None else tuple(key) + ("boggle-stats", _FORMAT)
-    data = W._cache_load(disk_key, "boggle-stats") if disk_key else None
+    data = W._cache_load(disk_key, "boggle-stats", _stats_ok) if disk_key else None
     if data is not None:
         st = DictStats(wl.label, data["words"], data["letters"], data["adjacency"],
                        data["trigrams"])
