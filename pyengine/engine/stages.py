@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from pyengine.engine.clips_reader import FactSpec
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Listener, Session
 
@@ -234,6 +235,9 @@ class SessionPlan:
     # Makes the same plan again (same puzzle, same seed), paused before its first
     # stage: what a Timeline replays to step back.
     reopen: Callable[[], "SessionPlan"] | None = None
+    # Checks a fact a user asserts by hand against the puzzle's own limits (raises
+    # UsageError): a fact the rules could not finish with in bounded time is refused.
+    check_fact: Callable[[FactSpec, Session], None] | None = None
 
     def runner(self) -> StageRunner:
         """A :class:`StageRunner` over this plan."""

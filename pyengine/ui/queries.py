@@ -7,11 +7,10 @@ CLIPS's ``(facts START END MAX)``), a fact shown in full, the templates, the glo
 """
 from __future__ import annotations
 
-import fnmatch
 import html
 import re
 
-from pyengine.engine.clips_reader import Form, ReadError, read, read_slots
+from pyengine.engine.clips_reader import FactSpec, Form, ReadError, read, read_fact, read_slots
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.trace import matches_lines
@@ -95,10 +94,40 @@ def select_facts(session: Session, words: list[str] | str | None = None,
     pattern = " ".join(words)
     if len(words) == 1 and any(f.name == pattern for f in facts):
         return [f for f in facts if f.name == pattern]
-    if any(c in pattern for c in "*?["):
-        return [f for f in facts if fnmatch.fnmatchcase(f.text, pattern)
-                or fnmatch.fnmatchcase(f.text, f"*{pattern}*")]
+    if any(c in pattern for c in "*?"):
+        pieces = _glob_pieces(pattern)
+        return [f for f in facts if _glob_in(f.text, pieces)]
     return [f for f in facts if pattern in f.text]
+
+
+def _glob_pieces(pattern: str) -> list:
+    """A glob's pieces between its ``*`` s: each a plain string, or (with ``?``, one
+    character) a compiled regex of fixed length."""
+    pieces: list = []
+    for piece in pattern.split("*"):
+        if "?" in piece:
+            pieces.append(re.compile(".".join(re.escape(p) for p in piece.split("?")), re.S))
+        elif piece:
+            pieces.append(piece)
+    return pieces
+
+
+def _glob_in(text: str, pieces: list) -> bool:
+    """Does some part of ``text`` match the glob? Each piece found leftmost after the
+    one before: linear searches, no backtracking (a ``*`` needs no more)."""
+    at = 0
+    for piece in pieces:
+        if isinstance(piece, str):
+            at = text.find(piece, at)
+            if at < 0:
+                return False
+            at += len(piece)
+        else:
+            m = piece.search(text, at)
+            if m is None:
+                return False
+            at = m.end()
+    return True
 
 
 def _id_range(facts: list[FactView], words: list[str]) -> list[FactView]:
@@ -177,6 +206,17 @@ def _plain(value):
     if isinstance(value, (int, float)) or type(value) is str:
         return value
     return str(value) if not isinstance(value, Form) else " ".join(map(str, value))
+
+
+def user_fact(fact, setup, session: Session):
+    """A fact a user asserts by hand: text read by our CLIPS reader into a FactSpec
+    (constant values only), checked by the puzzle's own limits (``setup.check_fact``);
+    an engine's fact object as it is."""
+    spec = read_fact(fact) if isinstance(fact, str) else fact
+    check = getattr(setup, "check_fact", None)
+    if isinstance(spec, FactSpec) and check is not None:
+        check(spec, session)
+    return spec
 
 
 def walk_capped(runner, session: Session, n: int | None = None,

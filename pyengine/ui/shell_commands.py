@@ -10,7 +10,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
-from pyengine.ui.queries import WATCHABLE, select_facts, walk_capped, watch_items
+from pyengine.ui.queries import WATCHABLE, select_facts, user_fact, walk_capped, watch_items
 from pyengine.ui.shell_events import plural, stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
@@ -87,8 +87,9 @@ class RunCommands:
         text = arg.strip()
         if not text:
             raise UsageError("assert what? e.g. assert (number 4)")
+        spec = user_fact(text, self.setup, self.session)
         before = {f.id for f in self.session.facts()}
-        fid = self.session.assert_fact(text)
+        fid = self.session.assert_fact(spec)
         fact_text = self.session.fact(fid).text
         self._flush()
         if fid in before:

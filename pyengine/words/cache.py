@@ -193,8 +193,11 @@ def _read(path: Path) -> bytes:
     except BaseException:
         os.close(fd)
         raise
-    with fh:
-        return fh.read(MAX_FILE_BYTES + 1)
+    with fh:                    # read() with no size: a buffer the file's size, not 1 GiB
+        data = fh.read()
+    if len(data) > MAX_FILE_BYTES:
+        raise Unusable(f"is over {MAX_FILE_BYTES >> 20} MiB")
+    return data
 
 
 def cache_load(key: tuple, name: str, check=None):

@@ -212,8 +212,29 @@ def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=
         letters = [v for v in _text_values(session) if v != "#"]
         return " ".join("".join(letters).upper())
 
+    def check_fact(spec, s) -> None:
+        check_user_fact(spec, s, swaps, randomizer)
+
     what = " ".join(given) if given else "the seven rivers"
     if len(what) > 60:
         what = f"{len(given):,} words"
     return SessionPlan(session, stage_plan(swaps, randomizer), seed,
-                       f"scramble of {what} (seed {seed})", finish)
+                       f"scramble of {what} (seed {seed})", finish, check_fact=check_fact)
+
+
+def check_user_fact(spec, session, swaps: int, randomizer: str) -> None:
+    """A ``word`` or ``text`` fact asserted by hand: the line the rules would then
+    make must stay within the plan's limits (the same check_make as the words given
+    at the start), else UsageError before the rules see it."""
+    from pyengine.puzzles.scramble.limits import check_make
+
+    if spec.relation not in ("word", "text"):
+        return
+    words = sum(len(r["values"]) - 1 for r in session.records("word"))
+    lines = [len(r["values"]) - 1 for r in session.records("text")]
+    new = len(spec.values) - 1
+    if spec.relation == "word":
+        words += new
+    else:
+        lines.append(new)
+    check_make(max([words] + lines), swaps, randomizer, True)

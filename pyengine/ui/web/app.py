@@ -1,8 +1,9 @@
 """The HTTP API and the page (Starlette). Every tab opens its own session
-(``POST /api/sessions``) and drives it by id; the routes are the shell's verbs.
+(``POST /api/sessions``), which runs in a worker process of its own
+(:mod:`pyengine.ui.web.store`), and drives it by id; the routes are the shell's verbs.
 
 ``GET  /``                                   the page (static, shipped in the package)
-``GET  /api/targets``                        what can be opened, the limits, the strategies
+``GET  /api/targets``                        what can be opened, the limits, the token
 ``POST /api/sessions``                       ``{"target": NAME, "options": {...}}`` -> state
 ``GET  /api/sessions/ID[?filter=TEXT]``      the state (facts filtered as ``facts TEXT``)
 ``POST /api/sessions/ID/VERB``               ``{"arg": ...}``: step, run, stage, next, back,
@@ -12,42 +13,45 @@
 ``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
 ``DELETE /api/sessions/ID``                  close it
 
-Errors are JSON ``{"error": "..."}``: 400 for bad input, 403 for what the web
-inspector refuses (``eval``, ``build``, ``system``, ``load``: no code from the
-browser), 404 for an unknown session or route, 503 when every session is taken.
+Errors are JSON ``{"error": "..."}`` in one line: 400 bad input, 403 refused (another
+site, no token, ``eval`` and the like), 404 unknown, 410 a session that ended (and
+why), 413 a body too large, 429 this client's share used, 503 every session taken.
+:mod:`pyengine.ui.web.guard` checks host, origin, token and rate before any route.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
-import threading
 from importlib import resources
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
-from pyengine.ui.web import views
-from pyengine.ui.web.sessions import VERBS, Busy, Limits, Store
+from pyengine.ui.web.guard import Guard, Hosts
+from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.store import Busy, Gone, Store
 from pyengine.ui.web.targets import Target, menu
+from pyengine.ui.web.websession import VERBS
+from pyengine.ui.web.workers import warm_up
 
 REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
-MAX_BODY = 16_384
 _NAME = re.compile(r"^[A-Za-z0-9_.:*?<>=+/-]{1,200}$")
-# The page loads nothing from elsewhere and runs only its own scripts.
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; form-action 'self'")
-ENGINE_LOCK = threading.Lock()      # one engine call at a time (CLIPS and print are global)
+_SID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class Refused(Exception):
     """Something the web inspector never does."""
+
+
+class TooLarge(Exception):
+    """A request body over the limit."""
 
 
 def static_dir() -> str:
@@ -55,9 +59,12 @@ def static_dir() -> str:
 
 
 def create_app(target: Target | None = None, limits: Limits | None = None,
-               input: list[str] | None = None) -> Starlette:
+               input: list[str] | None = None, hosts: Hosts | None = None,
+               origins=()) -> Starlette:
     """The app: on ``target`` (the command line's) or, without one, the registry's menu;
-    ``input``: the lines the rules read in every session (``serve --input FILE``)."""
+    ``input``: the lines the rules read in every session (``serve --input FILE``);
+    ``hosts`` and ``origins``: what requests may name (default: this machine only)."""
+    limits = limits or Limits()
     api = Api(target, Store(limits), input)
     routes = [
         Route("/", api.index),
@@ -72,31 +79,14 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
     handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
-                Busy: _error(503), ValueError: _error(400), Exception: _error(500)}
-    app = Starlette(routes=routes, exception_handlers=handlers,
-                    middleware=[Middleware(SecurityHeaders)])
+                Gone: _error(410), TooLarge: _error(413), Busy: _busy,
+                ValueError: _error(400), Exception: _error(500)}
+    app = Starlette(routes=routes, exception_handlers=handlers, lifespan=api.lifespan)
+    guard = Guard(app, limits, hosts or Hosts(), origins)
+    api.token = guard.token
     app.state.store = api.store
-    return app
-
-
-class SecurityHeaders:
-    """Every answer says: only this page's own scripts, nothing loaded from elsewhere."""
-
-    HEADERS = [(b"content-security-policy", CSP.encode()),
-               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
-
-    def __init__(self, app):
-        self.app = app
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
-            return await self.app(scope, receive, send)
-
-        async def sending(message):
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": list(message.get("headers", [])) + self.HEADERS}
-            await send(message)
-        await self.app(scope, receive, sending)
+    guard.state = app.state
+    return guard
 
 
 class Api:
@@ -107,6 +97,17 @@ class Api:
         self.input = input
         self.targets = {target.name: target} if target is not None else menu()
         self.store = store
+        self.token = ""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app):
+        """Start the workers' fork server at once (it loads the word lists); end every
+        session's worker when the server stops."""
+        await asyncio.to_thread(warm_up)
+        try:
+            yield
+        finally:
+            await self.store.shutdown()
 
     async def index(self, request: Request):
         return FileResponse(static_dir() + "/index.html")
@@ -115,35 +116,40 @@ class Api:
         limits = self.store.limits
         return JSONResponse({"targets": [t.describe() for t in self.targets.values()],
                              "fixed": self.target is not None, "strategies": list(STRATEGIES),
+                             "token": self.token,
                              "limits": {"sessions": limits.sessions, "firings": limits.firings,
-                                        "idle": limits.idle}})
+                                        "idle": limits.idle, "per_client": limits.per_client,
+                                        "seconds": limits.seconds, "total": limits.total}})
 
     async def open_session(self, request: Request):
-        body = await _body(request)
+        body = await _body(request, self.store.limits)
         name = body.get("target", next(iter(self.targets)))
         if not isinstance(name, str) or name not in self.targets:
-            raise UsageError(f"unknown target {name!r} (choose from {', '.join(self.targets)})")
+            raise UsageError(f"unknown target {str(name)[:40]!r} "
+                             f"(choose from {', '.join(self.targets)})")
         options = body.get("options")
         options = {} if options is None else options
         if not isinstance(options, dict):
             raise UsageError("options: an object of option names and values")
-
-        def work():
-            ws = self.store.open(name, self.targets[name].factory(options), self.input)
-            with ws.lock:
-                return views.state(ws)
-        return JSONResponse(await _engine(work))
+        target = self.targets[name]
+        spec = {"name": name, "input": self.input}
+        if target.fixed is not None:
+            if options:
+                raise UsageError(f"{name} was opened on the command line: it takes no "
+                                 "options from the page")
+            spec["argv"] = target.argv
+        else:
+            spec["options"] = target.check(options)      # checked here, and again there
+        _, status, answer = await self.store.open(_client(request), spec)
+        return Response(answer, status, media_type="application/json")
 
     async def get_state(self, request: Request):
-        ws = self.store.get(request.path_params["sid"])
         flt = request.query_params.get("filter") or None
-        if flt is not None and len(flt) > 200:
-            raise UsageError("filter: at most 200 characters")
-        return JSONResponse(await _engine(_locked(ws, lambda: views.state(ws, flt))))
+        return await self._call(request, {"op": "state", "filter": self._filter(flt)})
 
     async def close_session(self, request: Request):
-        self.store.close(request.path_params["sid"])
-        return JSONResponse({"closed": True})
+        sid = _sid(request)
+        return JSONResponse({"closed": await self.store.close(sid)})
 
     async def act(self, request: Request):
         verb = request.path_params["verb"]
@@ -151,82 +157,120 @@ class Api:
             raise Refused(f"refused: {verb} evaluates code; the web inspector steps, asserts "
                           "and retracts, and runs no CLIPS or Python sent from the browser")
         if verb not in VERBS:
-            raise LookupError(f"no such action {verb!r} (actions: {', '.join(VERBS)})")
-        ws = self.store.get(request.path_params["sid"])
-        body = await _body(request)
-        flt = body.get("filter") if isinstance(body.get("filter"), str) else None
-
-        def work():
-            ws.act(verb, body.get("arg"))
-            return views.state(ws, flt)
-        return JSONResponse(await _engine(_locked(ws, work)))
+            raise LookupError(f"no such action {verb[:40]!r} (actions: {', '.join(VERBS)})")
+        body = await _body(request, self.store.limits)
+        flt = body.get("filter")
+        if flt is not None and not isinstance(flt, str):
+            raise UsageError("filter: text")
+        return await self._call(request, {"op": "act", "verb": verb, "arg": body.get("arg"),
+                                          "filter": self._filter(flt)})
 
     async def rules(self, request: Request):
-        ws = self.store.get(request.path_params["sid"])
-        return JSONResponse(await _engine(_locked(ws, lambda: views.rules_json(ws))))
+        return await self._call(request, {"op": "rules"})
 
     async def why(self, request: Request):
-        ws = self.store.get(request.path_params["sid"])
+        limits = self.store.limits
         fid = _fact_id(request.path_params["fid"])
         depth = request.query_params.get("depth")
-        if depth is not None and (not depth.isdigit() or not 1 <= int(depth) <= 10_000):
-            raise UsageError("depth: a whole number from 1 to 10000")
-        d = int(depth) if depth else None
-        return JSONResponse(await _engine(_locked(ws, lambda: views.why_json(ws, fid, d))))
+        if depth is not None and (not depth.isascii() or not depth.isdigit()
+                                  or not 1 <= int(depth) <= limits.why_max_depth):
+            raise UsageError(f"depth: a whole number from 1 to {limits.why_max_depth}")
+        return await self._call(request, {"op": "why", "fact": fid,
+                                          "depth": int(depth) if depth else limits.why_depth})
 
     async def matches(self, request: Request):
-        ws = self.store.get(request.path_params["sid"])
         rule = request.path_params["rule"]
         if not _NAME.match(rule):
             raise UsageError(f"not a rule name: {rule[:40]!r}")
-        return JSONResponse(await _engine(_locked(ws, lambda: views.matches_json(ws, rule))))
+        return await self._call(request, {"op": "matches", "rule": rule})
+
+    async def _call(self, request: Request, message: dict) -> Response:
+        handle = self.store.get(_sid(request))
+        status, answer = await self.store.call(handle, message)
+        return Response(answer, status, media_type="application/json")
+
+    def _filter(self, text: str | None) -> str | None:
+        if text and len(text) > self.store.limits.filter_chars:
+            raise UsageError(f"filter: at most {self.store.limits.filter_chars} characters")
+        return text or None
 
 
 def _error(status: int):
     async def handler(request: Request, exc: Exception):
         text = str(exc.args[0]) if exc.args else type(exc).__name__
-        return JSONResponse({"error": text.splitlines()[0] if text else text}, status_code=status)
+        return JSONResponse({"error": (text.splitlines() or [""])[0][:2000]},
+                            status_code=status)
     return handler
 
 
-def _locked(ws, fn):
-    def work():
-        with ws.lock:
-            return fn()
-    return work
+async def _busy(request: Request, exc: Busy):
+    return JSONResponse({"error": str(exc)}, status_code=exc.status)
 
 
-async def _engine(fn):
-    def work():
-        with ENGINE_LOCK:
-            return fn()
-    return await run_in_threadpool(work)
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
 
 
-async def _body(request: Request) -> dict:
+def _sid(request: Request) -> str:
+    sid = request.path_params["sid"]
+    if not _SID.match(sid):
+        raise LookupError("no such session (it may have ended): reload the page")
+    return sid
+
+
+async def _body(request: Request, limits: Limits) -> dict:
+    """The request's JSON object, read as it streams: at most ``limits.body`` bytes,
+    within ``limits.header_seconds``, nested at most ``limits.json_depth`` deep."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise UsageError(f"the request body is at most {MAX_BODY} bytes")
-    raw = await request.body()
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if raw.strip() and kind != "application/json":
-        raise UsageError("send the request body as JSON (Content-Type: application/json)")
-    if len(raw) > MAX_BODY:
-        raise UsageError(f"the request body is at most {MAX_BODY} bytes")
+    if size is not None and (not size.isascii() or not size.isdigit() or int(size) > limits.body):
+        raise TooLarge(f"the request body is at most {limits.body} bytes")
+    try:
+        raw = await asyncio.wait_for(_read(request, limits.body), limits.header_seconds)
+    except asyncio.TimeoutError:
+        raise UsageError("the request body came too slowly") from None
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError("the request body must be UTF-8 JSON") from None
+    if _json_depth(text) > limits.json_depth:
+        raise UsageError(f"the request body nests deeper than {limits.json_depth}")
+    try:
+        body = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
         raise UsageError("the request body must be a JSON object") from None
     if not isinstance(body, dict):
         raise UsageError("the request body must be a JSON object")
     return body
 
 
+async def _read(request: Request, most: int) -> bytes:
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > most:
+            raise TooLarge(f"the request body is at most {most} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json_depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped)."""
+    depth = deepest = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
 def _fact_id(text: str) -> int:
     t = text.strip()
     digits = t[2:] if t.lower().startswith("f-") else t
-    if not digits.isdigit() or len(digits) > 12:
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
         raise UsageError(f"not a fact id: {t[:40]!r} (write f-12 or 12)")
     return int(digits)

@@ -16,12 +16,16 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running(app, timeout: float = 20.0):
+def running(app, timeout: float = 20.0, limits=None):
+    """The app served as ``pyengine serve`` serves it (the same protocol, connection
+    caps and timeouts) on a free port of 127.0.0.1; its URL."""
     import uvicorn
 
+    from pyengine.ui.web.command import server_config
+    from pyengine.ui.web.limits import Limits
+
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", lifespan="off"))
+    server = uvicorn.Server(server_config(app, limits or Limits(), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     end = time.monotonic() + timeout

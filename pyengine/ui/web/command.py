@@ -6,9 +6,12 @@ import sys
 
 from pyengine.engine.errors import UsageError
 from pyengine.ui import sessions
+from pyengine.ui.web.limits import Limits
 
 OWN = {"--input": str, "--host": str, "--port": int, "--open": None, "--max-sessions": int,
-       "--max-firings": int, "--idle": int}
+       "--max-firings": int, "--idle": int, "--max-per-client": int, "--seconds": float,
+       "--allow-host": str, "--allow-origin": str}
+LISTS = ("--allow-host", "--allow-origin")      # may be given more than once
 
 
 def add_parser(sub) -> None:
@@ -20,7 +23,9 @@ def add_parser(sub) -> None:
                     "of firings, why trees and matches. Each browser tab gets its own "
                     "session. Without a PUZZLE the page offers every puzzle. The browser "
                     "can step, assert and retract, and nothing else: no files beyond what "
-                    "this command names, no CLIPS or Python code from the page. "
+                    "this command names, no CLIPS or Python code from the page. Each "
+                    "session runs in a process of its own, bounded in time and memory "
+                    "(docs/web.md lists every limit). "
                     "Needs: pip install 'pyengine-puzzles[web]'.",
         epilog="examples:\n  pyengine serve --open\n  pyengine serve scramble --seed 1\n"
                "  pyengine serve clp family.clp --stage GO --host 0.0.0.0")
@@ -30,11 +35,21 @@ def add_parser(sub) -> None:
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.add_argument("--input", metavar="FILE",
                    help="lines for the rules' (read) and input(), one per read, in every session")
-    p.add_argument("--max-sessions", type=int, default=50, help="sessions at once (default 50)")
-    p.add_argument("--max-firings", type=int, default=5000,
-                   help="firings one request may make (default 5000)")
-    p.add_argument("--idle", type=int, default=1800,
-                   help="seconds before an idle session expires (default 1800)")
+    d = Limits()
+    p.add_argument("--max-sessions", type=int, default=d.sessions,
+                   help=f"sessions at once, 1..500 (default {d.sessions})")
+    p.add_argument("--max-per-client", type=int, default=d.per_client,
+                   help=f"sessions one client address may hold, 1..100 (default {d.per_client})")
+    p.add_argument("--max-firings", type=int, default=d.firings,
+                   help=f"firings one request may make, 1..100000 (default {d.firings})")
+    p.add_argument("--seconds", type=float, default=d.seconds,
+                   help=f"time one request may take, 0.1..60 (default {d.seconds:g})")
+    p.add_argument("--idle", type=int, default=int(d.idle),
+                   help=f"seconds before an idle session ends, 10..86400 (default {d.idle:g})")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another name this server answers to (e.g. the name students type)")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="another site whose pages may call the API (e.g. http://host:port)")
     p.add_argument("puzzle", nargs="?", metavar="PUZZLE",
                    help="one of: " + ", ".join(sessions.names()) + " (default: all)")
     p.add_argument("args", nargs=argparse.REMAINDER, metavar="...",
@@ -60,34 +75,41 @@ def take_own_options(args) -> None:
                 raise UsageError(f"{flag} needs a value")
             value = words.pop(0)
         try:
-            setattr(args, dest, OWN[flag](value))
+            value = OWN[flag](value)
         except ValueError:
             raise UsageError(f"{flag}: not a valid value: {value!r}") from None
+        if flag in LISTS:
+            getattr(args, dest).append(value)
+        else:
+            setattr(args, dest, value)
     args.args = rest
 
 
 def build(args):
     """The app the arguments describe (checks the puzzle's options now)."""
     from pyengine.ui.web.app import create_app
-    from pyengine.ui.web.sessions import Limits
+    from pyengine.ui.web.guard import Hosts
+    from pyengine.ui.web.limits import checked
     from pyengine.ui.web.targets import command_line
 
     take_own_options(args)
-    for name, low in (("port", 0), ("max_sessions", 1), ("max_firings", 1), ("idle", 1)):
-        if getattr(args, name) < low or (name == "port" and args.port > 65535):
-            raise UsageError(f"--{name.replace('_', '-')}: out of range")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port: from 0 to 65535, not {args.port}")
+    limits = checked(Limits(sessions=args.max_sessions, firings=args.max_firings,
+                            idle=float(args.idle), per_client=args.max_per_client,
+                            seconds=args.seconds))
     target = None
     if args.puzzle is not None:
         target = command_line(args.puzzle, args.args)
         target.fixed()                       # open it once now: a bad file fails here
     elif args.args:
         raise UsageError("give the PUZZLE before its options")
-    limits = Limits(args.max_sessions, args.max_firings, float(args.idle))
     lines = None
     if args.input:
         from pyengine.ui.shell import input_lines
         lines = input_lines(args.input)
-    return create_app(target, limits, lines)
+    return create_app(target, limits, lines, Hosts(args.host, args.allow_host),
+                      args.allow_origin), limits
 
 
 def run(args) -> int:
@@ -96,15 +118,55 @@ def run(args) -> int:
     except ImportError:
         raise UsageError("pyengine serve needs the web extra: "
                          "pip install 'pyengine-puzzles[web]' (starlette, uvicorn)") from None
-    app = build(args)
+    app, limits = build(args)
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
+    server = uvicorn.Server(server_config(app, limits, args.host, args.port))
+    more_descriptors(limits)
+    if not _port_free(args.host, args.port):
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: the port is in use "
+                         "(choose another with --port)")
     print(f"pyengine serve: {url} (Ctrl-C to stop)", file=sys.stderr)
     if args.open:
         import threading
         import webbrowser
         threading.Timer(1.0, webbrowser.open, (url,)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    server.run()
     return 0
+
+
+def server_config(app, limits, host: str, port: int):
+    """uvicorn's settings: our h11 protocol (connection caps and head timeout), the
+    keep-alive timeout, a 16 KiB request head, no access log."""
+    import uvicorn
+
+    from pyengine.ui.web.connections import guarded_protocol
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                          http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive,
+                          h11_max_incomplete_event_size=16 * 1024, ws="none",
+                          limit_concurrency=limits.connections + 64)
+
+
+def more_descriptors(limits) -> None:
+    """Room for every connection and worker pipe: the soft descriptor limit raised
+    (within the hard one) to what the limits can use."""
+    import resource
+    want = limits.connections + 4 * limits.sessions + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        top = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, top), hard))
+
+
+def _port_free(host: str, port: int) -> bool:
+    import socket
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,6 +34,7 @@ class Target:
     help: str
     options: dict[str, object] = field(default_factory=dict)   # name -> Option
     fixed: Callable[[], SessionPlan] | None = None              # the command line's factory
+    argv: list[str] | None = None       # the command line's words (a worker opens them)
 
     def describe(self) -> dict:
         return {"name": self.name, "help": self.help,
@@ -98,7 +99,7 @@ def _offered(opt) -> bool:
 
 def command_line(name: str, argv: list[str]) -> Target:
     """The target the command line named (checked now, as the shell checks it)."""
-    return Target(name, " ".join([name, *argv]), {}, sessions.opener(name, argv))
+    return Target(name, " ".join([name, *argv]), {}, sessions.opener(name, argv), list(argv))
 
 
 def _play_factory(letters=None, center=None) -> Callable[[], SessionPlan]:

@@ -11,6 +11,11 @@ from pyengine.ui.web.pictures import picture
 
 MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
 MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
+MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` has it all)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " ..."
 
 
 def state(ws, filter_text: str | None = None) -> dict:
@@ -37,10 +42,10 @@ def state(ws, filter_text: str | None = None) -> dict:
         "fired": len(trace), "message": ws.message, "capped": ws.capped,
         "stage": {"stages": [st.name for st in runner.stages], "index": runner.index,
                   "active": runner.active, "done": runner.done},
-        "facts": [{"id": f.id, "text": f.text, "new": f.id in ws.new}
+        "facts": [{"id": f.id, "text": _short(f.text), "new": f.id in ws.new}
                   for f in shown[:MAX_FACTS]],
         "count": len(facts), "shown": min(len(shown), MAX_FACTS),
-        "gone": [{"id": fid, "text": text} for fid, text in ws.gone[:MAX_FACTS]],
+        "gone": [{"id": fid, "text": _short(text)} for fid, text in ws.gone[:MAX_FACTS]],
         "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
                    for a in s.agenda()[:MAX_FACTS]],
         "last": [firing_json(f) for f in ws.last[-200:]],
@@ -61,20 +66,28 @@ def rules_json(ws) -> list[dict]:
     return [{"name": r, "source": s.rule_source(r)} for r in s.rules()]
 
 
-def why_json(ws, fact_id: int, depth: int | None = None) -> dict:
-    """The provenance tree (the shell's ``why``) as nested dicts, and its lines."""
+def why_json(ws, fact_id: int, depth: int, limits) -> dict:
+    """The provenance tree (the shell's ``why``) ``depth`` firings deep, as nested dicts
+    (at most ``limits.why_nodes`` of them; the rest marked ``more``), and its lines."""
     tree = ws.ins.why(fact_id, depth)
+    budget = [limits.why_nodes]
 
-    def node(p, level: int = 0) -> dict:
-        out = {"id": p.id, "text": p.text, "kind": p.kind, "live": p.live, "note": p.note(),
-               "firing": None, "parents": []}
+    def node(p) -> dict:
+        budget[0] -= 1
+        out = {"id": p.id, "text": _short(p.text), "kind": p.kind, "live": p.live,
+               "note": p.note(), "firing": None, "parents": [], "more": p.cut}
         if p.firing is not None:
             out["firing"] = {"n": p.firing.number, "rule": p.firing.rule,
                              "line": fire_line(p.firing)}
-        if p.firing is not None and not p.shown_above and not p.cut and level < 400:
-            out["parents"] = [node(k, level + 1) for k in p.parents]
+        if p.firing is not None and not p.shown_above and not p.cut:
+            for k in p.parents:
+                if budget[0] <= 0:
+                    out["more"] = True
+                    break
+                out["parents"].append(node(k))
         return out
-    return {"tree": node(tree), "lines": tree.lines()}
+    return {"tree": node(tree), "depth": depth,
+            "lines": [_short(line) for line in tree.lines()[:limits.why_nodes * 3]]}
 
 
 def matches_json(ws, rule: str) -> dict:

@@ -6,14 +6,29 @@ const UI = {
   sid: sessionStorage.getItem("pyengine-sid"), state: null, rules: [], info: null,
 
   async call(method, url, body) {
-    const res = await fetch(url, {method, headers: {"Content-Type": "application/json"},
+    const headers = {"Content-Type": "application/json"};
+    if (this.info && this.info.token) headers["X-Pyengine-Token"] = this.info.token;
+    const res = await fetch(url, {method, headers,
                                   body: body === undefined ? undefined : JSON.stringify(body)});
     const data = await res.json().catch(() => ({error: "bad answer from the server"}));
+    if (res.status === 410) { this.ended(data.error); }
     if (!res.ok) throw new Error(data.error || res.statusText);
     return data;
   },
+  // The session ended (its worker was stopped, it was idle too long): say why, and
+  // forget it, so the next "open" (or a reload) starts a new one.
+  ended(why) {
+    this.sid = null; sessionStorage.removeItem("pyengine-sid");
+    $("title").textContent = "(session ended) " + $("title").textContent;
+    this.say(why || "this session has ended: reload the page for a new one", true);
+  },
+
   say(text, error) { const m = $("message"); m.textContent = text || ""; m.className = error ? "error" : ""; },
   async guard(fn) { try { await fn(); } catch (e) { this.say(e.message, true); } },
+  // Opens and actions run one after another, in the order asked (a key held down, or
+  // "open" pressed while the first session is still opening, never interleave).
+  queue: Promise.resolve(),
+  inTurn(fn) { this.queue = this.queue.then(fn, fn); return this.queue; },
 
   async start() {
     this.info = await this.call("GET", "/api/targets");
@@ -46,22 +61,24 @@ const UI = {
     });
     return out;
   },
-  async open() {
-    await this.guard(async () => {
-      if (this.sid) this.call("DELETE", `/api/sessions/${this.sid}`).catch(() => {});
+  open() {
+    return this.inTurn(() => this.guard(async () => {
+      // the old session goes first: one client holds only a few at a time
+      if (this.sid) await this.call("DELETE", `/api/sessions/${this.sid}`).catch(() => {});
       const body = {target: $("target").value};
       if (!this.info.fixed) body.options = this.options();
       const st = await this.call("POST", "/api/sessions", body);
       this.sid = st.id; sessionStorage.setItem("pyengine-sid", st.id);
       this.draw(st); await this.loadRules();
-    });
+    }));
   },
   async loadRules() { this.rules = await this.call("GET", `/api/sessions/${this.sid}/rules`); this.drawRules(); },
-  async act(verb, arg) {
-    await this.guard(async () => {
+  act(verb, arg) {
+    return this.inTurn(() => this.guard(async () => {
+      if (!this.sid) { this.say("no session: press open (or reload the page)", true); return; }
       const st = await this.call("POST", `/api/sessions/${this.sid}/${verb}`, {arg, filter: $("filter").value || undefined});
       this.draw(st);
-    });
+    }));
   },
   async why(fid) {
     await this.guard(async () => {
@@ -72,7 +89,11 @@ const UI = {
   },
   whyNode(n, level) {
     const label = el("span", {cls: "whyfact", text: `f-${n.id} ${n.text}` + (n.note ? `  [${n.note}]` : "")});
-    if (!n.firing || !n.parents.length) return el("li", {}, label);
+    // The server sends a few firings of the tree at a time: "more" opens the rest
+    // from that fact.
+    const more = n.more ? el("a", {href: "#", cls: "more", text: " more...", title: "why this fact, further back",
+      onclick: ev => { ev.preventDefault(); this.why(n.id); }}) : null;
+    if (!n.firing || !n.parents.length) return more ? el("li", {}, label, more) : el("li", {}, label);
     const kids = el("ul", {});
     n.parents.forEach(p => kids.append(this.whyNode(p, level + 1)));
     const det = el("details", {}, el("summary", {}, label), el("div", {cls: "firing", text: n.firing.line}), kids);

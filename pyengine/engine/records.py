@@ -1,0 +1,88 @@
+"""What a session reports, the same on every engine: a fact with its id and text, an
+activation, a firing with what it changed and printed, an input line a rule read,
+and CLIPS's ``(matches RULE)`` as data. :mod:`pyengine.engine.session` uses them and
+exports them again under their old names."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
+
+
+@dataclass(frozen=True)
+class FactView:
+    """One fact of the fact base: its id and its CLIPS-style text."""
+
+    id: int
+    text: str
+
+    @property
+    def name(self) -> str:
+        """The relation (first symbol) of the fact, e.g. ``text`` or ``letter``."""
+        return self.text[1:].split(None, 1)[0].rstrip(")") if len(self.text) > 2 else ""
+
+    def __str__(self) -> str:
+        return fact_line(self.id, self.text)
+
+
+@dataclass(frozen=True)
+class ActivationView:
+    """One activation on the agenda: a rule, its salience and the facts it matched."""
+
+    rule: str
+    salience: int
+    facts: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return activation_line(self)
+
+
+@dataclass
+class Firing:
+    """One rule firing: which rule, on which facts, and what it changed."""
+
+    number: int
+    rule: str
+    matched: tuple[int, ...]
+    asserted: list[int] = field(default_factory=list)
+    retracted: list[int] = field(default_factory=list)
+    output: list[str] = field(default_factory=list)     # what the rule printed, by line
+
+    def __str__(self) -> str:
+        return fire_line(self)
+
+
+@dataclass(frozen=True)
+class InputLine:
+    """A line a rule read (CLIPS ``(read)``/``(readline)``, experta ``input()``): the
+    prompt it had printed just before (the unfinished output line) and the answer
+    (None: end of input)."""
+
+    prompt: str
+    text: str | None
+
+    def __str__(self) -> str:
+        return self.prompt + (self.text if self.text is not None else "")
+
+
+@dataclass(frozen=True)
+class PatternMatch:
+    """One pattern of a rule's left-hand side, as written, and the facts matching it."""
+
+    source: str
+    facts: list[int]
+
+
+@dataclass(frozen=True)
+class Matches:
+    """What CLIPS's ``(matches RULE)`` shows: for each pattern the facts that match
+    it; ``partials[k]`` the partial matches of patterns 0..k (fact ids, a negated
+    pattern contributing none); the rule's activations."""
+
+    rule: str
+    patterns: list[PatternMatch]
+    partials: list[list[tuple[int, ...]]]
+    activations: list[tuple[int, ...]]
+
+    def __str__(self) -> str:
+        return "\n".join(matches_lines(self))

@@ -1,0 +1,78 @@
+"""Connections the server keeps: bounded in number, per client, and in time.
+
+uvicorn closes a kept-alive connection that stays idle after an answer, but not one
+that never sends a whole request: a client could open a thousand sockets and send
+nothing (or a byte a minute), and every new student would then be refused. This
+protocol (uvicorn's own h11 one, with three additions) closes
+
+* a connection beyond ``Limits.connections`` in all, or ``Limits.client_connections``
+  from one address, at once;
+* a connection that has not sent a request's head within ``Limits.header_seconds``
+  of opening or of its last answer (the app bounds the body's time the same way).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from pyengine.ui.web.limits import Limits
+
+
+def guarded_protocol(limits: Limits) -> type:
+    """An h11 protocol class for uvicorn (``Config(http=...)``) keeping ``limits``."""
+
+    class GuardedH11(H11Protocol):
+        open_by_client: Counter = Counter()
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._timer = None
+            self._address = self.client[0] if self.client else "?"
+            mine = self.open_by_client[self._address]
+            self._counted = (mine < limits.client_connections
+                             and len(self.connections) <= limits.connections)
+            if not self._counted:
+                transport.close()
+                return
+            self.open_by_client[self._address] = mine + 1
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            cycle = self.cycle
+            super().data_received(data)
+            if self.cycle is not cycle:          # a request's head has arrived
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc) -> None:
+            if getattr(self, "_counted", False):
+                self._counted = False
+                left = self.open_by_client[self._address] - 1
+                if left > 0:
+                    self.open_by_client[self._address] = left
+                else:
+                    del self.open_by_client[self._address]
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._disarm()
+            if not self.transport.is_closing():
+                self._timer = self.loop.call_later(limits.header_seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            timer = getattr(self, "_timer", None)
+            if timer is not None:
+                timer.cancel()
+                self._timer = None
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return GuardedH11

@@ -1,0 +1,181 @@
+"""The server's sessions: each a worker process (:mod:`pyengine.ui.web.workers`),
+kept by id, with the bounds that keep one client from crowding out the others.
+
+* at most ``Limits.sessions`` sessions, and ``Limits.per_client`` per client address
+  (a client opening one more ends its own least recently used one: a forgotten tab);
+* one request at a time per client: a client's requests wait behind its running one
+  (at most ``Limits.waiting`` of them, then 429), so one client keeps at most one
+  worker busy, and every other client's request starts at once;
+* a request answers within ``Limits.hard`` seconds or its worker is ended (the page
+  is told why, once, and may open a new session);
+* a session idle for ``Limits.idle`` seconds ends, its process with it.
+"""
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.workers import Worker, WorkerGone
+
+ENDED_KEPT = 1000            # ended sessions whose reason is kept for their page
+
+
+class Busy(Exception):
+    """No room: every session taken (503), or this client's share (429)."""
+
+    def __init__(self, text: str, status: int = 503):
+        super().__init__(text)
+        self.status = status
+
+
+class Gone(Exception):
+    """The session ended (410), with why."""
+
+
+@dataclass
+class Client:
+    """One client address: its sessions, the one request it may run at a time."""
+
+    sessions: set = field(default_factory=set)
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: int = 0
+
+
+@dataclass
+class Handle:
+    sid: str
+    target: str
+    client: str
+    worker: Worker
+    used: float = field(default_factory=time.monotonic)
+
+
+class Store:
+    """The open sessions by id."""
+
+    def __init__(self, limits: Limits | None = None):
+        self.limits = limits or Limits()
+        self.sessions: dict[str, Handle] = {}
+        self.clients: dict[str, Client] = {}
+        self.ended: OrderedDict[str, str] = OrderedDict()
+        self.opening = 0
+
+    def client(self, address: str) -> Client:
+        return self.clients.setdefault(address, Client())
+
+    # -- opening and closing ---------------------------------------------------------------
+    async def open(self, address: str, spec: dict) -> tuple[Handle | None, int, bytes]:
+        """A new session for ``spec`` on behalf of ``address``: (handle, status, JSON)."""
+        await self.expire()
+        client = self.client(address)
+        if len(self.sessions) + self.opening >= self.limits.sessions:
+            raise Busy(f"all {self.limits.sessions} sessions are in use; try again when "
+                       "one ends (idle ones end after "
+                       f"{self.limits.idle / 60:g} minutes)")
+        if len(client.sessions) >= self.limits.per_client:
+            await self._make_room(client)
+        sid = secrets.token_urlsafe(18)
+        self.opening += 1
+        client.sessions.add(sid)
+        try:
+            worker, status, body = await Worker.start(spec, self.limits, sid)
+        except BaseException:
+            client.sessions.discard(sid)
+            raise
+        finally:
+            self.opening -= 1
+        if status != 200:
+            client.sessions.discard(sid)
+            await worker.stop("it could not open")
+            return None, status, body
+        handle = Handle(sid, spec["name"], address, worker)
+        self.sessions[sid] = handle
+        return handle, status, body
+
+    async def _make_room(self, client: Client) -> None:
+        """A client at its share opens another session: its least recently used one
+        ends (a student's forgotten tab), or 429 if every one is still opening."""
+        mine = [self.sessions[sid] for sid in client.sessions if sid in self.sessions]
+        if not mine:
+            raise Busy(f"this computer is already opening {self.limits.per_client} "
+                       "sessions: wait for them", 429)
+        oldest = min(mine, key=lambda h: h.used)
+        await self.close(oldest.sid, "a newer session of this computer took its place "
+                                     f"(each computer holds at most {self.limits.per_client})")
+
+    async def close(self, sid: str, why: str = "it was closed") -> bool:
+        handle = self.sessions.pop(sid, None)
+        if handle is None:
+            return False
+        self.client(handle.client).sessions.discard(sid)
+        self._remember(sid, why)
+        await handle.worker.stop(why)
+        return True
+
+    def _remember(self, sid: str, why: str) -> None:
+        self.ended[sid] = why
+        while len(self.ended) > ENDED_KEPT:
+            self.ended.popitem(last=False)
+
+    async def expire(self) -> None:
+        now = time.monotonic()
+        for sid, handle in list(self.sessions.items()):
+            if now - handle.used > self.limits.idle and not self.client(handle.client).turn.locked():
+                await self.close(sid, f"it was idle for more than {self.limits.idle / 60:g} "
+                                      "minutes")
+
+    async def shutdown(self) -> None:
+        for sid in list(self.sessions):
+            await self.close(sid, "the server stopped")
+
+    # -- requests ------------------------------------------------------------------------------
+    def get(self, sid: str) -> Handle:
+        handle = self.sessions.get(sid) if isinstance(sid, str) else None
+        if handle is None:
+            if sid in self.ended:
+                raise Gone(f"this session has ended: {self.ended[sid]}; reload the page "
+                           "for a new one")
+            raise LookupError("no such session (it may have ended): reload the page")
+        handle.used = time.monotonic()
+        return handle
+
+    async def call(self, handle: Handle, request: dict) -> tuple[int, bytes]:
+        """One request to the session's worker, in its client's turn. A request whose
+        client goes away still runs to its answer (shielded), so the next request of
+        the session never reads this one's answer."""
+        client = self.client(handle.client)
+        if client.waiting >= self.limits.waiting:
+            raise Busy("too many requests at once from this computer: wait for the "
+                       "last one to finish", 429)
+        client.waiting += 1
+        try:
+            await client.turn.acquire()
+        finally:
+            client.waiting -= 1
+        task = asyncio.ensure_future(self._exchange(handle, request))
+        task.add_done_callback(lambda t: _done(t, client.turn))
+        return await asyncio.shield(task)
+
+    async def _exchange(self, handle: Handle, request: dict) -> tuple[int, bytes]:
+        try:
+            return await handle.worker.call(request, self.limits.hard)
+        except WorkerGone as exc:
+            await self.close(handle.sid, str(exc))
+            raise Gone(f"this session has ended: {exc}; reload the page for a new one") \
+                from None
+        finally:
+            handle.used = time.monotonic()
+
+    def memory(self) -> int:
+        """Bytes resident in all workers (for the load check)."""
+        return sum(h.worker.memory() for h in self.sessions.values())
+
+
+def _done(task: asyncio.Task, turn: asyncio.Lock) -> None:
+    turn.release()
+    if not task.cancelled():
+        task.exception()        # retrieved: a request its client left raises no warning

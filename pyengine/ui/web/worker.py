@@ -1,0 +1,139 @@
+"""Inside a session's worker process: open the session, then answer the server's
+requests one at a time, each within the time a request may take.
+
+The server (:mod:`pyengine.ui.web.workers`) sends a request as JSON and reads back
+two frames: a small JSON header (``{"status": 200}``) and the answer's JSON bytes,
+which it passes to the browser as they are. Nothing here is unpickled: the pipe
+carries JSON both ways. The process limits its own memory (``RLIMIT_DATA``: what it
+had at the start plus ``Limits.memory_mb``), file descriptors and core dumps before
+it opens anything, and ignores Ctrl-C (the server ends it).
+"""
+from __future__ import annotations
+
+import json
+import resource
+import signal
+
+from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
+from pyengine.engine.interrupt import time_budget
+from pyengine.ui.web import views
+from pyengine.ui.web.limits import Limits
+
+MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what they list)
+
+
+def main(conn, spec: dict, limits: Limits, sid: str) -> None:
+    """The worker's life: limits, open, then requests until the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    limit_resources(limits)
+    try:
+        ws = open_session(spec, limits, sid)
+        _send(conn, 200, views.state(ws))
+    except UsageError as exc:
+        _send(conn, 400, {"error": _line(exc)})
+        return
+    except MemoryError:
+        _send(conn, 507, {"error": f"opening this session needed more than its "
+                                   f"{limits.memory_mb} MB"})
+        return
+    while True:
+        try:
+            raw = conn.recv_bytes(4 * limits.body + 1024)
+        except (EOFError, OSError):
+            return
+        status, body = answer(ws, json.loads(raw), limits)
+        _send(conn, status, body)
+        if status == 507:
+            return
+
+
+def limit_resources(limits: Limits) -> None:
+    """Memory: what the process holds now plus ``memory_mb``; 256 descriptors; no core
+    files. (Where the OS has no such limit, it is skipped.)"""
+    try:
+        data = _vm_data()
+        if data:
+            cap = data + limits.memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+    except (ValueError, OSError, AttributeError):
+        pass
+
+
+def _vm_data() -> int:
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmData:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def open_session(spec: dict, limits: Limits, sid: str):
+    """The WebSession ``spec`` names: a menu target with options, or the command
+    line's target (``{"argv": [...]}``), with the server's input lines."""
+    from pyengine.ui.web.targets import command_line, menu
+    from pyengine.ui.web.websession import WebSession
+
+    if spec.get("argv") is not None:
+        target = command_line(spec["name"], list(spec["argv"]))
+        factory = target.fixed
+    else:
+        target = menu()[spec["name"]]
+        factory = target.factory(spec.get("options") or {})
+    return WebSession(sid, spec["name"], factory, limits, spec.get("input"))
+
+
+def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
+    """One request: ``op`` is state, act, rules, why or matches."""
+    op = request.get("op")
+    try:
+        with time_budget(limits.seconds, limits.grace):
+            if op == "act":
+                return 200, _act(ws, request)
+            if op == "state":
+                return 200, views.state(ws, request.get("filter"))
+            if op == "rules":
+                return 200, views.rules_json(ws)
+            if op == "why":
+                return 200, views.why_json(ws, request["fact"], request.get("depth"), limits)
+            if op == "matches":
+                return 200, views.matches_json(ws, request["rule"])
+        return 400, {"error": f"no such request {op!r}"}
+    except UsageError as exc:
+        return 400, {"error": _line(exc)}
+    except MemoryError:
+        return 507, {"error": f"this session needed more than its {limits.memory_mb} MB "
+                              "and has ended: reload the page for a new one"}
+
+
+def _act(ws, request: dict) -> dict:
+    """A verb; a run cut by the time budget, or halted inside a firing, is not an
+    error of the request: the page shows the state it reached, and why it stopped."""
+    fired = len(ws.ins.session.trace)
+    try:
+        ws.act(request.get("verb"), request.get("arg"))
+    except OutOfTime as exc:
+        n = len(ws.ins.session.trace) - fired
+        ws.message = f"{n} firing{'s' if n != 1 else ''}; {exc}: press again to go on"
+    except EngineHalted as exc:
+        ws.message = _line(exc)
+    return views.state(ws, request.get("filter"))
+
+
+def _line(exc: BaseException) -> str:
+    text = str(exc.args[0]) if exc.args else type(exc).__name__
+    return (text.splitlines() or [type(exc).__name__])[0][:2000]
+
+
+def _send(conn, status: int, body: object) -> None:
+    data = json.dumps(body, separators=(",", ":")).encode()
+    if len(data) > MAX_ANSWER:
+        status, data = 500, json.dumps({"error": "the answer is too large to send; "
+                                                 "narrow it with the fact filter"}).encode()
+    conn.send_bytes(json.dumps({"status": status}).encode())
+    conn.send_bytes(data)

@@ -1,0 +1,49 @@
+"""A test client for the web inspector: Starlette's TestClient on an app that answers
+to the test client's host, with the page's token on every request, and limits wide
+enough for a test module's many sessions (unless a test gives its own)."""
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+
+from pyengine.ui.web.app import create_app
+from pyengine.ui.web.guard import Hosts
+from pyengine.ui.web.limits import Limits
+
+with warnings.catch_warnings():     # Starlette 1.x prefers httpx2; httpx works the same
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+ROOMY = Limits(sessions=40, per_client=40, rate=10_000, waiting=100)
+
+
+def limits(**changes) -> Limits:
+    """The roomy test limits with some changed."""
+    return replace(ROOMY, **changes)
+
+
+def web_client(target=None, lim: Limits | None = None, input=None) -> TestClient:
+    """A client of a new app; use it in a ``with`` block (the app's workers end with it)."""
+    app = create_app(target, lim or ROOMY, input, Hosts("127.0.0.1", ["testserver"]))
+    return TokenClient(app)
+
+
+class TokenClient(TestClient):
+    """Asks for the page's token once the app is up and sends it on every request."""
+
+    def __enter__(self):
+        super().__enter__()
+        self.headers["X-Pyengine-Token"] = self.get("/api/targets").json()["token"]
+        return self
+
+
+def opened(client, target="scramble", **options):
+    r = client.post("/api/sessions", json={"target": target, "options": options})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def post(client, sid, verb, arg=None, status=200):
+    r = client.post(f"/api/sessions/{sid}/{verb}", json={"arg": arg})
+    assert r.status_code == status, r.text
+    return r.json()
