@@ -97,7 +97,8 @@ def test_strategy_seed_assert_retract_why_matches_rules(client):
     assert client.delete(f"/api/sessions/{sid}").json() == {"closed": True}
     r = client.get(f"/api/sessions/{sid}")
     assert r.status_code == 410 and "it was closed" in r.json()["error"]
-    assert client.delete(f"/api/sessions/{sid}").json() == {"closed": False}
+    assert client.delete(f"/api/sessions/{sid}").status_code == 410
+    assert client.delete("/api/sessions/never-was").status_code == 404
 
 
 def test_bee_play_guesses_are_judged_by_the_rules(client):

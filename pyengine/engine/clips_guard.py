@@ -45,6 +45,8 @@ MAX_DEPTH = 10_000
 STACK_BYTES = 256 * 1024 * 1024
 #: How often the watchdog looks (seconds): 10,000 calls take CLIPS about 12 ms.
 TICK = 0.001
+#: The watchdog thread's stack (bytes): it only reads a counter and calls one function.
+WATCHDOG_STACK = 256 * 1024
 
 # struct environmentData (envrnmnt.h): a bit field, then context, TrueSymbol, FalseSymbol,
 # VoidConstant, then theData; EVALUATION_DATA is position 44; in struct evaluationData the
@@ -178,7 +180,11 @@ class _Watchdog:
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._loop, name="pyengine-clips-guard",
                                                daemon=True)
-                self.thread.start()
+                before = threading.stack_size(WATCHDOG_STACK)   # it needs little
+                try:
+                    self.thread.start()
+                finally:
+                    threading.stack_size(before)
         self.wake.set()
 
     def remove(self, watch: Watch) -> None:

@@ -51,6 +51,9 @@ _TOKEN = re.compile(
     r'|(?P<symbol>(?:<|' + _SYMBOL_CHARS + r')' + _SYMBOL_CHARS + r'*)',
     re.S)
 _INTEGER = re.compile(r"[+-]?\d+\Z")
+# Characters no value may hold: C0 and C1 controls, line and paragraph separators, lone
+# surrogates (a value is one line of text).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 _FLOAT = re.compile(r"[+-]?(?:\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?"
                     r"|\d+[eE][+-]?\d+)\Z")
 
@@ -347,8 +350,8 @@ def _constant(value) -> object:
     if isinstance(value, Form):
         raise ReadError(f"column {value.col}: a value cannot be a list: "
                         "(...) inside a fact would be a function call")
-    if isinstance(value, str) and not value.isprintable():
-        raise ReadError(f"{atom_text(value)[:40]}: a value holds no control characters")
+    if isinstance(value, str) and _CONTROL.search(value):
+        raise ReadError(f"{atom_text(value)[:40]!r}: a value holds no control characters")
     if isinstance(value, int) and not INT_RANGE[0] <= value <= INT_RANGE[1]:
         raise ReadError(f"{value}: out of CLIPS's integer range")
     if isinstance(value, float) and not math.isfinite(value):
@@ -373,7 +376,7 @@ def symbol_text(name: str) -> str:
 
 
 def _is_symbol(name: str) -> bool:
-    if not name or not name.isprintable():
+    if not name or _CONTROL.search(name):
         return False
     m = _TOKEN.fullmatch(name)
     return bool(m) and m.lastgroup == "symbol" and _kind("symbol", name) == "symbol"

@@ -67,6 +67,21 @@ def regular_file(spec: str | os.PathLike, what: str = "file",
     return path
 
 
+def read_capped(stream, limit: int):
+    """At most ``limit + 1`` bytes (or characters) of ``stream``, read in pieces: a
+    single ``read(limit + 1)`` would first allocate the whole ``limit``, which a process
+    with a memory limit (a web session's worker) may not have."""
+    pieces, size = [], 0
+    while size <= limit:
+        piece = stream.read(min(1 << 20, limit + 1 - size))
+        if not piece:
+            break
+        pieces.append(piece)
+        size += len(piece)
+    empty = "" if pieces and isinstance(pieces[0], str) else b""
+    return empty.join(pieces)
+
+
 def read_bytes(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT_BYTES) -> bytes:
     """A regular file's bytes. It is opened without blocking and checked on the open
     descriptor, so a file swapped for a FIFO after a check cannot hang the read."""
@@ -79,7 +94,7 @@ def read_bytes(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEX
         _check_regular(os.fstat(fd), path, what, limit)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(limit + 1)
+            return read_capped(f, limit)
     except OSError as exc:
         raise UsageError(f"cannot read {what} {shown(path)}: {exc.strerror or exc}") from None
     finally:
@@ -144,7 +159,7 @@ def read_text(spec: str | os.PathLike, what: str = "file", limit: int = MAX_TEXT
     if os.fspath(spec) == "-":
         stream = stdin if stdin is not None else sys.stdin
         raw = getattr(stream, "buffer", None)
-        data = raw.read(limit + 1) if raw is not None else stream.read(limit + 1)
+        data = read_capped(raw if raw is not None else stream, limit)
         if isinstance(data, str):          # a text stream handed in (tests, notebooks)
             data = data.encode("utf-8", "surrogatepass")
         if len(data) > limit:

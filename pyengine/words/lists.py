@@ -33,6 +33,7 @@ from array import array
 from pathlib import Path
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import read_capped
 from pyengine.words.cache import FORMAT as _FORMAT
 from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
@@ -223,7 +224,7 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
         if data is None:
             try:
                 with os.fdopen(os.dup(fd), "rb") as fh:
-                    raw = fh.read(MAX_LIST_BYTES + 1)
+                    raw = read_capped(fh, MAX_LIST_BYTES)
             except OSError as exc:
                 raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror}") from None
             words, skipped = parse_plain(raw, shown(path))

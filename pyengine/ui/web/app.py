@@ -148,8 +148,12 @@ class Api:
         return await self._call(request, {"op": "state", "filter": self._filter(flt)})
 
     async def close_session(self, request: Request):
+        """Close a session: 200, or 410 (with why) for one that had ended, 404 for an id
+        never seen."""
         sid = _sid(request)
-        return JSONResponse({"closed": await self.store.close(sid)})
+        if not await self.store.close(sid):
+            self.store.get(sid)          # raises Gone or LookupError
+        return JSONResponse({"closed": True})
 
     async def act(self, request: Request):
         verb = request.path_params["verb"]

@@ -50,6 +50,7 @@ def main(conn, spec: dict, limits: Limits, sid: str) -> None:
 def limit_resources(limits: Limits) -> None:
     """Memory: what the process holds now plus ``memory_mb``; 256 descriptors; no core
     files. (Where the OS has no such limit, it is skipped.)"""
+    _one_malloc_arena()
     try:
         data = _vm_data()
         if data:
@@ -59,6 +60,16 @@ def limit_resources(limits: Limits) -> None:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
     except (ValueError, OSError, AttributeError):
+        pass
+
+
+def _one_malloc_arena() -> None:
+    """glibc gives each new thread a malloc arena that reserves 64 MB of address space,
+    which ``RLIMIT_DATA`` counts: the worker's threads (the CLIPS watchdog) share one."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).mallopt(-8, 1)          # M_ARENA_MAX = 1
+    except (OSError, AttributeError):
         pass
 
 
