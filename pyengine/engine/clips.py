@@ -320,14 +320,22 @@ class ClipsSession(Session):
         if watch.reason:
             raise EngineHalted(f"{where}: {watch.reason}")
 
-    def agenda(self) -> list[ActivationView]:
-        out = []
-        for act in self.env.activations():
-            # "10 sum_pair: f-4,f-6,f-5". Read the salience from this text: clipspy's
-            # act.salience walks the whole agenda first, which made agenda() quadratic.
-            head, _, ids = str(act).partition(":")
-            out.append(ActivationView(act.name, int(head.split()[0]), ids_of(ids)))
+    def agenda(self, limit: int | None = None) -> list[ActivationView]:
+        out: list[ActivationView] = []
+        if limit is not None and limit <= 0:
+            return out
+        with self._router.aside():            # each activation's text asks every router
+            for act in self.env.activations():
+                # "10 sum_pair: f-4,f-6,f-5". Read the salience from this text: clipspy's
+                # act.salience walks the whole agenda first (agenda() was quadratic).
+                head, _, ids = str(act).partition(":")
+                out.append(ActivationView(act.name, int(head.split()[0]), ids_of(ids)))
+                if limit is not None and len(out) >= limit:
+                    break
         return out
+
+    def agenda_size(self) -> int:
+        return clips_inspect.activation_count(self.env._env)
 
     def _set_strategy(self, name: str) -> None:
         self.env.eval(f"(set-strategy {name})")

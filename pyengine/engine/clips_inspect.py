@@ -113,6 +113,16 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
                    first + partials, activations)
 
 
+def activation_count(env) -> int:
+    """How many activations the agenda holds, counted without printing any."""
+    from clips._clips import ffi, lib
+    n, act = 0, lib.GetNextActivation(env, ffi.NULL)
+    while act != ffi.NULL:
+        n += 1
+        act = lib.GetNextActivation(env, act)
+    return n
+
+
 def templates(env) -> list[str]:
     """The deftemplates (not the implied ones CLIPS makes for ordered facts)."""
     return [str(t).strip() for t in env.templates() if not t.implied and str(t).strip()]

@@ -209,14 +209,20 @@ class IORouter:
 
 
 class _Aside:
+    """Our routers and clipspy's error router off: CLIPS asks every active router about
+    every piece it writes (into a string too), and these answer in Python."""
+
     def __init__(self, router: IORouter):
         self.router = router
+        self.names = (router._name, router.errors.name.encode(), b"python-error-router")
 
     def __enter__(self):
-        lib.DeactivateRouter(self.router._env, self.router._name)
+        for name in self.names:
+            lib.DeactivateRouter(self.router._env, name)
 
     def __exit__(self, *exc):
-        lib.ActivateRouter(self.router._env, self.router._name)
+        for name in self.names:
+            lib.ActivateRouter(self.router._env, name)
         return False
 
 

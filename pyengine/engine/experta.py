@@ -349,8 +349,13 @@ class ExpertaSession(Session):
         finally:
             sys.stdout, sys.stdin = inside
 
-    def agenda(self) -> list[ActivationView]:
-        return [self._view(a) for a in reversed(self.ke.agenda.activations)]
+    def agenda(self, limit: int | None = None) -> list[ActivationView]:
+        acts = self.ke.agenda.activations
+        count = len(acts) if limit is None else max(0, min(limit, len(acts)))
+        return [self._view(acts[-1 - i]) for i in range(count)]
+
+    def agenda_size(self) -> int:
+        return len(self.ke.agenda.activations)
 
     @staticmethod
     def _view(act) -> ActivationView:

@@ -131,8 +131,13 @@ class Session(ABC):
         return self.run(1)
 
     @abstractmethod
-    def agenda(self) -> list[ActivationView]:
-        """Activations in the order they would fire (next first)."""
+    def agenda(self, limit: int | None = None) -> list[ActivationView]:
+        """Activations in the order they would fire (next first); the first ``limit``
+        of them (a random-strategy agenda can hold thousands)."""
+
+    def agenda_size(self) -> int:
+        """How many activations the agenda holds (without listing them)."""
+        return len(self.agenda())
 
     # -- strategy and randomness --------------------------------------------
     @property

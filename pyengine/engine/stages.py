@@ -109,7 +109,7 @@ class StageRunner:
     def stage_finished(self) -> bool:
         """True when the current stage can fire nothing more."""
         left = self.remaining()
-        return left == 0 or not self.session.agenda()
+        return left == 0 or not self.session.agenda(1)
 
     # -- the steps ----------------------------------------------------------------------
     def enter(self) -> Stage:

@@ -323,7 +323,7 @@ class Inspector:
     def __repr__(self) -> str:
         s = self.session
         return (f"<Inspector {s.engine}: {plural(len(s.facts()), 'fact')}, "
-                f"{plural(len(s.agenda()), 'activation')}, {plural(len(s.trace), 'firing')}>")
+                f"{plural(s.agenda_size(), 'activation')}, {plural(len(s.trace), 'firing')}>")
 
     def _repr_html_(self) -> str:
         return f"<p>{html.escape(repr(self))}</p>" + self.facts()._repr_html_()

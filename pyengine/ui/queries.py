@@ -225,7 +225,7 @@ def walk_capped(runner, session: Session, n: int | None = None,
     bare session); the firings, and a note when the cap stopped them."""
     limit = RUN_CAP if n is None else n
     fired = runner.walk(limit, until) if runner is not None else session.run(limit)
-    if n is None and fired >= RUN_CAP and session.agenda():
+    if n is None and fired >= RUN_CAP and session.agenda(1):
         return fired, (f"stopped at {RUN_CAP:,} firings, the most one run makes without a "
                        "number: run again to go on (or run N)")
     return fired, ""
@@ -252,4 +252,4 @@ def travel_note(firing: int, session: Session, runner) -> str:
         st = runner.current.name
         where = f"; in stage {st}" if runner.active else f"; next stage {st}"
     return (f"before firing {firing}: {plural(len(session.trace), 'firing')} so far, "
-            f"{plural(len(session.agenda()), 'activation')} on the agenda{where}")
+            f"{plural(session.agenda_size(), 'activation')} on the agenda{where}")

@@ -176,7 +176,8 @@ class InspectCommands:
     def do_agenda(self, arg: str) -> None:
         """agenda [N|all]  the activations, next to fire first: salience, rule, facts."""
         limit = count(arg, LIST_LIMIT, "agenda")
-        for line in AgendaTable(self.session.agenda()).lines(limit):
+        table = AgendaTable(self.session.agenda(limit), self.session.agenda_size())
+        for line in table.lines(limit):
             self.say(line)
 
     def do_rules(self, arg: str) -> None:
@@ -231,6 +232,6 @@ class InspectCommands:
             stages.append(stage_label(st) + (f" [{mark}]" if mark else ""))
         self.note(self.setup.title or "session")
         self.note(f"engine {s.engine}; stages: {', '.join(stages) or 'none'}")
-        self.note(f"{len(s.facts())} facts, {len(s.agenda())} activations, "
+        self.note(f"{len(s.facts())} facts, {s.agenda_size()} activations, "
                   f"{len(s.trace)} firings; strategy {s.strategy}; "
                   f"watching {', '.join(sorted(self.watching)) or 'nothing'}")

@@ -66,14 +66,19 @@ class FactTable(list):
 
 
 class AgendaTable(list):
-    """A list of :class:`ActivationView`, next to fire first; prints like ``(agenda)``."""
+    """A list of :class:`ActivationView`, next to fire first; prints like ``(agenda)``.
+    ``total``: how many the agenda holds, when the list is only its first ones."""
+
+    def __init__(self, activations=(), total: int | None = None):
+        super().__init__(activations)
+        self.total = len(self) if total is None else total
 
     def lines(self, limit: int | None = None) -> list[str]:
         shown = self if limit is None else self[:limit]
         out = [activation_line(a) for a in shown]
-        if len(shown) < len(self):
-            out.append(f"... {len(self) - len(shown)} more (agenda all)")
-        out.append(f"For a total of {plural(len(self), 'activation')}.")
+        if len(shown) < self.total:
+            out.append(f"... {self.total - len(shown)} more (agenda all)")
+        out.append(f"For a total of {plural(self.total, 'activation')}.")
         return out
 
     def __str__(self) -> str:

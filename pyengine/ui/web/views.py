@@ -11,6 +11,7 @@ from pyengine.ui.web.pictures import picture
 
 MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
 MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
+MAX_AGENDA = 200          # activations listed per state (the next to fire first)
 MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` has it all)
 
 
@@ -47,7 +48,8 @@ def state(ws, filter_text: str | None = None) -> dict:
         "count": len(facts), "shown": min(len(shown), MAX_FACTS),
         "gone": [{"id": fid, "text": _short(text)} for fid, text in ws.gone[:MAX_FACTS]],
         "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
-                   for a in s.agenda()[:MAX_FACTS]],
+                   for a in s.agenda(MAX_AGENDA)],
+        "agenda_size": s.agenda_size(),
         "last": [firing_json(f) for f in ws.last[-200:]],
         "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
         "finish": finish,
