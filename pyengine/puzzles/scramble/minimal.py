@@ -234,8 +234,9 @@ def start_bound(words: list[str]) -> int:
 
 
 def check_words(words: list[str]) -> list[str]:
+    """The words as read (NFKC, letters a-z), their case kept."""
     from pyengine.puzzles.scramble.make import check_words as check
-    return [w.lower() for w in check(words)]
+    return check(words)
 
 
 def minimal(words: list[str], max_states: int = MAX_STATES,
@@ -243,7 +244,8 @@ def minimal(words: list[str], max_states: int = MAX_STATES,
     """The shortest line holding every word as a subsequence (exact within ``max_states``)."""
     check_whole(max_states, "--max-states", 0, MAX_STATES_LIMIT)
     check_whole(beam_width, "--beam", 1, BEAM_MAX_WIDTH)
-    lower = check_words(words)
+    words = check_words(words)          # as read: the ligature ﬁ is "fi"
+    lower = [w.lower() for w in words]
     letters = sum(map(len, lower))
     if len(lower) > MINIMAL_MAX_WORDS or letters > MINIMAL_MAX_LETTERS:
         raise UsageError(f"{len(lower):,} words of {letters:,} letters: the shortest line "
