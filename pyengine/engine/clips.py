@@ -100,7 +100,7 @@ class ClipsSession(Session):
             if firing is not None:
                 firing.asserted.append(fid)
                 if self.record:
-                    self.origin[fid] = firing
+                    self._made(fid, firing)
             else:
                 self._note_outside(fid)
             if self.listeners:

@@ -66,7 +66,11 @@ class Session(ABC):
 
     def __init__(self) -> None:
         self.trace: list[Firing] = []
-        self.origin: dict[int, Firing | None] = {}   # fact id -> firing that asserted it
+        self.origin: dict[int, Firing | None] = {}   # fact id -> what made its last version
+        # fact id -> every version it had: (made at, made by). A modify makes a new version
+        # of the same fact; "made at" is the firing that made it, or for a fact made
+        # outside the rules the number of firings so far (see version_before).
+        self.versions: dict[int, list[tuple[int, Firing | None]]] = {}
         self.fired_total = 0
         self.listeners: list[Listener] = []
         self._strategy = "depth"
@@ -284,26 +288,53 @@ class Session(ABC):
         """Put a :meth:`snapshot` of a session of the same plan into this fresh one."""
         raise UsageError(f"{self.engine} sessions have no snapshots")
 
-    def why(self, fact_id: int) -> Firing | None:
-        """The firing that asserted this fact, or None for an initial or user fact.
+    @property
+    def current_firing(self) -> Firing | None:
+        """The firing whose action is running now (None between firings)."""
+        return self._firing
+
+    def made_at(self) -> int:
+        """Where a fact changed now stands in the session's history: the number of the
+        firing running, else the number of firings so far."""
+        return self._firing.number if self._firing is not None else self.fired_total
+
+    def version_before(self, fact_id: int, firing: int | None = None) -> int:
+        """Which version of the fact was live just before firing number ``firing`` (the
+        one a firing matched); None: the last. -1 if it had none then."""
+        versions = self.versions.get(fact_id, ())
+        if firing is None:
+            return len(versions) - 1
+        found = -1
+        for k, (at, _) in enumerate(versions):
+            if at < firing:
+                found = k
+        return found
+
+    def why(self, fact_id: int, before: int | None = None) -> Firing | None:
+        """The firing that made the fact (the version live just before firing number
+        ``before``; None: its last version), or None for an initial or user fact.
         UsageError if the id was never seen."""
         if fact_id not in self.origin:
             raise UsageError(f"no fact f-{fact_id} was recorded in this session")
-        return self.origin[fact_id]
+        if before is None:
+            return self.origin[fact_id]
+        k = self.version_before(fact_id, before)
+        return self.versions[fact_id][k][1] if k >= 0 else None
 
     def why_chain(self, fact_id: int) -> list[Firing]:
-        """Firings that led to this fact, most recent first, back to initial facts."""
+        """Firings that led to this fact, most recent first, back to initial facts; a
+        modified fact leads to the firing that made its version before."""
         chain: list[Firing] = []
         seen: set[int] = set()
-        todo = [fact_id]
+        todo: list[tuple[int, int | None]] = [(fact_id, None)]
         while todo:
-            fid = todo.pop(0)
-            firing = self.origin.get(fid)
+            fid, before = todo.pop(0)
+            firing = self.why(fid, before) if fid in self.origin else None
             if firing is None or firing.number in seen:
                 continue
             seen.add(firing.number)
             chain.append(firing)
-            todo.extend(firing.matched)
+            todo.extend((m, firing.number) for m in firing.matched)
         return chain
 
     # -- bookkeeping used by the engines ------------------------------------------
@@ -314,15 +345,22 @@ class Session(ABC):
     def _record(self, firing: Firing) -> None:
         self.trace.append(firing)
         for fid in firing.asserted:
-            self.origin[fid] = firing
+            self._made(fid, firing)
 
     def _note_outside(self, fact_id: int) -> None:
-        """A fact asserted by reset or by the user, not by a rule."""
-        self.origin[fact_id] = None
+        """A fact asserted (or modified) by reset or by the user, not by a rule."""
+        self._made(fact_id, None)
+
+    def _made(self, fact_id: int, firing: Firing | None) -> None:
+        """A new version of the fact, made by ``firing`` (None: outside the rules)."""
+        self.origin[fact_id] = firing
+        at = firing.number if firing is not None else self.fired_total
+        self.versions.setdefault(fact_id, []).append((at, firing))
 
     def _clear_history(self) -> None:
         self.trace = []
         self.origin = {}
+        self.versions = {}
         self.fired_total = 0
 
     def stage_fact(self, name: str):

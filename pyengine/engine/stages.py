@@ -99,6 +99,13 @@ class StageRunner:
     def done(self) -> bool:
         return self.index >= len(self.stages)
 
+    @property
+    def user_strategy(self) -> str:
+        """The strategy the user chose: the session's, or inside a stage with a strategy
+        of its own, the one that stage will put back."""
+        return self._saved_strategy if self._saved_strategy is not None else \
+            self.session.strategy
+
     def remaining(self) -> int | None:
         """Firings left in the current stage's limit (None: no limit)."""
         stage = self.current

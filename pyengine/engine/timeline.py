@@ -230,13 +230,14 @@ class Timeline:
     def goto(self, n: int) -> SessionPlan:
         """The state just before firing ``n`` (1: before the first), as it was first
         seen there: a fresh plan (also in :attr:`plan`, its runner in :attr:`runner`)
-        replayed to ``n - 1`` firings. User actions taken after firing ``n - 1`` are
-        dropped from the journal."""
+        replayed to ``n - 1`` firings, with what was done at the prompt after firing
+        ``n - 1`` (before firing ``n``); what came after firing ``n`` is dropped from the
+        journal."""
         if not 1 <= n <= self.fired + 1:
             raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
         target = n - 1
         old = self.session
-        plan, runner, start = self._start_from(old, target)
+        plan, runner, start = self._start_from(target)
         journal = self.journal[:start] + self._replay(plan, runner, target, start)
         if plan.session.fired_total != target:
             raise UsageError(f"the replay fired {plan.session.fired_total} rules, not {target}: "
@@ -250,7 +251,7 @@ class Timeline:
         self._attach(plan, runner)
         return plan
 
-    def _start_from(self, old, target: int) -> tuple[SessionPlan, StageRunner, int]:
+    def _start_from(self, target: int) -> tuple[SessionPlan, StageRunner, int]:
         """A fresh plan and runner with the last snapshot at or before ``target``
         restored; the number of journal entries it stands for (0: none, replay from
         the start). A snapshot whose restore fails is dropped and the one before it
@@ -260,16 +261,12 @@ class Timeline:
             runner = plan.runner()
             s = plan.session
             try:
-                known = s.restore(snap.state)
+                s.restore(snap.state)
             except SnapshotMismatch:
                 self.snapshots.remove(snap)
                 continue
             for name, value in snap.runner.items():
                 setattr(runner, name, copy.copy(value))
-            if known is None:
-                known = {f.id for f in s.facts()}
-            s.origin = {fid: o for fid, o in old.origin.items()
-                        if fid in known and (o is None or o.number <= snap.fired)}
             self._replayed_from = snap.fired
             return plan, runner, snap.journaled
         plan = self.reopen()
@@ -297,11 +294,13 @@ class Timeline:
         lines = [line for num, line in self.inputs if after < num <= target]
         s.set_input(lambda prompt: lines.pop(0) if lines else None)
         kept: list[Entry] = []
+        entries = self.journal[start:]
         self._busy += 1
         try:
-            for entry in self.journal[start:]:
-                if entry.fired >= target:
-                    break
+            for i, entry in enumerate(entries):
+                if entry.fired > target or (entry.fired == target
+                                            and self._made_a_firing(entries, i)):
+                    break           # the state before firing target + 1 is all before it
                 if entry.action == "walk":
                     n, until, runner.seed = entry.args
                     left = target - s.fired_total
@@ -315,6 +314,15 @@ class Timeline:
             self._busy -= 1
             s.watch("rules", watching)
         return kept
+
+
+    def _made_a_firing(self, entries: list[Entry], i: int) -> bool:
+        """Did journal entry ``i`` (a walk) fire a rule? (Actions at the same count,
+        done after a walk that fired nothing, belong before the next firing.)"""
+        if entries[i].action != "walk":
+            return False
+        after = entries[i + 1].fired if i + 1 < len(entries) else self.fired
+        return after > entries[i].fired
 
 
 def _replay_walk(runner: StageRunner, n: int, until) -> None:
@@ -337,10 +345,13 @@ def _apply(s, runner: StageRunner, entry: Entry) -> None:
 
 
 def _graft(new, old, target: int) -> None:
-    """The firings before ``target`` are the old ones: take their trace, origins and
-    output rather than record them again."""
+    """The firings up to ``target`` and what was done after them are the old ones:
+    take their trace, the facts' versions and output rather than record them again."""
     new.trace = [firing for firing in old.trace if firing.number <= target]
-    for firing in new.trace:
-        for fid in firing.asserted:
-            new.origin[fid] = firing
+    new.versions = {}
+    for fid, versions in old.versions.items():
+        kept = [v for v in versions if v[0] <= target]
+        if kept:
+            new.versions[fid] = kept
+    new.origin = {fid: versions[-1][1] for fid, versions in new.versions.items()}
     new.printed = [line for firing in new.trace for line in firing.output][-10_000:]

@@ -49,14 +49,18 @@ def firing_lines(firing) -> list[str]:
     return lines
 
 
-def watch_lines(firing, text: Callable[[int], str] | None = None) -> list[str]:
+def watch_lines(firing, text: Callable[[int, int], str] | None = None) -> list[str]:
     """CLIPS watching rules and facts: ``FIRE n rule: f-1,f-2`` then
     ``<== f-3     (...)`` / ``==> f-4     (...)`` per change, with each fact's text
-    when ``text`` (fact id -> text) is given."""
-    show = text or (lambda fid: "")
+    when ``text`` is given: ``text(id, before)`` is the text of the fact's version live
+    just before firing number ``before`` (a fact this firing modified shows its old
+    text where it is retracted, its new one where it is asserted)."""
+    def show(fid: int, before: int) -> str:
+        return text(fid, before) if text is not None else ""
+    n = firing.number
     lines = [fire_line(firing)] + output_lines(firing)
-    lines += [change_line("<==", fid, show(fid)) for fid in firing.retracted]
-    lines += [change_line("==>", fid, show(fid)) for fid in firing.asserted]
+    lines += [change_line("<==", fid, show(fid, n)) for fid in firing.retracted]
+    lines += [change_line("==>", fid, show(fid, n + 1)) for fid in firing.asserted]
     return lines
 
 

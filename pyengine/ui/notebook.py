@@ -42,7 +42,7 @@ from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
                                     provenance)
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
                                  parse_slots, select_facts, templates_text, travel_note,
-                                 user_fact, walk_capped, watch_items)
+                                 keep_choices, user_fact, walk_capped, watch_items)
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
@@ -260,11 +260,14 @@ class Inspector:
         return Text("watching " + ", ".join(sorted(self.watching)))
 
     def reset(self) -> Text:
-        """Start again from the initial facts (a puzzle: the same puzzle, same seed)."""
+        """Start again from the initial facts (a puzzle: the same puzzle, same seed); the
+        strategy and seed you chose stay, as CLIPS keeps its strategy across (reset)."""
         reopen = getattr(self.setup, "reopen", None) if self.setup is not None else None
         if reopen is not None:
+            old = self.runner
             self._detach()
             self._attach(reopen())
+            keep_choices(old, self.runner)
         else:
             self.session.reset()
             self.log.snapshot()

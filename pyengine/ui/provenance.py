@@ -22,7 +22,10 @@ INITIAL, STAGE, USER, RULE, OUTSIDE = ("initial fact", "stage fact", "asserted b
 
 
 class FactLog:
-    """Remembers the text and the kind of every fact a session has had.
+    """Remembers the text and the kind of every fact a session has had, version by
+    version: a fact changed by ``modify`` keeps its id and gets a new version, and each
+    version keeps its own text (``text_at``), so a firing of long ago shows the fact as
+    it was then.
 
     It is a session listener: create it (it attaches itself) before the session
     runs, or subscribe it to a :class:`~pyengine.engine.stages.StageRunner`
@@ -35,7 +38,10 @@ class FactLog:
         # Does it get every assert and retract (attached, or subscribed to a runner)?
         # Then it knows which facts are live without asking the engine for them all.
         self.follows = attach if follows is None else follows
-        self.texts: dict[int, str] = {}
+        self.texts: dict[int, str] = {}         # fact id -> its last version's text
+        # fact id -> every version: (made at, text, kind or None), "made at" as
+        # Session.made_at() says when the version was made
+        self.history: dict[int, list[tuple[int, str, str | None]]] = {}
         self.kinds: dict[int, str] = {}
         self.retracted: set[int] = set()
         self._first_key: tuple = ()
@@ -47,24 +53,47 @@ class FactLog:
 
     def snapshot(self, kind: str = INITIAL) -> None:
         """Record the facts present now (as ``kind`` unless already known)."""
+        at = self.session.made_at()
         for f in self.session.facts():
-            self.texts[f.id] = f.text
+            if self.texts.get(f.id) != f.text:
+                self._version(f.id, at, f.text)
             self.kinds.setdefault(f.id, kind)
 
+    def _version(self, fact_id: int, at: int, text: str) -> None:
+        self.texts[fact_id] = text
+        self.history.setdefault(fact_id, []).append((at, text, None))
+
     def mark(self, fact_id: int, kind: str) -> None:
-        """Say how a fact asserted from outside the rules came to be (stage, user)."""
-        self.kinds[fact_id] = kind
+        """Say how a fact asserted (or changed) from outside the rules came to be
+        (stage, user): its first version's kind, or the kind of its last version."""
         if fact_id not in self.texts:
             try:
-                self.texts[fact_id] = self.session.fact(fact_id).text
+                self._version(fact_id, self.session.made_at(), self.session.fact(fact_id).text)
             except UsageError:
                 pass
+        versions = self.history.get(fact_id)
+        if fact_id not in self.kinds or not versions or len(versions) == 1:
+            self.kinds[fact_id] = kind
+        if versions:
+            at, text, _ = versions[-1]
+            versions[-1] = (at, text, kind)
 
     def moved_to(self, session: Session) -> None:
-        """Follow the session that replaced this one (back, goto): the texts and kinds
-        stay (the ids up to there are the same facts); which are retracted is worked
-        out when next needed (listing a big fact base costs time)."""
+        """Follow the session that replaced this one (back, goto): versions made after
+        the point gone back to are forgotten (going forward makes them again); which
+        facts are retracted is worked out when next needed (listing a big fact base
+        costs time)."""
         self.session = session
+        target = session.fired_total
+        for fid in list(self.history):
+            kept = [v for v in self.history[fid] if v[0] <= target]
+            if kept:
+                self.history[fid] = kept
+                self.texts[fid] = kept[-1][1]
+            else:
+                del self.history[fid]
+                self.texts.pop(fid, None)
+                self.kinds.pop(fid, None)
         self._stale = True
         self._first_key = ()
 
@@ -88,12 +117,38 @@ class FactLog:
         if event == STAGE_BEGIN and payload.fact_id is not None:
             self.mark(payload.fact_id, STAGE)
         elif event == "assert":
-            self.texts[payload.id] = payload.text
+            self._version(payload.id, self.session.made_at(), payload.text)
             self.retracted.discard(payload.id)
         elif event == "retract":
-            if not payload.text.startswith("f-"):      # CLIPS may not know a gone fact's text
-                self.texts[payload.id] = payload.text
+            if payload.id not in self.texts and not payload.text.startswith("f-"):
+                self._version(payload.id, self.session.made_at(), payload.text)
             self.retracted.add(payload.id)
+
+    def text_at(self, fact_id: int, before: int | None = None) -> str:
+        """The text of the version live just before firing number ``before`` (None: the
+        last version)."""
+        versions = self.history.get(fact_id)
+        if before is None or not versions:
+            return self.text(fact_id)
+        found = versions[0][1]
+        for at, text, _ in versions:
+            if at < before:
+                found = text
+        return found
+
+    def kind_at(self, fact_id: int, before: int | None = None) -> str:
+        """How the version live just before firing ``before`` came to be: ``rule``, or
+        for a version made outside the rules, initial / stage / you / outside."""
+        if fact_id in self.session.origin and self.session.why(fact_id, before) is not None:
+            return RULE
+        versions = self.history.get(fact_id, ())
+        marked = [kind for at, _, kind in versions
+                  if kind is not None and (before is None or at < before)]
+        if marked:
+            return marked[-1]
+        if fact_id in self.kinds:
+            return self.kinds[fact_id]
+        return INITIAL if fact_id < self._first_rule_fact() else OUTSIDE
 
     def text(self, fact_id: int) -> str:
         if self.follows:
@@ -108,14 +163,10 @@ class FactLog:
         return text
 
     def kind(self, fact_id: int) -> str:
-        """``rule`` if a firing asserted it, else initial / stage / you / outside. A
-        fact no rule made, not marked, and older than every fact a rule made is an
-        initial fact (so a log made before the session's reset still knows them)."""
-        if self.session.origin.get(fact_id) is not None:
-            return RULE
-        if fact_id in self.kinds:
-            return self.kinds[fact_id]
-        return INITIAL if fact_id < self._first_rule_fact() else OUTSIDE
+        """``rule`` if a firing made its last version, else initial / stage / you /
+        outside. A fact no rule made, not marked, and older than every fact a rule made
+        is an initial fact (so a log made before the session's reset still knows them)."""
+        return self.kind_at(fact_id, None)
 
     def _first_rule_fact(self) -> float:
         trace = self.session.trace
@@ -145,12 +196,18 @@ class Provenance:
     parents: list["Provenance"] = field(default_factory=list)
     shown_above: bool = False       # its firing was already expanded higher in the tree
     cut: bool = False               # depth limit: its firing is not expanded
+    replaced: bool = False          # an earlier version of a fact changed since
+    changed_by: Firing | None = None    # ... by this firing (None: outside the rules)
+    version: int = 0                # which version of the fact (0: as first made)
 
     def note(self) -> str:
         bits = []
         if self.kind != RULE:
             bits.append(self.kind)
-        if not self.live:
+        if self.replaced:
+            by = f"FIRE {self.changed_by.number}" if self.changed_by is not None else "you"
+            bits.append(f"version {self.version + 1}, changed by {by}")
+        elif not self.live:
             bits.append("retracted")
         if self.firing is not None and self.shown_above:
             bits.append(f"made by FIRE {self.firing.number}, shown above")
@@ -243,10 +300,17 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
         return fid not in log.retracted and (live_ids is None or fid in live_ids)
     expanded: set[int] = set()
 
-    def make(fid: int, level: int) -> tuple[Provenance, bool]:
-        """A node, and whether its firing is to be expanded."""
-        firing = session.origin.get(fid)
-        node = Provenance(fid, log.text(fid), log.kind(fid), live=is_live(fid), firing=firing)
+    def make(fid: int, level: int, before: int | None = None) -> tuple[Provenance, bool]:
+        """A node for the version of ``fid`` live just before firing ``before`` (None:
+        its last), and whether its firing is to be expanded."""
+        firing = session.why(fid, before) if fid in session.origin else None
+        version = session.version_before(fid, before)
+        versions = session.versions.get(fid, ())
+        replaced = 0 <= version < len(versions) - 1
+        node = Provenance(fid, log.text_at(fid, before), log.kind_at(fid, before),
+                          live=is_live(fid) and not replaced, firing=firing, replaced=replaced,
+                          changed_by=versions[version + 1][1] if replaced else None,
+                          version=max(version, 0))
         if firing is None:
             return node, False
         if firing.number in expanded:
@@ -268,11 +332,12 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
         if fid is None:
             stack.pop()
             continue
-        kid, grow = make(fid, level + 1)
+        kid, grow = make(fid, level + 1, node.firing.number)
         node.parents.append(kid)
         if grow:
             stack.append((kid, level + 1, iter(kid.firing.matched)))
     return root
+
 
 
 def can_print_unicode(stream=None) -> bool:

@@ -219,6 +219,20 @@ def user_fact(fact, setup, session: Session):
     return spec
 
 
+def keep_choices(old_runner, new_runner) -> None:
+    """After a reset: the strategy and the seed the user chose stay, as CLIPS keeps
+    its strategy across ``(reset)``. (Set on the new session, so its timeline journals
+    them and going back keeps them too.)"""
+    if old_runner is None or new_runner is None:
+        return
+    strategy = old_runner.user_strategy
+    if strategy != new_runner.session.strategy:
+        new_runner.session.strategy = strategy
+    if old_runner.seed is not None and old_runner.seed != new_runner.seed:
+        new_runner.session.seed(old_runner.seed)
+        new_runner.seed = old_runner.seed
+
+
 def walk_capped(runner, session: Session, n: int | None = None,
                 until: int | None = None) -> tuple[int, str]:
     """Fire ``n`` rules (None: up to :data:`RUN_CAP`) through the stage runner (or the

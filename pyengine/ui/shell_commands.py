@@ -10,7 +10,8 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
-from pyengine.ui.queries import WATCHABLE, select_facts, user_fact, walk_capped, watch_items
+from pyengine.ui.queries import (WATCHABLE, keep_choices, select_facts, user_fact, walk_capped,
+                                 watch_items)
 from pyengine.ui.shell_events import plural, stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
@@ -130,7 +131,8 @@ class RunCommands:
             self.session.watch("activations", False)
 
     def do_reset(self, arg: str) -> None:
-        """reset  start the puzzle again from its input facts (same seed)."""
+        """reset  start the puzzle again from its input facts (same seed); the strategy
+        and seed you chose stay, as CLIPS keeps its strategy across (reset)."""
         if arg.strip():
             raise UsageError("reset takes no arguments")
         if self.factory is None:
@@ -138,7 +140,9 @@ class RunCommands:
         setup = self.factory()
         self._flush()
         self._close()
+        old = self.runner
         self._open(setup)
+        keep_choices(old, self.runner)
         nxt = self.runner.current
         self.note(f"reset: {len(self.session.facts())} facts"
                   + (f"; next stage {nxt.name}" if nxt else ""))

@@ -102,8 +102,9 @@ class TraceTable(list):
         self.activations = activations or {}     # firing number -> activation lines
         self.changes = changes                   # show each firing's retracts/asserts
 
-    def _text(self, fid: int) -> str:
-        return self.log.text(fid) if self.log else ""
+    def _text(self, fid: int, before: int | None = None) -> str:
+        """The fact's text as it was just before firing ``before`` (None: now)."""
+        return self.log.text_at(fid, before) if self.log else ""
 
     def lines(self) -> list[str]:
         out = []
@@ -118,9 +119,10 @@ class TraceTable(list):
         return "\n".join(self.lines())
 
     def _repr_html_(self) -> str:
-        def facts(ids):
-            return "; ".join(fact_line(i, self._text(i)).strip() for i in ids)
-        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted), facts(f.asserted),
+        def facts(ids, before):
+            return "; ".join(fact_line(i, self._text(i, before)).strip() for i in ids)
+        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted, f.number),
+                 facts(f.asserted, f.number + 1),
                  "\n".join(getattr(f, "output", ()))] for f in self]
         return _html_table(["#", "rule", "matched", "retracted", "asserted", "printed"], rows,
                            plural(len(self), "firing"))
