@@ -199,10 +199,11 @@ def test_facts_by_id_and_by_range_as_clips_does():
 
 def test_every_command_in_clips_parenthesised_form():
     plain, _ = drive(opener("clp", [str(FAMILY)]),
-                     "facts\nrun 3\nagenda\nwhy f-6\nrules find-siblings\nfacts 2 3\n")
+                     "facts\nrun 3\nagenda\nwhy f-6\nppdefrule find-siblings\nfacts 2 3\n")
     parens, shell = drive(opener("clp", [str(FAMILY)]),
                           "(facts)\n(run 3)\n(agenda)\n(why f-6)\n(ppdefrule find-siblings)\n"
                           "(facts 2 3)\n")
+    assert "(defrule MAIN::find-siblings" in parens        # the rule as CLIPS holds it
     assert parens == plain and shell.errors == 0
 
 

@@ -150,21 +150,25 @@ def parse_tree(text: str):
 
 
 def check_why_tree(shell, fact_id: int, text: str) -> int:
-    """Every edge of the tree agrees with the recorded firings; returns firings shown."""
+    """Every edge of the tree agrees with the recorded firings; returns firings shown.
+    A fact under a firing is the version that firing matched: the firing under it is
+    the one that made that version."""
     session = shell.session
     rows = parse_tree(text)
     assert rows[0] == (0, "fact", fact_id)
     shown = 0
+    parent: dict[int, int] = {}                 # indent -> the firing last shown there
     for i, (indent, kind, num) in enumerate(rows):
         if kind == "fact":
             nxt = rows[i + 1] if i + 1 < len(rows) else None
+            before = parent.get(indent - 4)
             if nxt and nxt[1] == "fire" and nxt[0] == indent + 4:
-                # the firing under a fact is the one that asserted it
-                assert session.origin[num] is not None
-                assert session.origin[num].number == nxt[2]
+                assert session.why(num, before) is not None
+                assert session.why(num, before).number == nxt[2]
                 assert num in session.trace[nxt[2] - 1].asserted
         else:
             shown += 1
+            parent[indent] = num
             firing = session.trace[num - 1]
             kids = []
             for ind, k, n in rows[i + 1:]:
@@ -177,19 +181,17 @@ def check_why_tree(shell, fact_id: int, text: str) -> int:
 
 
 def independent_chain(session, fact_id: int) -> set[int]:
-    """Firing numbers behind a fact, walking the trace backwards (no origin map)."""
-    made_by = {}
-    for firing in session.trace:
-        for fid in firing.asserted:
-            made_by[fid] = firing
-    found, todo = set(), [fact_id]
+    """Firing numbers behind a fact, walking the trace backwards (no origin map): a
+    firing's matched fact was made by the last firing before it that asserted it."""
+    found, todo = set(), [(fact_id, len(session.trace) + 1)]
     while todo:
-        fid = todo.pop()
-        firing = made_by.get(fid)
+        fid, before = todo.pop()
+        firing = next((f for f in reversed(session.trace[:before - 1])
+                       if fid in f.asserted), None)
         if firing is None or firing.number in found:
             continue
         found.add(firing.number)
-        todo.extend(firing.matched)
+        todo.extend((m, firing.number) for m in firing.matched)
     return found
 
 

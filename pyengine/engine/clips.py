@@ -21,24 +21,28 @@ from typing import Iterable
 
 import clips
 
-from pyengine.engine import clips_facts, clips_inspect, clips_snapshot
-from pyengine.engine.clips_guard import guarded, halt_execution
-from pyengine.engine.clips_io import IORouter, ids_of
+from pyengine.engine import (clips_env, clips_facts, clips_inspect, clips_program,
+                             clips_repl, clips_snapshot)
+from pyengine.engine.clips_c import halt_execution
+from pyengine.engine.clips_guard import guarded
+from pyengine.engine.clips_io import basis_of, ids_of
+from pyengine.engine.clips_program import PROMPT, ProgramMixin, Source, read_source
 from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.interrupt import CHUNK, next_chunk, stop_between_firings
-from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
-                                     check_seed)
-from pyengine.engine.trace import construct_end
+from pyengine.engine.session import (ActivationView, CommandResult, FactView, Firing, Matches,
+                                     Session, check_seed)
 
 _ACT = re.compile(r"^\s*(-?\d+)\s+(\S+):\s*(.*)$", re.S)
 
 
 
-class ClipsSession(Session):
+class ClipsSession(ProgramMixin, Session):
     """A CLIPS environment with the pyengine session contract.
 
-    ``files`` are .clp files loaded in order (rules, deffacts); ``constructs`` are
-    extra construct strings built after them.
+    ``files`` are .clp files, read once and loaded in order (rules, deffacts), or
+    ``sources`` their texts as read before (:class:`~pyengine.engine.clips_program.Source`:
+    a plan reopened to step back loads the same text); ``constructs`` are extra
+    construct strings built after them.
     """
 
     engine = "clips"
@@ -47,18 +51,20 @@ class ClipsSession(Session):
     snapshot_keeps_random = False
 
     def __init__(self, files: Iterable[str | Path] = (), constructs: Iterable[str] = (),
-                 record: bool = True, without_rules: Iterable[str] = ()):
+                 record: bool = True, without_rules: Iterable[str] = (),
+                 sources: Iterable[Source] | None = None):
         super().__init__()
         self.env = clips.Environment()
-        self.files = [Path(f) for f in files]
-        for path in self.files:
-            self.env.load(str(path))
+        self.sources = list(sources) if sources is not None else \
+            [read_source(f) for f in files]
+        for source in self.sources:
+            clips_program.load(self.env, source)
         for construct in constructs:
             self.env.build(construct)
+            self.sources.append(Source(PROMPT, construct))
         for name in without_rules:      # rules of a loaded file this plan does not need
             self.env.find_rule(name).undefine()
-        self._router = IORouter(self)
-        self._router.install(self.env, f"pyengine-{id(self)}")
+        self._router = clips_env.install(self)   # the environment is freed with self
         self._running = False           # inside env.run: records are the trace
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's
@@ -82,11 +88,14 @@ class ClipsSession(Session):
     def quiet(self, on: bool = True) -> None:
         self._router.set_quiet(bool(on))
 
+    def close(self) -> None:
+        clips_env.close(self)
+
     # -- watch records -> trace and events (called by the router) ---------------------------
-    def _on_fire(self, number: int, rule: str, ids: tuple[int, ...]) -> None:
+    def _on_fire(self, number: int, rule: str, ids: tuple[int, ...], basis=None) -> None:
         if not self._running:
             return
-        firing = Firing(self._fired_before + number, rule, ids)
+        firing = Firing(self._fired_before + number, rule, ids, basis=basis)
         self._firing = firing
         if self.record:
             self.trace.append(firing)
@@ -115,7 +124,8 @@ class ClipsSession(Session):
         m = _ACT.match(text)
         if not m or not self.watching_activations:
             return
-        view = ActivationView(m.group(2), int(m.group(1)), ids_of(m.group(3)))
+        view = ActivationView(m.group(2), int(m.group(1)), ids_of(m.group(3)),
+                              basis_of(m.group(3)))
         event = ("activate" if arrow == "==>" else "deactivate", view)
         if self._held is not None:
             self._held.append(event)
@@ -160,7 +170,7 @@ class ClipsSession(Session):
 
     def assert_fact(self, fact) -> int:
         """Assert a fact given as text (read by our reader: constant values only) or as
-        a :class:`~pyengine.engine.clips_reader.FactSpec`; CLIPS never parses the text
+        a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
         spec = clips_facts.spec_of(fact)
         self._hold()
@@ -238,10 +248,7 @@ class ClipsSession(Session):
         return clips_snapshot.restore(self, snap)
 
     def matches(self, rule: str) -> Matches:
-        try:
-            found = self.env.find_rule(rule)
-        except LookupError:
-            raise UsageError(f"no rule named {rule!r}") from None
+        found = clips_repl.find_rule(self.env, rule)
         router = self._router
         router.capture = []
         try:
@@ -268,7 +275,7 @@ class ClipsSession(Session):
         for name, value in services.items():
             if not callable(value):
                 raise UsageError(f"CLIPS rules can only be given functions, not {name}")
-            self.env.define_function(value, name=name)
+            self.env.define_function(clips_env.service(self, name), name=name)
 
     def run(self, limit: int | None = None) -> int:
         watching = self.record or bool(self.listeners)
@@ -279,7 +286,7 @@ class ClipsSession(Session):
         router.keep_text = bool(self.listeners)
         router.next_fire = 1
         router.rule_names = self._rule_names()
-        self._running = True
+        self._running, self.halted, self._broke = True, False, False
         start, fired = self.fired_total, 0
         with stop_between_firings(in_c=True) as note, \
                 guarded(self.env._env, self._router.errors.drop) as watch:
@@ -292,7 +299,7 @@ class ClipsSession(Session):
                     began = time.monotonic()
                     got = self.env.run(want)
                     fired += got
-                    if got < want or note.stop or watch.reason:
+                    if got < want or note.stop or watch.reason or self._broke:
                         break
                     if note.budget is not None:
                         chunk = next_chunk(chunk, time.monotonic() - began)
@@ -306,7 +313,20 @@ class ClipsSession(Session):
                 self.fired_total = start + fired           # the engine's own count
         self._check_halted(watch, f"firing {start + fired}")
         note.check()
+        self.halted = self._broke or ((limit is None or fired < limit)
+                                      and clips_repl.focused(self.env))
         return fired
+
+    def _on_break(self, rule: str) -> None:
+        """CLIPS stopped the run before a rule with a breakpoint."""
+        self._broke = True
+        self._emit("break", rule)
+
+    def command(self, text: str) -> CommandResult:
+        return clips_repl.command(self, text)
+
+    def visible_facts(self) -> list[FactView]:
+        return clips_repl.visible_facts(self)
 
     def _check_halted(self, watch, where: str) -> None:
         """Raise EngineHalted if the guard halted CLIPS or a rule called (exit)."""
@@ -329,7 +349,8 @@ class ClipsSession(Session):
                 # "10 sum_pair: f-4,f-6,f-5". Read the salience from this text: clipspy's
                 # act.salience walks the whole agenda first (agenda() was quadratic).
                 head, _, ids = str(act).partition(":")
-                out.append(ActivationView(act.name, int(head.split()[0]), ids_of(ids)))
+                out.append(ActivationView(act.name, int(head.split()[0]), ids_of(ids),
+                                          basis_of(ids)))
                 if limit is not None and len(out) >= limit:
                     break
         return out
@@ -345,53 +366,10 @@ class ClipsSession(Session):
         self.env.eval(f"(seed {self._seed})")
 
     def rules(self) -> list[str]:
-        return [r.name for r in self.env.rules()]
+        return clips_repl.rule_names(self.env)
 
     def _rule_names(self) -> frozenset[str]:
         """Every rule's name in every module, without its module."""
         return frozenset(str(n).split("::")[-1] for n in self.env.eval("(get-defrule-list *)"))
 
-    def rule_source(self, name: str) -> str:
-        try:
-            rule = self.env.find_rule(name)
-        except LookupError:
-            raise UsageError(f"no rule named {name!r}") from None
-        for path in self.files:
-            found = defrule_in_file(path, name)
-            if found:
-                return found
-        return _pretty_form(rule)
 
-
-def _pretty_form(rule) -> str:
-    """CLIPS's own pretty-printed form of a rule (as ``(ppdefrule)`` shows it)."""
-    try:
-        from clips._clips import ffi, lib
-
-        pp = lib.DefrulePPForm(rule._ptr())
-        if pp != ffi.NULL:
-            return ffi.string(pp).decode().rstrip()
-    except (ImportError, AttributeError):
-        pass
-    return str(rule)
-
-
-def defrule_in_file(path, name: str) -> str | None:
-    """The ``(defrule NAME ...)`` construct in a .clp file, as written, with the
-    comment lines just above it; None if the file has no such rule."""
-    try:
-        text = open(path, encoding="utf-8", errors="replace").read()
-    except OSError:
-        return None
-    m = re.search(r"\(defrule\s+(?:MAIN::)?" + re.escape(name) + r"(?=[\s)])", text)
-    if not m:
-        return None
-    end = construct_end(text, m.start())
-    if end is None:
-        return None
-    start = text.rfind("\n", 0, m.start()) + 1
-    lines = text[:start].splitlines()
-    comments: list[str] = []
-    while lines and lines[-1].lstrip().startswith(";"):
-        comments.insert(0, lines.pop())
-    return "\n".join(comments + [text[m.start():end + 1]])

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import clips
 
-from pyengine.engine.clips_reader import FactSpec, Symbol, from_python, read_fact
+from pyengine.engine.clips_reader import Symbol
+from pyengine.engine.clips_values import FactSpec, from_python, read_fact
 from pyengine.engine.errors import UsageError
 
 
@@ -90,7 +91,7 @@ def _checked_slots(template, relation: str, given: dict) -> dict:
 def modify(fact, slots: dict[str, object]) -> None:
     """Change slots of a template fact in place (CLIPS 6.4 keeps its id). Values as
     the reader gives them, or in Python (read by
-    :func:`~pyengine.engine.clips_reader.from_python`: a plain ``str`` is one atom)."""
+    :func:`~pyengine.engine.clips_values.from_python`: a plain ``str`` is one atom)."""
     if fact.template.implied:
         raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
                          "modified (retract it and assert the new one)")

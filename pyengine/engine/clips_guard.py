@@ -33,9 +33,8 @@ from contextlib import contextmanager
 from typing import Iterator
 
 import clips
-from clips import _clips
-from clips._clips import ffi
 
+from pyengine.engine.clips_c import address, halt_execution
 from pyengine.engine.interrupt import current_budget
 
 #: Nested deffunction, generic and message-handler calls at which CLIPS is halted (on an
@@ -52,36 +51,7 @@ WATCHDOG_STACK = 256 * 1024
 # VoidConstant, then theData; EVALUATION_DATA is position 44; in struct evaluationData the
 # HaltExecution flag is at byte 9 and CurrentEvaluationDepth at byte 12.
 _THE_DATA, _EVALUATION_DATA, _HALT, _DEPTH = 40, 44, 9, 12
-_library = None
 _layout_ok: bool | None = None
-
-
-def _c():
-    global _library
-    if _library is None:
-        _library = ctypes.CDLL(_clips.__file__)
-        _library.SetHaltExecution.argtypes = (ctypes.c_void_p, ctypes.c_bool)
-        _library.SetHaltExecution.restype = None
-        _library.AbortExit.argtypes = (ctypes.c_void_p,)
-        _library.AbortExit.restype = None
-    return _library
-
-
-def address(env) -> int:
-    """The C address of a clipspy environment pointer."""
-    return int(ffi.cast("uintptr_t", env))
-
-
-def halt_execution(env, on: bool) -> None:
-    """CLIPS's ``SetHaltExecution`` (not in clipspy's API): on, the action being
-    evaluated stops (as after an error); the session turns it off again."""
-    _c().SetHaltExecution(address(env), on)
-
-
-def abort_exit(env) -> None:
-    """CLIPS's ``AbortExit``: called from a router's exit callback, ``(exit)`` returns
-    instead of ending the process."""
-    _c().AbortExit(address(env))
 
 
 def _evaluation_data(env_address: int) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from pyengine.engine.clips_io import ids_of
-from pyengine.engine.session import Matches, PatternMatch
+from pyengine.engine.clips_io import basis_of, ids_of
+from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 _COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
 
@@ -86,31 +86,35 @@ def _pattern_labels(ce: str) -> list[str]:
 
 
 def parse_matches(rule: str, text: str, source: str) -> Matches:
-    """Matches from the text CLIPS's ``(matches RULE)`` prints (verbose)."""
+    """Matches from the text CLIPS's ``(matches RULE)`` prints (verbose): its own
+    sections, rows and ``*`` kept (``joins``, ``activation_rows``)."""
     patterns: list[list[int]] = []
-    partials: list[list[tuple[int, ...]]] = []
-    activations: list[tuple[int, ...]] = []
+    joins: list[JoinMatch] = []
+    rows: list[tuple[int | None, ...]] = []
     current: list | None = None
-    single = False                  # pattern sections list one fact per line
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("Matches for Pattern"):
             patterns.append([])
-            current, single = patterns[-1], True
+            current = patterns[-1]
         elif line.startswith("Partial matches for CEs"):
-            partials.append([])
-            current, single = partials[-1], False
+            joins.append(JoinMatch(line[len("Partial matches for CEs"):].strip(), []))
+            current = joins[-1].rows
         elif line.startswith("Activations"):
-            current, single = activations, False
-        elif current is not None and line.startswith("f-"):
-            ids = ids_of(line)
-            current.append(ids[0] if single else ids)
+            current = rows
+        elif current is not None and (line.startswith("f-") or line.startswith("*")):
+            if current is rows or (joins and current is joins[-1].rows):
+                current.append(basis_of(line))
+            else:
+                current.append(ids_of(line)[0])
     labels = lhs_labels(source)
     if len(labels) != len(patterns):
         labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
     first = [[(fid,) for fid in patterns[0]]] if patterns else []
+    partials = [[tuple(i for i in row if i is not None) for row in j.rows] for j in joins]
     return Matches(rule, [PatternMatch(label, facts) for label, facts in zip(labels, patterns)],
-                   first + partials, activations)
+                   first + partials, [tuple(i for i in r if i is not None) for r in rows],
+                   joins, rows)
 
 
 def activation_count(env) -> int:

@@ -17,12 +17,13 @@ the session's reader per line CLIPS asks for (see :meth:`Session.set_input`).
 from __future__ import annotations
 
 import re
+import weakref
 
 import clips
 from clips import common
 from clips._clips import ffi, lib
 
-from pyengine.engine.clips_guard import abort_exit, halt_execution
+from pyengine.engine.clips_c import abort_exit, halt_execution
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -31,6 +32,7 @@ _IDS = re.compile(r"f-(\d+)")
 _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
+_BREAK_HEAD = b"Breaking on rule "
 _EOF = -1
 
 
@@ -38,25 +40,34 @@ def ids_of(text: str) -> tuple[int, ...]:
     return tuple(int(m) for m in _IDS.findall(text))
 
 
+def basis_of(text: str) -> tuple[int | None, ...]:
+    """``f-3,*,f-5`` as CLIPS prints a partial match -> (3, None, 5)."""
+    return tuple(None if part.strip() == "*" else int(part.strip()[2:])
+                 for part in text.strip().split(",") if part.strip()[:2] in ("f-", "*"))
+
+
 class IORouter:
     """The session's router: watch records to the session, rule output in lines,
     ``stdin`` from the session's reader, CLIPS's error text when quiet.
 
-    The session receives ``_on_fire(number, rule, ids)``, ``_on_fact(arrow, id,
-    text, elided)``, ``_on_activation(arrow, text)``, ``_output(line)`` and
-    ``_read_input(prompt)``.
+    The session receives ``_on_fire(number, rule, ids, basis)``, ``_on_fact(arrow, id,
+    text, elided)``, ``_on_activation(arrow, text)``, ``_on_break(rule)`` (CLIPS's
+    "Breaking on rule NAME."), ``_output(line)`` and ``_read_input(prompt)``.
 
     It is installed with its own C callbacks rather than as a ``clips.Router``: a
     watched run writes a piece per value of every fact it changes, and clipspy's
     generic callbacks (decoding both the logical name and the text of each piece)
-    cost as much again as the rules."""
+    cost as much again as the rules.
+
+    It holds the session weakly (clipspy keeps it in a global table: a strong
+    reference would keep the session, and its environment, alive for ever)."""
 
     def __init__(self, session):
-        self.session = session
+        self.session = weakref.proxy(session)
         self.names = frozenset((b"stdout", b"stdin"))
         self.partial = ""           # rule output not ended by a newline yet
         self.record: list[bytes] | None = None  # pieces of the watch record being read
-        self.kind = ""              # "fire", "fact", "act" or "?" (a fact head, unsure)
+        self.kind = ""              # "fire", "fact", "act", "break" or "?" (a fact head?)
         self.keep_text = False      # keep the text of fact records (for listeners)
         self.next_fire = 1          # the number CLIPS gives the next firing of this run
         self.rule_names: frozenset[str] = frozenset()   # what a FIRE record may name
@@ -134,6 +145,17 @@ class IORouter:
                 self._text(record[0])
                 self.write(message)
             return
+        if self.kind == "break":           # "Breaking on rule ", NAME, ".\n"
+            record.append(message)
+            if len(record) == 3:
+                self.record = None
+                if message == b".\n" and self.session._running:
+                    self.end_line()
+                    self.session._on_break(record[1].decode("utf-8", "replace"))
+                else:
+                    for piece in record:
+                        self._text(piece)
+            return
         if message == b"\n":
             self.record = None
             self._end(record)
@@ -147,6 +169,8 @@ class IORouter:
             self.record, self.kind = [message], "act"
         elif message[:5] == b"FIRE " and _FIRE_HEAD.match(message):
             self.record, self.kind = [message], "fire"
+        elif message == _BREAK_HEAD:
+            self.record, self.kind = [message], "break"
         else:
             self._text(message)
 
@@ -165,7 +189,8 @@ class IORouter:
                     and m.group(2).split("::")[-1] in self.rule_names):
                 self.next_fire += 1
                 self.end_line()
-                s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)))
+                s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)),
+                           basis_of(m.group(3)))
             else:
                 self._text(record[0])
                 for piece in record[1:]:
@@ -231,7 +256,7 @@ class _ErrorText(clips.Router):
 
     def __init__(self, session, name: str):
         super().__init__(name, 30)
-        self.session = session
+        self.session = session      # the IORouter's weak proxy of it
         self.quiet = False
         self.dropping = False       # the guard halted an action: drop CLIPS's warnings
         self.partial = ""

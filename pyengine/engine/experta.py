@@ -21,11 +21,10 @@ from __future__ import annotations
 import inspect
 import operator
 import sys
-import textwrap
 from typing import Iterable
 
 from pyengine.engine.compat import experta
-from pyengine.engine.clips_reader import FactSpec, from_python
+from pyengine.engine.clips_values import FactSpec, from_python
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
@@ -33,8 +32,8 @@ from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fac
 from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
                                      check_seed)
 
-from pyengine.engine import experta_inspect, experta_snapshot
-from pyengine.engine.experta_patterns import (act_key, act_specificity, pattern_facts,
+from pyengine.engine import experta_inspect, experta_repl, experta_snapshot
+from pyengine.engine.experta_patterns import (act_key, act_specificity, basis, pattern_facts,
                                               rule_name, shown_ids)
 from pyengine.engine.experta_agenda import (
     Batch, TaggedFactList, creation_key, random_key, rule_table, salience, tag)
@@ -132,6 +131,7 @@ class ExpertaSession(Session):
         self._input = _Input(self)
         self.ke.read_line = self._read_line
         self.classes = all_fact_classes(self.ke)
+        self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
         for cls in fact_classes:
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
 
@@ -155,7 +155,7 @@ class ExpertaSession(Session):
             for act in removed:
                 if act_key(act) in waiting:
                     self._emit("deactivate", self._view(act))
-            for act in added:
+            for act in sorted(added, key=lambda a: getattr(a, "seq", 0)):   # as made
                 self._emit("activate", self._view(act))
 
     def reset(self) -> None:
@@ -292,23 +292,31 @@ class ExpertaSession(Session):
             try:
                 while fired < steps and ke.running and not note.stop:
                     self._flush()
+                    if fired and experta_repl.break_before(self):
+                        break
                     act = ke.agenda.get_next()
                     if act is None:
                         break
                     fired += 1
                     self._fire(act)
                 self._flush()
+                if fired and fired >= steps and ke.running:   # CLIPS looks after the last
+                    experta_repl.break_before(self)
             finally:
+                self.halted = not ke.running and bool(ke.agenda.activations)
                 ke.running, self._interrupt = False, None
         note.check()
         return fired
+
+    def command(self, text: str):
+        return experta_repl.command(self, text)
 
     def _fire(self, act) -> None:
         """Run one activation's action; record what it matched, printed and changed."""
         self.fired_total += 1
         firing = None
         if self.record or self.listeners:
-            firing = Firing(self.fired_total, _rule_name(act), _shown_ids(act))
+            firing = Firing(self.fired_total, _rule_name(act), _shown_ids(act), basis=basis(act))
             self._firing = firing
             if self.listeners:
                 self._emit("fire", firing)
@@ -359,7 +367,7 @@ class ExpertaSession(Session):
 
     @staticmethod
     def _view(act) -> ActivationView:
-        return ActivationView(_rule_name(act), salience(act), _shown_ids(act))
+        return ActivationView(_rule_name(act), salience(act), _shown_ids(act), basis(act))
 
     # -- strategy, seed, rules --------------------------------------------------------------
     def _set_strategy(self, name: str) -> None:
@@ -389,10 +397,4 @@ class ExpertaSession(Session):
         rule = self._rule_objects().get(name)
         if rule is None:
             raise UsageError(f"no rule named {name!r}")
-        func = rule._wrapped
-        try:
-            text = textwrap.dedent(inspect.getsource(func)).rstrip()
-        except (OSError, TypeError):
-            return f"{name}: {rule!r}"
-        comments = inspect.getcomments(func)
-        return textwrap.dedent(comments).rstrip() + "\n" + text if comments else text
+        return experta_inspect.rule_source(name, rule)

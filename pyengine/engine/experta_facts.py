@@ -7,7 +7,7 @@ import inspect
 import re
 
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
-from pyengine.engine.clips_reader import FactSpec, read_fact
+from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
 
 from experta import Fact, KnowledgeEngine  # noqa: E402

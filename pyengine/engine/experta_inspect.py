@@ -150,6 +150,17 @@ def _decorator_args(rule) -> list[str] | None:
     return [a for a in args if a and not re.match(r"\w+\s*=", a)]
 
 
+def rule_source(name: str, rule) -> str:
+    """One rule's source as written, with the comment just above it."""
+    func = rule._wrapped
+    try:
+        text = textwrap.dedent(inspect.getsource(func)).rstrip()
+    except (OSError, TypeError):
+        return f"{name}: {rule!r}"
+    comments = inspect.getcomments(func)
+    return textwrap.dedent(comments).rstrip() + "\n" + text if comments else text
+
+
 def templates(classes: dict[str, type]) -> list[str]:
     """Each fact class's definition, as written when its source can be found."""
     out = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyengine.engine.compat import experta  # noqa: F401
 
 from experta import Fact  # noqa: E402
-from experta.conditionalelement import AND, NOT, OR, TEST  # noqa: E402
+from experta.conditionalelement import AND, EXISTS, FORALL, NOT, OR, TEST  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 from experta.fieldconstraint import L, P, W, NOTFC, ANDFC, ORFC  # noqa: E402
 
@@ -204,6 +204,24 @@ def _value_ok(v, x, ctx: dict) -> bool:
     if isinstance(v, ORFC):
         return any(_value_ok(c, x, ctx) for c in v)
     return x == v
+
+
+def basis(act) -> tuple[int | None, ...]:
+    """The activation's facts as CLIPS prints them: one entry per pattern of its rule,
+    None (CLIPS's ``*``) for a NOT, EXISTS or FORALL."""
+    row = pattern_facts(act)
+    branches = _branches(act.rule)
+    branch = branches[min(act.__dict__.get("_pe_branch", 0), len(branches) - 1)]
+    out: list[int | None] = []
+    k = 0
+    for c in _flat(branch):
+        if isinstance(c, (EXISTS, FORALL)):
+            out.append(None)
+        elif isinstance(c, NOT) or (isinstance(c, Fact) and not isinstance(c, InitialFact)):
+            f = row[k] if k < len(row) else None
+            k += 1
+            out.append(None if f is None else f["__factid__"])
+    return tuple(out)
 
 
 def shown_ids(act) -> tuple[int, ...]:

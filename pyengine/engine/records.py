@@ -32,6 +32,8 @@ class ActivationView:
     rule: str
     salience: int
     facts: tuple[int, ...]
+    # the facts as CLIPS prints them, one per pattern, None for a not/exists ("*")
+    basis: tuple[int | None, ...] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return activation_line(self)
@@ -47,9 +49,21 @@ class Firing:
     asserted: list[int] = field(default_factory=list)
     retracted: list[int] = field(default_factory=list)
     output: list[str] = field(default_factory=list)     # what the rule printed, by line
+    # the matched facts one per pattern, None for a not/exists (CLIPS prints "*")
+    basis: tuple[int | None, ...] | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return fire_line(self)
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a CLIPS command typed at the prompt did (:meth:`Session.command`): the lines
+    it printed, its value last (as CLIPS's REPL prints it), and CLIPS's error message
+    in one line if evaluating it failed part way."""
+
+    lines: tuple[str, ...] = ()
+    error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,15 +88,29 @@ class PatternMatch:
 
 
 @dataclass(frozen=True)
+class JoinMatch:
+    """One of CLIPS's ``Partial matches for CEs LABEL`` sections: the label (``1 - 2``,
+    or for the joins inside a ``not``/``forall`` ``1 (P1 - P2)``) and the partial
+    matches, one entry per pattern, None for a ``not``/``exists`` (``*``)."""
+
+    label: str
+    rows: list[tuple[int | None, ...]]
+
+
+@dataclass(frozen=True)
 class Matches:
     """What CLIPS's ``(matches RULE)`` shows: for each pattern the facts that match
     it; ``partials[k]`` the partial matches of patterns 0..k (fact ids, a negated
-    pattern contributing none); the rule's activations."""
+    pattern contributing none); the rule's activations. ``joins`` and
+    ``activation_rows`` are CLIPS's own sections and rows (with its ``*``), where the
+    engine knows them; else they are made from ``partials`` and ``activations``."""
 
     rule: str
     patterns: list[PatternMatch]
     partials: list[list[tuple[int, ...]]]
     activations: list[tuple[int, ...]]
+    joins: list[JoinMatch] | None = None
+    activation_rows: list[tuple[int | None, ...]] | None = None
 
     def __str__(self) -> str:
         return "\n".join(matches_lines(self))

@@ -15,8 +15,9 @@ from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import Interrupt
-from pyengine.engine.records import (ActivationView, FactView, Firing, InputLine, Matches,  # noqa: F401
-                                     PatternMatch)
+from pyengine.engine.history import FactHistory
+from pyengine.engine.records import (ActivationView, CommandResult, FactView, Firing,  # noqa: F401
+                                     InputLine, JoinMatch, Matches, PatternMatch)
 
 # Seeds every engine honours as different streams: CLIPS seeds the C library's rand()
 # with 32 bits, and glibc's srand(0) is srand(1), so 0 is left out.
@@ -58,7 +59,7 @@ Reader = Callable[[str], "str | None"]
 Listener = Callable[[str, object], None]
 
 
-class Session(ABC):
+class Session(FactHistory, ABC):
     """Common contract of a rule session. See :mod:`pyengine.engine.clips` and
     :mod:`pyengine.engine.experta` for the two engines."""
 
@@ -84,6 +85,14 @@ class Session(ABC):
         self._firing: Firing | None = None      # the firing whose action is running
         self._strategy_hook: Callable[[str], None] | None = None   # a Timeline's journal
         self._interrupt: Interrupt | None = None   # Ctrl-C's note while a run goes on
+        self.halted = False                     # the last run stopped with rules to fire
+        self._said: list[str] | None = None     # a prompt command's output, while it runs
+
+    def close(self) -> None:
+        """Give the engine's memory back now, not when the session is collected (a
+        dropped session is freed all the same). CLIPS destroys its environment, and
+        any later call that needs the engine raises UsageError; on experta there is
+        nothing to close (a no-op). Closing twice is allowed."""
 
     # -- facts ---------------------------------------------------------------
     @abstractmethod
@@ -225,7 +234,10 @@ class Session(ABC):
         return text
 
     def _output(self, line: str) -> None:
-        """One line a rule printed."""
+        """One line a rule printed (or a command typed at the prompt, outside a rule)."""
+        if self._said is not None and self._firing is None:
+            self._said.append(line[:MAX_LINE_CHARS])
+            return
         self._keep(line)
         self._emit("output", line)
 
@@ -252,6 +264,40 @@ class Session(ABC):
         """One rule's source as written, with the comment just above it (from the
         .clp file or the Python module it was loaded from), else the engine's own
         rendering of it. UsageError for an unknown rule."""
+
+    def pretty_rule(self, name: str) -> str:
+        """The rule as the engine holds it (CLIPS's ``(ppdefrule)``); by default its source."""
+        return self.rule_source(name)
+
+    # CLIPS constructs changed at the prompt (ClipsSession has them; a Timeline journals
+    # them with their text, so going back replays the program that ran).
+    def load_source(self, source) -> int:
+        """Load a file's constructs into the running session; how many."""
+        raise UsageError(self._clips_only("load"))
+
+    def build(self, text: str) -> str:
+        """Add one construct typed at the prompt; what it defined."""
+        raise UsageError(self._clips_only("a construct typed at the prompt"))
+
+    def undefrule(self, name: str) -> None:
+        """Remove a rule."""
+        raise UsageError(self._clips_only("undefrule"))
+
+    def _clips_only(self, what: str) -> str:
+        return (f"{what} changes a CLIPS program; this is an {self.engine} session "
+                "(change its Python file, then reload)")
+
+    # -- CLIPS's REPL --------------------------------------------------------------
+    def command(self, text: str) -> CommandResult:
+        """A CLIPS command typed at the prompt (``(bind ?*x* 3)``, ``(focus WINES)``,
+        ``(set-break r)``, ``(list-defrules *)``), evaluated as CLIPS's REPL does inside
+        the guard: what it printed, its value last. UsageError if it cannot be
+        evaluated here (then nothing happened). A Timeline journals it."""
+        raise UsageError(f"{text.strip()}: a CLIPS command; this is an {self.engine} session")
+
+    def visible_facts(self) -> list[FactView]:
+        """The facts CLIPS's ``(facts)`` lists: those the current module sees."""
+        return self.facts()
 
     @abstractmethod
     def matches(self, rule: str) -> Matches:
@@ -288,74 +334,10 @@ class Session(ABC):
         """Put a :meth:`snapshot` of a session of the same plan into this fresh one."""
         raise UsageError(f"{self.engine} sessions have no snapshots")
 
-    @property
-    def current_firing(self) -> Firing | None:
-        """The firing whose action is running now (None between firings)."""
-        return self._firing
-
-    def made_at(self) -> int:
-        """Where a fact changed now stands in the session's history: the number of the
-        firing running, else the number of firings so far."""
-        return self._firing.number if self._firing is not None else self.fired_total
-
-    def version_before(self, fact_id: int, firing: int | None = None) -> int:
-        """Which version of the fact was live just before firing number ``firing`` (the
-        one a firing matched); None: the last. -1 if it had none then."""
-        versions = self.versions.get(fact_id, ())
-        if firing is None:
-            return len(versions) - 1
-        found = -1
-        for k, (at, _) in enumerate(versions):
-            if at < firing:
-                found = k
-        return found
-
-    def why(self, fact_id: int, before: int | None = None) -> Firing | None:
-        """The firing that made the fact (the version live just before firing number
-        ``before``; None: its last version), or None for an initial or user fact.
-        UsageError if the id was never seen."""
-        if fact_id not in self.origin:
-            raise UsageError(f"no fact f-{fact_id} was recorded in this session")
-        if before is None:
-            return self.origin[fact_id]
-        k = self.version_before(fact_id, before)
-        return self.versions[fact_id][k][1] if k >= 0 else None
-
-    def why_chain(self, fact_id: int) -> list[Firing]:
-        """Firings that led to this fact, most recent first, back to initial facts; a
-        modified fact leads to the firing that made its version before."""
-        chain: list[Firing] = []
-        seen: set[int] = set()
-        todo: list[tuple[int, int | None]] = [(fact_id, None)]
-        while todo:
-            fid, before = todo.pop(0)
-            firing = self.why(fid, before) if fid in self.origin else None
-            if firing is None or firing.number in seen:
-                continue
-            seen.add(firing.number)
-            chain.append(firing)
-            todo.extend((m, firing.number) for m in firing.matched)
-        return chain
-
     # -- bookkeeping used by the engines ------------------------------------------
     def _emit(self, event: str, payload: object) -> None:
         for listener in self.listeners:
             listener(event, payload)
-
-    def _record(self, firing: Firing) -> None:
-        self.trace.append(firing)
-        for fid in firing.asserted:
-            self._made(fid, firing)
-
-    def _note_outside(self, fact_id: int) -> None:
-        """A fact asserted (or modified) by reset or by the user, not by a rule."""
-        self._made(fact_id, None)
-
-    def _made(self, fact_id: int, firing: Firing | None) -> None:
-        """A new version of the fact, made by ``firing`` (None: outside the rules)."""
-        self.origin[fact_id] = firing
-        at = firing.number if firing is not None else self.fired_total
-        self.versions.setdefault(fact_id, []).append((at, firing))
 
     def _clear_history(self) -> None:
         self.trace = []
@@ -366,6 +348,14 @@ class Session(ABC):
     def stage_fact(self, name: str):
         """The staging fact that opens stage ``name`` on this engine."""
         return f"({name})"
+
+
+class Closed:
+    """What stands in for a closed session (and, in a closed Inspector, its plan and
+    runner): any use raises UsageError, "this session is closed"."""
+
+    def __getattr__(self, name: str):
+        raise UsageError("this session is closed")
 
 
 def matching(facts: Iterable[FactView], pattern: str | None) -> list[FactView]:

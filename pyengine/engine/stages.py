@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from pyengine.engine.clips_reader import FactSpec
+from pyengine.engine.clips_values import FactSpec
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Listener, Session
 
@@ -199,6 +199,8 @@ class StageRunner:
                     fired += self.session.run(None if n is None else n - fired)
                 break
             fired += self.advance(None if n is None else n - fired)
+            if self.session.halted:         # a (halt) or a breakpoint: stop here, in it
+                break
             if n is None or self.stage_finished():
                 self.leave()
         return fired

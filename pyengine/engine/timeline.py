@@ -27,10 +27,13 @@ from the snapshot before it, or from the start. An engine may decline a snapshot
 starts no goto from one taken before a ``strategy random`` the user typed.
 
 The journal is filled without the caller's help: the timeline wraps the session's
-``assert_fact``, ``retract``, ``modify``, ``seed``, ``set_input``, its strategy and
-the runner's ``walk``, so a shell or a notebook that goes on using
+verbs in :data:`JOURNALED` (facts asserted, retracted and modified, the seed, CLIPS
+files loaded and constructs built at the prompt, with their text), ``set_input``, its
+strategy and the runner's ``walk``, so a shell or a notebook that goes on using
 ``plan.session`` and the runner is journaled all the same. What the runner does
-inside a walk (staging facts, stage strategies) is part of the walk.
+inside a walk (staging facts, stage strategies) is part of the walk. The program
+replayed is the one that ran: a plan reopens the file texts it read first, and a
+file loaded at the prompt is journaled with its text.
 
 Replay is exact when the session is deterministic from its plan: the same rules,
 facts and seed (CLIPS's random strategy is seeded per random stage from the plan's
@@ -54,6 +57,10 @@ SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
 SNAPSHOT_COST_RATIO = 10   # run at least this many times a snapshot's cost between two
 SNAPSHOT_FREE = 0.002      # seconds: a snapshot cheaper than this needs no such run
 MAX_SNAPSHOTS = 64         # then every other one is dropped (the newest is kept)
+# The session's verbs a timeline journals (with their arguments: a loaded file's text,
+# a construct's), so that going back replays them in order.
+JOURNALED = ("assert_fact", "retract", "modify", "seed", "load_source", "build", "undefrule",
+             "command")
 _RUNNER_STATE = ("index", "active", "fired_in_stage", "fired", "stage_fact_id",
                  "_saved_strategy", "seed")
 
@@ -123,7 +130,7 @@ class Timeline:
         self.plan = plan
         self.runner = runner or plan.runner()
         s = plan.session
-        for name in ("assert_fact", "retract", "modify", "seed"):
+        for name in JOURNALED:
             setattr(s, name, self._journaled(name, getattr(type(s), name).__get__(s)))
         s._strategy_hook = self._on_strategy
         s.set_input = self.set_input
@@ -232,7 +239,7 @@ class Timeline:
         seen there: a fresh plan (also in :attr:`plan`, its runner in :attr:`runner`)
         replayed to ``n - 1`` firings, with what was done at the prompt after firing
         ``n - 1`` (before firing ``n``); what came after firing ``n`` is dropped from the
-        journal."""
+        journal. The session replaced is closed (:meth:`Session.close`)."""
         if not 1 <= n <= self.fired + 1:
             raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
         target = n - 1
@@ -244,6 +251,7 @@ class Timeline:
                              "this session does not repeat itself (an unseeded random order?)")
         _graft(plan.session, old, target)
         self.runner.close()
+        old.close()                     # replaced: its engine's memory back now
         self.journal = journal
         self.snapshots = [snap for snap in self.snapshots if snap.fired <= target]
         self._again = [line for num, line in self.inputs if num > target] + self._again
@@ -264,6 +272,7 @@ class Timeline:
                 s.restore(snap.state)
             except SnapshotMismatch:
                 self.snapshots.remove(snap)
+                s.close()
                 continue
             for name, value in snap.runner.items():
                 setattr(runner, name, copy.copy(value))

@@ -9,9 +9,17 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 
-def ids_text(ids: Iterable[int]) -> str:
-    """``f-4,f-1`` as CLIPS prints matched facts (``*`` for none)."""
-    return ",".join(f"f-{i}" for i in ids) or "*"
+def ids_text(ids: Iterable[int | None]) -> str:
+    """``f-4,f-1`` as CLIPS prints matched facts: ``*`` for a pattern no fact fills (a
+    ``not`` or ``exists``, given as None) and for no pattern at all."""
+    return ",".join("*" if i is None else f"f-{i}" for i in ids) or "*"
+
+
+def basis_text(item, ids: Iterable[int]) -> str:
+    """The facts of an activation or firing as CLIPS prints them: its ``basis`` (one
+    entry per pattern, None for a ``not`` or ``exists``) when known, else ``ids``."""
+    basis = getattr(item, "basis", None)
+    return ids_text(basis if basis is not None else ids)
 
 
 def fact_line(fact_id: int, text: str) -> str:
@@ -21,12 +29,12 @@ def fact_line(fact_id: int, text: str) -> str:
 
 def fire_line(firing) -> str:
     """A firing as CLIPS's ``(watch rules)`` prints it: ``FIRE    3 rule: f-12,f-9``."""
-    return f"FIRE {firing.number:>4} {firing.rule}: {ids_text(firing.matched)}"
+    return f"FIRE {firing.number:>4} {firing.rule}: {basis_text(firing, firing.matched)}"
 
 
 def activation_line(act) -> str:
     """An activation as CLIPS's ``(agenda)`` prints it: ``10     sum_pair: f-4,f-6``."""
-    return f"{act.salience:<6} {act.rule}: {ids_text(act.facts)}"
+    return f"{act.salience:<6} {act.rule}: {basis_text(act, act.facts)}"
 
 
 def change_line(arrow: str, fact_id: int, text: str = "") -> str:
@@ -65,17 +73,29 @@ def watch_lines(firing, text: Callable[[int, int], str] | None = None) -> list[s
 
 
 def matches_lines(m) -> list[str]:
-    """A :class:`~pyengine.engine.session.Matches` as CLIPS's ``(matches RULE)`` shows
-    it, each pattern labelled with its source text."""
-    lines = [f"Matches for {m.rule}"]
+    """A :class:`~pyengine.engine.session.Matches` as CLIPS 6.4's ``(matches RULE)``
+    prints it at its prompt: each pattern's facts, each join's partial matches, the
+    activations (``*`` for a ``not``/``exists``), then the value CLIPS's REPL prints,
+    the three counts. Our one addition: each pattern's source text, on a ``;;`` line
+    under its header."""
+    lines: list[str] = []
+    found = 0
     for n, pattern in enumerate(m.patterns, 1):
-        lines.append(f"Pattern {n}: {pattern.source}")
-        lines += [f"  f-{fid}" for fid in pattern.facts] or ["  None"]
-    for k, partials in enumerate(m.partials[1:], 2):
-        lines.append(f"Partial matches for patterns 1 - {k}")
-        lines += [f"  {ids_text(p)}" for p in partials] or ["  None"]
+        lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
+        lines += [f"f-{fid}" for fid in pattern.facts] or [" None"]
+        found += len(pattern.facts)
+    joins = m.joins if m.joins is not None else [
+        (f"1 - {k}", rows) for k, rows in enumerate(m.partials[1:], 2)]
+    partial = 0
+    for join in joins:
+        label, rows = (join.label, join.rows) if hasattr(join, "label") else join
+        lines.append(f"Partial matches for CEs {label}")
+        lines += [ids_text(row) for row in rows] or [" None"]
+        partial += len(rows)
+    acts = m.activation_rows if m.activation_rows is not None else m.activations
     lines.append("Activations")
-    lines += [f"  {ids_text(a)}" for a in m.activations] or ["  None"]
+    lines += [ids_text(a) for a in acts] or [" None"]
+    lines.append(f"({found} {partial} {len(acts)})")
     return lines
 
 

@@ -14,7 +14,7 @@ prints) and, for Jupyter, an HTML form (``_repr_html_``)::
     ins.back(2); ins.goto(1)          # the state just before a firing
     ins.why(12); ins.show(12); ins.history(last=10)
     ins.assert_fact("(number 4)"); ins.retract(4); ins.modify(3, parent="Bob")
-    ins.watch("activations"); ins.strategy("breadth"); ins.seed(3); ins.reset()
+    ins.watch("activations"); ins.strategy("breadth"); ins.seed(3); ins.reset(); ins.close()
 
 The shell (:mod:`pyengine.ui.shell`) prints the same objects, so the shell, a
 script and a notebook all show the same thing on both engines. Bad values raise
@@ -34,10 +34,11 @@ import itertools
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import FactView, Session, check_seed
+from pyengine.engine.session import Closed, FactView, Session, check_seed
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
+from pyengine.ui.program_edit import ProgramVerbs, back_refused, program_edits, with_edits
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
@@ -50,7 +51,7 @@ __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "Age
            "activation_line", "ids_text", "INITIAL", "STAGE", "USER", "RULE", "OUTSIDE"]
 
 
-class Inspector:
+class Inspector(ProgramVerbs):
     """Facts, agenda, history and provenance of one session, as Python objects.
 
     Pass a :class:`~pyengine.engine.session.Session` or a puzzle's
@@ -264,10 +265,11 @@ class Inspector:
         strategy and seed you chose stay, as CLIPS keeps its strategy across (reset)."""
         reopen = getattr(self.setup, "reopen", None) if self.setup is not None else None
         if reopen is not None:
-            old = self.runner
+            old, reopen = self.runner, with_edits(reopen, program_edits(self.timeline, reopen))
             self._detach()
             self._attach(reopen())
             keep_choices(old, self.runner)
+            old.session.close()         # the one replaced: its engine's memory back now
         else:
             self.session.reset()
             self.log.snapshot()
@@ -282,7 +284,8 @@ class Inspector:
         n = _count(n, "back", 1)
         fired = len(self.session.trace)
         if n > fired:
-            raise UsageError(f"only {plural(fired, 'firing')} to go back over")
+            raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
+                               self.reloaded)
         return self.goto(fired - n + 1)
 
     def goto(self, firing: int) -> Text:
@@ -311,6 +314,20 @@ class Inspector:
             self.session.listeners.remove(self._on_event)
             self.log.detach()
 
+    def close(self) -> None:
+        """Give the session's memory back now (CLIPS destroys its environment); later
+        calls raise UsageError. ``with Inspector.open(...) as ins:`` closes at the end."""
+        if not isinstance(self.session, Closed):
+            self._detach()
+            self.session.close()
+            self.session = self.setup = self.runner = self.timeline = Closed()
+
+    def __enter__(self) -> "Inspector":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     def _table(self, firings, note: str = "") -> TraceTable:
         acts = self._acts if "activations" in self.watching else None
         return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note)
@@ -325,11 +342,14 @@ class Inspector:
 
     def __repr__(self) -> str:
         s = self.session
+        if isinstance(s, Closed):
+            return "<Inspector: closed>"
         return (f"<Inspector {s.engine}: {plural(len(s.facts()), 'fact')}, "
                 f"{plural(s.agenda_size(), 'activation')}, {plural(len(s.trace), 'firing')}>")
 
     def _repr_html_(self) -> str:
-        return f"<p>{html.escape(repr(self))}</p>" + self.facts()._repr_html_()
+        shown = "" if isinstance(self.session, Closed) else self.facts()._repr_html_()
+        return f"<p>{html.escape(repr(self))}</p>" + shown
 
 
 def _count(n, what: str, least: int) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import html
 import re
 
-from pyengine.engine.clips_reader import FactSpec, Form, ReadError, read, read_fact, read_slots
+from pyengine.engine.clips_reader import Form, ReadError, read
+from pyengine.engine.clips_values import FactSpec, read_fact, read_slots
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.trace import matches_lines

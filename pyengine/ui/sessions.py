@@ -9,19 +9,16 @@ inspector's own: ``clp FILE.clp ...`` (any CLIPS rule files) and
 from __future__ import annotations
 
 import contextlib
-import importlib
-import importlib.util
-import inspect
 import os
-import re
 import sys
-from dataclasses import dataclass
 from typing import Callable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
 from pyengine.puzzles import registry
+# load_class and split_spec are this module's names too (the notebook and tests use them)
+from pyengine.ui.engine_files import _Loaded, first_line, load_class, split_spec  # noqa: F401
 from pyengine.puzzles.base import check_name, kind_of
 
 STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact is (NAME) "
@@ -66,10 +63,16 @@ def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
 def plan_factory(name: str, action: str | None = None, **options) -> Callable[[], SessionPlan]:
     """A function that opens ``name`` as :func:`open_plan` does; each call opens it
     afresh with the seed of the first (so reset, back and goto repeat the same
-    puzzle), and sets the plan's ``reopen`` to itself."""
+    puzzle), and sets the plan's ``reopen`` to itself. Files are read (an engine's
+    class imported) once; the factory's ``fresh()`` is a new factory that reads them
+    again (``reload``)."""
+    given = dict(options)
     options = dict(options)
     if name == "experta" and isinstance(options.get("target"), str):
         options["target"] = _Loaded(options["target"], load_class(options["target"]))
+    if name == "clp" and options.get("target") is not None:    # read once, as above
+        options["target"] = [f if not isinstance(f, str) else clp_source(f)
+                             for f in _targets("clp", options["target"])]
 
     def factory() -> SessionPlan:
         plan = open_plan(name, action, **options)
@@ -77,6 +80,7 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
             options["seed"] = plan.seed
         plan.reopen = factory
         return plan
+    factory.fresh = lambda: plan_factory(name, action, **{**given, "seed": options.get("seed")})
     return factory
 
 
@@ -115,11 +119,14 @@ def _listed(value, kinds: tuple, what: str, expected: str) -> list:
 
 
 def _targets(name: str, target) -> list:
-    """clp: paths (str or os.PathLike); experta: one engine class or spec."""
+    """clp: paths (str or os.PathLike) or sources read before; experta: one engine
+    class or spec."""
     if name == "clp":
+        from pyengine.engine.clips_program import Source
         paths = [os.fspath(t) if isinstance(t, os.PathLike) else t for t in
-                 _listed(target, (str, os.PathLike), "target", "a .clp path or a list of them")]
-        if not paths or not all(isinstance(t, str) for t in paths):
+                 _listed(target, (str, os.PathLike, Source), "target",
+                         "a .clp path or a list of them")]
+        if not paths or not all(isinstance(t, (str, Source)) for t in paths):
             raise UsageError("target: expected a .clp path or a list of them")
         return paths
     return _listed(target, (str, type, _Loaded), "target",
@@ -149,6 +156,7 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
             kwargs["seed"] = plan.seed
         plan.reopen = factory
         return plan
+    factory.fresh = lambda: factory         # a puzzle's rules are the package's own
     return factory
 
 
@@ -161,13 +169,22 @@ def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     seed = [args.seed]
     if name == "experta":       # loaded once: a reopened plan has the same engine class
         args.target = [_Loaded(args.target[0], load_class(args.target[0]))]
+    else:                       # read once: a reopened plan loads the same program
+        args.target = [clp_source(f) for f in args.target]
 
     def factory() -> SessionPlan:
         plan = opener_(args.target, stages, args.strategy, seed[0])
         seed[0] = plan.seed
         plan.reopen = factory
         return plan
+    factory.fresh = lambda: _generic_opener(name, _with_seed(argv, seed[0]))
     return factory
+
+
+def _with_seed(argv: list[str], seed: int | None) -> list[str]:
+    """The words again, with the seed the first opening chose (reload keeps it)."""
+    given = any(a == "--seed" or a.startswith("--seed=") for a in argv)
+    return list(argv) if seed is None or given else [*argv, "--seed", str(seed)]
 
 
 def _generic_parser(name: str):
@@ -203,34 +220,39 @@ def stage_spec(text: str) -> Stage:
 
 # -- any rule file, any engine ------------------------------------------------------------------
 
-def open_clp(files: list[str], stages: list[Stage], strategy: str | None = None,
+def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
              seed: int | None = None) -> SessionPlan:
-    """Any CLIPS files, loaded in order, with a stage plan. Each must be a regular
-    file of UTF-8 text without NUL bytes (CLIPS would read anything else mangled,
-    silently): else one line naming the file and the first bad byte's offset."""
+    """Any CLIPS files, loaded in order, with a stage plan: paths (read now, see
+    :func:`clp_source`) or the :class:`~pyengine.engine.clips_program.Source` s a
+    factory read once (so reopening the plan loads the program that ran first)."""
     from pyengine.engine.clips import ClipsSession
-    from pyengine.engine.clips_reader import MAX_DEPTH, nesting_depth
-    from pyengine.engine.textio import read_file_text
+    from pyengine.engine.clips_program import Source
 
-    for f in files:
-        if not os.path.lexists(f):
-            raise UsageError(f"cannot read {f}: no such file")
-        deepest = nesting_depth(read_file_text(f, "CLIPS file"))
-        if deepest > MAX_DEPTH:
-            raise UsageError(f"cannot load {f}: parentheses nested {deepest:,} deep; "
-                             f"CLIPS's parser takes at most {MAX_DEPTH:,}")
+    sources = [f if isinstance(f, Source) else clp_source(f) for f in files]
+    names = " ".join(s.name for s in sources)
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
-            session = ClipsSession(files)
+            session = ClipsSession(sources=sources)
     except Exception as exc:  # clips.CLIPSError: a syntax error in the file
-        raise UsageError(f"cannot load {' '.join(files)}: {first_line(exc)}") from None
-    return _plan(session, stages, strategy, seed, " ".join(files))
+        raise UsageError(f"cannot load {names}: {first_line(exc)}") from None
+    return _plan(session, stages, strategy, seed, names)
 
 
-def first_line(exc: BaseException) -> str:
-    """The first line of an error's text (CLIPS joins its lines with two spaces)."""
-    text = str(exc).strip() or type(exc).__name__
-    return re.split(r"\n|  ", text, maxsplit=1)[0].strip()
+def clp_source(path: str):
+    """A .clp file read once: a regular file of UTF-8 text without NUL bytes (CLIPS
+    would read anything else mangled, silently), nested at most MAX_DEPTH deep; else
+    one line naming the file (and the first bad byte's offset)."""
+    from pyengine.engine.clips_program import read_source
+    from pyengine.engine.clips_reader import MAX_DEPTH, nesting_depth
+
+    if not os.path.lexists(path):
+        raise UsageError(f"cannot read {path}: no such file")
+    source = read_source(path)
+    deepest = nesting_depth(source.text)
+    if deepest > MAX_DEPTH:
+        raise UsageError(f"cannot load {path}: parentheses nested {deepest:,} deep; "
+                         f"CLIPS's parser takes at most {MAX_DEPTH:,}")
+    return source
 
 
 @contextlib.contextmanager
@@ -271,93 +293,6 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
     session = ExpertaSession(cls, seed=seed or 0)
     label = target if isinstance(target, str) else f"{cls.__module__}:{cls.__name__}"
     return _plan(session, stages, strategy, seed, label)
-
-
-@dataclass(frozen=True)
-class _Loaded:
-    """An engine spec and the class it named when first loaded."""
-
-    spec: str
-    cls: type
-
-
-def split_spec(spec: str) -> tuple[str, str | None]:
-    """``FILE.py:CLASS`` -> (FILE.py, CLASS); ``FILE.py`` or ``MODULE`` -> (it, None).
-    A drive letter (``C:\\x.py``) is not a class."""
-    where, colon, name = spec.rpartition(":")
-    if not colon or not where or any(c in name for c in "/\\.") or len(where) == 1:
-        return spec, None
-    return where, name
-
-
-def load_class(spec: str):
-    """The engine class named by ``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``."""
-    from pyengine.experta import KnowledgeEngine
-
-    where, name = split_spec(spec.strip())
-    if not where or (name is not None and not name.isidentifier()):
-        raise UsageError(f"{spec!r}: write FILE.py[:CLASS] or MODULE[:CLASS]")
-    module = _load_file(where) if where.endswith(".py") else _import(where)
-    if name is None:
-        return _only_engine(module, where, KnowledgeEngine)
-    cls = getattr(module, name, None)
-    if cls is None:
-        raise UsageError(f"{where} has no {name}")
-    if not (isinstance(cls, type) and issubclass(cls, KnowledgeEngine)):
-        raise UsageError(f"{where}:{name} is not a KnowledgeEngine class")
-    return cls
-
-
-def _only_engine(module, where: str, base: type):
-    """The one KnowledgeEngine class the module defines; UsageError for none or several."""
-    found = [obj for _, obj in inspect.getmembers(module, inspect.isclass)
-             if issubclass(obj, base) and obj is not base
-             and obj.__module__ == module.__name__]
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        raise UsageError(f"{where} defines no KnowledgeEngine class")
-    names = ", ".join(sorted(c.__name__ for c in found))
-    raise UsageError(f"{where} defines several engines ({names}): write {where}:CLASS")
-
-
-def _load_file(path: str):
-    if not os.path.isfile(path):
-        raise UsageError(f"cannot read {path}: no such file")
-    mod_name = "pyengine_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
-    spec = importlib.util.spec_from_file_location(mod_name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[mod_name] = module
-    try:
-        with _importable_from(os.path.dirname(os.path.abspath(path))):
-            spec.loader.exec_module(module)
-    except Exception as exc:
-        sys.modules.pop(mod_name, None)
-        raise UsageError(f"cannot load {path}: {type(exc).__name__}: {first_line(exc)}") from None
-    return module
-
-
-def _import(name: str):
-    try:
-        with _importable_from(os.getcwd()):
-            return importlib.import_module(name)
-    except ImportError as exc:
-        raise UsageError(f"cannot import {name}: {exc}") from None
-    except Exception as exc:
-        raise UsageError(f"cannot import {name}: {type(exc).__name__}: {first_line(exc)}") from None
-
-
-@contextlib.contextmanager
-def _importable_from(folder: str):
-    """Modules in ``folder`` can be imported (as ``python`` run there would allow)."""
-    added = folder not in sys.path
-    if added:
-        sys.path.insert(0, folder)
-    try:
-        yield
-    finally:
-        if added and folder in sys.path:
-            sys.path.remove(folder)
 
 
 def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,

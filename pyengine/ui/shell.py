@@ -33,13 +33,16 @@ from pyengine.engine.timeline import Timeline
 from pyengine.ui import sessions
 from pyengine.ui.notebook import FactLog
 from pyengine.ui.provenance import can_print_unicode
+from pyengine.ui.shell_clips import CLIPS_SUMMARY, ClipsCommands
 from pyengine.ui.shell_commands import InspectCommands, RunCommands
+from pyengine.ui.shell_edit import EditCommands, open_parens
 from pyengine.ui.shell_repl import ReplCommands
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
 from pyengine.ui.tables import plural
 
 PROMPT = "pyengine> "
+CONTINUED = "     ...> "     # a construct typed over several lines goes on
 
 # command -> its line in ``help`` (the usage comes from the command's docstring)
 SUMMARY = {
@@ -63,12 +66,19 @@ SUMMARY = {
     "templates": "the fact definitions (deftemplates, Fact classes)",
     "globals": "the global variables and their values",
     "reset": "start the puzzle again (same seed)",
+    "load": "load a CLIPS file's constructs into the session",
+    "batch": "run the commands of a file",
+    "undefrule": "remove a rule",
+    "ppdefrule": "a rule as the engine holds it",
+    "reload": "read the files again and start afresh",
+    "clear": "an empty CLIPS session",
     "strategy": "show or set conflict resolution",
     "seed": "show or set the random strategy's seed",
     "status": "stage, counts, strategy, what is watched",
     "help": "this list, or one command in detail",
     "quit": "leave the shell",
 }
+SUMMARY.update(CLIPS_SUMMARY)      # CLIPS's own REPL commands (shell_clips.py)
 COMMANDS = list(SUMMARY)
 
 
@@ -112,6 +122,7 @@ def run(args) -> int:
     try:
         shell.cmdloop()
     finally:
+        shell.session.close()           # the engine's memory back (CLIPS: its environment)
         if stdin is not sys.stdin:
             stdin.close()
     return 1 if shell.errors and not interactive else 0
@@ -167,7 +178,8 @@ def _isatty(stream) -> bool:
 
 # -- the shell ----------------------------------------------------------------------------
 
-class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, cmd.Cmd):
+class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsCommands, Completion,
+            EventView, cmd.Cmd):
     """The inspector: a command loop over one :class:`~pyengine.engine.stages.SessionPlan`.
 
     ``factory`` rebuilds the setup for ``reset``; ``interactive`` turns on the
@@ -186,6 +198,7 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
         self.prompt = PROMPT if interactive else ""
         self.watching: set[str] = set()
         self.errors = 0
+        self.reloaded = False            # reload or clear: back stops there
         self.ascii = not can_print_unicode(self.stdout)
         self._open(setup)
 
@@ -211,7 +224,7 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
         self.setup = setup
         self.session = s = setup.session
         s.watch("rules", True)            # the shell always needs the firings
-        s.watch("activations", "activations" in self.watching)
+        s.watch("activations", self._watched_any("activations"))
         s.quiet(True)                     # engine errors become one "error:" line
 
     def _moved(self, setup) -> None:
@@ -231,6 +244,7 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
     # -- output -----------------------------------------------------------------------
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
+        self._dribble(text)
 
     def note(self, text: str) -> None:
         """A line the shell adds (not engine output): starts with ``;;``."""
@@ -262,6 +276,8 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
                     break
                 if self.echo and not self.interactive:
                     self.say(PROMPT + line)
+                else:
+                    self._dribble(PROMPT + line)
                 if self.onecmd(line):
                     break
         finally:
@@ -269,11 +285,24 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
                 save_history(history)
 
     def _read(self) -> str | None:
-        """The next command line; None at the end of input."""
+        """The next command; one that opens a parenthesis goes on over the lines that
+        follow until it is closed (a construct typed over several lines); None at the
+        end of input."""
+        line = self._read_line()
+        lines = [line] if line is not None else []
+        while lines and open_parens("\n".join(lines)) > 0:
+            more = self._read_line(CONTINUED)
+            if more is None:
+                break
+            lines.append(more)
+        return "\n".join(lines) if lines else None
+
+    def _read_line(self, prompt: str | None = None) -> str | None:
+        """One line; None at the end of input."""
         while True:
             try:
                 if self.interactive:
-                    return input(self.prompt)
+                    return input(self.prompt if prompt is None else prompt)
                 line = self.stdin.readline()
                 return line.rstrip("\r\n") if line else None
             except EOFError:
@@ -284,10 +313,15 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
                 self.say("^C")
 
     def onecmd(self, line: str) -> bool:
-        line = clips_form(line.strip())
+        self._typed = line.strip()
+        line = clips_form(self._typed)
         if not line or line[0] in "#;":
             return False
         try:
+            if self._typed[:1] == "?" or "-" in line.split()[0]:   # ?*x*, list-defrules
+                if not self.clips_call(line):
+                    self.default(line)
+                return False
             return bool(super().onecmd(line))
         except UsageError as exc:
             self._flush()
@@ -314,6 +348,8 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
         return False
 
     def default(self, line: str) -> bool:
+        if self._construct(line) or self.clips_call(line):
+            return False
         word = line.split()[0]
         raise UsageError(f"unknown command {word!r} (type help for the list)")
 
@@ -322,13 +358,13 @@ class Shell(RunCommands, InspectCommands, ReplCommands, Completion, EventView, c
         """help [COMMAND]  the commands, or one command in detail."""
         name = arg.strip()
         if name:
-            func = getattr(self, "do_" + name, None)
+            func = getattr(self, "do_" + name.replace("-", "_"), None)
             if func is None or name == "EOF":
                 raise UsageError(f"no command {name!r} (type help for the list)")
             self.say(" ".join((func.__doc__ or name).split()))
             return
         for n in COMMANDS:
-            doc = (getattr(self, "do_" + n).__doc__ or n).strip()
+            doc = (getattr(self, "do_" + n.replace("-", "_")).__doc__ or n).strip()
             usage = doc.partition("  ")[0]
             self.say(f"{usage:<38}{SUMMARY[n]}")
         self.say("help COMMAND for more. Ids are f-12 or 12; lines the shell adds start with ;;")

@@ -10,8 +10,8 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
-from pyengine.ui.queries import (WATCHABLE, keep_choices, select_facts, user_fact, walk_capped,
-                                 watch_items)
+from pyengine.ui.program_edit import program_edits, with_edits
+from pyengine.ui.queries import keep_choices, select_facts, user_fact, walk_capped
 from pyengine.ui.shell_events import plural, stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
@@ -50,7 +50,8 @@ class RunCommands:
         stages as the plan says."""
         n = count(arg, 1, "step", allow_all=False)
         self._stepping = True
-        fired = self.runner.walk(n)
+        with self._statistics():
+            fired = self.runner.walk(n)
         self._flush()
         if fired == 0 and self.runner.done:
             self.note("nothing to fire: the agenda is empty")
@@ -59,7 +60,9 @@ class RunCommands:
         """run [N]  fire rules to the end of the stage plan (or N rules); quiet unless
         you watch rules."""
         n = count(arg, None, "run")
-        self._summary(*walk_capped(self.runner, self.session, n))
+        with self._statistics():
+            done = walk_capped(self.runner, self.session, n)
+        self._summary(*done)
 
     def do_stage(self, arg: str) -> None:
         """stage [NAME]  run to the end of the current stage, or to the end of stage NAME."""
@@ -80,7 +83,9 @@ class RunCommands:
                 raise UsageError(f"stage {names[hits[0]]} is already done "
                                  f"(next: {names[runner.index]})")
             target = later[0]
-        self._summary(*walk_capped(runner, self.session, None, target))
+        with self._statistics():
+            done = walk_capped(runner, self.session, None, target)
+        self._summary(*done)
 
     def do_assert(self, arg: str) -> None:
         """assert FACT  add a fact, e.g. assert (number 4) in CLIPS, assert (number 4)
@@ -113,22 +118,15 @@ class RunCommands:
                 self.say(change_line("<==", fid, texts[fid]))
 
     def do_watch(self, arg: str) -> None:
-        """watch facts|rules|activations|all  print these as rules fire; 'watch' alone
-        says what is watched."""
-        items = watch_items(arg)
-        if not items:
-            self.note("watching " + (", ".join(sorted(self.watching)) or "nothing"))
-            return
-        self.watching |= items
-        if "activations" in items:
-            self.session.watch("activations", True)
+        """watch facts|rules|activations|statistics|all [NAME...]  print these as rules
+        fire: fact changes (of the templates NAME), firings and activations (of the rules
+        NAME), CLIPS's statistics after each run; 'watch' alone says what is watched."""
+        self._set_watch(arg, True)
 
     def do_unwatch(self, arg: str) -> None:
-        """unwatch [facts|rules|activations|all]  stop printing them (all if none named)."""
-        items = watch_items(arg) or set(WATCHABLE)
-        self.watching -= items
-        if "activations" in items:
-            self.session.watch("activations", False)
+        """unwatch [facts|rules|activations|statistics|all [NAME...]]  stop printing them
+        (all if none named)."""
+        self._set_watch(arg, False)
 
     def do_reset(self, arg: str) -> None:
         """reset  start the puzzle again from its input facts (same seed); the strategy
@@ -137,12 +135,14 @@ class RunCommands:
             raise UsageError("reset takes no arguments")
         if self.factory is None:
             raise UsageError("this shell cannot rebuild its session")
+        self.factory = with_edits(self.factory, program_edits(self.timeline, self.factory))
         setup = self.factory()
         self._flush()
         self._close()
         old = self.runner
         self._open(setup)
         keep_choices(old, self.runner)
+        old.session.close()             # the one replaced: its engine's memory back now
         nxt = self.runner.current
         self.note(f"reset: {len(self.session.facts())} facts"
                   + (f"; next stage {nxt.name}" if nxt else ""))

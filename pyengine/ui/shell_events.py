@@ -27,6 +27,9 @@ def stage_label(stage) -> str:
     return stage.name + (f" ({', '.join(bits)})" if bits else "")
 
 
+ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<=="}
+
+
 class EventView:
     """The shell's printing of runner events (a mixin of :class:`~pyengine.ui.shell.Shell`:
     it needs ``say``, ``note``, ``error``, ``watching``, ``log`` and ``setup``)."""
@@ -40,6 +43,8 @@ class EventView:
         self._result_shown = False
 
     def _on_event(self, event: str, payload) -> None:
+        if self._stats is not None:
+            self._stats.on_event(event, payload)
         if event == "fire":
             self._flush()
             self._group_fire = payload
@@ -54,28 +59,31 @@ class EventView:
 
     # -- one firing and its changes ---------------------------------------------------------
     def _flush(self) -> None:
-        """Print the pending firing and what it changed (as far as it is watched)."""
+        """Print the pending firing and what it changed, in the order it happened, as
+        far as it is watched (as CLIPS prints it)."""
         fire, group = self._group_fire, self._group
         self._group_fire, self._group = None, []
-        if fire is not None and ("rules" in self.watching or self._stepping):
+        if fire is not None and (self._stepping or self._watched("rules", fire.rule)):
             self.say(fire_line(fire))
-        for ev, line in group:
-            if ev == "output" or (ev == "input" and not self.interactive):
-                self.say(f"    | {line}".rstrip())
+        for ev, payload in group:
+            line = self._event_line(ev, payload)
+            if line is not None:
+                self.say(line)
             if ev == "input" and self._pending_note:
                 self.note(self._pending_note)
                 self._pending_note = ""
-        if "facts" in self.watching:
-            for kind, arrow in (("retract", "<=="), ("assert", "==>")):
-                for ev, view in group:
-                    if ev == kind:
-                        self.say(change_line(arrow, view.id, view.text))
-        if "activations" in self.watching:
-            for kind, arrow in (("deactivate", "<=="), ("activate", "==>")):
-                acts = sorted((v for ev, v in group if ev == kind),
-                              key=lambda a: (-a.salience, a.rule, sorted(a.facts)))
-                for view in acts:
-                    self.say(f"{arrow} Activation {activation_line(view)}")
+
+    def _event_line(self, ev: str, payload) -> str | None:
+        """One event's line, or None when it is not shown."""
+        if ev == "output" or (ev == "input" and not self.interactive):
+            return f"    | {payload}".rstrip()
+        if ev in ("assert", "retract") and self._watched("facts", payload.name):
+            return change_line(ARROWS[ev], payload.id, payload.text)
+        if ev in ("activate", "deactivate") and self._watched("activations", payload.rule):
+            return f"{ARROWS[ev]} Activation {activation_line(payload)}"
+        if ev == "break":
+            return f"Breaking on rule {payload}."
+        return None
 
     def _flush_before(self, kind: str, fact_id: int | None) -> None:
         """Print what happened before the staging fact's own change (``kind``
@@ -121,15 +129,13 @@ class EventView:
 
 
 # CLIPS's names for the shell's commands, in their parenthesised form.
-CLIPS_NAMES = {"ppdefrule": "rules", "list-defrules": "rules", "list-deftemplates": "templates",
-               "ppdeftemplate": "templates", "show-defglobals": "globals",
-               "list-defglobals": "globals", "ppfact": "show", "exit": "quit",
-               "get-strategy": "strategy", "set-strategy": "strategy", "clear": "reset"}
+CLIPS_NAMES = {"show-defglobals": "globals", "ppfact": "show", "exit": "quit",
+               "get-strategy": "strategy", "set-strategy": "strategy"}
 
 
 def clips_form(line: str) -> str:
     """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``,
-    ``(ppdefrule r)`` -> ``rules r``: every command also in CLIPS's form. Other lines
+    ``(ppfact 3)`` -> ``show 3``: every command also in CLIPS's form. Other lines
     are returned as they are."""
     if not (line.startswith("(") and line.endswith(")")) or construct_end(line) != len(line) - 1:
         return line

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from pyengine.engine.session import STRATEGIES
-from pyengine.ui.shell_commands import WATCHABLE
+from pyengine.ui.queries import WATCHABLE
+from pyengine.ui.shell_clips import STATISTICS
 
 HISTORY_FILE = "~/.pyengine_history"
 
@@ -34,7 +35,7 @@ class Completion:
     complete_show = complete_modify = complete_retract
 
     def complete_watch(self, text, line, begidx, endidx):
-        return [w for w in WATCHABLE + ("all",) if w.startswith(text)]
+        return [w for w in WATCHABLE + (STATISTICS, "all") if w.startswith(text)]
 
     complete_unwatch = complete_watch
 

@@ -135,11 +135,21 @@ def test_rule_source_is_as_written_with_its_comment(engine, tmp_path):
         s.rule_source("nope")
 
 
-def test_clips_rule_source_without_a_file_is_clips_pretty_form():
+def test_clips_rule_source_is_as_built_and_pretty_rule_is_clips_own_form():
     from pyengine.engine.clips import ClipsSession
     s = ClipsSession(constructs=["(defrule r (a) => (assert (b)))"])
-    assert s.rule_source("r").splitlines() == ["(defrule MAIN::r", "   (a)", "   =>",
+    assert s.rule_source("r") == "(defrule r (a) => (assert (b)))"
+    assert s.pretty_rule("r").splitlines() == ["(defrule MAIN::r", "   (a)", "   =>",
                                                "   (assert (b)))"]
+
+
+def test_clips_rule_source_is_the_text_loaded_not_the_file_now(tmp_path):
+    from pyengine.engine.clips import ClipsSession
+    path = tmp_path / "r.clp"
+    path.write_text(";; says a\n(defrule r (a) => (assert (b)))\n")
+    s = ClipsSession([path])
+    path.write_text("(defrule r (z) => (assert (y)))\n")             # edited afterwards
+    assert s.rule_source("r") == ";; says a\n(defrule r (a) => (assert (b)))"
 
 
 # -- the stage runner's events ----------------------------------------------------------------

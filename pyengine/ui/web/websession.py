@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pyengine.engine.clips_reader import read_fact
+from pyengine.engine.clips_values import read_fact
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.puzzles.util import check_whole

@@ -39,6 +39,14 @@ def main(conn, spec: dict, limits: Limits, sid: str) -> None:
         _send(conn, 507, {"error": f"opening this session needed more than its "
                                    f"{limits.memory_mb} MB"})
         return
+    try:
+        serve(conn, ws, limits)
+    finally:
+        ws.ins.close()                  # the session's memory back as the worker ends
+
+
+def serve(conn, ws, limits: Limits) -> None:
+    """Answer requests until the pipe closes (or the session ran out of memory)."""
     while True:
         try:
             raw = conn.recv_bytes(4 * limits.body + 1024)

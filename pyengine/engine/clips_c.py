@@ -1,0 +1,49 @@
+"""The few CLIPS 6.4 C functions pyengine needs that clipspy's API leaves out, called
+through ctypes on clipspy's own library: halting an action, aborting ``(exit)``,
+loading constructs from a string."""
+from __future__ import annotations
+
+import ctypes
+
+from clips import _clips
+from clips._clips import ffi
+
+_library = None
+
+
+def _c():
+    global _library
+    if _library is None:
+        lib = ctypes.CDLL(_clips.__file__)
+        lib.SetHaltExecution.argtypes = (ctypes.c_void_p, ctypes.c_bool)
+        lib.SetHaltExecution.restype = None
+        lib.AbortExit.argtypes = (ctypes.c_void_p,)
+        lib.AbortExit.restype = None
+        lib.LoadFromString.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t)
+        lib.LoadFromString.restype = ctypes.c_bool
+        _library = lib
+    return _library
+
+
+def address(env) -> int:
+    """The C address of a clipspy environment pointer."""
+    return int(ffi.cast("uintptr_t", env))
+
+
+def halt_execution(env, on: bool) -> None:
+    """CLIPS's ``SetHaltExecution``: on, the action being evaluated stops (as after an
+    error); the session turns it off again."""
+    _c().SetHaltExecution(address(env), on)
+
+
+def abort_exit(env) -> None:
+    """CLIPS's ``AbortExit``: called from a router's exit callback, ``(exit)`` returns
+    instead of ending the process."""
+    _c().AbortExit(address(env))
+
+
+def load_from_string(env, text: str) -> bool:
+    """CLIPS's ``LoadFromString``: the constructs of ``text``, as ``(load)`` would read
+    them from a file; False on a syntax error (its text went to the error routers)."""
+    data = text.encode("utf-8")
+    return bool(_c().LoadFromString(address(env), data, len(data)))

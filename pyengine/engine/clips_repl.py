@@ -1,0 +1,155 @@
+"""CLIPS's own REPL in a session: a command typed at the prompt, and modules.
+
+:func:`command` evaluates what a user types at the shell's prompt the way CLIPS's
+command loop does, with CLIPS's own ``RouteCommand``: a constant or a variable
+(``?*x*``) prints its value, a function call (``(bind ?*x* 3)``, ``(focus WINES)``,
+``(set-break r)``, ``(list-defrules *)``) runs and its value is printed unless it is
+void. It runs inside the guard (:func:`~pyengine.engine.clips_guard.guarded`:
+recursion, time, Ctrl-C) with the session's router reading what CLIPS writes: fact
+changes are the session's (events, each fact's origin), a rule fired on the way is
+recorded as in a run, and the rest is the command's output. The text is read first
+by our reader: calls that would take the session from under pyengine (``(run)``,
+``(reset)``, ``(watch ...)`` and the like inside an expression) are refused with the
+shell command to use; the shell handles those itself.
+
+Modules: the rules of every module, a rule found by its name in any module (``WINES::
+generate-wines`` or ``generate-wines``), the facts the current module sees.
+"""
+from __future__ import annotations
+
+import ctypes
+
+import clips
+from clips._clips import ffi, lib
+
+from pyengine.engine.clips_c import _c, address
+from pyengine.engine.clips_guard import guarded
+from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
+from pyengine.engine.errors import UsageError
+from pyengine.engine.records import CommandResult, FactView
+
+# Calls a command typed at the prompt may not make inside an expression, and what to
+# type instead (the shell runs these itself, so the session stays what it shows).
+REFUSED = {
+    "run": "type run at the prompt", "reset": "type reset", "clear": "type clear",
+    "exit": "type quit", "load": "type load FILE", "load*": "type load FILE",
+    "bload": "pyengine loads source files only", "batch": "type batch FILE",
+    "batch*": "type batch FILE", "watch": "type watch ITEM", "unwatch": "type unwatch ITEM",
+    "dribble-on": "type dribble-on FILE", "dribble-off": "type dribble-off",
+    "set-strategy": "type strategy NAME", "eval": "type the command itself",
+    "build": "type the construct itself", "funcall": "call the function itself",
+}
+
+
+def _route_command():
+    fn = getattr(_route_command, "fn", None)
+    if fn is None:
+        fn = _c().RouteCommand
+        fn.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_bool)
+        fn.restype = ctypes.c_bool
+        _route_command.fn = fn
+    return fn
+
+
+def check_command(text: str) -> None:
+    """Read ``text`` with our reader: one constant, variable or call; UsageError if it
+    cannot be read or calls one of :data:`REFUSED` inside it."""
+    try:
+        forms = read(text)
+    except ReadError as exc:
+        raise UsageError(f"cannot read {text.strip()!r}: {exc}") from None
+    if len(forms) != 1:
+        raise UsageError("type one command at a time, e.g. (bind ?*x* 3)")
+    todo = [forms[0]]
+    while todo:
+        form = todo.pop()
+        if not isinstance(form, Form):
+            continue
+        head = form[0] if form else None
+        if isinstance(head, Symbol) and str(head) in REFUSED:
+            raise UsageError(f"({head}) cannot be called from a command here: "
+                             f"{REFUSED[str(head)]}")
+        todo.extend(form)
+
+
+def command(s, text: str) -> CommandResult:
+    """Evaluate ``text`` in ClipsSession ``s`` as CLIPS's REPL does (see the module);
+    UsageError if CLIPS cannot read it (nothing happened), else what it printed and,
+    if it failed while running, CLIPS's error in one line."""
+    check_command(text)
+    router, errors = s._router, s._router.errors
+    said: list[str] = []
+    seen, quiet = len(s.diagnostics), errors.quiet
+    watching = s.record or bool(s.listeners)
+    s._watch_facts(watching)
+    router.keep_text = bool(s.listeners)
+    router.next_fire, router.rule_names = 1, s._rule_names()
+    s._fired_before, s._running, s._said = s.fired_total, True, said
+    errors.quiet = True
+    s._hold()
+    try:
+        with guarded(s.env._env, errors.drop) as watch:
+            ok = _route_command()(address(s.env._env), text.encode("utf-8"), True)
+    finally:
+        router.end_line()
+        s.fired_total = s._fired_before + router.next_fire - 1
+        s._running, s._firing, s._said = False, None, None
+        errors.quiet = quiet
+        s._release()
+    s._check_halted(watch, "the command")
+    message = " ".join(" ".join(line.split()) for line in s.diagnostics[seen:]) or None
+    if not ok:
+        raise UsageError(message or f"CLIPS cannot evaluate {text.strip()}")
+    return CommandResult(tuple(said), message)
+
+
+# -- modules --------------------------------------------------------------------------
+
+def focused(env) -> bool:
+    """Is a module on the focus stack? After a run: it was stopped (a ``(halt)``, a
+    breakpoint, an error) with activations left, not emptied."""
+    return lib.GetFocus(env._env) != ffi.NULL
+
+
+def modules(env) -> list[str]:
+    """The defmodules' names, in the order they were defined (MAIN first)."""
+    out, module = [], lib.GetNextDefmodule(env._env, ffi.NULL)
+    while module != ffi.NULL:
+        out.append(ffi.string(lib.DefmoduleName(module)).decode())
+        module = lib.GetNextDefmodule(env._env, module)
+    return out
+
+
+def rule_names(env) -> list[str]:
+    """Every rule of every module: plain names with one module, ``MODULE::name`` with
+    several."""
+    if len(modules(env)) == 1:
+        return [r.name for r in env.rules()]
+    return [str(n) for n in env.eval("(get-defrule-list *)")]
+
+
+def find_rule(env, name: str):
+    """The rule named ``name`` (``MODULE::name``, or a plain name: from the current
+    module, else the one module holding such a rule); UsageError if none or several."""
+    try:
+        return env.find_rule(name)
+    except (LookupError, clips.CLIPSError):
+        pass
+    if "::" not in name:
+        found = [n for n in rule_names(env) if n.split("::")[-1] == name]
+        if len(found) == 1:
+            return env.find_rule(found[0])
+        if found:
+            raise UsageError(f"several modules have a rule {name!r}: {', '.join(found)}")
+    raise UsageError(f"no rule named {name!r}")
+
+
+def visible_facts(s) -> list[FactView]:
+    """The facts the current module sees, as CLIPS's ``(facts)`` lists them (every fact
+    when there is one module)."""
+    facts = s.facts()
+    if len(modules(s.env)) == 1:
+        return facts
+    with s._router.aside():
+        seen = {f.index for f in s.env.eval("(get-fact-list)")}
+    return [f for f in facts if f.id in seen]

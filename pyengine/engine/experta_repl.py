@@ -1,0 +1,117 @@
+"""The CLIPS commands an experta session understands, typed at the prompt as in CLIPS.
+
+experta has no CLIPS REPL, but some of CLIPS's commands have a meaning for it, and
+:meth:`ExpertaSession.command` gives them the same output as CLIPS 6.4 (one module,
+MAIN): breakpoints (``set-break``, ``remove-break``, ``show-breaks``: a run stops
+before a rule with a breakpoint, as CLIPS's does), ``halt`` (nothing to stop at the
+prompt), and the ``list-*`` commands, with CLIPS's layout (the names, then "For a
+total of N defrules."). Any other command is CLIPS's: one line says so.
+"""
+from __future__ import annotations
+
+from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
+from pyengine.engine.clips_reader import Form, ReadError, read
+from pyengine.engine.errors import UsageError
+from pyengine.engine.experta_agenda import rule_table
+from pyengine.engine.experta_patterns import rule_name
+from pyengine.engine.records import CommandResult
+
+from experta import DefFacts  # noqa: E402
+
+# command -> (singular, plural) of what it lists, as CLIPS's tally names them
+LISTS = {"list-defrules": ("defrule", "defrules"),
+         "list-deftemplates": ("deftemplate", "deftemplates"),
+         "list-deffacts": ("deffacts", "deffacts"),
+         "list-deffunctions": ("deffunction", "deffunctions"),
+         "list-defglobals": ("defglobal", "defglobals"),
+         "list-defmodules": ("defmodule", "defmodules")}
+
+
+def tally(count: int, singular: str, plural: str) -> list[str]:
+    """CLIPS's ``PrintTally``: nothing for none."""
+    if not count:
+        return []
+    return [f"For a total of {count} {singular if count == 1 else plural}."]
+
+
+def listing(names: list[str], what: str, all_modules: bool) -> list[str]:
+    """CLIPS's listing of one kind of construct in module MAIN (``*``: with its header)."""
+    lines = (["MAIN:"] + [f"   {n}" for n in names]) if all_modules and what != "list-defmodules" \
+        else list(names)
+    return lines + tally(len(names), *LISTS[what])
+
+
+def command(s, text: str) -> CommandResult:
+    """``text`` typed at the prompt of ExpertaSession ``s`` (see the module)."""
+    try:
+        forms = read(text)
+    except ReadError as exc:
+        raise UsageError(f"cannot read {text.strip()!r}: {exc}") from None
+    form = forms[0] if len(forms) == 1 else None
+    if not isinstance(form, Form) or not form:
+        raise UsageError(f"{text.strip()}: a CLIPS command; this is an experta session")
+    name, args = str(form[0]), [str(a) for a in form[1:]]
+    if name in LISTS:
+        return CommandResult(tuple(_list(s, name, args)))
+    if name in ("set-break", "remove-break", "show-breaks"):
+        return CommandResult(tuple(_breaks(s, name, args)))
+    if name == "halt":
+        return CommandResult()
+    raise UsageError(f"({name}) is a CLIPS command; this is an experta session")
+
+
+def _list(s, name: str, args: list[str]) -> list[str]:
+    if len(args) > 1 or (args and args[0] not in ("*", "MAIN")):
+        raise UsageError(f"({name}) takes a module: MAIN or * (an experta session has one)")
+    names = {"list-defrules": lambda: rule_order(s),
+             "list-deftemplates": lambda: sorted(s.classes),
+             "list-deffacts": lambda: deffacts(type(s.ke)),
+             "list-defmodules": lambda: ["MAIN"]}.get(name, list)()
+    return listing(names, name, bool(args) and args[0] == "*")
+
+
+def rule_order(s) -> list[str]:
+    """The rules in the order they were defined (CLIPS lists them so)."""
+    table = rule_table(type(s.ke))
+    return sorted(s.rules(), key=lambda n: table.get(n, (len(table),))[0])
+
+
+def deffacts(engine_class) -> list[str]:
+    """The engine's ``@DefFacts`` methods, in the order they were defined."""
+    found: dict[str, object] = {}
+    for klass in reversed(engine_class.__mro__):
+        for n, member in vars(klass).items():
+            if isinstance(member, DefFacts):
+                found.pop(n, None)
+                found[n] = member
+    return list(found)
+
+
+def break_before(s) -> bool:
+    """Is the next activation's rule one with a breakpoint? Then the run stops here, as
+    CLIPS's does ("break" event: CLIPS prints "Breaking on rule NAME.")."""
+    acts = s.ke.agenda.activations
+    if not acts or rule_name(acts[-1]) not in s.breakpoints:
+        return False
+    s.ke.running = False
+    s._emit("break", rule_name(acts[-1]))
+    return True
+
+
+def _breaks(s, name: str, args: list[str]) -> list[str]:
+    known = s.rules()
+    for rule in args:
+        if rule not in known:
+            raise UsageError(f"no rule named {rule!r}")
+    if name == "set-break":
+        if len(args) != 1:
+            raise UsageError("(set-break RULE) takes one rule")
+        s.breakpoints.add(args[0])
+    elif name == "remove-break":
+        if args and args[0] not in s.breakpoints:
+            raise UsageError(f"Rule {args[0]} does not have a breakpoint set.")
+        s.breakpoints -= set(args) if args else set(s.breakpoints)
+    else:
+        return [r for r in rule_order(s) if r in s.breakpoints]
+    return []
+
