@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from pyengine.engine.errors import UsageError
 from pyengine.ui.notebook import Inspector
 
 COUNTDOWN_CLP = """(deftemplate counter (slot name) (slot n))
@@ -106,3 +107,30 @@ def test_puzzles_that_modify_show_each_firings_own_texts(name, options):
     assert modified > 0, "this puzzle's rules modify facts"
     lines = str(ins.history()).splitlines()
     assert len({line for line in lines if line.startswith("<== ")}) > 1
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_the_firing_graph_chains_a_modified_facts_versions(engine, tmp_path):
+    ins = countdown(engine, tmp_path)
+    ins.run()
+    dot = str(ins.graph("f-1"))
+    for v, n in enumerate([3, 2, 1, 0]):
+        assert f'f1v{v} [label="f-1 (counter (name b) (n {n}))' in dot
+    for k in (1, 2, 3):
+        assert f"f1v{k - 1} -> fire{k};" in dot and f"fire{k} -> f1v{k} [" in dot
+    assert dot.count("style=dotted") == 3                       # the version chain
+    assert "fire" in str(ins.graph("count-down" if engine == "clips" else "count_down"))
+    out = tmp_path / "run.dot"
+    assert "3 firings" in str(ins.graph(to=str(out))) and out.read_text() == str(ins.graph())
+
+
+def test_the_graph_is_drawn_as_svg_where_graphviz_is(tmp_path):
+    import shutil
+    if shutil.which("dot") is None:
+        pytest.skip("needs Graphviz's dot (apt-get install graphviz; .ci/run installs it)")
+    ins = countdown("clips", tmp_path)
+    ins.run()
+    svg = ins.graph(1).svg()
+    assert svg.lstrip().startswith("<?xml") and "FIRE 3 count" in svg
+    with pytest.raises(UsageError):
+        ins.graph(to=str(tmp_path / "run.png"))

@@ -38,6 +38,7 @@ from pyengine.engine.session import Closed, FactView, Session, check_seed
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
+from pyengine.ui.graph import firing_graph, graph_args
 from pyengine.ui.program_edit import ProgramVerbs, back_refused, program_edits, with_edits
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
@@ -146,6 +147,12 @@ class Inspector(ProgramVerbs):
 
     def why(self, fact_id: int | str, depth: int | None = None) -> Provenance:
         return provenance(self.session, parse_id(fact_id), self.log, depth)
+
+    def graph(self, of: int | str | None = None, to: str | None = None):
+        """The firing graph (of the run, a fact's why, or a rule's firings): shows as SVG
+        in Jupyter, prints as DOT; ``to="run.svg"`` (or ``.dot``) writes it."""
+        drawing = firing_graph(self.session, self.log, graph_args(str(of or ""))[0])
+        return Text(drawing.write(to)) if to is not None else drawing
 
     def show(self, fact_id: int | str) -> Text:
         """One fact with every value in full."""

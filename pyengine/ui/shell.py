@@ -60,6 +60,7 @@ SUMMARY = {
     "unwatch": "stop printing them",
     "rules": "list the rules, or show one rule's source",
     "why": "the firings that made a fact, back to facts no rule made",
+    "graph": "draw the firing graph (of the run, a fact, a rule) to SVG or DOT",
     "history": "the firings so far, with what each changed",
     "back": "return to just before an earlier firing (N back)",
     "goto": "return to just before firing number FIRING",

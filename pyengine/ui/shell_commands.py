@@ -10,8 +10,10 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
+from pyengine.ui.graph import firing_graph, graph_args
 from pyengine.ui.program_edit import program_edits, with_edits
 from pyengine.ui.queries import keep_choices, select_facts, user_fact, walk_capped
+from pyengine.ui.shell_clips import keep_breaks
 from pyengine.ui.shell_events import plural, stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
@@ -142,6 +144,7 @@ class RunCommands:
         old = self.runner
         self._open(setup)
         keep_choices(old, self.runner)
+        keep_breaks(old.session, self.session)
         old.session.close()             # the one replaced: its engine's memory back now
         nxt = self.runner.current
         self.note(f"reset: {len(self.session.facts())} facts"
@@ -212,6 +215,17 @@ class InspectCommands:
         tree = provenance(self.session, fid, self.log, depth)
         for line in tree.lines(ascii=self.ascii):
             self.say(line)
+
+    def do_graph(self, arg: str) -> None:
+        """graph [ID|RULE] [--to FILE.svg|FILE.dot]  the firing graph (facts -> firing
+        -> facts, a modified fact's versions chained): of the run's last firings, of
+        those behind a fact, or of a rule's; drawn into FILE, else its DOT text here."""
+        what, to = graph_args(arg)
+        drawing = firing_graph(self.session, self.log, what)
+        if to is None:
+            self.say(drawing.dot().rstrip("\n"))
+        else:
+            self.note(drawing.write(to))
 
     def do_history(self, arg: str) -> None:
         """history [N|all]  the last firings (default 30) with the facts each retracted

@@ -11,6 +11,7 @@
 ``GET  /api/sessions/ID/rules``              every rule with its source
 ``GET  /api/sessions/ID/why/FACT[?depth=N]`` the provenance tree
 ``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
+``GET  /api/sessions/ID/graph[?of=FACT|RULE]`` the firing graph, as SVG
 ``DELETE /api/sessions/ID``                  close it
 
 Errors are JSON ``{"error": "..."}`` in one line: 400 bad input, 403 refused (another
@@ -75,6 +76,7 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
         Route("/api/sessions/{sid}/rules", api.rules),
         Route("/api/sessions/{sid}/why/{fid}", api.why),
         Route("/api/sessions/{sid}/matches/{rule:path}", api.matches),
+        Route("/api/sessions/{sid}/graph", api.graph),
         Route("/api/sessions/{sid}/{verb}", api.act, methods=["POST"]),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
@@ -187,6 +189,16 @@ class Api:
         if not _NAME.match(rule):
             raise UsageError(f"not a rule name: {rule[:40]!r}")
         return await self._call(request, {"op": "matches", "rule": rule})
+
+    async def graph(self, request: Request):
+        """The firing graph: ``?of=f-12`` (a fact's why), ``?of=RULE``, or the run."""
+        of = request.query_params.get("of") or None
+        if of is not None:
+            if of.lower().startswith("f-") or of.isdigit():
+                of = _fact_id(of)
+            elif not _NAME.match(of):
+                raise UsageError(f"not a fact id or a rule name: {of[:40]!r}")
+        return await self._call(request, {"op": "graph", "of": of})
 
     async def _call(self, request: Request, message: dict) -> Response:
         handle = self.store.get(_sid(request))

@@ -92,6 +92,18 @@ def why_json(ws, fact_id: int, depth: int, limits) -> dict:
             "lines": [_short(line) for line in tree.lines()[:limits.why_nodes * 3]]}
 
 
+def graph_json(ws, of) -> dict:
+    """The firing graph of a fact's why (``of``: an id), a rule's firings (a name) or
+    the run (None): SVG drawn by Graphviz, or its DOT text where Graphviz is absent."""
+    from pyengine.engine.errors import UsageError
+    from pyengine.ui.graph import firing_graph
+    drawing = firing_graph(ws.ins.session, ws.ins.log, of)
+    try:
+        return {"of": of, "svg": drawing.svg()}
+    except UsageError as exc:
+        return {"of": of, "svg": None, "dot": drawing.dot(), "note": str(exc)}
+
+
 def matches_json(ws, rule: str) -> dict:
     m = ws.ins.session.matches(rule)
     return {"rule": m.rule, "lines": matches_lines(m),

@@ -83,6 +83,7 @@ const UI = {
   async why(fid) {
     await this.guard(async () => {
       const w = await this.call("GET", `/api/sessions/${this.sid}/why/${fid}`);
+      this.whyOf = fid;
       $("why-of").textContent = "f-" + fid; const box = $("why"); box.textContent = "";
       box.append(el("ul", {}, this.whyNode(w.tree, 0)));
     });
@@ -99,6 +100,19 @@ const UI = {
     const det = el("details", {}, el("summary", {}, label), el("div", {cls: "firing", text: n.firing.line}), kids);
     if (level < 2) det.open = true;
     return el("li", {}, det);
+  },
+  // The firing graph, drawn by the server (Graphviz) as SVG and shown as an image (an
+  // image runs no script); where the server has no Graphviz, its DOT text.
+  async graph() {
+    await this.guard(async () => {
+      const of = this.whyOf ? `?of=f-${this.whyOf}` : "";
+      const g = await this.call("GET", `/api/sessions/${this.sid}/graph${of}`);
+      $("graph-of").textContent = g.of == null ? "the run" : "why f-" + g.of;
+      const box = $("graph"); box.textContent = "";
+      if (g.svg) box.append(el("img", {alt: "firing graph",
+        src: "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(g.svg)))}));
+      else box.append(el("pre", {text: g.note + "\n" + g.dot}));
+    });
   },
   async matches(rule) {
     await this.guard(async () => {
@@ -185,6 +199,7 @@ document.querySelectorAll("[data-verb]").forEach(b => b.addEventListener("click"
   if (v === "run-n") UI.act("run", parseInt($("n").value, 10) || 1); else UI.act(v);
 }));
 $("open").onclick = () => UI.open();
+$("draw-graph").onclick = () => UI.graph();
 $("strategy").onchange = () => UI.act("strategy", $("strategy").value);
 $("seed").onchange = () => UI.act("seed", parseInt($("seed").value, 10));
 $("assert-form").onsubmit = ev => { ev.preventDefault(); UI.act("assert", $("assert").value); };

@@ -1,0 +1,170 @@
+"""The firing graph of a run: facts -> firing -> facts, drawn with Graphviz.
+
+Each firing is a box (``FIRE 3 count-down``); each fact version it matched points at
+it, and it points at each fact version it made (a dashed line to a fact it retracted
+without making it again). A fact changed by ``modify`` is one node per version, the
+versions joined by a dotted chain, so a countdown reads top to bottom as it ran.
+
+:func:`firing_graph` picks the firings: the last ones of the run, those behind one
+fact (its ``why``), or those of one rule. :class:`RunGraph` writes Graphviz's DOT text
+itself (labels escaped) and asks Graphviz's ``dot`` program for SVG; without
+Graphviz installed (Debian: ``apt-get install graphviz``) the DOT text still works.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+
+from pyengine.engine.errors import UsageError
+
+MAX_FIRINGS = 200        # firings one graph draws at most (the latest of those asked for)
+MAX_LABEL = 60           # characters of a fact's text in its node
+DOT_SECONDS = 20         # the most Graphviz may take to draw one graph
+
+
+@dataclass
+class RunGraph:
+    """Nodes (id -> (label, kind)) and edges (from, to, style) of a firing graph."""
+
+    title: str
+    nodes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    edges: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def dot(self) -> str:
+        """The graph in Graphviz's DOT language."""
+        shape = {"firing": 'shape=box style="rounded,filled" fillcolor="#dde8f7"',
+                 "fact": 'shape=ellipse', "old": 'shape=ellipse style=dashed fontcolor="#666666"'}
+        style = {"matched": "", "made": 'color="#2471a3"', "retracted": "style=dashed",
+                 "version": 'style=dotted arrowhead=none'}
+        lines = [f"digraph run {{", f"  label={_quote(self.title)}; labelloc=t;",
+                 "  rankdir=TB; node [fontname=monospace fontsize=10];"]
+        lines += [f"  {nid} [label={_quote(label)} {shape[kind]}];"
+                  for nid, (label, kind) in self.nodes.items()]
+        lines += [f"  {a} -> {b} [{style[kind]}];".replace(" [];", ";") for a, b, kind in self.edges]
+        return "\n".join(lines + ["}"]) + "\n"
+
+    def svg(self) -> str:
+        """The graph drawn by Graphviz as SVG (UsageError without Graphviz)."""
+        dot = shutil.which("dot")
+        if dot is None:
+            raise UsageError("drawing the graph needs Graphviz's dot program (Debian: "
+                             "apt-get install graphviz); write --to FILE.dot for its text")
+        try:
+            done = subprocess.run([dot, "-Tsvg"], input=self.dot(), capture_output=True,
+                                  text=True, timeout=DOT_SECONDS)
+        except subprocess.TimeoutExpired:
+            raise UsageError(f"Graphviz took more than {DOT_SECONDS} s: draw fewer "
+                             "firings (a fact or a rule)") from None
+        if done.returncode != 0:
+            raise UsageError(f"Graphviz failed: {(done.stderr.strip().splitlines() or [''])[0]}")
+        return done.stdout
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __str__(self) -> str:
+        return self.dot()
+
+    def write(self, path: str) -> str:
+        """Write the graph to ``path``: ``.dot`` its text, ``.svg`` the drawing."""
+        if path.endswith(".dot"):
+            text = self.dot()
+        elif path.endswith(".svg"):
+            text = self.svg()
+        else:
+            raise UsageError(f"--to {path}: write FILE.svg (a drawing) or FILE.dot (its text)")
+        try:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        return (f"wrote {path}: {len([1 for _, k in self.nodes.values() if k == 'firing'])} "
+                f"firings, {len(self.nodes)} nodes")
+
+
+def graph_args(arg: str) -> tuple[int | str | None, str | None]:
+    """``[ID|RULE] [--to FILE]`` -> (fact id, rule name or None; the file or None)."""
+    words = arg.split()
+    to = None
+    if "--to" in words:
+        i = words.index("--to")
+        if i + 1 >= len(words):
+            raise UsageError("--to needs a file: --to run.svg or --to run.dot")
+        to = words[i + 1]
+        del words[i:i + 2]
+    if len(words) > 1:
+        raise UsageError("graph takes one fact id or rule name, and --to FILE")
+    if not words:
+        return None, to
+    word = words[0]
+    digits = word[2:] if word.lower().startswith("f-") else word
+    return (int(digits) if digits.isascii() and digits.isdigit() else word), to
+
+
+def firing_graph(session, log, what: str | int | None = None) -> RunGraph:
+    """The graph of the run's last firings, or of those behind a fact (``what``: an
+    id), or of one rule's firings (``what``: its name); at most MAX_FIRINGS of them."""
+    trace = session.trace
+    if what is None:
+        firings, title = trace[-MAX_FIRINGS:], "the run"
+    elif isinstance(what, int):
+        session.why(what)                          # UsageError for an unknown id
+        firings = sorted(session.why_chain(what), key=lambda f: f.number)[-MAX_FIRINGS:]
+        title = f"why f-{what}"
+    else:
+        if what not in session.rules():
+            raise UsageError(f"no rule named {what!r}")
+        firings, title = [f for f in trace if f.rule == what][-MAX_FIRINGS:], f"rule {what}"
+    graph = RunGraph(title)
+    for firing in firings:
+        _add_firing(graph, session, log, firing)
+    _chain_versions(graph, session)
+    return graph
+
+
+def _add_firing(graph: RunGraph, session, log, firing) -> None:
+    n = firing.number
+    fire = f"fire{n}"
+    graph.nodes[fire] = (f"FIRE {n} {firing.rule}", "firing")
+    for fid in firing.matched:
+        graph.edges.append((_fact_node(graph, session, log, fid, n), fire, "matched"))
+    made = set(firing.asserted)
+    for fid in firing.asserted:
+        graph.edges.append((fire, _fact_node(graph, session, log, fid, n + 1), "made"))
+    for fid in firing.retracted:
+        if fid not in made and fid not in firing.matched:
+            graph.edges.append((fire, _fact_node(graph, session, log, fid, n), "retracted"))
+
+
+def _fact_node(graph: RunGraph, session, log, fid: int, before: int) -> str:
+    """The node of the version of ``fid`` live just before firing ``before``."""
+    version = max(session.version_before(fid, before), 0)
+    nid = f"f{fid}v{version}"
+    if nid not in graph.nodes:
+        text = log.text_at(fid, before) if log is not None else ""
+        if len(text) > MAX_LABEL:
+            text = text[:MAX_LABEL] + " ..."
+        last = version >= len(session.versions.get(fid, ())) - 1
+        label = f"f-{fid} {text}" + ("" if version == 0 and last else f"  (v{version + 1})")
+        graph.nodes[nid] = (label, "fact" if last else "old")
+    return nid
+
+
+def _chain_versions(graph: RunGraph, session) -> None:
+    """Join the drawn versions of each fact in order, with a dotted line."""
+    by_fact: dict[str, list[int]] = {}
+    for nid, (_, kind) in graph.nodes.items():
+        if kind != "firing":
+            fid, version = nid[1:].split("v")
+            by_fact.setdefault(fid, []).append(int(version))
+    for fid, versions in by_fact.items():
+        versions.sort()
+        for a, b in zip(versions, versions[1:]):
+            graph.edges.append((f"f{fid}v{a}", f"f{fid}v{b}", "version"))
+
+
+def _quote(text: str) -> str:
+    """A DOT string: quotes and backslashes escaped, one line."""
+    clean = " ".join(str(text).split())
+    return '"' + clean.replace("\\", "\\\\").replace('"', '\\"') + '"'
