@@ -293,3 +293,13 @@ def test_the_boggle_picture_counts_every_letter_placed(client):
     st = post(client, sid, "run", 500)
     assert st["picture"]["placed"] == 16 and len(st["picture"]["text"]) == 19
     client.delete(f"/api/sessions/{sid}")
+
+
+def test_the_firing_graph_of_a_fact_a_rule_or_the_run(client):
+    sid = opened(client, seed=1)["id"]
+    post(client, sid, "run", 20)
+    for query in ("", "?of=f-9", "?of=build-append-word-ids"):
+        g = client.get(f"/api/sessions/{sid}/graph{query}").json()
+        assert (g["svg"] or "").startswith("<?xml") or g["dot"].startswith("digraph")
+    for bad in ("?of=(system%20x)", "?of=f-99999", "?of=no-such-rule"):
+        assert client.get(f"/api/sessions/{sid}/graph{bad}").status_code == 400
