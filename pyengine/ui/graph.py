@@ -117,6 +117,8 @@ def firing_graph(session, log, what: str | int | None = None) -> RunGraph:
             raise UsageError(f"no rule named {what!r}")
         firings, title = [f for f in trace if f.rule == what][-MAX_FIRINGS:], f"rule {what}"
     graph = RunGraph(title)
+    if isinstance(what, int):                      # the fact itself, made by a rule or not
+        _fact_node(graph, session, log, what, len(trace) + 1)
     for firing in firings:
         _add_firing(graph, session, log, firing)
     _chain_versions(graph, session)

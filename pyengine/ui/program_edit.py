@@ -94,11 +94,12 @@ def reload_plan(factory, edits: list) -> Reloaded:
         raise UsageError("this session cannot be reloaded (it was not opened from files)")
     new_factory = fresh()
     plan = new_factory()
+    read = [s.name for s in getattr(plan.session, "sources", ()) if s.is_file] or [plan.title]
     files = [e.args[0].name for e in edits if e.action == "load_source"]
     for name in files:
         plan.session.load_source(clp_source(name))
     typed = sum(1 for e in edits if e.action == "build")
-    note = f"reloaded {plan.title}" + (f" and {', '.join(files)}" if files else "")
+    note = f"reloaded {', '.join(read)}" + (f" and {', '.join(files)}" if files else "")
     if typed:
         it = ("is", "it") if typed == 1 else ("are", "them")
         note += (f"; {plural(typed, 'construct')} typed at the prompt {it[0]} gone (put "
