@@ -153,7 +153,7 @@ def test_reads_do_not_eat_the_shells_commands(tmp_path):
              "(deffacts s (start))\n")
     out, shell = drive(clp(tmp_path, rules), "run\nfacts name\nagenda\n")
     assert "(name EOF)" in out                       # no --input: end of file
-    assert "f-2     (name EOF)" in out and "For a total of 0 activations." in out
+    assert "f-2     (name EOF)" in out and ";; the agenda is empty" in out
     assert out.count("input ran out") == 1
     assert shell.errors == 0
 
@@ -223,7 +223,7 @@ def test_matches_templates_globals_show_and_modify(engine):
         script = "matches ask_fur\ntemplates\nglobals\nshow f-1\nmodify f-1 (value no)\nfacts\n"
     out, shell = drive(factory, script)
     assert shell.errors == 0, out
-    assert "Matches for" in out and "Pattern 1:" in out and "Activations" in out
+    assert "Matches for Pattern 1" in out and "Activations" in out
     assert re.search(r"For a total of \d+ templates?\.", out)
     assert re.search(r"For a total of \d+ globals?\.", out)
     assert re.search(r"^<== f-\d+", out, re.M) and re.search(r"^==> f-\d+", out, re.M)

@@ -257,7 +257,7 @@ def test_why_of_user_and_retracted_facts():
     ("step 0", "error: step takes a positive whole number, not '0'"),
     ("step -3", "error: step takes a positive whole number, not '-3'"),
     ("run many", "error: run takes a positive whole number or all, not 'many'"),
-    ("watch everything", "error: cannot watch 'everything' (choose from facts, rules, activations, all)"),
+    ("watch everything", "error: cannot watch 'everything' (choose from facts, rules, activations, statistics, all)"),
     ("strategy sideways", "error: unknown strategy 'sideways' (choose from depth, breadth, random, lex, mea, simplicity, complexity)"),
     ("stage SOLVE", "error: no stage named 'SOLVE' (stages: BUILD, RANDOMIZE, DECODE)"),
     ("rules no-such-rule", "error: no rule named 'no-such-rule'"),
@@ -416,7 +416,7 @@ def test_agenda_is_capped_unless_all():
     n = len(shell.session.agenda())
     assert n > 100
     first, second = out.split(f"For a total of {n} activations.")[:2]
-    assert f"... {n - 30} more (agenda all)" in first
+    assert f";; ... {n - 30} more (agenda all)" in first
     assert len([ln for ln in second.splitlines() if "randomize-swap-two-ids:" in ln]) == n
 
 

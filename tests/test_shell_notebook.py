@@ -76,7 +76,7 @@ def test_agenda_table_orders_and_caps():
     assert [a.rule for a in table] == ["sum_pair", "double"]
     assert str(table).splitlines() == ["10     sum_pair: f-4,f-6,f-5", "0      double: f-4,f-1",
                                        "For a total of 2 activations."]
-    assert table.lines(1)[1] == "... 1 more (agenda all)"
+    assert table.lines(1)[1] == ";; ... 1 more (agenda all)"
     assert table._repr_html_().count("<tr>") == 3
 
 

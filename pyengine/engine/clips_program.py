@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import clips
+from clips import common
 
 from pyengine.engine.clips_c import load_from_string
 from pyengine.engine.clips_guard import guarded
@@ -44,7 +45,15 @@ def load(env, source: Source) -> None:
     """Load the constructs of ``source`` into a clipspy environment, as ``(load)``
     would read them from its file; clips.CLIPSError (CLIPS's own message) if it cannot."""
     if not load_from_string(env._env, source.text):
-        raise clips.CLIPSError(env._env)
+        raise clips.CLIPSError(env._env, message=error_text(env))
+
+
+def error_text(env) -> str:
+    """CLIPS's error message as it printed it, its lines kept (clipspy's own joins
+    them): ``[PRNTUTIL2] Syntax Error:  Check appropriate syntax for defrule.``, then
+    ``ERROR:`` and the construct as far as CLIPS read it."""
+    routers = common.environment_data(env._env, "routers")
+    return routers["python-error-router"].last_message.strip("\n")
 
 
 def build(env, text: str) -> Source:
@@ -124,10 +133,8 @@ class ProgramMixin:
         return pretty_form(self._rule(name))
 
     def _rule(self, name: str):
-        try:
-            return self.env.find_rule(name)
-        except LookupError:
-            raise UsageError(f"no rule named {name!r}") from None
+        from pyengine.engine.clips_repl import find_rule
+        return find_rule(self.env, name)        # MODULE::name, or a name in any module
 
     def load_source(self, source: Source) -> int:
         """Load a file's constructs into the running session (CLIPS's ``(load)``); the

@@ -30,7 +30,7 @@ def fact_text(fact, full: bool = False) -> str:
         if isinstance(key, int):
             parts.append(shown)
         else:
-            parts.append(f"({key} {shown})")
+            parts.append(f"({key} {shown})" if shown else f"({key})")   # empty multislot
     return "(" + " ".join(parts) + ")"
 
 

@@ -13,7 +13,8 @@ import re
 import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
-from pyengine.engine.session import Matches, PatternMatch
+from pyengine.engine.experta_patterns import _assign, _branches, _fits, _slots, rule_name
+from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 from experta import KnowledgeEngine  # noqa: E402
 from experta.conditionalelement import NOT, TEST  # noqa: E402
@@ -62,46 +63,88 @@ def _left(node) -> list:
     return list(node.left_memory)
 
 
-def _outputs(chain: list, i: int, csn) -> list[tuple[int, ...]]:
+def _outputs(chain: list, i: int, csn) -> list:
+    """The tokens of the partial matches after join ``i``."""
     for node in chain[i + 1:]:
         if isinstance(node, (OrdinaryMatchNode, NotNode)):
-            return sorted({_ids(t.data) for t in _left(node)})
-    return sorted({_ids(info.data) for info in csn.memory})
+            return _left(node)
+    return list(csn.memory)
+
+
+def _rows(tokens, slots: list) -> dict[tuple, tuple[int, ...]]:
+    """Each token's facts in pattern order, None for a NOT (CLIPS's ``*``), each fact
+    placed by its pattern's bindings -> its fact ids (sorted, as ``partials`` keeps
+    them); two tokens on the same facts in other places are two rows."""
+    out: dict[tuple, tuple[int, ...]] = {}
+    for t in tokens:
+        ids = _ids(t.data)
+        facts = sorted((f for f in t.data if not isinstance(f, InitialFact)),
+                       key=lambda f: f["__factid__"])
+        ctx = dict(t.context)
+        row = (_assign(slots, facts, ctx) or _place(slots, facts, ctx)) if slots else None
+        out.setdefault(ids if row is None else tuple(
+            None if f is None else f["__factid__"] for f in row), ids)
+    return dict(sorted(out.items(), key=lambda kv: (kv[1], [i or 0 for i in kv[0]])))
+
+
+def _place(slots: list, facts: list, ctx: dict) -> list | None:
+    """Each pattern's fact by its bindings, a fact filling two patterns allowed (a
+    token holds it once; CLIPS lists it twice); None if a pattern has none."""
+    row = []
+    for p in slots:
+        fits = [f for f in facts if _fits(p, f, ctx)] if p is not None else [None]
+        if not fits:
+            return None
+        row.append(fits[0])
+    return row
 
 
 def matches(ke: KnowledgeEngine, name: str, rule) -> Matches:
-    """The matches of ``rule`` (an experta Rule of ``ke``), from the network."""
+    """The matches of ``rule`` (an experta Rule of ``ke``), from the network: each
+    pattern's facts, the joins' partial matches and the activations still on the agenda
+    (rows in pattern order, a NOT as None)."""
     matcher = ke.matcher
     func = getattr(rule, "_wrapped", None)
     csn = next((n for n in matcher._get_conflict_set_nodes()
                 if n.rule is rule or getattr(n.rule, "_wrapped", None) is func), None)
-    activations = sorted({_ids(info.data) for info in csn.memory}) if csn else []
     labels = pattern_labels(rule)
+    slots = _slots(_branches(rule)[0])
+    waiting = {_ids(a.facts) for a in ke.agenda.activations if rule_name(a) == name}
+    acts = {row: ids for row, ids in _rows(csn.memory if csn else [], slots).items()
+            if ids in waiting}
     if csn is None:
-        return Matches(name, [PatternMatch(label, []) for label in labels], [], activations)
+        return Matches(name, [PatternMatch(label, []) for label in labels], [],
+                       _distinct(acts.values()), [], list(acts))
     chain = _chain(csn, _edges(matcher.root_node))
     pattern_facts: list[list[int]] = []
-    partials: list[list[tuple[int, ...]]] = []
+    partials: list[dict] = []
     for i, node in enumerate(chain):
         if isinstance(node, WhereNode):
             continue
         if not pattern_facts:           # the first join's left side is pattern 0
-            first = sorted({_ids(t.data) for t in _left(node)})
+            first = _rows(_left(node), slots[:1])
             pattern_facts.append(sorted({fid for ids in first for fid in ids}))
             partials.append(first)
         right = sorted({fid for t in node.right_memory for fid in _ids(t.data)})
         pattern_facts.append(right)
-        partials.append(_outputs(chain, i, csn))
+        partials.append(_rows(_outputs(chain, i, csn), slots[:len(pattern_facts)]))
     if not chain:                       # one pattern: its matches are the activations
-        pattern_facts = [sorted({fid for ids in activations for fid in ids})]
-        partials = [activations]
+        pattern_facts = [sorted({fid for ids in acts.values() for fid in ids})]
+        partials = [acts]
     hidden = len(pattern_facts) - len(labels)
     if hidden == 1:                     # the (initial-fact) experta put first
         pattern_facts, partials = pattern_facts[1:], partials[1:]
     elif hidden:
         labels = [f"pattern {n}" for n in range(1, len(pattern_facts) + 1)]
+    joins = [JoinMatch(f"1 - {k}", list(rows)) for k, rows in enumerate(partials[1:], 2)]
     return Matches(name, [PatternMatch(label, facts) for label, facts
-                          in zip(labels, pattern_facts)], partials, activations)
+                          in zip(labels, pattern_facts)],
+                   [_distinct(p.values()) for p in partials], _distinct(acts.values()),
+                   joins, list(acts))
+
+
+def _distinct(ids) -> list[tuple[int, ...]]:
+    return sorted(set(ids))
 
 
 def pattern_labels(rule) -> list[str]:

@@ -35,10 +35,11 @@ def tally(count: int, singular: str, plural: str) -> list[str]:
 
 
 def listing(names: list[str], what: str, all_modules: bool) -> list[str]:
-    """CLIPS's listing of one kind of construct in module MAIN (``*``: with its header)."""
+    """CLIPS's listing of one kind of construct in module MAIN (``*``: with its header);
+    show-breaks has no tally."""
     lines = (["MAIN:"] + [f"   {n}" for n in names]) if all_modules and what != "list-defmodules" \
         else list(names)
-    return lines + tally(len(names), *LISTS[what])
+    return lines + (tally(len(names), *LISTS[what]) if what in LISTS else [])
 
 
 def command(s, text: str) -> CommandResult:
@@ -63,6 +64,8 @@ def command(s, text: str) -> CommandResult:
 def _list(s, name: str, args: list[str]) -> list[str]:
     if len(args) > 1 or (args and args[0] not in ("*", "MAIN")):
         raise UsageError(f"({name}) takes a module: MAIN or * (an experta session has one)")
+    if name not in LISTS:
+        return []
     names = {"list-defrules": lambda: rule_order(s),
              "list-deftemplates": lambda: sorted(s.classes),
              "list-deffacts": lambda: deffacts(type(s.ke)),
@@ -99,6 +102,11 @@ def break_before(s) -> bool:
 
 
 def _breaks(s, name: str, args: list[str]) -> list[str]:
+    if name == "show-breaks":
+        _list(s, name, args)                # the module: MAIN or *
+        found = [r for r in rule_order(s) if r in s.breakpoints]
+        return listing(found, name, bool(args) and args[0] == "*")
+    args = [a[len("MAIN::"):] if a.startswith("MAIN::") else a for a in args]
     known = s.rules()
     for rule in args:
         if rule not in known:
@@ -111,7 +119,5 @@ def _breaks(s, name: str, args: list[str]) -> list[str]:
         if args and args[0] not in s.breakpoints:
             raise UsageError(f"Rule {args[0]} does not have a breakpoint set.")
         s.breakpoints -= set(args) if args else set(s.breakpoints)
-    else:
-        return [r for r in rule_order(s) if r in s.breakpoints]
     return []
 

@@ -82,7 +82,7 @@ def select_facts(session: Session, words: list[str] | str | None = None,
     if isinstance(words, str):
         words = words.split()
     words = list(words or [])
-    facts = session.facts()
+    facts = session.visible_facts()         # as CLIPS's (facts): the current module's
     if contains:
         facts = [f for f in facts if contains in f.text]
     if not words:

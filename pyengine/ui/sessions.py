@@ -233,8 +233,8 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
             session = ClipsSession(sources=sources)
-    except Exception as exc:  # clips.CLIPSError: a syntax error in the file
-        raise UsageError(f"cannot load {names}: {first_line(exc)}") from None
+    except Exception as exc:  # clips.CLIPSError: CLIPS's whole message, as it prints it
+        raise UsageError(f"cannot load {names}: {str(exc).strip()}") from None
     return _plan(session, stages, strategy, seed, names)
 
 

@@ -172,7 +172,7 @@ class ClipsCommands:
         self.say(str(len(specs)))
 
     # -- watch -------------------------------------------------------------------------------
-    def _set_watch(self, arg: str, on: bool) -> None:
+    def _watch_command(self, arg: str, on: bool) -> None:
         """``watch ITEM [NAME...]`` / ``unwatch``, as CLIPS's: facts (of the templates
         NAME), rules and activations (of the rules NAME), statistics, all."""
         words = arg.split()
@@ -181,13 +181,14 @@ class ClipsCommands:
                 self.note("watching " + (", ".join(self._watch_list()) or "nothing"))
                 return
             words = ["all"]
-        item, names = words[0], words[1:]
         choices = WATCHABLE + (STATISTICS,)
+        several = all(w in choices + ("all",) for w in words)    # watch facts rules
+        item, names = words[0], ([] if several else words[1:])
         if item not in choices + ("all",):
             raise UsageError(f"cannot watch {item!r} (choose from {', '.join(choices)}, all)")
         if names and item not in WATCHABLE:
             raise UsageError(f"watch {item} takes no names")
-        items = set(choices) if item == "all" else {item}
+        items = set(choices) if "all" in words else set(words) if several else {item}
         if names:
             self._check_names(item, names)
             self.watch_names = {**self.watch_names,
@@ -229,6 +230,28 @@ class ClipsCommands:
     def _statistics(self):
         """Around a run: CLIPS's statistics after it, when watched."""
         return _Statistics(self) if STATISTICS in self.watching else _Nothing()
+
+
+def breakpoints(session) -> list[str]:
+    """The rules with a breakpoint, ``MODULE::name`` (from ``(show-breaks *)``)."""
+    try:
+        lines = session.command("(show-breaks *)").lines
+    except UsageError:
+        return []
+    module, out = "MAIN", []
+    for line in lines:
+        if line.endswith(":") and not line.startswith(" "):
+            module = line[:-1]
+        elif line.strip():
+            out.append(f"{module}::{line.strip()}")
+    return out
+
+
+def keep_breaks(old, new) -> None:
+    """After a reset: the breakpoints stay, as CLIPS keeps them across ``(reset)`` (set
+    on the new session, so its timeline journals them)."""
+    for name in breakpoints(old):
+        new.command(f"(set-break {name})")
 
 
 class _Nothing:

@@ -123,12 +123,12 @@ class RunCommands:
         """watch facts|rules|activations|statistics|all [NAME...]  print these as rules
         fire: fact changes (of the templates NAME), firings and activations (of the rules
         NAME), CLIPS's statistics after each run; 'watch' alone says what is watched."""
-        self._set_watch(arg, True)
+        self._watch_command(arg, True)
 
     def do_unwatch(self, arg: str) -> None:
         """unwatch [facts|rules|activations|statistics|all [NAME...]]  stop printing them
         (all if none named)."""
-        self._set_watch(arg, False)
+        self._watch_command(arg, False)
 
     def do_reset(self, arg: str) -> None:
         """reset  start the puzzle again from its input facts (same seed); the strategy
@@ -199,7 +199,7 @@ class InspectCommands:
         names = self.session.rules()
         width = max((len(n) for n in names), default=0)
         for n in names:
-            self.say(f"{n:<{width}}  fired {counts.get(n, 0)}")
+            self.say(f"{n:<{width}}  fired {counts.get(n.split('::')[-1], 0)}")
         self.say(f"For a total of {plural(len(names), 'rule')}.")
 
     def do_why(self, arg: str) -> None:

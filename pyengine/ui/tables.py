@@ -6,7 +6,7 @@ import html
 from typing import Iterable
 
 from pyengine.engine.session import FactView, Firing, Session
-from pyengine.engine.trace import activation_line, fact_line, ids_text, watch_lines
+from pyengine.engine.trace import activation_line, basis_text, fact_line, watch_lines
 from pyengine.ui.provenance import FactLog
 
 
@@ -31,8 +31,12 @@ class FactTable(list):
         self.log = log
 
     def lines(self) -> list[str]:
-        n = len(self)
-        return [fact_line(f.id, f.text) for f in self] + [f"For a total of {plural(n, 'fact')}."]
+        """As CLIPS's ``(facts)``: the facts, then their count; for none CLIPS prints
+        nothing, and we say so on a ``;;`` line (ours)."""
+        if not self:
+            return [";; no facts"]
+        total = f"For a total of {plural(len(self), 'fact')}."
+        return [fact_line(f.id, f.text) for f in self] + [total]
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -75,9 +79,11 @@ class AgendaTable(list):
 
     def lines(self, limit: int | None = None) -> list[str]:
         shown = self if limit is None else self[:limit]
+        if not self.total:
+            return [";; the agenda is empty"]        # CLIPS prints nothing
         out = [activation_line(a) for a in shown]
         if len(shown) < self.total:
-            out.append(f"... {self.total - len(shown)} more (agenda all)")
+            out.append(f";; ... {self.total - len(shown)} more (agenda all)")
         out.append(f"For a total of {plural(self.total, 'activation')}.")
         return out
 
@@ -85,7 +91,8 @@ class AgendaTable(list):
         return "\n".join(self.lines())
 
     def _repr_html_(self) -> str:
-        rows = [[str(i), str(a.salience), a.rule, ids_text(a.facts)] for i, a in enumerate(self, 1)]
+        rows = [[str(i), str(a.salience), a.rule, basis_text(a, a.facts)]
+                for i, a in enumerate(self, 1)]
         return _html_table(["#", "salience", "rule", "facts"], rows,
                            plural(len(self), "activation"))
 
@@ -121,7 +128,7 @@ class TraceTable(list):
     def _repr_html_(self) -> str:
         def facts(ids, before):
             return "; ".join(fact_line(i, self._text(i, before)).strip() for i in ids)
-        rows = [[str(f.number), f.rule, ids_text(f.matched), facts(f.retracted, f.number),
+        rows = [[str(f.number), f.rule, basis_text(f, f.matched), facts(f.retracted, f.number),
                  facts(f.asserted, f.number + 1),
                  "\n".join(getattr(f, "output", ()))] for f in self]
         return _html_table(["#", "rule", "matched", "retracted", "asserted", "printed"], rows,

@@ -1,0 +1,30 @@
+"""The shell's CLIPS REPL against real CLIPS 6.4: each program under ``repl/`` is
+loaded in CLIPS and in ``pyengine shell clp``, and where the constructs exist in
+experta in its twin (``twins_repl.py``); the same commands are typed in each, and
+what they print must be the same, line for line, once our own additions are taken
+out (``;;`` lines, the ``    | `` before what a rule prints; see repl_harness.py).
+"""
+import pytest
+
+from tests.conformance.repl_harness import (clips_transcript, differences, ours_as_clips,
+                                            program, rows_sorted, shell_transcript)
+
+# program -> does it have an experta twin?
+PROGRAMS = {"joins": True}
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_shell_prints_what_clips_prints(name, engine):
+    if engine == "experta" and not PROGRAMS[name]:
+        pytest.skip("CLIPS only: experta has no such construct")
+    path, script, inputs = program(name)
+    expected, errors = clips_transcript(path, script, inputs)
+    assert not errors, f"CLIPS said: {errors}"
+    ours, failed = shell_transcript(name, engine, script, inputs)
+    assert failed == 0, "\n".join(ours)
+    ours = ours_as_clips(ours)
+    if engine == "experta":
+        expected, ours = rows_sorted(expected), rows_sorted(ours)
+    diff = differences(expected, ours)
+    assert not diff, "\n".join(diff[:20])
