@@ -43,7 +43,8 @@ class RunCommands:
         if not self.runner.done:
             st = self.runner.current
             where = f"; in stage {st.name}" if self.runner.active else f"; next stage {st.name}"
-        self.note(f"{plural(fired, 'rule')} fired ({total} in all{where})")
+        stopped = "; stopped with rules to fire" if self.session.halted else ""
+        self.note(f"{plural(fired, 'rule')} fired ({total} in all{where}){stopped}")
         if capped:
             self.note(capped)
 

@@ -129,7 +129,7 @@ class EventView:
 
 
 # CLIPS's names for the shell's commands, in their parenthesised form.
-CLIPS_NAMES = {"show-defglobals": "globals", "ppfact": "show", "exit": "quit",
+CLIPS_NAMES = {"ppfact": "show", "exit": "quit",
                "get-strategy": "strategy", "set-strategy": "strategy"}
 
 

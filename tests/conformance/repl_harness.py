@@ -68,7 +68,8 @@ class _Terminal(clips.Router):
         return name in ("stdout", "stdin", "stderr", "stdwrn")
 
     def write(self, name: str, message: str) -> None:
-        (self.out if name == "stdout" else self.err).append(message)
+        if name != "stdwrn":                # a warning: (halt) in a watched rule
+            (self.out if name == "stdout" else self.err).append(message)
 
     def read(self, name: str) -> int:
         if not self.pending:
@@ -91,9 +92,10 @@ def _route_command():
     return fn
 
 
-def clips_transcript(path: Path, script: list[str], inputs: list[str]) -> tuple[list[str], str]:
-    """What CLIPS 6.4's prompt prints for each command after ``(load FILE)`` and
-    ``(reset)``; and what it wrote on stderr."""
+def clips_transcript(path: Path, script: list[str], inputs: list[str],
+                     engine: str = "clips") -> tuple[list[str], str]:
+    """What CLIPS 6.4's prompt prints for each command (those ``engine``'s side runs)
+    after ``(load FILE)`` and ``(reset)``; and what it wrote on stderr."""
     env = clips.Environment()
     terminal = _Terminal(inputs)
     env.add_router(terminal)
@@ -101,7 +103,7 @@ def clips_transcript(path: Path, script: list[str], inputs: list[str]) -> tuple[
     env.reset()
     route, where = _route_command(), int(ffi.cast("uintptr_t", env._env))
     text = ""
-    for command in commands(script, "clips"):
+    for command in commands(script, engine):
         terminal.out.clear()
         route(where, command.encode(), True)
         said = "".join(terminal.out)
