@@ -4,8 +4,8 @@ experta has no CLIPS REPL, but some of CLIPS's commands have a meaning for it, a
 :meth:`ExpertaSession.command` gives them the same output as CLIPS 6.4 (one module,
 MAIN): breakpoints (``set-break``, ``remove-break``, ``show-breaks``: a run stops
 before a rule with a breakpoint, as CLIPS's does), ``halt`` (nothing to stop at the
-prompt), and the ``list-*`` commands, with CLIPS's layout (the names, then "For a
-total of N defrules."). Any other command is CLIPS's: one line says so.
+prompt), ``save-facts`` and the ``list-*`` commands, with CLIPS's layout (the names,
+then "For a total of N defrules."). Any other command is CLIPS's: one line says so.
 """
 from __future__ import annotations
 
@@ -58,6 +58,8 @@ def command(s, text: str) -> CommandResult:
         return CommandResult(tuple(_breaks(s, name, args)))
     if name == "halt":
         return CommandResult()
+    if name == "save-facts":
+        return CommandResult(tuple(_save_facts(s, args)))
     raise UsageError(f"({name}) is a CLIPS command; this is an experta session")
 
 
@@ -88,6 +90,19 @@ def deffacts(engine_class) -> list[str]:
                 found.pop(n, None)
                 found[n] = member
     return list(found)
+
+
+def _save_facts(s, args: list[str]) -> list[str]:
+    """CLIPS's ``(save-facts FILE)``: each fact on a line; the count."""
+    if not args or len(args) > 2 or args[1:] not in ([], ["local"], ["visible"]):
+        raise UsageError("(save-facts FILE [local|visible]) takes a file")
+    facts = s.facts()
+    try:
+        with open(args[0], "w", encoding="utf-8") as out:
+            out.write("".join(s.fact_full(f.id) + "\n" for f in facts))
+    except OSError as exc:
+        raise UsageError(f"cannot write {args[0]}: {exc.strerror or exc}") from None
+    return [str(len(facts))]
 
 
 def break_before(s) -> bool:

@@ -8,9 +8,9 @@ session's :meth:`~pyengine.engine.session.Session.command` (CLIPS evaluates them
 its guard; a Timeline journals them, so ``back`` and ``goto`` replay them); on
 experta the ones with an experta meaning work the same and the others say in one
 line that they are CLIPS's. The shell itself keeps ``dribble-on``/``dribble-off``
-(a copy of the session's text in a file), ``save-facts``/``load-facts`` (the facts
-read by our reader, each asserted as by ``assert``), CLIPS's ``watch statistics``
-and ``watch rules NAME``.
+(a copy of the session's text in a file), ``load-facts`` (the facts read by our
+reader, each asserted as by ``assert``, so going back replays them as they were
+read), CLIPS's ``watch statistics`` and ``watch rules NAME``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import time
 from pyengine.engine.clips_reader import Form, ReadError, Variable, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text
-from pyengine.ui.queries import WATCHABLE, select_facts, user_fact
+from pyengine.ui.queries import WATCHABLE, user_fact
 
 # command -> its line in help, for the commands of this mixin
 CLIPS_SUMMARY = {
@@ -89,6 +89,9 @@ class ClipsCommands:
     do_list_defglobals = _passed("list-defglobals", "list-defglobals [MODULE|*]",
                                  "the defglobals")
     do_list_defmodules = _passed("list-defmodules", "list-defmodules", "the modules")
+    do_save_facts = _passed("save-facts", "save-facts FILE [local|visible]", "write the "
+                            "facts to FILE, one a line, as CLIPS's (save-facts) does (local: "
+                            "those of the current module's templates); prints how many")
 
     def _clips(self, text: str) -> None:
         """Have the session evaluate ``text``; print what it printed, its error last."""
@@ -141,19 +144,6 @@ class ClipsCommands:
             self.dribble.write(text + "\n")
 
     # -- facts in files ----------------------------------------------------------------------
-    def do_save_facts(self, arg: str) -> None:
-        """save-facts FILE  write the facts (those (facts) lists) to FILE, one a line, as
-        CLIPS's (save-facts) does; prints how many."""
-        path = _one_path(arg, "save-facts")
-        facts = select_facts(self.session, [])
-        text = "".join(self.session.fact_full(f.id) + "\n" for f in facts)
-        try:
-            with open(path, "w", encoding="utf-8") as out:
-                out.write(text)
-        except OSError as exc:
-            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-        self.say(str(len(facts)))
-
     def do_load_facts(self, arg: str) -> None:
         """load-facts FILE  assert the facts written in FILE (as save-facts writes them,
         or CLIPS's .fct files), each as assert would; prints how many, as CLIPS's
