@@ -91,7 +91,7 @@ def test_strategy_seed_assert_retract_why_matches_rules(client):
     tree = client.get(f"/api/sessions/{sid}/why/{text['id']}?depth=2").json()
     assert tree["tree"]["firing"]["rule"] == "build-append-word-ids" and tree["lines"]
     m = client.get(f"/api/sessions/{sid}/matches/build-append-word-ids").json()
-    assert m["lines"][0] == "Matches for build-append-word-ids" and m["patterns"]
+    assert m["lines"][0] == "Matches for Pattern 1" and m["patterns"]
     rules = client.get(f"/api/sessions/{sid}/rules").json()
     assert [r["name"] for r in rules][0] == "build-append-word-ids" and "(BUILD)" in rules[0]["source"]
     assert client.delete(f"/api/sessions/{sid}").json() == {"closed": True}
