@@ -308,8 +308,7 @@ class ExpertaSession(Session):
         note.check()
         return fired
 
-    def command(self, text: str):
-        return experta_repl.command(self, text)
+    command = experta_repl.command       # the CLIPS commands that mean something here
 
     def _fire(self, act) -> None:
         """Run one activation's action; record what it matched, printed and changed."""
@@ -335,11 +334,12 @@ class ExpertaSession(Session):
         firing.asserted = [f["__factid__"] for f in added]
         firing.retracted = [f["__factid__"] for f in removed]
         self._record(firing)
-        if self.listeners:
-            for f in removed:
-                self._emit("retract", FactView(f["__factid__"], fact_text(f)))
-            for f in added:
-                self._emit("assert", FactView(f["__factid__"], fact_text(f)))
+        if self.listeners:                  # in the order the action made them, as CLIPS
+            changes = self.ke.facts.__dict__.get("log") or \
+                [("-", f) for f in removed] + [("+", f) for f in added]
+            for sign, f in changes:
+                self._emit("assert" if sign == "+" else "retract",
+                           FactView(f["__factid__"], fact_text(f)))
 
     def _read_line(self, prompt: str = "") -> str | None:
         """``self.read_line(prompt)`` in a rule: the next input line, None at the end."""
