@@ -93,8 +93,9 @@ def select_facts(session: Session, words: list[str] | str | None = None,
     if words[0].isdigit():
         return _id_range(facts, words)
     pattern = " ".join(words)
-    if len(words) == 1 and any(f.name == pattern for f in facts):
-        return [f for f in facts if f.name == pattern]
+    name = pattern.split("::")[-1]          # a template as MODULE::name too
+    if len(words) == 1 and any(f.name == name for f in facts):
+        return [f for f in facts if f.name == name]
     if any(c in pattern for c in "*?"):
         pieces = _glob_pieces(pattern)
         return [f for f in facts if _glob_in(f.text, pieces)]
