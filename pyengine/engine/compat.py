@@ -16,6 +16,7 @@ from __future__ import annotations
 import collections
 import collections.abc
 import logging
+import threading
 
 _ALIASES = ("Mapping", "MutableMapping", "Sequence", "MutableSequence", "Set",
             "MutableSet", "Iterable", "Iterator", "Hashable", "Callable")
@@ -326,13 +327,42 @@ def _quiet_unwatched_watchers() -> None:
     nodes.MATCHER = _Watcher(watchers.MATCHER)
 
 
+def share_checks_per_network() -> None:
+    """experta makes one check object per fact class, capture name and feature test,
+    kept in class-level tables (``TypeCheck._instances`` ...) so that the rules of an
+    engine share alpha nodes (a node is reused when its check ``is`` the one wanted).
+    Nothing ever empties them: every engine built kept its fact classes, a capture
+    name per pattern object (``__pattern_<id>__``) and its literal tests alive for the
+    life of the process (issue 22: a riddle made and dropped left about 130 KB). The
+    sharing only matters while one network is built, so the tables are emptied after
+    each build (builds take turns, so one never empties another's)."""
+    from experta.matchers.rete import ReteMatcher, check
+
+    if getattr(ReteMatcher, "_pyengine_forgets", False):
+        return
+    build, lock = ReteMatcher.build_network, threading.Lock()
+
+    def build_network(self):
+        with lock:
+            try:
+                build(self)
+            finally:
+                for kind in (check.TypeCheck, check.FactCapture, check.FeatureCheck):
+                    kind._instances.clear()
+
+    ReteMatcher.build_network = build_network
+    ReteMatcher._pyengine_forgets = True
+
+
 def import_experta():
-    """Import and return the experta module, patched for modern Python and with
-    the matcher's per-token overhead taken out (see :func:`speed_up_matcher`)."""
+    """Import and return the experta module, patched for modern Python, with the
+    matcher's per-token overhead taken out (see :func:`speed_up_matcher`) and its
+    check tables emptied after each network (:func:`share_checks_per_network`)."""
     patch_collections()
     import experta
 
     speed_up_matcher()
+    share_checks_per_network()
     return experta
 
 

@@ -357,6 +357,9 @@ class Closed:
     def __getattr__(self, name: str):
         raise UsageError("this session is closed")
 
+    def __setattr__(self, name: str, value) -> None:
+        raise UsageError("this session is closed")
+
 
 def matching(facts: Iterable[FactView], pattern: str | None) -> list[FactView]:
     """Facts whose text contains ``pattern`` (all facts if pattern is empty)."""

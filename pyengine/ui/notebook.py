@@ -30,7 +30,6 @@ Importing this module also gives every :class:`~pyengine.engine.session.Session`
 from __future__ import annotations
 
 import html
-import itertools
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
@@ -39,6 +38,7 @@ from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.ui.graph import firing_graph, graph_args
+from pyengine.ui.notebook_args import firing_count, input_lines, parse_id
 from pyengine.ui.program_edit import ProgramVerbs, back_refused, program_edits, with_edits
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
@@ -172,11 +172,11 @@ class Inspector(ProgramVerbs):
     # -- running --------------------------------------------------------------------------
     def step(self, n: int = 1) -> TraceTable:
         """Fire ``n`` rules, entering and leaving stages as the plan says."""
-        return self._fire(_count(n, "step", 1))
+        return self._fire(firing_count(n, "step", 1))
 
     def run(self, n: int | None = None) -> TraceTable:
         """Fire rules to the end of the plan (or ``n`` of them)."""
-        return self._fire(None if n is None else _count(n, "run", 0))
+        return self._fire(None if n is None else firing_count(n, "run", 0))
 
     def _fire(self, n: int | None, until: int | None = None) -> TraceTable:
         """Fire through the runner; without ``n`` at most RUN_CAP firings."""
@@ -288,7 +288,7 @@ class Inspector(ProgramVerbs):
     def back(self, n: int = 1) -> Text:
         """Return to just before the last firing (or the ``n``-th last): the fact base,
         agenda and history as they were first seen there."""
-        n = _count(n, "back", 1)
+        n = firing_count(n, "back", 1)
         fired = len(self.session.trace)
         if n > fired:
             raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
@@ -297,7 +297,7 @@ class Inspector(ProgramVerbs):
 
     def goto(self, firing: int) -> Text:
         """Return to just before firing number ``firing`` (1: before the first)."""
-        firing = _count(firing, "goto", 1)
+        firing = firing_count(firing, "goto", 1)
         if self.timeline is None:
             raise UsageError("this session cannot be reopened, so it cannot go back "
                              "(open it with Inspector.open, from_clp or from_engine)")
@@ -357,46 +357,6 @@ class Inspector(ProgramVerbs):
     def _repr_html_(self) -> str:
         shown = "" if isinstance(self.session, Closed) else self.facts()._repr_html_()
         return f"<p>{html.escape(repr(self))}</p>" + shown
-
-
-def _count(n, what: str, least: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < least:
-        raise UsageError(f"{what} takes a whole number of at least {least}, not {n!r}")
-    return n
-
-
-#: the most input lines one Inspector is given
-MAX_INPUT_LINES = 100_000
-
-
-def input_lines(lines) -> list[str] | None:
-    """The lines rules are to read: None, a text (its lines), or an iterable of texts
-    (at most ``MAX_INPUT_LINES``); UsageError for anything else."""
-    if lines is None:
-        return None
-    if isinstance(lines, str):
-        lines = lines.splitlines()
-    if isinstance(lines, (bytes, bytearray, dict)) or not hasattr(lines, "__iter__"):
-        raise UsageError(f"input: expected lines (a text or a list of texts), not "
-                         f"{type(lines).__name__}")
-    got = list(itertools.islice(lines, MAX_INPUT_LINES + 1))
-    if len(got) > MAX_INPUT_LINES:
-        raise UsageError(f"input: over {MAX_INPUT_LINES:,} lines")
-    for line in got:
-        if not isinstance(line, str):
-            raise UsageError(f"input: each line is a text, not {type(line).__name__}")
-    return got
-
-
-def parse_id(text: int | str) -> int:
-    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise."""
-    if isinstance(text, int):
-        return text
-    t = str(text).strip()
-    digits = t[2:] if t.lower().startswith("f-") else t
-    if not digits.isdigit():
-        raise UsageError(f"not a fact id: {t!r} (write f-12 or 12)")
-    return int(digits)
 
 
 def _session_repr_html(self: Session) -> str:

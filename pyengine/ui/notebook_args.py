@@ -1,0 +1,49 @@
+"""What the notebook's :class:`~pyengine.ui.notebook.Inspector` takes from its caller,
+checked: a count of firings, the lines rules read, a fact id. Bad values raise
+UsageError with one line."""
+from __future__ import annotations
+
+import itertools
+
+from pyengine.engine.errors import UsageError
+
+
+def firing_count(n, what: str, least: int) -> int:
+    """``n`` if it is a whole number of at least ``least`` (for step, run, back, goto)."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < least:
+        raise UsageError(f"{what} takes a whole number of at least {least}, not {n!r}")
+    return n
+
+
+#: the most input lines one Inspector is given
+MAX_INPUT_LINES = 100_000
+
+
+def input_lines(lines) -> list[str] | None:
+    """The lines rules are to read: None, a text (its lines), or an iterable of texts
+    (at most ``MAX_INPUT_LINES``); UsageError for anything else."""
+    if lines is None:
+        return None
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    if isinstance(lines, (bytes, bytearray, dict)) or not hasattr(lines, "__iter__"):
+        raise UsageError(f"input: expected lines (a text or a list of texts), not "
+                         f"{type(lines).__name__}")
+    got = list(itertools.islice(lines, MAX_INPUT_LINES + 1))
+    if len(got) > MAX_INPUT_LINES:
+        raise UsageError(f"input: over {MAX_INPUT_LINES:,} lines")
+    for line in got:
+        if not isinstance(line, str):
+            raise UsageError(f"input: each line is a text, not {type(line).__name__}")
+    return got
+
+
+def parse_id(text: int | str) -> int:
+    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise."""
+    if isinstance(text, int):
+        return text
+    t = str(text).strip()
+    digits = t[2:] if t.lower().startswith("f-") else t
+    if not digits.isdigit():
+        raise UsageError(f"not a fact id: {t!r} (write f-12 or 12)")
+    return int(digits)
