@@ -1,0 +1,27 @@
+""".ci/peak_rss.py, which .ci/run puts around the test suite: it prints the peak memory
+of the command (and what it waited for) and fails past --max-mb (issue 22)."""
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parent.parent / ".ci" / "peak_rss.py"
+HOG = "x = bytearray(200 * 10**6); x[::4096] = bytes(len(x[::4096]))"   # touched: resident
+
+
+def peak(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_the_peak_of_a_command_and_of_its_children_is_printed():
+    child = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {HOG!r}])"
+    out = peak("--label", "hog", "--", sys.executable, "-c", child)
+    assert out.returncode == 0, out.stderr
+    mb = float(out.stderr.split("peak RSS ")[1].split(" MB")[0].replace(",", ""))
+    assert out.stderr.startswith("hog: peak RSS ") and 200 <= mb < 400
+
+
+def test_over_the_bound_fails_and_the_commands_own_status_is_kept():
+    assert peak("--max-mb", "100", "--", sys.executable, "-c", HOG).returncode == 1
+    assert peak("--max-mb", "1000", "--", sys.executable, "-c", HOG).returncode == 0
+    assert peak("--", sys.executable, "-c", "raise SystemExit(3)").returncode == 3
