@@ -71,7 +71,7 @@ def test_a_modify_typed_by_the_user_is_a_version_too(engine, tmp_path):
     ins.modify("f-1", n=7)
     ins.step()
     tree = str(ins.why(1))
-    assert "(n 7)" in tree and "changed by FIRE 2" in tree and "asserted by you" in tree
+    assert "(n 7)" in tree and "changed by FIRE 2" in tree and "changed by you" in tree
     assert "<== f-1     (counter (name b) (n 7))" in str(ins.history(last=1))
 
 

@@ -129,3 +129,15 @@ def test_an_experta_file_is_imported_again_on_reload(tmp_path):
     assert len(ins.session.trace) == 2 and "n - 2" in ins.session.rule_source("step_down")
     with pytest.raises(UsageError, match="CLIPS program"):
         ins.build("(defrule r (a) => (assert (b)))")
+
+
+def test_a_transcript_keeps_what_the_shell_showed(files):
+    kept = files / "lesson.txt"
+    script = f"transcript {kept}\nmodify f-1 (temp 39.0)\nrun\nfacts\ntranscript off\nagenda\n"
+    out = io.StringIO()
+    factory = opener("clp", [str(files / "fever.clp")])
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    text = kept.read_text()
+    assert "pyengine> run" in text and "(fever ann)" in text and "agenda" not in text
+    shown = out.getvalue()
+    assert all(line in shown for line in text.splitlines() if not line.startswith("pyengine> "))

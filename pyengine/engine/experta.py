@@ -1,20 +1,18 @@
 """Session over experta (a pure-Python RETE engine), with the CLIPS-like contract.
 
-experta ships only a depth strategy and no firing trace, so this module runs the
-agenda itself:
+experta ships only a depth strategy and no firing trace, so this module runs the agenda
+itself:
 
-* :class:`AgendaStrategy` keeps activations in CLIPS 6.4's firing order for all
-  seven strategies, from time tags of facts and activations
-  (:mod:`pyengine.engine.experta_agenda`). An activation is known by its rule's
-  name, its facts and its bindings (:func:`act_key`), so a removal finds its
-  activation; the order uses the matched fact ids in pattern order, so it never
-  depends on Python's per-process hash seed. The random order comes
-  from a hash of (seed, rule, fact ids): the same seed always gives the same run
-  (not CLIPS's: its generator is the C library's).
-* ``modify`` keeps the fact's id (as CLIPS 6.4 does; ``duplicate`` makes a new
-  fact), and experta's ``(initial-fact)`` is never shown.
-* :meth:`ExpertaSession.run` is experta's run loop plus bookkeeping: the firing
-  number, the facts it matched, and the facts its action asserted and retracted.
+* :class:`AgendaStrategy` keeps activations in CLIPS 6.4's firing order for all seven
+  strategies, from time tags of facts and activations (:mod:`pyengine.engine.experta_agenda`).
+  An activation is known by its rule's name, its facts and its bindings (:func:`act_key`),
+  so a removal finds its activation; the order uses the matched fact ids in pattern order,
+  never Python's per-process hash seed. The random order comes from a hash of (seed, rule,
+  fact ids): the same seed always gives the same run (not CLIPS's: the C library's).
+* ``modify`` keeps the fact's id (as CLIPS 6.4 does; ``duplicate`` makes a new fact), and
+  experta's ``(initial-fact)`` is never shown.
+* :meth:`ExpertaSession.run` is experta's run loop plus bookkeeping: the firing number,
+  the facts it matched, and the facts its action asserted and retracted.
 """
 from __future__ import annotations
 
@@ -337,9 +335,11 @@ class ExpertaSession(Session):
         if self.listeners:                  # in the order the action made them, as CLIPS
             changes = self.ke.facts.__dict__.get("log") or \
                 [("-", f) for f in removed] + [("+", f) for f in added]
+            self._firing = firing           # the changes are this firing's (made_at)
             for sign, f in changes:
                 self._emit("assert" if sign == "+" else "retract",
                            FactView(f["__factid__"], fact_text(f)))
+            self._firing = None
 
     def _read_line(self, prompt: str = "") -> str | None:
         """``self.read_line(prompt)`` in a rule: the next input line, None at the end."""
@@ -348,8 +348,7 @@ class ExpertaSession(Session):
         return self._ask(self._printed_lines.take())
 
     def _ask(self, prompt: str) -> str | None:
-        """The reader, called with the process's own stdin and stdout (a reader may
-        well use input() itself)."""
+        """The reader, with the process's own stdin and stdout (it may use input())."""
         inside = sys.stdout, sys.stdin
         sys.stdout, sys.stdin = getattr(self, "_saved_io", inside)
         try:

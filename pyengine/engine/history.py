@@ -4,13 +4,15 @@
 A fact changed by ``modify`` keeps its id and gets a new version. ``versions`` keeps,
 for every fact id, each version it had: when it was made (the number of the firing
 that made it, or for a fact made outside the rules the number of firings so far) and
-by which firing (None: reset, the user, a stage). ``why`` and ``why_chain`` read it,
+by which firing (None: reset, the user, a stage); a version made outside the rules
+after firing n is placed at n + 0.5, between what firing n made and firing n + 1. ``why`` and ``why_chain`` read it,
 so "why does this fact exist?" walks version to version back to facts no rule made.
 """
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.records import Firing
+from pyengine.engine.trace import AFTER
 
 
 class FactHistory:
@@ -23,12 +25,12 @@ class FactHistory:
         """The firing whose action is running now (None between firings)."""
         return self._firing
 
-    def made_at(self) -> int:
+    def made_at(self) -> float:
         """Where a fact changed now stands in the session's history: the number of the
         firing running, else the number of firings so far."""
-        return self._firing.number if self._firing is not None else self.fired_total
+        return self._firing.number if self._firing is not None else self.fired_total + AFTER
 
-    def version_before(self, fact_id: int, firing: int | None = None) -> int:
+    def version_before(self, fact_id: int, firing: float | None = None) -> int:
         """Which version of the fact was live just before firing number ``firing`` (the
         one a firing matched); None: the last. -1 if it had none then."""
         versions = self.versions.get(fact_id, ())
@@ -40,7 +42,7 @@ class FactHistory:
                 found = k
         return found
 
-    def why(self, fact_id: int, before: int | None = None) -> Firing | None:
+    def why(self, fact_id: int, before: float | None = None) -> Firing | None:
         """The firing that made the fact (the version live just before firing number
         ``before``; None: its last version), or None for an initial or user fact.
         UsageError if the id was never seen."""
@@ -79,5 +81,5 @@ class FactHistory:
     def _made(self, fact_id: int, firing: Firing | None) -> None:
         """A new version of the fact, made by ``firing`` (None: outside the rules)."""
         self.origin[fact_id] = firing
-        at = firing.number if firing is not None else self.fired_total
+        at = firing.number if firing is not None else self.fired_total + AFTER
         self.versions.setdefault(fact_id, []).append((at, firing))

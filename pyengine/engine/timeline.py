@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
+from pyengine.engine.trace import AFTER
 from pyengine.engine.interrupt import no_budget
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
@@ -359,7 +360,7 @@ def _graft(new, old, target: int) -> None:
     new.trace = [firing for firing in old.trace if firing.number <= target]
     new.versions = {}
     for fid, versions in old.versions.items():
-        kept = [v for v in versions if v[0] <= target]
+        kept = [v for v in versions if v[0] <= target + AFTER]
         if kept:
             new.versions[fid] = kept
     new.origin = {fid: versions[-1][1] for fid, versions in new.versions.items()}

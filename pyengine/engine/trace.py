@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+#: Where a change made outside the rules after firing n stands in a session's history:
+#: at n + AFTER, after what firing n made (at n) and before firing n + 1. So "the fact
+#: as firing m matched it" is its last version made before m, and "what firing n made"
+#: its last version made at or before :func:`after` (n).
+AFTER = 0.5
+
+
+def after(firing: int) -> float:
+    """The point just after firing number ``firing``, before anything done after it."""
+    return firing + AFTER / 2
+
 
 def ids_text(ids: Iterable[int | None]) -> str:
     """``f-4,f-1`` as CLIPS prints matched facts: ``*`` for a pattern no fact fills (a
@@ -63,12 +74,12 @@ def watch_lines(firing, text: Callable[[int, int], str] | None = None) -> list[s
     when ``text`` is given: ``text(id, before)`` is the text of the fact's version live
     just before firing number ``before`` (a fact this firing modified shows its old
     text where it is retracted, its new one where it is asserted)."""
-    def show(fid: int, before: int) -> str:
+    def show(fid: int, before: float) -> str:
         return text(fid, before) if text is not None else ""
     n = firing.number
     lines = [fire_line(firing)] + output_lines(firing)
     lines += [change_line("<==", fid, show(fid, n)) for fid in firing.retracted]
-    lines += [change_line("==>", fid, show(fid, n + 1)) for fid in firing.asserted]
+    lines += [change_line("==>", fid, show(fid, after(n))) for fid in firing.asserted]
     return lines
 
 

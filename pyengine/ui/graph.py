@@ -17,6 +17,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import after
 
 MAX_FIRINGS = 200        # firings one graph draws at most (the latest of those asked for)
 MAX_LABEL = 60           # characters of a fact's text in its node
@@ -37,7 +38,7 @@ class RunGraph:
                  "fact": 'shape=ellipse', "old": 'shape=ellipse style=dashed fontcolor="#666666"'}
         style = {"matched": "", "made": 'color="#2471a3"', "retracted": "style=dashed",
                  "version": 'style=dotted arrowhead=none'}
-        lines = [f"digraph run {{", f"  label={_quote(self.title)}; labelloc=t;",
+        lines = ["digraph run {", f"  label={_quote(self.title)}; labelloc=t;",
                  "  rankdir=TB; node [fontname=monospace fontsize=10];"]
         lines += [f"  {nid} [label={_quote(label)} {shape[kind]}];"
                   for nid, (label, kind) in self.nodes.items()]
@@ -133,7 +134,7 @@ def _add_firing(graph: RunGraph, session, log, firing) -> None:
         graph.edges.append((_fact_node(graph, session, log, fid, n), fire, "matched"))
     made = set(firing.asserted)
     for fid in firing.asserted:
-        graph.edges.append((fire, _fact_node(graph, session, log, fid, n + 1), "made"))
+        graph.edges.append((fire, _fact_node(graph, session, log, fid, after(n)), "made"))
     for fid in firing.retracted:
         if fid not in made and fid not in firing.matched:
             graph.edges.append((fire, _fact_node(graph, session, log, fid, n), "retracted"))

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import AFTER
 from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
 from pyengine.engine.trace import fact_line, fire_line
@@ -86,7 +87,7 @@ class FactLog:
         self.session = session
         target = session.fired_total
         for fid in list(self.history):
-            kept = [v for v in self.history[fid] if v[0] <= target]
+            kept = [v for v in self.history[fid] if v[0] <= target + AFTER]
             if kept:
                 self.history[fid] = kept
                 self.texts[fid] = kept[-1][1]
@@ -203,7 +204,7 @@ class Provenance:
     def note(self) -> str:
         bits = []
         if self.kind != RULE:
-            bits.append(self.kind)
+            bits.append("changed by you" if self.kind == USER and self.version else self.kind)
         if self.replaced:
             by = f"FIRE {self.changed_by.number}" if self.changed_by is not None else "you"
             bits.append(f"version {self.version + 1}, changed by {by}")

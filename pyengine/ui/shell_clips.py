@@ -40,6 +40,7 @@ CLIPS_SUMMARY = {
     "list-defmodules": "the modules' names",
     "dribble-on": "copy what the shell prints (and each command) into a file",
     "dribble-off": "stop copying",
+    "transcript": "keep everything shown in a file (off: stop), as dribble does",
     "save-facts": "write the facts to a file, one a line",
     "load-facts": "assert the facts of a file (as save-facts writes them)",
 }
@@ -121,12 +122,20 @@ class ClipsCommands:
     def do_dribble_on(self, arg: str) -> None:
         """dribble-on FILE  copy into FILE what the shell prints from now on, and each
         command after the prompt, as CLIPS's (dribble-on) does."""
-        path = _one_path(arg, "dribble-on")
+        path = one_path(arg, "dribble-on")
         self._close_dribble()
         try:
             self.dribble = open(path, "w", encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def do_transcript(self, arg: str) -> None:
+        """transcript FILE|off  keep everything the shell shows (and each command after
+        the prompt) in FILE, as CLIPS's dribble does; off stops."""
+        if arg.strip() == "off":
+            self.do_dribble_off("")
+        else:
+            self.do_dribble_on(arg)
 
     def do_dribble_off(self, arg: str) -> None:
         """dribble-off  stop copying into the dribble file (and close it)."""
@@ -148,7 +157,7 @@ class ClipsCommands:
         """load-facts FILE  assert the facts written in FILE (as save-facts writes them,
         or CLIPS's .fct files), each as assert would; prints how many, as CLIPS's
         (load-facts) does."""
-        path = _one_path(arg, "load-facts")
+        path = one_path(arg, "load-facts")
         text = read_file_text(path, "facts file")
         try:
             forms = read(text)
@@ -325,7 +334,7 @@ def _is_value(text: str) -> bool:
         and not str(text).strip()[:1].isalpha()
 
 
-def _one_path(arg: str, command: str) -> str:
+def one_path(arg: str, command: str) -> str:
     """The one file a command takes: a word, or a "string" as CLIPS writes it."""
     text = arg.strip()
     try:

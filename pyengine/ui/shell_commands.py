@@ -148,7 +148,7 @@ class RunCommands:
         keep_breaks(old.session, self.session)
         old.session.close()             # the one replaced: its engine's memory back now
         nxt = self.runner.current
-        self.note(f"reset: {len(self.session.facts())} facts"
+        self.note(f"reset: {plural(len(self.session.facts()), 'fact')}"
                   + (f"; next stage {nxt.name}" if nxt else ""))
 
     def do_strategy(self, arg: str) -> None:

@@ -8,11 +8,11 @@ notebook's Inspector shares.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text
 from pyengine.ui import program_edit
 from pyengine.ui.queries import keep_choices
+from pyengine.ui.shell_clips import one_path
 from pyengine.ui.tables import plural
 
 CONSTRUCTS = ("defrule", "deffacts", "deftemplate", "deffunction", "defglobal", "defmodule",
@@ -26,12 +26,12 @@ class EditCommands:
     def do_load(self, arg: str) -> None:
         """load FILE  load a CLIPS file's constructs into the session (CLIPS's (load));
         its rules get activations for the facts there. Going back replays it."""
-        self.note(program_edit.load_file(self.session, _one_path(arg, "load")))
+        self.note(program_edit.load_file(self.session, one_path(arg, "load")))
 
     def do_batch(self, arg: str) -> None:
         """batch FILE  run the shell commands of FILE, one a line, as if typed (CLIPS's
         (batch)); each is shown after the prompt."""
-        text = read_file_text(_one_path(arg, "batch"), "batch file")
+        text = read_file_text(one_path(arg, "batch"), "batch file")
         lines = text.splitlines()
         if len(lines) > MAX_BATCH_LINES:
             raise UsageError(f"a batch file has at most {MAX_BATCH_LINES:,} lines")
@@ -92,17 +92,6 @@ class EditCommands:
             return False
         self.note(f"defined {self.session.build(f'({line})')}")
         return True
-
-
-def _one_path(arg: str, what: str) -> str:
-    """The one file name of ``load FILE`` / ``(load "FILE")``."""
-    try:
-        words = read(arg)
-    except ReadError as exc:
-        raise UsageError(f"{what}: {exc}") from None
-    if len(words) != 1 or not isinstance(words[0], str):
-        raise UsageError(f"{what} which file? e.g. {what} rules.clp")
-    return str(words[0])
 
 
 def join_constructs(lines: list[str]) -> list[str]:

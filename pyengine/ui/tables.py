@@ -6,7 +6,7 @@ import html
 from typing import Iterable
 
 from pyengine.engine.session import FactView, Firing, Session
-from pyengine.engine.trace import activation_line, basis_text, fact_line, watch_lines
+from pyengine.engine.trace import activation_line, after, basis_text, fact_line, watch_lines
 from pyengine.ui.provenance import FactLog
 
 
@@ -129,7 +129,7 @@ class TraceTable(list):
         def facts(ids, before):
             return "; ".join(fact_line(i, self._text(i, before)).strip() for i in ids)
         rows = [[str(f.number), f.rule, basis_text(f, f.matched), facts(f.retracted, f.number),
-                 facts(f.asserted, f.number + 1),
+                 facts(f.asserted, after(f.number)),
                  "\n".join(getattr(f, "output", ()))] for f in self]
         return _html_table(["#", "rule", "matched", "retracted", "asserted", "printed"], rows,
                            plural(len(self), "firing"))
