@@ -4,6 +4,7 @@ opened (``with`` too), stepping back does not pile up environments, and experta'
 shared check tables do not keep every engine's classes alive. Not timed: what is
 counted is live objects and clipspy's table of environments."""
 import gc
+import json
 import subprocess
 import sys
 import weakref
@@ -177,3 +178,46 @@ def test_freed_environments_print_nothing():
     assert out.returncode == 0, out.stderr
     assert out.stdout == "done\n"
     assert "ENVRNMNT" not in out.stderr
+
+
+def test_the_shell_closes_its_sessions(tmp_path, capsys):
+    from pyengine.ui import cli
+    script = tmp_path / "commands.txt"
+    script.write_text("step 3\nreset\nstep 2\nback\nquit\n")
+    before = live_environments()
+    gc.disable()                             # closed by the shell, not collected
+    try:
+        assert cli.main(["shell", "--script", str(script), "clp", str(FAMILY)]) == 0
+        assert len(common.ENVIRONMENT_DATA) == before
+    finally:
+        gc.enable()
+    assert "FIRE" in capsys.readouterr().out
+
+
+def test_a_web_worker_closes_its_session_when_the_server_goes(monkeypatch):
+    import signal
+
+    from pyengine.ui.web import worker
+    from pyengine.ui.web.limits import Limits
+
+    class Pipe:                              # the server's end: one state sent, then gone
+        def __init__(self):
+            self.sent = []
+
+        def send_bytes(self, data):
+            self.sent.append(data)
+
+        def recv_bytes(self, limit):
+            raise EOFError
+
+    monkeypatch.setattr(worker, "limit_resources", lambda limits: None)   # not this process
+    monkeypatch.setattr(signal, "signal", lambda *args: None)
+    before = live_environments()
+    pipe = Pipe()
+    gc.disable()
+    try:
+        worker.main(pipe, {"name": "scramble", "options": {"seed": 1}}, Limits(), "sid")
+        assert len(common.ENVIRONMENT_DATA) == before
+    finally:
+        gc.enable()
+    assert json.loads(pipe.sent[0]) == {"status": 200}
