@@ -139,39 +139,48 @@ def measure_apart(name: str, cycles: int, warmup: int) -> dict:
 # -- pyengine serve ------------------------------------------------------------------------
 
 def serve(sessions: int) -> dict:
-    """``sessions`` sessions through the real server, 4 clients at a time; its RSS."""
+    """``sessions`` sessions through the real server, 4 clients at a time (one thread
+    each); the server process's RSS in MB after the first 50 and after the last."""
     from bench_web_load import Server, client
 
     server = Server("--max-sessions", "100", "--max-per-client", "4", "--idle", "10")
+    statuses: dict[int, int] = {}
     try:
         clients = [client(server.url, 20 + n) for n in range(4)]
+
+        def request(c, method: str, path: str, **kw):
+            r = c.request(method, path, **kw)
+            statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+            return r
 
         def one(k: int) -> None:
             c = clients[k % len(clients)]
             target, options = SERVE_PUZZLES[k % len(SERVE_PUZZLES)]
-            r = c.post("/api/sessions", json={"target": target, "options": options})
+            r = request(c, "POST", "/api/sessions", json={"target": target, "options": options})
             if r.status_code != 200:
-                raise SystemExit(f"open: {r.status_code} {r.text[:200]}")
-            sid = r.json()["id"]
-            base = f"/api/sessions/{sid}"
-            c.post(base + "/step", json={})
-            c.post(base + "/run", json={"arg": 5})
-            c.post(base + "/back", json={})
+                return
+            base = f"/api/sessions/{r.json()['id']}"
+            request(c, "POST", base + "/step", json={})
+            request(c, "POST", base + "/run", json={"arg": 5})
+            request(c, "POST", base + "/back", json={})
             if k % 3 == 0:
-                c.delete(base)          # the others: ended by the share, or expired
+                request(c, "DELETE", base)   # the others: ended by the share, or expired
+
+        def rounds(ks) -> None:         # client n opens sessions n, n+4, n+8 ... in turn
+            with ThreadPoolExecutor(len(clients)) as pool:
+                list(pool.map(lambda n: [one(k) for k in ks if k % len(clients) == n],
+                              range(len(clients))))
         began = time.perf_counter()
-        with ThreadPoolExecutor(len(clients)) as pool:
-            list(pool.map(one, range(min(50, sessions))))
-            first = rss_mib(server.proc.pid)
-            list(pool.map(one, range(min(50, sessions), sessions)))
-        time.sleep(12)                  # the last ones expire (--idle 10)
-        clients[0].get("/api/targets")
-        c = clients[0]
-        c.post("/api/sessions", json={"target": "boggle", "options": {}})  # expiry runs
+        rounds(range(min(50, sessions)))
+        first = rss_mib(server.proc.pid) * 2**20 / 1e6
+        rounds(range(min(50, sessions), sessions))
+        time.sleep(12)                  # the last ones expire (--idle 10) ...
+        request(clients[0], "POST", "/api/sessions", json={"target": "boggle"})  # ... here
         seconds = time.perf_counter() - began
-        last = rss_mib(server.proc.pid)
-        return {"sessions": sessions, "server_rss_after_50_mib": first,
-                "server_rss_after_mib": last, "ratio": last / first, "seconds": seconds}
+        last = rss_mib(server.proc.pid) * 2**20 / 1e6
+        return {"sessions": sessions, "server_rss_after_50_mb": first,
+                "server_rss_after_mb": last, "ratio": last / first, "seconds": seconds,
+                "statuses": {str(k): v for k, v in sorted(statuses.items())}}
     finally:
         if server.proc.poll() is not None:
             print("the server ended:", server.errors(), file=sys.stderr)
@@ -208,11 +217,11 @@ def main() -> int:
               f"cycles (target < {GROWTH_TARGET_MIB}){flag}")
     s = result.get("serve")
     if s:
-        flag = "" if s["server_rss_after_mib"] < SERVE_TARGET_MB else "  OVER TARGET"
+        flag = "" if s["server_rss_after_mb"] < SERVE_TARGET_MB else "  OVER TARGET"
         print(f"pyengine serve, {s['sessions']} sessions in {s['seconds']:.0f} s: server RSS "
-              f"{s['server_rss_after_50_mib']:.0f} MiB after 50 -> "
-              f"{s['server_rss_after_mib']:.0f} MiB ({s['ratio']:.2f}x; target < "
-              f"{SERVE_TARGET_MB} MB){flag}")
+              f"{s['server_rss_after_50_mb']:.0f} MB after 50 -> "
+              f"{s['server_rss_after_mb']:.0f} MB ({s['ratio']:.2f}x; target < "
+              f"{SERVE_TARGET_MB} MB){flag}; answers by status {s['statuses']}")
     return 0
 
 
