@@ -169,5 +169,6 @@ class ProgramVerbs:
         self._detach()
         self._attach(plan)
         keep_choices(old, self.runner)
+        old.session.close()                 # the one replaced: its engine's memory back now
         self.reloaded = True
         return Text(f"{note}; {plural(len(self.session.facts()), 'fact')}")

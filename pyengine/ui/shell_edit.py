@@ -83,6 +83,7 @@ class EditCommands:
         self.reloaded = True
         self._open(plan)
         keep_choices(old, self.runner)
+        old.session.close()                 # the one replaced: its engine's memory back now
         self.note(f"{note}; {plural(len(self.session.facts()), 'fact')}")
 
     def _construct(self, line: str) -> bool:

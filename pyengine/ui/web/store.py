@@ -122,7 +122,11 @@ class Store:
             self.ended.popitem(last=False)
 
     async def expire(self) -> None:
+        """End the sessions idle too long; forget clients with nothing left here."""
         now = time.monotonic()
+        for address, client in list(self.clients.items()):
+            if not client.sessions and not client.waiting and not client.turn.locked():
+                del self.clients[address]
         for sid, handle in list(self.sessions.items()):
             if now - handle.used > self.limits.idle and not self.client(handle.client).turn.locked():
                 await self.close(sid, f"it was idle for more than {self.limits.idle / 60:g} "
