@@ -111,3 +111,15 @@ def test_reset_reopens_the_same_puzzle(name):
     first = out.split(";; stage", 1)[0]
     second = out.split(";; reset:", 1)[1].split("\n", 1)[1]
     assert first == second
+
+
+@pytest.mark.parametrize("flags", [[], ["--no-qu"]])
+def test_the_shell_draws_a_boggle_board_as_boggle_make_does(flags, capsys):
+    """One drawing (Board.render) for both: the Qu face is 'Qu' in the shell too."""
+    from pyengine.ui.cli import main
+    argv = ["--seed", "1", *flags]
+    out, shell = drive(opener("boggle", argv), "run\n")
+    assert shell.errors == 0, out
+    main(["boggle", "make", *argv])
+    board = capsys.readouterr().out.split("\n(", 1)[0]
+    assert board in out and ("Qu" in board) == (not flags)

@@ -37,6 +37,7 @@ from pyengine.engine.session import Closed, FactView, Session, check_seed
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
+from pyengine.engine.wording import plural
 from pyengine.ui.graph import firing_graph, graph_args
 from pyengine.ui.notebook_args import firing_count, input_lines, parse_id
 from pyengine.ui.program_edit import ProgramVerbs, back_refused, program_edits, with_edits
@@ -45,7 +46,7 @@ from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
 from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
                                  parse_slots, select_facts, templates_text, travel_note,
                                  keep_choices, user_fact, walk_capped, watch_items)
-from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace, plural
+from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
            "TraceTable", "format_trace", "parse_id", "fact_line", "fire_line",

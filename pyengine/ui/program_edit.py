@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import SessionPlan
+from pyengine.engine.wording import plural
 from pyengine.ui.queries import Text, keep_choices
-from pyengine.ui.tables import plural
 
 EDITS = ("load_source", "build", "undefrule")     # the timeline's entries that change it
 

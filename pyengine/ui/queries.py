@@ -15,7 +15,7 @@ from pyengine.engine.clips_values import FactSpec, read_fact, read_slots
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import FactView, Session
 from pyengine.engine.trace import matches_lines
-from pyengine.ui.tables import plural
+from pyengine.engine.wording import plural
 
 _ID = re.compile(r"^[fF]-(\d+)$")
 WATCHABLE = ("facts", "rules", "activations")

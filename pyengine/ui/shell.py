@@ -30,6 +30,7 @@ from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.timeline import Timeline
+from pyengine.engine.wording import plural
 from pyengine.ui import sessions
 from pyengine.ui.notebook import FactLog
 from pyengine.ui.provenance import can_print_unicode
@@ -39,7 +40,6 @@ from pyengine.ui.shell_edit import EditCommands, open_parens
 from pyengine.ui.shell_repl import ReplCommands
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
-from pyengine.ui.tables import plural
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on

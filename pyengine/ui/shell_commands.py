@@ -9,12 +9,13 @@ from __future__ import annotations
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.trace import change_line, fact_line
+from pyengine.engine.wording import plural
 from pyengine.ui.notebook import USER, AgendaTable, FactTable, TraceTable, parse_id, provenance
 from pyengine.ui.graph import firing_graph, graph_args
 from pyengine.ui.program_edit import program_edits, with_edits
 from pyengine.ui.queries import keep_choices, select_facts, user_fact, walk_capped
 from pyengine.ui.shell_clips import keep_breaks
-from pyengine.ui.shell_events import plural, stage_label
+from pyengine.ui.shell_events import stage_label
 
 LIST_LIMIT = 30          # agenda and history show this many unless told "all"
 WHY_DEPTH = 8            # why expands this many firings deep unless told "all"

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text
+from pyengine.engine.wording import plural
 from pyengine.ui import program_edit
 from pyengine.ui.queries import keep_choices
 from pyengine.ui.shell_clips import one_path
-from pyengine.ui.tables import plural
 
 CONSTRUCTS = ("defrule", "deffacts", "deftemplate", "deffunction", "defglobal", "defmodule",
               "defgeneric", "defmethod")

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import activation_line, change_line, construct_end, fact_line, fire_line
-from pyengine.ui.tables import plural
+from pyengine.engine.wording import plural
 
 
 def stage_label(stage) -> str:

@@ -7,12 +7,8 @@ from typing import Iterable
 
 from pyengine.engine.session import FactView, Firing, Session
 from pyengine.engine.trace import activation_line, after, basis_text, fact_line, watch_lines
+from pyengine.engine.wording import plural
 from pyengine.ui.provenance import FactLog
-
-
-def plural(n: int, word: str) -> str:
-    """``1 firing``, ``2 firings``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _html_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:

@@ -87,12 +87,13 @@ def generate(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=None,
 
 
 def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
-               words=None, dice=None, **_ignored):
+               words=None, dice=None, no_qu: bool = False, **_ignored):
     """The board's rule session paused before its seed stage (the shell, the notebook).
 
     Takes the make action's options and refuses what ``make`` refuses (an empty
     --algo, dice: they run no rules); those that do not shape the rules' run
-    (solving, Qu) are ignored."""
+    (solving) are ignored. The board is drawn at the end as ``boggle make`` draws
+    it (:meth:`Board.render`: a Q is the Qu face unless ``no_qu``)."""
     from pyengine.engine.errors import UsageError
     from pyengine.engine.stages import SessionPlan
     from pyengine.puzzles.boggle.make import check_make
@@ -109,7 +110,7 @@ def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
                                    record=True, words=words)
 
     def finish() -> str:
-        return "\n".join(" ".join(r.upper()) for r in read_grid(session))
+        return _board(read_grid(session), not no_qu).render()
 
     return SessionPlan(session, stages, seed,
                        f"boggle board by {a.name} ({size}x{size}, seed {seed})", finish)

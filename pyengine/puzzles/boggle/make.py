@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.util import new_seed
 
 
@@ -37,27 +38,16 @@ class MadeBoard:
 
     def text(self) -> str:
         b = self.board
-        how = f"dice {self.dice}" if self.source == "dice" else f"{self.algo}, {self.firings} firings"
+        how = (f"dice {self.dice}" if self.source == "dice" else
+               f"{self.algo}, {plural(self.firings, 'firing')}")
         lines = [b.render(), f"({how}; seed {self.seed}; {b.size}x{b.size}; compact {b.compact()})"]
         r = self.solved
         if r is not None:
             counted = "every path" if self.count == "paths" else "distinct words"
-            lines.append(f"{len(r.words)} words, {r.score} points ({counted}; list {r.wordlist})")
-            lines.extend(word_lines(r.words))
+            lines.append(f"{plural(len(r.words), 'word')}, {plural(r.score, 'point')} "
+                         f"({counted}; list {r.wordlist})")
+            lines.extend(fill(sorted(r.words, key=lambda w: (-len(w), w))))
         return "\n".join(lines)
-
-
-def word_lines(words, width: int = 78) -> list[str]:
-    """Words longest first, filled into lines of at most ``width`` characters."""
-    out, line = [], ""
-    for w in sorted(words, key=lambda w: (-len(w), w)):
-        if len(line) + len(w) + 1 > width:
-            out.append(line)
-            line = ""
-        line = f"{line} {w}" if line else w
-    if line:
-        out.append(line)
-    return out
 
 
 def _rolled(dice: str, size, seed: int) -> MadeBoard:

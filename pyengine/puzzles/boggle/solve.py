@@ -1,10 +1,10 @@
 """``boggle solve``: every word on a board, with its score."""
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import fill, plural
 
 
 @dataclass
@@ -31,12 +31,12 @@ class Solved:
         lines = [r.board.render(), ""]
         for n, ws in _by_length(r.words):
             pts = score_word("x" * n, size, self.two_letter)
-            head = f"{n} letters ({len(ws)} x {pts} pt{'s' if pts != 1 else ''}): "
-            lines.append(textwrap.fill(" ".join(ws), width=100, initial_indent=head,
-                                       subsequent_indent=" " * 4))
-        counted = (f"{len(r.words)} words, {r.score} points" if self.count == "words" else
-                   f"{r.paths} paths ({len(r.words)} distinct words), {r.score} points "
-                   f"counting every path ({r.word_score} distinct)")
+            head = f"{n} letters ({len(ws)} x {plural(pts, 'pt')}): "
+            lines.extend(fill(ws, head=head, indent=" " * 4))
+        counted = (f"{plural(len(r.words), 'word')}, {plural(r.score, 'point')}"
+                   if self.count == "words" else
+                   f"{plural(r.paths, 'path')} ({len(r.words)} distinct words), "
+                   f"{plural(r.score, 'point')} counting every path ({r.word_score} distinct)")
         lines.append(f"\n{counted}  [list {r.wordlist}, min {r.min_len} letters]")
         return "\n".join(lines)
 
