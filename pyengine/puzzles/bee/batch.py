@@ -1,12 +1,12 @@
 """``bee solve --batch FILE``: many hives, one a line, each solved through the rules.
 
-    batch = solve_batch("archive.jsonl", seed=1)   # FILE read and checked now
+    batch = solve_batch("archive.jsonl")           # FILE read and checked now
     for chunk in batch.stream(as_json=True): ...   # one JSON line a puzzle, as it is solved
 
 One :class:`~pyengine.puzzles.bee.engine.BeeEngine` (one experta network, one word
 list) serves every hive of the batch: building the network costs ~10 ms, solving a hive
 through the rules ~4 ms. Each puzzle's record is exactly what ``bee solve LETTERS
---center C --seed SEED [--hints] --json`` prints for it, with ``"line": N`` first (the
+--center C [--hints] --json`` prints for it, with ``"line": N`` first (the
 input line it came from); a bad line's record is ``{"line": N, "error": "..."}`` and the
 batch goes on, its exit status then 1. The lines themselves are read and checked in
 :mod:`pyengine.puzzles.bee.batch_lines` (formats and limits there).
@@ -14,14 +14,11 @@ batch goes on, its exit status then 1. The lines themselves are read and checked
 from __future__ import annotations
 
 import json
-import random
 from typing import Iterator
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.batch_lines import batch_lines
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
-from pyengine.puzzles.bee.hive import layout
-from pyengine.puzzles.util import new_seed
 
 
 class BatchSolved:
@@ -35,8 +32,7 @@ class BatchSolved:
 
     session = None                      # no one session to trace: each hive resets it
 
-    def __init__(self, lines: Iterator, engine: BeeEngine, seed: int, hints: bool = False):
-        self.seed = seed
+    def __init__(self, lines: Iterator, engine: BeeEngine, hints: bool = False):
         self.hints = hints
         self.engine = engine
         self.solved = 0
@@ -69,8 +65,6 @@ class BatchSolved:
         """One hive through the rules: ``bee solve``'s ``--json`` record for it."""
         from pyengine.puzzles.bee.solve import Solved
         pz = self.engine.solve(letters, centre)
-        pz.seed = self.seed
-        pz.layout = layout(pz.letters, pz.center, random.Random(self.seed))
         return Solved(pz, read_hints(pz.session) if self.hints else None).as_dict()
 
     def __iter__(self) -> Iterator[dict]:
@@ -87,8 +81,7 @@ class BatchSolved:
 
     def as_dict(self) -> dict:
         records = self.records()
-        return {"puzzles": records, "solved": self.solved, "errors": self.errors,
-                "seed": self.seed}
+        return {"puzzles": records, "solved": self.solved, "errors": self.errors}
 
     def text(self) -> str:
         return "\n".join(record_line(r) for r in self)
@@ -106,11 +99,10 @@ def record_line(record: dict) -> str:
     ``line N: error: ...``; with hints, the hints page follows, indented."""
     if "error" in record:
         return f"line {record['line']}: error: {record['error']}"
-    n = len(record["pangrams"])
-    line = (f"{record['letters'].upper()} {record['center'].upper()}: {record['words']} "
-            f"words, {record['max_score']} points, {n} pangram{'' if n == 1 else 's'}"
-            + (f" ({len(record['perfect_pangrams'])} perfect)"
-               if record["perfect_pangrams"] else ""))
+    from pyengine.puzzles.bee.results import counts_text
+    line = (f"{record['letters'].upper()} {record['center'].upper()}: "
+            + counts_text(record["words"], record["max_score"], len(record["pangrams"]),
+                          len(record["perfect_pangrams"])))
     if "hints" in record:
         line += "\n" + "\n".join(("    " + h).rstrip() for h in _hints_lines(record))
     return line
@@ -129,7 +121,8 @@ def _hints_lines(record: dict) -> list[str]:
 def solve_batch(batch: str, hints: bool = False, words=None, seed: int | None = None,
                 stdin=None, engine: BeeEngine | None = None) -> BatchSolved:
     """The batch of FILE (``-``: standard input, or ``stdin`` when given): the word list
-    is loaded and FILE read and checked now, the hives solved as the result is read."""
-    seed = new_seed() if seed is None else seed
+    is loaded and FILE read and checked now, the hives solved as the result is read.
+    ``seed`` is accepted, as by every bee action, and unused: nothing is random (each
+    honeycomb is its hive's own)."""
     lines = batch_lines(batch, stdin)
-    return BatchSolved(lines, engine or BeeEngine(words), seed, hints)
+    return BatchSolved(lines, engine or BeeEngine(words), hints)

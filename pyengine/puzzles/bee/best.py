@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.engine import load_words
 from pyengine.puzzles.bee.results import Solution
@@ -76,8 +77,9 @@ class BestHive:
     def text(self) -> str:
         b, pz = self.best, self.puzzle
         return (f"best hive on {self.list_label}: {b.letters.upper()} centre "
-                f"{b.center.upper()}: {pz.max_score} points, {len(pz.answers)} words, "
-                f"{len(pz.pangrams)} pangrams ({b.seconds:.2f} s)")
+                f"{b.center.upper()}: {plural(pz.max_score, 'point')}, "
+                f"{plural(len(pz.answers), 'word')}, {plural(len(pz.pangrams), 'pangram')} "
+                f"({b.seconds:.2f} s)")
 
 
 def run_best(allow_s=False, words=None, seed=None) -> BestHive:

@@ -2,7 +2,8 @@
 
     parse_hive("aegint", "r")      -> ("aeginrt", "r")
     parse_centre("R")              -> "r"
-    layout("aeginrt", "r", rng)    -> the six outer letters in display order
+    layout("aeginrt", "r")         -> the six outer letters in the hive's own order
+    layout("aeginrt", "r", rng)    -> ... shuffled (play's !shuffle)
     honeycomb("r", "aegint")       -> seven hexagons, the centre in the middle
 """
 from __future__ import annotations
@@ -85,9 +86,11 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
 
 
 def layout(letters: str, center: str, rng: random.Random | None = None) -> str:
-    """The six outer letters in a (shuffled) display order."""
-    outer = [c for c in letters if c != center]
-    (rng or random.Random()).shuffle(outer)
+    """The six outer letters in display order: without ``rng`` the hive's own order,
+    mixed by a shuffle seeded with the hive itself, so the same hive is always drawn
+    the same way (on every run and platform); with ``rng``, shuffled by it."""
+    outer = sorted(c for c in letters if c != center)
+    (rng or random.Random(f"{''.join(outer)} {center}")).shuffle(outer)
     return "".join(outer)
 
 

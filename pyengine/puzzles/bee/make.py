@@ -15,7 +15,7 @@ from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine
-from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, layout, parse_centre, shown
+from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_centre, shown
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.util import new_seed
 
@@ -191,8 +191,8 @@ def make(word: str | None = None, center: str | None = None, contains: str | Non
         pz = _from_seed_word(eng, rng, word, center)
     else:
         pz = random_hive(eng, rng, center, contains, habits or Habits(), tries)
-    pz.seed = seed
-    pz.layout = layout(pz.letters, pz.center, rng)
+    if not (word and center):       # the seed chose the hive or its centre: shown
+        pz.seed = seed
     return pz
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
 from pyengine.puzzles.bee.lines import read_lines
@@ -86,20 +87,21 @@ class Played:
 
 
 def _open_game(letters, center, words, seed: int) -> Game:
+    """The game over LETTERS, else over a random hive (``make``'s, drawn with ``seed``:
+    the puzzle then keeps the seed, which is shown)."""
     eng = BeeEngine(words, kind="play")
     if letters:
-        pz = eng.solve(*parse_hive(letters, center))
-    else:
-        from pyengine.puzzles.bee.make import Habits, make
-        c = None if center is None else parse_centre(center)
-        # play has no --allow-s: asking for the centre S allows S
-        try:
-            made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
-        except UsageError as exc:       # make's options are not play's: say what to do
-            raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
-                             f" ({exc}); give the hive LETTERS") from None
-        pz = eng.solve(made.letters, made.center)
-        pz.seed_word = made.seed_word
+        return Game(eng.solve(*parse_hive(letters, center)), eng)
+    from pyengine.puzzles.bee.make import Habits, make
+    c = None if center is None else parse_centre(center)
+    # play has no --allow-s: asking for the centre S allows S
+    try:
+        made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
+    except UsageError as exc:       # make's options are not play's: say what to do
+        raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
+                         f" ({exc}); give the hive LETTERS") from None
+    pz = eng.solve(made.letters, made.center)
+    pz.seed_word = made.seed_word
     pz.seed = seed
     return Game(pz, eng)
 
@@ -115,7 +117,7 @@ def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
     if cmd == "!hints":
         return read_hints(pz.session).text(pz.letters)
     if cmd == "!found":
-        return f"{len(game.found)} found: " + " ".join(sorted(game.found))
+        return "\n".join(fill(sorted(game.found), head=f"{len(game.found)} found: "))
     if cmd == "!rank":
         nxt = game.next_rank()
         return (f"score {game.score}, rank {game.rank}"
@@ -153,7 +155,8 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
             break
         if cmd == GIVE_UP:
             rest = game.remaining()
-            say(f"the {len(rest)} words you missed: " + game.puzzle.shown_answers(rest))
+            say("\n".join(game.puzzle.answer_lines(
+                rest, head=f"the {plural(len(rest), 'word')} you missed: ")))
             played.gave_up = True
             break
         say(_command(cmd, text, game, rng) if cmd.startswith("!")
@@ -172,12 +175,11 @@ def run_play(letters=None, center=None, words=None, seed=None,
     game = _open_game(letters, center, words, seed)
     pz = game.puzzle
     rng = random.Random(seed)
-    pz.layout = layout(pz.letters, pz.center, rng)
     played = Played(pz, game)
     say(honeycomb(pz.center, pz.layout))
-    say(f"{len(pz.answers)} words, {len(pz.pangrams)} pangram(s). Type words; !help for "
-        f"commands. (seed {seed})")
+    say(f"{plural(len(pz.answers), 'word')}, {plural(len(pz.pangrams), 'pangram')}. Type "
+        "words; !help for commands." + ("" if pz.seed is None else f" (seed {pz.seed})"))
     _dialogue(lines, say, game, played, rng)
-    say(f"final: {len(game.found)}/{len(pz.answers)} words, score {game.score}/"
+    say(f"final: {len(game.found)}/{plural(len(pz.answers), 'word')}, score {game.score}/"
         f"{pz.max_score}, rank {game.rank}")
     return played

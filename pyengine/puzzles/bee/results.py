@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.hive import honeycomb, layout
+
+
+def counts_text(words: int, points: int, pangrams: int, perfect: int) -> str:
+    """``298 words, 2146 points, 27 pangrams (4 perfect)``."""
+    return (f"{plural(words, 'word')}, {plural(points, 'point')}, {plural(pangrams, 'pangram')}"
+            + (f" ({perfect} perfect)" if perfect else ""))
 
 
 @dataclass
@@ -21,11 +28,15 @@ class Solution:
     ranks: list[tuple[str, int]]    # (name, points needed), Beginner first
     words_label: str = "bee"
     seed_word: str | None = None
-    seed: int | None = None
+    seed: int | None = None         # set only when a random choice made the hive
     layout: str = ""                # the six outer letters in display order
     fired: dict[str, int] = field(default_factory=dict)
     flaws: list[str] = field(default_factory=list)
     session: object = None
+
+    def __post_init__(self):
+        if not self.layout:         # the hive's own order: the same hive, the same drawing
+            self.layout = layout(self.letters, self.center)
 
     @property
     def outer(self) -> str:
@@ -46,10 +57,18 @@ class Solution:
                 return n, p - score
         return None
 
-    def shown_answers(self, words=None) -> str:
-        """Answers in a line, pangrams in capitals."""
-        return " ".join(w.upper() if w in self.pangrams else w
-                        for w in (self.answers if words is None else words))
+    def answer_lines(self, words=None, head: str = "") -> list[str]:
+        """The answers (or ``words``), pangrams in capitals, filled to the terminal's
+        width after ``head``."""
+        return fill([w.upper() if w in self.pangrams else w
+                     for w in (self.answers if words is None else words)], head=head)
+
+    def rank_lines(self) -> list[str]:
+        return fill([f"{name} {p}" for name, p in self.ranks], head="ranks: ", sep=", ")
+
+    def counts(self) -> str:
+        return counts_text(len(self.answers), self.max_score, len(self.pangrams),
+                           len(self.perfect))
 
     def as_dict(self) -> dict:
         d = {"letters": self.letters, "center": self.center, "outer": self.outer,
@@ -64,29 +83,22 @@ class Solution:
         return d
 
     def text(self, show_answers: bool = True) -> str:
-        """The honeycomb, the counts, the ranks (and the answers)."""
-        out = [honeycomb(self.center, self.layout or layout(self.letters, self.center)), ""]
+        """The honeycomb, the counts, the ranks (and the answers); the seed only when
+        a random choice made the hive."""
+        out = [honeycomb(self.center, self.layout), ""]
         if self.seed_word:
             out.append(f"seed word: {self.seed_word.upper()}   centre: {self.center.upper()}")
-        n = len(self.pangrams)
-        out.append(f"{len(self.answers)} words, {self.max_score} points, {n} pangram"
-                   f"{'s' if n != 1 else ''}"
-                   + (f" ({len(self.perfect)} perfect)" if self.perfect else "")
-                   + f"   [list: {self.words_label}]")
-        out.append("ranks: " + ", ".join(f"{name} {p}" for name, p in self.ranks))
+        out.append(f"{self.counts()}   [list: {self.words_label}]")
+        out += self.rank_lines()
         if show_answers:
-            out.append(self.shown_answers())
+            out += self.answer_lines()
         if self.seed is not None:
             out.append(f"(seed {self.seed})")
         return "\n".join(out)
 
     def summary(self) -> str:
         """What the shell prints when every stage is done."""
-        ranks = ", ".join(f"{n} {p}" for n, p in self.ranks)
-        return (f"{len(self.answers)} words, {self.max_score} points, "
-                f"{len(self.pangrams)} pangrams"
-                + (f" ({len(self.perfect)} perfect)" if self.perfect else "") + "\n"
-                + self.shown_answers() + "\nranks: " + ranks)
+        return "\n".join([self.counts(), *self.answer_lines(), *self.rank_lines()])
 
 
 @dataclass

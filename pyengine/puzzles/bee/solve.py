@@ -7,13 +7,11 @@ hints page), through the rules.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from pyengine.puzzles.bee.engine import SOLVE_STAGES, BeeEngine, read_hints, read_solution
-from pyengine.puzzles.bee.hive import layout, parse_hive
+from pyengine.puzzles.bee.hive import parse_hive
 from pyengine.puzzles.bee.results import Hints, Solution
-from pyengine.puzzles.util import new_seed
 
 SHELL_HIVE = ("aeginrt", "r")       # what the shell opens when given no letters
 
@@ -57,15 +55,14 @@ class Solved:
 
 def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
               record=False, batch=None):
-    """The ``solve`` action; the seed shuffles the honeycomb. With ``batch`` (a FILE,
-    ``-`` for standard input) every hive of it: a :class:`~pyengine.puzzles.bee.batch.
-    BatchSolved` that streams one record a puzzle."""
+    """The ``solve`` action. Nothing in it is random: the honeycomb is the hive's own
+    (:func:`~pyengine.puzzles.bee.hive.layout`), and ``seed`` is accepted, as by every
+    bee action, and unused. With ``batch`` (a FILE, ``-`` for standard input) every hive
+    of it: a :class:`~pyengine.puzzles.bee.batch.BatchSolved` that streams one record a
+    puzzle."""
     if batch is not None:
         return _run_batch(batch, letters, center, hints, words, seed, record)
-    seed = new_seed() if seed is None else seed
     pz = solve(letters, center, words=words, record=record)
-    pz.seed = seed
-    pz.layout = layout(pz.letters, pz.center, random.Random(seed))
     return Solved(pz, read_hints(pz.session) if hints else None)
 
 
