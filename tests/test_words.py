@@ -128,10 +128,10 @@ def test_missing_and_directory(tmp_path):
         load("")
 
 
-def test_named_list_absent_is_clear(tmp_path, monkeypatch):
+def test_named_list_needs_no_shared_data(tmp_path, monkeypatch):
     monkeypatch.setenv("PYENGINE_SHARED_DATA", str(tmp_path / "none"))
-    with pytest.raises(UsageError, match="enable1.*absent"):
-        load("enable1")
+    W.clear_memory_cache()
+    assert load("enable1").label == "enable1"          # shipped in the package
 
 
 def test_system_list(monkeypatch, tmp_path):
@@ -290,24 +290,15 @@ def test_position_index_errors(default):
     assert default.position_index(99).candidates([None] * 99) == []
 
 
-# -- shared data lists (optional) --------------------------------------------
-
-def _need_shared(name):
-    fname = W.NAMED_LISTS[name][0]
-    if not (W.shared_data_dir() / fname).is_file():
-        pytest.skip(f"shared data absent: {W.shared_data_dir() / fname} "
-                    "(the ../shared/data folder is not present here)")
-
+# -- named lists (shipped in the package; more in test_named_lists.py) ---------------
 
 def test_enable1_named():
-    _need_shared("enable1")
     wl = load("enable1")
     assert wl.label == "enable1" and "aa" in wl and len(wl) > 150_000
     assert wl.skipped == 0
 
 
 def test_words_alpha_crlf():
-    _need_shared("words_alpha")
     wl = load("words_alpha")
     assert all(w.isalpha() for w in wl.words[:: 1000]) and "aardvark" in wl
 

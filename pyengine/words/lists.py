@@ -7,6 +7,10 @@ built by ``scripts/build_words.py``.  The *tier* of a word is the smallest
 SCOWL size level it appears at (10 = most common ... 70 = large dictionary);
 ``zipf100`` is 100 x wordfreq's zipf frequency (build-time input only).
 
+The named lists ``enable1``, ``enable2k`` and ``words_alpha`` ship compressed
+beside it (``facts/words/*.txt.xz``, built by ``scripts/build_named_lists.py``; see
+``named``), so they need no files outside the package.
+
 Plain lists (a file, ``system``, ``enable1`` ...) have no tiers: every word
 has tier 0, so ``common()`` returns the whole list.  Their zipf values are
 borrowed from the embedded default list (0.0 for words it lacks), so
@@ -14,14 +18,16 @@ borrowed from the embedded default list (0.0 for words it lacks), so
 
 Parsed lists and the heavier indexes (letter masks, ``by_mask``,
 ``prefixes``) are cached on disk under $PYENGINE_CACHE (default
-~/.cache/pyengine), keyed on the source's path, size and mtime, as data
+~/.cache/pyengine), keyed on a file's path, size and mtime (an embedded list:
+its name and SHA-256), as data
 files (JSON and raw arrays, never pickles) with a digest checked on every
 load; a damaged, altered or foreign cache file is ignored and rebuilt
 (see ``cache``).
 
 This module loads lists (:func:`load`); the list itself is
 :class:`pyengine.words.wordlist.WordList`, the riddles' index is in
-``position``, letter masks in ``letters`` and the disk cache in ``cache``.
+``position``, letter masks in ``letters``, the disk cache in ``cache`` and the
+named lists in ``named``.
 Nothing heavy is imported at module level (no numpy / clips / experta).
 """
 from __future__ import annotations
@@ -38,30 +44,23 @@ from pyengine.words.cache import FORMAT as _FORMAT
 from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
+from pyengine.words.named import NAMED_LISTS, embedded, read_named
 from pyengine.words.position import PositionIndex
 from pyengine.words.wordlist import WordList
 
 # ``_cache_load`` / ``_cache_save`` keep their old names here for the puzzles that
 # cache their own data beside the lists (Boggle's statistics).
 __all__ = ["load", "WordList", "PositionIndex", "letter_mask", "cache_dir",
-           "clear_memory_cache", "parse_plain", "shared_data_dir", "NAMED_LISTS",
+           "clear_memory_cache", "parse_plain", "NAMED_LISTS",
            "DEFAULT_TIERS"]
 
 DEFAULT_TIERS = (10, 20, 35, 40, 50, 55, 60, 70)
 #: the largest word-list file read (bytes): about 1.8 million words, ~6 s and ~300 MiB
-#: to parse (bench/bench_limits_riddle_words.py); words_alpha, the largest shared list,
+#: to parse (bench/bench_limits_riddle_words.py); words_alpha, the largest named list,
 #: is 4 MiB
 MAX_LIST_BYTES = 16 * 2**20
 _AZ_LINES = re.compile(r"[a-z\n]*")
-_REPO = Path(__file__).resolve().parents[2]
 
-#: list name -> (file name in the shared data folder, licence note)
-NAMED_LISTS = {
-    "enable1": ("enable1.txt", "public domain (ENABLE word list)"),
-    "enable2k": ("enable2k.txt", "public domain (ENABLE2K word list)"),
-    "words_alpha": ("words_alpha_2017-10-18.txt",
-                    "Unlicense (dwyl/english-words words_alpha.txt)"),
-}
 SYSTEM_WORDS = Path("/usr/share/dict/words")
 DEFAULT_LICENCE = ("SCOWL (c) Kevin Atkinson, permissive licence, see "
                    "facts/words/LICENSE-SCOWL.txt; zipf frequencies from "
@@ -81,25 +80,6 @@ def clear_memory_cache() -> None:
     _MEMO.clear()
 
 
-def _default_resource():
-    """(path-or-None, bytes-loader, stat-key) of the embedded list."""
-    try:
-        from importlib.resources import files
-        res = files("pyengine.facts") / "words" / "default.tsv.gz"
-    except ModuleNotFoundError:
-        res = _REPO / "facts" / "words" / "default.tsv.gz"
-    if isinstance(res, Path):
-        try:
-            st = res.stat()
-        except OSError:
-            raise UsageError(f"embedded word list missing: {res} "
-                             "(run scripts/build_words.py)") from None
-        return res, ("default", str(res), st.st_size, st.st_mtime_ns)
-    import hashlib
-    data = res.read_bytes()
-    return res, ("default", "resource", hashlib.sha1(data).hexdigest())
-
-
 def _build_default(res) -> tuple:
     import gzip
     text = gzip.decompress(res.read_bytes()).decode("ascii")
@@ -112,8 +92,8 @@ def _build_default(res) -> tuple:
 
 
 def _load_default() -> WordList:
-    res, key = _default_resource()
-    key = (_FORMAT,) + key
+    res, key = embedded("default.tsv.gz", "scripts/build_words.py")
+    key = (_FORMAT, "default") + key
     wl = _MEMO.get(key)
     if wl is not None:
         return wl
@@ -211,6 +191,26 @@ def _open_list(path: Path) -> int:
     return fd
 
 
+def _plain_core(key: tuple, read, name: str) -> tuple:
+    """The ``core`` data of a plain list: from the disk cache under ``key``, else parsed
+    from ``read()`` (its bytes) and cached."""
+    data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False))
+    if data is None:
+        words, skipped = parse_plain(read(), name)
+        data = (words, None, None, masks_of(words), skipped)
+        _cache_save(key, "core", data)
+    return data
+
+
+def _read_fd(fd: int, path: Path) -> bytes:
+    """The bytes of the word list open on ``fd`` (within ``MAX_LIST_BYTES``)."""
+    try:
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            return read_capped(fh, MAX_LIST_BYTES)
+    except OSError as exc:
+        raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror}") from None
+
+
 def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> WordList:
     fd = _open_list(path)       # checked readable now, even when a cached copy is served
     try:
@@ -220,16 +220,7 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
         wl = _MEMO.get(memo_key)
         if wl is not None:
             return wl
-        data = _cache_load(key, "core", lambda d: _core_ok(d, tiered=False))
-        if data is None:
-            try:
-                with os.fdopen(os.dup(fd), "rb") as fh:
-                    raw = read_capped(fh, MAX_LIST_BYTES)
-            except OSError as exc:
-                raise UsageError(f"cannot read word list {shown(path)}: {exc.strerror}") from None
-            words, skipped = parse_plain(raw, shown(path))
-            data = (words, None, None, masks_of(words), skipped)
-            _cache_save(key, "core", data)
+        data = _plain_core(key, lambda: _read_fd(fd, path), shown(path))
     finally:
         os.close(fd)
     words, _t, _z, masks, skipped = data
@@ -239,10 +230,20 @@ def _load_file(path: Path, label: str, kind: str, licence: str, source: str) -> 
     return wl
 
 
-def shared_data_dir() -> Path:
-    """$PYENGINE_SHARED_DATA, else ../shared/data beside the repo."""
-    env = os.environ.get("PYENGINE_SHARED_DATA")
-    return Path(env) if env else _REPO.parent / "shared" / "data"
+def _load_named(name: str) -> WordList:
+    """A named list shipped under facts/words (memoised, disk-cached)."""
+    entry = NAMED_LISTS[name]
+    res, key = embedded(entry.file, "scripts/build_named_lists.py")
+    key = (_FORMAT, "named") + key
+    wl = _MEMO.get(key)
+    if wl is not None:
+        return wl
+    words, _t, _z, masks, skipped = _plain_core(key, lambda: read_named(res), name)
+    wl = WordList(words, None, None, masks, label=name, kind="named",
+                  source=f"{entry.about} (embedded facts/words/{entry.file})",
+                  licence=entry.licence, path=str(res), skipped=skipped, cache_key=key)
+    _MEMO[key] = wl
+    return wl
 
 
 def _split_spec(spec: str, max_tier: int | None) -> tuple[str, int | None]:
@@ -279,7 +280,7 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
 
     ``spec``: None or ``"default"`` (embedded SCOWL list), ``"default:50"``
     (same, tier <= 50), ``"system"`` (/usr/share/dict/words), ``"enable1"``,
-    ``"enable2k"``, ``"words_alpha"`` (from ../shared/data), or a file path
+    ``"enable2k"``, ``"words_alpha"`` (embedded, see ``named``), or a file path
     (a regular file of at most ``MAX_LIST_BYTES``, 16 MiB).
     ``max_tier`` filters the result like ``.filter(max_tier=...)``.
     Raises UsageError with a one-line message on any bad input.
@@ -303,12 +304,7 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
                         "see the licence of the package providing /usr/share/dict/words",
                         f"system word list {SYSTEM_WORDS}")
     elif name in NAMED_LISTS:
-        fname, licence = NAMED_LISTS[name]
-        path = shared_data_dir() / fname
-        if not path.is_file():
-            raise UsageError(f"word list '{name}' needs {shown(path)}, which is absent "
-                             "(set PYENGINE_SHARED_DATA or pass --words PATH)")
-        wl = _load_file(path, name, "named", licence, f"{name} ({shown(path)})")
+        wl = _load_named(name)
     elif name:
         path = _user_path(name)
         wl = _load_file(path, shown(name), "file", "unknown (user-supplied file)",
