@@ -263,6 +263,6 @@ SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the sa
 
 def words_option(help_: str = "word list: 'default' (embedded), default:N (tiers <= N), "
                               "a file path, 'system', or enable1 / enable2k / words_alpha "
-                              "from ../shared/data", default: str | None = None) -> Option:
+                              "(shipped)", default: str | None = None) -> Option:
     """The ``--words LIST`` option (each puzzle may say what its default is)."""
     return Option("words", "str", default, help_, metavar="LIST")

@@ -8,7 +8,7 @@ from pyengine.puzzles.boggle.limits import (MAX_BOARD_TEXT, MAX_BOARDS, MAX_ITER
 
 _M = "pyengine.puzzles.boggle."
 WORDS = words_option("word list: 'default' (embedded), a file path, 'system', "
-                     "or enable1 / enable2k / words_alpha from ../shared/data (at most 16 "
+                     "or enable1 / enable2k / words_alpha (shipped; a file: at most 16 "
                      f"MiB; words over {MAX_WORD_LEN} letters fit no board and are skipped)")
 SIZE = Option("size", "int", 4, f"board size {MIN_SIZE}..{MAX_SIZE} (default 4)",
               low=MIN_SIZE, high=MAX_SIZE)
