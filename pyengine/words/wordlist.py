@@ -149,27 +149,45 @@ class WordList:
             z = self._zipf_arr()
             lim = min_zipf * 100
             keep = [i for i in keep if z[i] >= lim]
-        keep = list(keep)
-        words = self.words
         parts = []
         if max_tier is not None:
             parts.append(f"tier<={max_tier}")
         if min_zipf is not None:
             parts.append(f"zipf>={min_zipf:g}")
-        masks = self._masks
-        view = WordList(
-            [words[i] for i in keep],
-            array("B", [tiers[i] for i in keep]) if tiers is not None else None,
-            array("h", [self._zipf[i] for i in keep]) if self._zipf is not None else None,
-            array("I", [masks[i] for i in keep]) if masks is not None else None,
-            label=f"{self.label}({','.join(parts)})", source=self.source,
-            licence=self.licence, kind="view", path=self.path,
-            skipped=self.skipped,
-            cache_key=None if self._cache_key is None
-            else self._cache_key + ("view", max_tier, min_zipf))
+        view = self._subset(list(keep), f"{self.label}({','.join(parts)})", "view",
+                            ("view", max_tier, min_zipf))
         view.max_tier, view.min_zipf = max_tier, min_zipf
         view._parent = self
         return view
+
+    def without(self, tag: str, drop) -> "WordList":
+        """This list less the words of ``drop(self)`` (a set): a list of its own with the
+        same label, so ``filter`` and ``common`` on it keep them out; this list itself
+        if none is in it. Cached on this list under ``tag``, which must name what
+        ``drop`` gives (it also keys the disk cache of the list's indexes)."""
+        key = ("without", tag)
+        if key not in self._views:
+            dropped = drop(self)
+            keep = [i for i, w in enumerate(self.words) if w not in dropped]
+            sub = None      # None: nothing dropped (no self-cycle in _views)
+            if len(keep) < len(self.words):
+                sub = self._subset(keep, self.label, self.kind, key)
+                sub.max_tier, sub.min_zipf = self.max_tier, self.min_zipf
+            self._views[key] = sub
+        got = self._views[key]
+        return self if got is None else got
+
+    def _subset(self, keep: list[int], label: str, kind: str, key: tuple) -> "WordList":
+        """The words at the indexes ``keep``, with their tiers, zipf values and masks."""
+        words, tiers, zipf, masks = self.words, self._tiers, self._zipf, self._masks
+        return WordList(
+            [words[i] for i in keep],
+            array("B", [tiers[i] for i in keep]) if tiers is not None else None,
+            array("h", [zipf[i] for i in keep]) if zipf is not None else None,
+            array("I", [masks[i] for i in keep]) if masks is not None else None,
+            label=label, source=self.source, licence=self.licence, kind=kind,
+            path=self.path, skipped=self.skipped,
+            cache_key=None if self._cache_key is None else self._cache_key + key)
 
     # -- indexes -----------------------------------------------------------
     def _index(self, name: str, build, disk: bool = False, check=None):
