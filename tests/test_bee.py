@@ -56,7 +56,7 @@ def test_answers_equal_an_independent_scan(engine, letters, centre):
 
 
 def test_enable1_known_puzzle():
-    wl = bee_words.load(str(shared_file("enable1.txt")))
+    wl = bee_words.load("enable1")
     pz = solve("aeginrt", "r", words=wl)
     assert (len(pz.answers), pz.max_score, len(pz.pangrams)) == (537, 3898, 50)
     assert dict(pz.ranks)["Genius"] == 2729 and dict(pz.ranks)["Queen Bee"] == 3898
@@ -186,7 +186,7 @@ def test_every_guess_message(play_engine):
 
 
 def test_best_hive_enable1():
-    wl = bee_words.load(str(shared_file("enable1.txt")))
+    wl = bee_words.load("enable1")
     b = best_hive(wl)
     assert (b.letters, b.center, b.score, b.words, b.pangrams) == ("aeginrt", "r", 3898, 537, 50)
 

@@ -40,14 +40,13 @@ def batch_file(tmp_path, data, name="hives.txt"):
 
 # -- known answers -------------------------------------------------------------------------
 def test_known_hives_on_enable1(tmp_path):
-    enable1 = shared_file("enable1.txt")
     path = batch_file(tmp_path, "AEGINRT R\n")
-    code, out, err = cli(["bee", "solve", "--batch", path, "--json", "--words", str(enable1)])
+    code, out, err = cli(["bee", "solve", "--batch", path, "--json", "--words", "enable1"])
     assert code == 0 and err == ""
     [rec] = records(out)
     assert (rec["line"], rec["words"], rec["max_score"], len(rec["pangrams"])) == \
         (1, 537, 3898, 50)
-    code, out, _ = cli(["bee", "solve", "--batch", path, "--words", str(enable1)])
+    code, out, _ = cli(["bee", "solve", "--batch", path, "--words", "enable1"])
     assert out == "AEGINRT R: 537 words, 3898 points, 50 pangrams (5 perfect)\n"
 
 

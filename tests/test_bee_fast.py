@@ -12,7 +12,6 @@ from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.engine import BeeEngine
 from pyengine.puzzles.bee.make import Habits
 from pyengine.words import bee as bee_words
-from tests.conftest import shared_file
 
 LETTER_HABITS = ("no-s", "not-e-and-r", "vowels")
 
@@ -63,7 +62,7 @@ def test_answer_count_and_common_pangram_twins_agree_with_the_rules(make_engine,
 
 @pytest.mark.parametrize("spec", ["bee", "enable1"])
 def test_hive_scores_twin_agrees_with_the_score_rules(spec):
-    wl = bee_words.load(None if spec == "bee" else str(shared_file("enable1.txt")))
+    wl = bee_words.load(None if spec == "bee" else "enable1")
     sc = fast.hive_scores(wl, allow_s=True)
     eng = BeeEngine(wl)
     rng = random.Random(5)

@@ -7,7 +7,6 @@ from pyengine.ui import cli
 from pyengine.puzzles.boggle.best import best_board
 from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available
 from pyengine.engine.errors import UsageError
-from tests.conftest import shared_file
 
 WORDS = sorted(set("""
 ate eat tea eta tae era ear are rat art tar star rats arts tsar sate seat east eats teas
@@ -58,13 +57,12 @@ def run_cli(capsys, *argv):
 
 
 def test_cli_solve_text_and_json(capsys):
-    path = shared_file("enable2k.txt")
-    code, out, _ = run_cli(capsys, "boggle", "solve", "perslatgsineters", "--words", str(path))
+    code, out, _ = run_cli(capsys, "boggle", "solve", "perslatgsineters", "--words", "enable2k")
     assert code == 0
     assert out.splitlines()[0].split() == ["P", "E", "R", "S"]
     assert "1045 words, 3625 points" in out
     code, out, _ = run_cli(capsys, "boggle", "solve", "pers/latg/sine/ters", "--words",
-                           str(path), "--json")
+                           "enable2k", "--json")
     d = json.loads(out)
     assert (d["board"], d["score"], len(d["words"])) == ("perslatgsineters", 3625, 1045)
     assert d["count"] == "words" and d["paths"] >= 1045
@@ -72,7 +70,7 @@ def test_cli_solve_text_and_json(capsys):
 
 def test_cli_solve_paths_and_two_letter(capsys):
     code, out, _ = run_cli(capsys, "boggle", "solve", "tatxxxxxx", "--words",
-                           str(shared_file("enable1.txt")), "--count", "paths",
+                           "enable1", "--count", "paths",
                            "--two-letter", "--json")
     d = json.loads(out)
     assert d["counts"]["tat"] == 2 and d["counts"]["at"] == 2 and d["counts"]["ta"] == 2

@@ -8,7 +8,6 @@ import pytest
 from pyengine.puzzles.boggle.board import Board
 from pyengine.puzzles.boggle.dice import DICE_SETS, roll_dice
 from pyengine.puzzles.boggle.finder import Finder, numba_available
-from tests.conftest import shared_file
 
 pytestmark = pytest.mark.skipif(not numba_available(), reason="needs numba (extra 'fast')")
 ALPHA = "abcdefghijklmnopqrstuvwxyz"
@@ -23,7 +22,7 @@ def boards(n, size, seed):
 
 @pytest.mark.parametrize("size", [3, 4, 5, 6])
 def test_batched_stats_match_the_plain_search(size):
-    words = str(shared_file("enable2k.txt"))
+    words = "enable2k"
     fast = Finder(words, min_len=3, backend="numba", one_shot=False)
     plain = Finder(words, min_len=3, backend="python", one_shot=False)
     bs = boards(60, size, size)
@@ -34,7 +33,7 @@ def test_batched_stats_match_the_plain_search(size):
 
 
 def test_batched_stats_with_faces_and_blanks():
-    words = str(shared_file("enable2k.txt"))
+    words = "enable2k"
     fast = Finder(words, min_len=3, backend="numba", one_shot=False, count="paths")
     plain = Finder(words, min_len=3, backend="python", one_shot=False, count="paths")
     for name in sorted(DICE_SETS):
@@ -46,7 +45,7 @@ def test_batched_stats_with_faces_and_blanks():
 
 
 def test_generation_counter_wraps_without_losing_words():
-    f = Finder(str(shared_file("enable2k.txt")), min_len=3, backend="numba", one_shot=False)
+    f = Finder("enable2k", min_len=3, backend="numba", one_shot=False)
     bs = boards(5, 4, 9)
     want = f.stats(bs)
     trie = f._numba()

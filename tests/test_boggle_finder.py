@@ -12,6 +12,7 @@ from pyengine.puzzles.boggle.board import Board, neighbours_of, parse_board
 from pyengine.puzzles.boggle.dice import DICE_SETS, dice_set, roll_dice
 from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available, score_word
 from pyengine.engine.errors import UsageError
+from pyengine.words import load
 from tests.conftest import shared_file
 
 BACKENDS = ["python"] + (["numba"] if numba_available() else [])
@@ -119,7 +120,7 @@ def test_finder_agrees_with_brute_force(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_known_answer_enable2k(backend):
-    r = find_words("perslatgsineters", shared_file("enable2k.txt"), backend=backend)
+    r = find_words("perslatgsineters", "enable2k", backend=backend)
     assert (len(r.words), r.score) == (1045, 3625)
     assert r.words == sorted(r.words)
     assert "replants" in r.words
@@ -127,7 +128,7 @@ def test_known_answer_enable2k(backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_known_answer_enable1_with_qu(backend):
-    r = find_words("QESTANSIXWEOYRSN", shared_file("enable1.txt"), backend=backend)
+    r = find_words("QESTANSIXWEOYRSN", "enable1", backend=backend)
     assert (len(r.words), r.score) == (125, 245)
     assert r.board.cells[0] == "qu"
     assert "questioners" in r.words          # Qu spells two letters, scores as two
@@ -137,7 +138,7 @@ def test_known_answer_enable1_with_qu(backend):
 @needs_numba
 def test_numba_and_python_give_identical_words():
     rng = random.Random(11)
-    words = shared_file("enable1.txt").read_text().split()[::7]
+    words = load("enable1").words[::7]
     py = Finder(words, count="paths", backend="python")
     nb = Finder(words, count="paths", backend="numba")
     for name in ("new", "classic", "big", "big-2012", "super-big"):

@@ -460,10 +460,8 @@ def test_make_refuses_a_word_the_list_lacks(factory):
 
 
 def test_plain_list_riddles_use_familiar_clue_words(tmp_path):
-    from tests.conftest import shared_file
     from pyengine.puzzles.riddle.make import familiar_words
-    path = shared_file("enable2k.txt")
-    words = load(str(path))
+    words = load("enable2k")
     familiar = familiar_words(words)
     assert 2000 <= len(familiar) < len(words)
     factory = RiddleFactory(words)
