@@ -113,6 +113,9 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     cum = tuple(itertools.accumulate(letter_weights(finder.words)))
     words = wordlist if isinstance(wordlist, str) else finder.words
     spec = RunSpec(words, min_len, size, finder.backend, cum)
+    if finder.backend == "numba":       # compiled (or loaded) before the clock starts
+        from pyengine.puzzles.boggle.compiled import ensure_compiled
+        ensure_compiled(("search", "anneal"))
     search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress)
     pool = (runner or LocalRunner)(spec, finder, workers)
     try:

@@ -32,7 +32,7 @@ from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_
                                              tally)
 
 __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
-           "get_finder", "numba_available", "BACKENDS"]
+           "get_finder", "numba_available", "pick_backend", "BACKENDS"]
 
 #: backend names: "python" (always), "numba" (optional extra "fast"), "auto"
 BACKENDS = ("auto", "python", "numba")
@@ -136,7 +136,7 @@ class Finder:
         #: the first solve filters the list to the board's letters instead of
         #: building the whole index (a one-board command pays for one board)
         self.one_shot = one_shot
-        self.backend = self._pick_backend(backend)
+        self.backend = pick_backend(backend)
 
     # -- index -----------------------------------------------------------------
     @property
@@ -144,18 +144,6 @@ class Finder:
         if self._trie is None:
             self._trie = _trie_for(self.words, self.min_len)
         return self._trie
-
-    def _pick_backend(self, backend: str) -> str:
-        if backend == "python":
-            return "python"
-        if backend == "auto" and os.environ.get("PYENGINE_NO_NUMBA"):
-            return "python"
-        if not numba_available():
-            if backend == "numba":
-                raise UsageError("the numba backend needs numba: "
-                                 "pip install numba")
-            return "python"
-        return "numba"
 
     # -- solving -----------------------------------------------------------------
     def solve(self, board) -> Result:
@@ -316,6 +304,20 @@ def _solve_counts_faces(root: dict, board: Board) -> dict[str, int]:
         if child is not None:
             walk(i, child, 1 << i)
     return counts
+
+
+def pick_backend(backend: str) -> str:
+    """The backend a Finder asked for ``backend`` uses: "python" or "numba"."""
+    if backend == "python":
+        return "python"
+    if backend == "auto" and os.environ.get("PYENGINE_NO_NUMBA"):
+        return "python"
+    if not numba_available():
+        if backend == "numba":
+            raise UsageError("the numba backend needs numba: "
+                             "pip install numba")
+        return "python"
+    return "numba"
 
 
 def numba_available() -> bool:

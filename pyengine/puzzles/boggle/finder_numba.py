@@ -9,15 +9,17 @@ is ``first + popcount(kids & ((1 << l) - 1))``.
 
 The search (:mod:`pyengine.puzzles.boggle.kernels`) is an iterative depth-first
 walk that follows only the letters on the board, over many boards per compiled
-call, compiled by numba with ``cache=True``: the first solve compiles (once per
-machine; later runs load numba's on-disk cache).  ``pyengine.puzzles.boggle.finder`` imports this module only when a Finder
-with the numba backend first solves.  ``pyengine.puzzles.boggle.finder`` falls back to the pure-Python
-search when numba is absent.
+call, compiled by numba with ``cache=True``: the first use compiles (once per
+machine, said on stderr; later runs load numba's on-disk cache: see
+:mod:`pyengine.puzzles.boggle.compiled`).  ``pyengine.puzzles.boggle.finder`` imports
+this module only when a Finder with the numba backend first solves, and falls back to
+the pure-Python search when numba is absent.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from pyengine.puzzles.boggle.compiled import READY, ensure_compiled
 from pyengine.puzzles.boggle.scoring import score_word
 
 __all__ = ["ArrayTrie", "build_arrays"]
@@ -227,6 +229,8 @@ class ArrayTrie:
     def run(self, c0s, c1s, size: int, two_letter: bool, record: bool = False) -> np.ndarray:
         """The compiled search over encoded boards (see :func:`encode`): an (n, 4)
         array of (words, paths, word score, path score)."""
+        if "search" not in READY:       # first use: the notice if numba's cache lacks it
+            ensure_compiled(("search",))
         from pyengine.puzzles.boggle.kernels import new_generation, search_boards
         nbr, nnbr, nbm = _nbr_arrays(size)
         out = np.zeros((c0s.shape[0], 4), np.int64)

@@ -17,13 +17,20 @@ A word's "found on this board" mark is a generation number (``mark[w] == gen``),
 so nothing is cleared between boards. Results per board: ``out[b] = (distinct
 words, paths, distinct-word score, path score)``; with ``record`` the distinct
 word ids go to ``found`` and their path counts to ``counts``.
+
+Compiled once per machine (``cache=True``), before any timed command starts its clock:
+see :mod:`pyengine.puzzles.boggle.compiled` for where the cache lives.
 """
 from __future__ import annotations
 
 import numba
 import numpy as np
 
+from pyengine.puzzles.boggle.compiled import place_cache
+
 __all__ = ["search_boards", "new_generation"]
+
+place_cache()       # before the first @njit: where numba keeps the compiled kernels
 
 
 @numba.njit(cache=True, inline="always")

@@ -62,18 +62,28 @@ def run_task(spec: RunSpec, task) -> tuple[int, list[int]]:
         def score(cs):
             return finder.stats(Board(size, tuple(FACES[c] for c in cs)))[2]
         return python_run(score, list(cells), list(spec.cum), steps, t_start, t_end, seed)
+    from pyengine.puzzles.boggle.compiled import ensure_compiled
+    ensure_compiled(("anneal",))      # a no-op once this process (or its parent) has
+    return compiled_run(trie, state["ws"], state["nbr"], state["cum"], task)
+
+
+def compiled_run(trie, ws, neighbours, cum, task) -> tuple[int, list[int]]:
+    """One run of the compiled annealing (``anneal_numba``) on ``trie``, with its word
+    scores ``ws``, the board's neighbour arrays (``finder_numba._nbr_arrays``) and the
+    cumulative letter weights ``cum``."""
     import numpy as np
 
     from pyengine.puzzles.boggle.anneal_numba import anneal_run
+    cells, seed, steps, t_start, t_end = task
     if trie.gen > 2**30:
         trie.mark[:] = 0
         trie.gen = 1
     arr = np.array(cells, np.int64)
     out = np.empty_like(arr)
-    nbr, nnbr, nbm = state["nbr"]
-    score, trie.gen = anneal_run(trie.nodes, state["ws"], nbr, nbm, nnbr, trie.mark,
-                                 trie.gen, trie.counts, trie.found, arr, state["cum"],
-                                 steps, t_start, t_end, seed, out)
+    nbr, nnbr, nbm = neighbours
+    score, trie.gen = anneal_run(trie.nodes, ws, nbr, nbm, nnbr, trie.mark, trie.gen,
+                                 trie.counts, trie.found, arr, cum, int(steps),
+                                 float(t_start), float(t_end), int(seed), out)
     return int(score), out.tolist()
 
 
