@@ -11,7 +11,7 @@ Each list is read as ``pyengine --words FILE`` reads a file
 (``pyengine.words.lists.parse_plain``: CRLF or LF, any case, lines that are not
 one a-z word skipped) and written as one lower-case a-z word per line, sorted
 (code-point order) and unique, LF line ends, compressed with xz (stdlib lzma,
-preset 9, CRC64 check).  Measured on these lists: xz is 18-20 % smaller than
+preset 9, CRC64 check).  Measured on these lists: xz is 18 % smaller than
 gzip -9 (enable1 371 KB against 453 KB, words_alpha 887 KB against 1,083 KB)
 and decompresses in under 0.1 s; preset 9 | PRESET_EXTREME came out 0.1 % larger
 than plain preset 9 and slower, so it is not used.  The xz stream holds no time
