@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
+from pyengine.engine.wording import plural
 
 from experta import AS, MATCH, NOT, TEST, DefFacts, KnowledgeEngine, Rule  # noqa: E402
 
@@ -219,13 +220,13 @@ class BeeMakeRules(BeeRules):
     def flag_vowel_count(self, letters, lo, hi):
         """One to three vowels (or the range asked for)."""
         n = len(VOWELS & set(letters))
-        self.declare(Flaw(habit="vowels", text=f"{n} vowels, not {lo}..{hi}"))
+        self.declare(Flaw(habit="vowels", text=f"{plural(n, 'vowel')}, not {lo}..{hi}"))
 
     @Rule(Stage("vet"), Habit(name="answers", low=MATCH.lo, high=MATCH.hi),
           MaxScore(words=MATCH.n), TEST(lambda n, lo, hi: not lo <= n <= hi))
     def flag_answer_count(self, n, lo, hi):
         """A fair number of answers."""
-        self.declare(Flaw(habit="answers", text=f"{n} answers, not {lo}..{hi}"))
+        self.declare(Flaw(habit="answers", text=f"{plural(n, 'answer')}, not {lo}..{hi}"))
 
     @Rule(Stage("vet"), Habit(name="common-pangram", low=MATCH.lo),
           Answers(pangram=True, words=MATCH.ws), salience=10)

@@ -53,6 +53,7 @@ from pyengine.engine.trace import AFTER
 from pyengine.engine.interrupt import no_budget
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
+from pyengine.engine.wording import plural
 
 SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
 SNAPSHOT_COST_RATIO = 10   # run at least this many times a snapshot's cost between two
@@ -232,7 +233,7 @@ class Timeline:
         if k < 1:
             raise UsageError("back takes a number of firings of at least 1")
         if k > self.fired:
-            raise UsageError(f"only {self.fired} firings to go back over")
+            raise UsageError(f"only {plural(self.fired, 'firing')} to go back over")
         return self.goto(self.fired - k + 1)
 
     def goto(self, n: int) -> SessionPlan:
@@ -248,7 +249,8 @@ class Timeline:
         plan, runner, start = self._start_from(target)
         journal = self.journal[:start] + self._replay(plan, runner, target, start)
         if plan.session.fired_total != target:
-            raise UsageError(f"the replay fired {plan.session.fired_total} rules, not {target}: "
+            fired = plural(plan.session.fired_total, "rule")
+            raise UsageError(f"the replay fired {fired}, not {target}: "
                              "this session does not repeat itself (an unseeded random order?)")
         _graft(plan.session, old, target)
         self.runner.close()

@@ -15,6 +15,7 @@ import os
 import sys
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles import registry
 from pyengine.puzzles.base import Action, Option, Puzzle
 from pyengine.puzzles.workers import Terminated
@@ -53,7 +54,7 @@ def print_facts(session, file=None) -> None:
     facts = session.facts()
     for f in facts:
         print(f, file=out)
-    print(f"For a total of {len(facts)} facts.", file=out)
+    print(f"For a total of {plural(len(facts), 'fact')}.", file=out)
 
 
 # -- parsers from declarations ------------------------------------------------------------

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import after
+from pyengine.engine.wording import plural
 
 MAX_FIRINGS = 200        # firings one graph draws at most (the latest of those asked for)
 MAX_LABEL = 60           # characters of a fact's text in its node
@@ -80,8 +81,8 @@ class RunGraph:
                 fh.write(text)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
-        return (f"wrote {path}: {len([1 for _, k in self.nodes.values() if k == 'firing'])} "
-                f"firings, {len(self.nodes)} nodes")
+        firings = sum(1 for _, k in self.nodes.values() if k == "firing")
+        return f"wrote {path}: {plural(firings, 'firing')}, {plural(len(self.nodes), 'node')}"
 
 
 def graph_args(arg: str) -> tuple[int | str | None, str | None]:

@@ -14,6 +14,7 @@ from pyengine.engine.trace import AFTER
 from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
 from pyengine.engine.trace import fact_line, fire_line
+from pyengine.engine.wording import plural
 
 INDENT_LIMIT = 200       # tree levels drawn before the drawing starts again at the left
 
@@ -241,7 +242,8 @@ class Provenance:
         while stack:
             node, prefix, connector, child_prefix, level = stack.pop()
             if level and level % INDENT_LIMIT == 0 and connector:
-                out.append(f"{prefix}{connector}... {level} firings deep, drawn from the left:")
+                out.append(f"{prefix}{connector}... {plural(level, 'firing')} deep, drawn from "
+                           "the left:")
                 prefix, connector, child_prefix = "", "", ""
             note = node.note()
             out.append(prefix + connector + fact_line(node.id, node.text)
@@ -261,7 +263,7 @@ class Provenance:
         return "\n".join(self.lines(ascii=not can_print_unicode()))
 
     def __repr__(self) -> str:
-        return f"<Provenance f-{self.id} {self.text} ({len(self.firings())} firings)>"
+        return f"<Provenance f-{self.id} {self.text} ({plural(len(self.firings()), 'firing')})>"
 
     def _repr_html_(self) -> str:
         parts: list[str] = []

@@ -263,7 +263,8 @@ class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsComma
         if f"[{s.engine}]" not in title:
             title += f" [{s.engine}]"
         return (f"pyengine shell: {title}\n"
-                f"stages: {plan}; {len(s.facts())} facts. Type help for the commands, quit to leave.")
+                f"stages: {plan}; {plural(len(s.facts()), 'fact')}. Type help for the commands, "
+                "quit to leave.")
 
     def cmdloop(self, intro=None) -> None:
         history = None

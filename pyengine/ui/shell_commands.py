@@ -252,6 +252,6 @@ class InspectCommands:
             stages.append(stage_label(st) + (f" [{mark}]" if mark else ""))
         self.note(self.setup.title or "session")
         self.note(f"engine {s.engine}; stages: {', '.join(stages) or 'none'}")
-        self.note(f"{len(s.facts())} facts, {s.agenda_size()} activations, "
-                  f"{len(s.trace)} firings; strategy {s.strategy}; "
+        self.note(f"{plural(len(s.facts()), 'fact')}, {plural(s.agenda_size(), 'activation')}, "
+                  f"{plural(len(s.trace), 'firing')}; strategy {s.strategy}; "
                   f"watching {', '.join(sorted(self.watching)) or 'nothing'}")

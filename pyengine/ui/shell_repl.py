@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import change_line
+from pyengine.engine.wording import plural
 from pyengine.ui.notebook import USER, parse_id
 from pyengine.ui.program_edit import back_refused
 from pyengine.ui.queries import (MatchesView, full_text, globals_text, parse_slots,
@@ -77,8 +78,8 @@ class ReplCommands:
         n = count(arg, 1, "back", allow_all=False)
         fired = len(self.session.trace)
         if n > fired:
-            raise back_refused(UsageError(f"only {fired} firing{'' if fired == 1 else 's'} "
-                                          "to go back over"), self.reloaded)
+            raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
+                               self.reloaded)
         self._travel(fired - n + 1)
 
     def do_goto(self, arg: str) -> None:

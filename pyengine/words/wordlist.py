@@ -8,6 +8,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 
+from pyengine.engine.wording import plural
 from pyengine.words.cache import cache_file, cache_load, cache_save
 from pyengine.words.letters import mask_of, masks_of
 from pyengine.words.position import PositionIndex
@@ -51,7 +52,7 @@ class WordList:
         return word in self._posmap()
 
     def __repr__(self) -> str:
-        return f"<WordList {self.label}: {len(self.words)} words>"
+        return f"<WordList {self.label}: {plural(len(self.words), 'word')}>"
 
     def _posmap(self) -> dict[str, int]:
         if self._pos is None:

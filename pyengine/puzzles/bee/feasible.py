@@ -13,6 +13,7 @@ the search then picks among these and the rules still vet the hive it returns.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.bee import fast
 
 VOWELS = "aeiou"
@@ -42,7 +43,7 @@ def check_options(habits, centre: str | None, sub: str) -> None:
                          "(add --allow-er)")
     n = len(set(sub) & set(VOWELS))
     if habits.vowels is not None and n > habits.vowels[1]:
-        raise UsageError(f"--contains {shown} has {n} vowels; --vowels allows at most "
+        raise UsageError(f"--contains {shown} has {plural(n, 'vowel')}; --vowels allows at most "
                          f"{habits.vowels[1]}")
     if centre is not None and len(set(sub) | {centre}) > 7:
         raise UsageError(f"--contains {shown} and centre {centre.upper()} need 8 letters; "

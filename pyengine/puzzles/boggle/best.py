@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.boggle.board import MAX_SIZE, MIN_SIZE, Board
 from pyengine.puzzles.boggle.finder import Finder, default_min_len
 from pyengine.puzzles.util import ALPHABET
@@ -66,13 +67,13 @@ class BestResult:
                 + (f" --workers {self.workers}" if self.workers > 1 else ""))
 
     def text(self) -> str:
-        runs = f"{self.runs} run{'s' if self.runs != 1 else ''}"
         at = self.history[-1][0] if self.history else 0.0
         on = f"{self.workers} workers, " if self.workers > 1 else ""
-        return (f"{self.board.render()}\n\n{self.score} points, {self.words} words  "
-                f"[{self.board.text()}]\n"
+        return (f"{self.board.render()}\n\n{plural(self.score, 'point')}, "
+                f"{plural(self.words, 'word')}  [{self.board.text()}]\n"
                 f"(list {self.wordlist}; best after {at:.1f} s of {self.seconds:.1f} s, "
-                f"{self.iterations} moves in {runs}, {on}{self.backend} backend; seed "
+                f"{plural(self.iterations, 'move')} in {plural(self.runs, 'run')}, "
+                f"{on}{self.backend} backend; seed "
                 f"{self.seed}: {self.replay()} replays it)")
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import ascii_letters
+from pyengine.engine.wording import plural
 from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_word,  # noqa: F401
                                              tally)
@@ -103,7 +104,7 @@ def _resolve_wordlist(wordlist):
         return wordlist.label, wordlist.words, wordlist
     ws = tuple(sorted({ascii_letters(str(w).strip(), f"word list entry {w!r}").lower()
                        for w in wordlist}))
-    return f"{len(ws)} words", ws, None
+    return plural(len(ws), "word"), ws, None
 
 
 class Finder:

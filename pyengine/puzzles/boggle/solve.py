@@ -37,7 +37,7 @@ class Solved:
                    if self.count == "words" else
                    f"{plural(r.paths, 'path')} ({len(r.words)} distinct words), "
                    f"{plural(r.score, 'point')} counting every path ({r.word_score} distinct)")
-        lines.append(f"\n{counted}  [list {r.wordlist}, min {r.min_len} letters]")
+        lines.append(f"\n{counted}  [list {r.wordlist}, min {plural(r.min_len, 'letter')}]")
         return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import INVISIBLE, ascii_letters, character, fold
+from pyengine.engine.wording import plural
 
 INCLUDE, EXCLUDE = "include", "exclude"
 
@@ -372,7 +373,7 @@ def _position(seg: _Segment, n: int, seen: dict, previous: int) -> int:
     pos = n if value == LAST else previous + 1 if value == NEXT else value
     if pos > n:
         raise UsageError(f"line {seg.line}: a clue for letter {pos} ('{seg.ordinal}'), "
-                         f"but the riddle has only {n} clue{'s' if n > 1 else ''} "
+                         f"but the riddle has only {plural(n, 'clue')} "
                          "(one per letter)")
     if pos in seen:
         raise UsageError(f"line {seg.line}: a second clue for letter {pos} "

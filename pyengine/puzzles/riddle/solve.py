@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
 
 MAX_SOLUTIONS = 100
@@ -269,4 +270,4 @@ def open_solve(file="-", words=None, all=False, text=None, near=False):
         return format_solution(read_solution(session, parsed), None if all else SHOWN)
 
     return SessionPlan(session, solver_stages(), None,
-                       f"riddle of {parsed.length} letters", finish)
+                       f"riddle of {plural(parsed.length, 'letter')}", finish)

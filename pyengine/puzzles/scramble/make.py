@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.resources import fact_file, rule_file
+from pyengine.engine.wording import plural
 from pyengine.puzzles.util import new_seed
 
 DEFAULT_SWAPS = 100
@@ -43,7 +44,8 @@ class Scramble:
     def text(self) -> str:
         stage = self.fired.get("RANDOMIZE", self.fired.get("SHUFFLE", 0))
         return (f"{self.spaced}\n{' '.join(self.words)}\n"
-                f"(seed {self.seed}; {len(self.line)} letters; {stage} randomizing firings)")
+                f"(seed {self.seed}; {plural(len(self.line), 'letter')}; "
+                f"{plural(stage, 'randomizing firing')})")
 
     def as_dict(self) -> dict:
         return {"line": self.line.upper(), "words": list(self.words), "seed": self.seed,

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.scramble.limits import (BEAM_MAX_WORK, MAX_STATES_LIMIT,
                                               MINIMAL_MAX_LETTERS, MINIMAL_MAX_WORDS,
                                               PAIR_MAX_CELLS)
@@ -285,12 +286,13 @@ def _width(beam_width: int, words: list[str], work: int) -> int:
 
 def format_result(m: Minimal) -> str:
     saved = m.concatenation - m.length
+    states = f", {plural(m.states, 'state')} expanded" if m.states else ""
     proof = ("optimal" if m.optimal else
-             f"not proven optimal; every line needs at least {m.lower_bound} letters")
+             f"not proven optimal; every line needs at least {plural(m.lower_bound, 'letter')}")
     return (f"{' '.join(m.sequence.upper())}\n"
-            f"{m.length} letters against {m.concatenation} for the plain concatenation "
+            f"{plural(m.length, 'letter')} against {m.concatenation} for the plain concatenation "
             f"({saved} saved; {proof}; {m.method}"
-            f"{f', {m.states} states expanded' if m.states else ''})")
+            f"{states})")
 
 
 def run_minimal(words=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:

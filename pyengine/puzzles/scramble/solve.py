@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 
 NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
 PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
@@ -365,7 +366,7 @@ def open_solve(line, candidates, why=False):
         return format_result(result)
 
     return SessionPlan(session, stage_plan(), None,
-                       f"solve {line.upper()} against {len(pool)} candidates", done)
+                       f"solve {line.upper()} against {plural(len(pool), 'candidate')}", done)
 
 
 def format_result(r: Solved) -> str:
@@ -382,7 +383,7 @@ def format_result(r: Solved) -> str:
         out.append("no solution: no set of candidates uses every letter of the line")
     n = len(r.solutions)
     pool = len(r.candidates) + r.prefiltered
-    out.append(f"({n} solution{'s' if n != 1 else ''}; {len(r.line)} letters; "
-               f"{len(r.fits)} of {pool} candidates hidden in the line; "
-               f"{r.nodes} search nodes)")
+    out.append(f"({plural(n, 'solution')}; {plural(len(r.line), 'letter')}; "
+               f"{len(r.fits)} of {plural(pool, 'candidate')} hidden in the line; "
+               f"{plural(r.nodes, 'search node')})")
     return "\n".join(out)

@@ -12,6 +12,7 @@ import re
 from pyengine.engine.clips_values import read_fact
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES, check_seed
+from pyengine.engine.wording import plural
 from pyengine.puzzles.util import check_whole
 from pyengine.ui.notebook import Inspector, parse_id
 from pyengine.ui.web.limits import Limits
@@ -87,9 +88,9 @@ class WebSession:
         return self._fired(fired)
 
     def _fired(self, n: int) -> str:
-        extra = f"; stopped at the cap of {self.limits.firings:,} firings a request" \
+        extra = f"; stopped at the cap of {plural(self.limits.firings, 'firing')} a request" \
             if self.capped else ""
-        return f"{n} firing{'s' if n != 1 else ''}{extra}"
+        return f"{plural(n, 'firing')}{extra}"
 
     def _back(self, n) -> str:
         return str(self.ins.back(_whole(1 if n is None else n, "back", 1)))
@@ -110,7 +111,8 @@ class WebSession:
 
     def _assert(self, text) -> str:
         if self.asserted >= self.limits.user_facts:
-            raise UsageError(f"this session has asserted {self.limits.user_facts} facts from "
+            most = plural(self.limits.user_facts, "fact")
+            raise UsageError(f"this session has asserted {most} from "
                              "the page, the most one session may: reset to start again")
         fact = self.ins.assert_fact(read_fact(text, max_chars=MAX_FACT))
         self.asserted += 1

@@ -18,6 +18,7 @@ import time
 
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import time_budget
+from pyengine.engine.wording import plural
 from pyengine.ui.web import views
 from pyengine.ui.web.limits import Limits
 
@@ -158,7 +159,7 @@ def _act(ws, request: dict) -> dict:
         ws.act(request.get("verb"), request.get("arg"))
     except OutOfTime as exc:
         n = len(ws.ins.session.trace) - fired
-        ws.message = f"{n} firing{'s' if n != 1 else ''}; {exc}: press again to go on"
+        ws.message = f"{plural(n, 'firing')}; {exc}: press again to go on"
     except EngineHalted as exc:
         ws.message = _line(exc)
     return views.state(ws, request.get("filter"))
