@@ -77,7 +77,7 @@ def test_bad_cluster_is_a_one_line_error_before_work():
 # -- on a local Dask cluster ---------------------------------------------------------------------
 needs_dask = pytest.mark.skipif(
     importlib.util.find_spec("distributed") is None,
-    reason="dask.distributed is not installed (pip install 'pyengine-puzzles[cluster]')")
+    reason="dask.distributed is not installed (pip install -e '.[cluster]')")
 
 
 def bench_rows(wordfile, *extra):

@@ -134,6 +134,67 @@ def test_python_example(doc, line, text, monkeypatch):
     assert runner.failures == 0, "".join(out)
 
 
+# -- commands shown but not run (```sh blocks, `code` in the text): their files exist ---------
+PATH_LIKE = re.compile(r"^[\w./-]*[a-z0-9_]\.(?:clp|py|txt|json|jsonl|fct|tsv|csv|gz)(?::\w+)?$")
+#: files the docs name as the reader's own (e.g. a script of shell commands they write)
+READERS_OWN = {"steps.txt"}
+
+
+def shown_commands(path: Path) -> list[tuple[int, str]]:
+    """``pyengine ...`` commands a doc shows without running them: the lines of its
+    ```sh blocks and its inline code spans (the ```console blocks run above)."""
+    found, fence = [], None
+    for n, raw in enumerate(path.read_text().splitlines(), 1):
+        if raw.startswith("```"):
+            fence = raw.strip()[3:] if fence is None else None
+            continue
+        if fence in ("sh", "bash", "shell"):
+            found += [(n, raw.strip())] if "pyengine " in raw else []
+        elif fence is None:
+            found += [(n, c) for c in re.findall(r"`([^`]*pyengine [^`]*)`", raw)]
+    return found
+
+
+def missing_files(command: str) -> list[str]:
+    """The file arguments of ``command`` that do not exist from the repository root
+    (upper-case placeholders such as FILE.clp, and the reader's own files, aside)."""
+    out = []
+    for word in re.split(r"[\s\[\]|<>=]+", command.split(" #", 1)[0]):
+        word = word.strip("'\"(),;")
+        if PATH_LIKE.match(word) and word not in READERS_OWN:
+            if not (ROOT / word.split(":", 1)[0]).exists():
+                out.append(word)
+    return out
+
+
+SHOWN = [(doc, n, c) for doc in DOCS for n, c in shown_commands(doc) if "pyengine" in c]
+
+
+@pytest.mark.parametrize("doc,line,command", SHOWN, ids=[f"{d.name}:{n}" for d, n, _ in SHOWN])
+def test_shown_commands_name_files_that_exist(doc, line, command):
+    assert not missing_files(command), \
+        f"{doc.name}:{line}: `{command}` names {missing_files(command)}, not found from the " \
+        "repository root"
+
+
+@pytest.mark.parametrize("tool", ["serve", "shell"])
+def test_help_examples_name_files_that_exist(tool):
+    done = subprocess.run([sys.executable, "-m", "pyengine", tool, "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, COLUMNS="200"))
+    shown = [line.strip() for line in done.stdout.splitlines() if "pyengine " in line]
+    assert done.returncode == 0 and shown
+    assert not [(c, missing_files(c)) for c in shown if missing_files(c)]
+
+
+def test_missing_files_sees_bare_names():
+    assert missing_files("pyengine shell clp family.clp [--stage GO]") == ["family.clp"]
+    assert missing_files("pyengine shell experta animals.py:Zoo --input answers.txt") == \
+        ["animals.py:Zoo", "answers.txt"]
+    assert not missing_files("pyengine serve clp docs/examples/family.clp --stage GO")
+    assert not missing_files("pyengine shell clp FILE.clp  # your own")
+
+
 def test_continued_commands_are_joined(tmp_path):
     doc = tmp_path / "x.md"
     doc.write_text("```console\n$ printf 'a\\n' \\\n    | cat\na\n```\n")

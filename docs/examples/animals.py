@@ -1,6 +1,7 @@
 """Animal identification in experta: ask a few questions, name the animal.
 
-Open it with:  pyengine shell experta docs/examples/animals.py --input answers.txt
+Open it, from the repository root, with:
+    pyengine shell experta docs/examples/animals.py --input docs/examples/animals-answers.txt
 (each rule that asks reads one line; on a terminal it prompts).
 """
 from pyengine.experta import AS, MATCH, NOT, Fact, KnowledgeEngine, Rule, DefFacts

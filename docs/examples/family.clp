@@ -1,5 +1,6 @@
-;;;; A family tree in CLIPS: who is whose grandparent, sibling, ancestor.
-;;;; Open it with:  pyengine shell clp docs/examples/family.clp
+;;;; A family tree in CLIPS: who is whose sibling and grandparent, and who has no
+;;;; grandchild yet.  Open it, from the repository root, with:
+;;;;     pyengine shell clp docs/examples/family.clp --stage GO
 
 (deftemplate person
    (slot name)

@@ -60,7 +60,7 @@ class FactTable(list):
             import pandas
         except ImportError:
             from pyengine.engine.errors import UsageError
-            raise UsageError("to_pandas needs pandas (pip install pandas); "
+            raise UsageError("to_pandas needs pandas, which pyengine does not install; "
                              "to_records() gives the same rows as dicts") from None
         return pandas.DataFrame.from_records(self.to_records())
 

@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 from pyengine.puzzles.boggle.algorithms import ALGOS, check_size
 
 STUDY_GENERATORS, STUDY_BOARDS = 9, 10**6     # the seed's study, scaled to 10^6 boards
@@ -55,21 +56,21 @@ class BenchReport:
         if self.timing:
             sc = self.scaling()
             h = sc["study_hours"]
-            lines.append(f"{sc['boards']} boards in {sc['wall_s']:.1f} s on {sc['workers']} "
-                         f"worker{'s' if sc['workers'] != 1 else ''}: "
+            lines.append(f"{plural(sc['boards'], 'board')} in {sc['wall_s']:.1f} s on "
+                         f"{plural(sc['workers'], 'worker')}: "
                          f"{sc['boards_per_s']:.1f} boards/s "
                          f"({sc['boards_per_s_per_worker']:.1f} per worker); the seed's study "
                          f"(9 generators x 10^6 boards) projected at {h['1']} h on 1 worker, "
                          f"{h['2']} h on 2, {h['64']} h on 64")
         if self.best_vowels is not None:
             lines.append(f"best vowel count: {self.best_vowels} "
-                         f"(by average score over {self.boards} boards)")
+                         f"(by average score over {plural(self.boards, 'board')})")
         if self.out:
             if self.plots:
                 lines.append(f"wrote {', '.join(self.plots)}")
             else:
-                lines.append("matplotlib is not installed (pip install 'pyengine-puzzles[plot]'): "
-                             "no PNGs written")
+                lines.append("matplotlib is not installed (in the repository root: "
+                             "pip install -e '.[plot]'): no PNGs written")
             lines.append(f"wrote {os.path.join(self.out, 'bench.json')} and table.md")
         return "\n".join(lines)
 
@@ -174,7 +175,7 @@ def _write(report: BenchReport) -> None:
         report.plots = T.write_plots(report.rows, load_stats(s.words), out)
         _replace(os.path.join(out, "bench.json"), json.dumps(report.as_dict(), indent=2))
         _replace(os.path.join(out, "table.md"),
-                 f"{s.describe()}, {report.boards} boards per algorithm\n\n"
+                 f"{s.describe()}, {plural(report.boards, 'board')} per algorithm\n\n"
                  + T.markdown_table(report.rows, s) + "\n")
         os.unlink(os.path.join(out, "partial.json"))
     except FileNotFoundError:

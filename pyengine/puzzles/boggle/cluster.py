@@ -49,8 +49,8 @@ def _distributed():
     try:
         import distributed
     except ImportError:
-        raise UsageError("--cluster needs dask.distributed: pip install "
-                         "'pyengine-puzzles[cluster]'") from None
+        raise UsageError("--cluster needs dask.distributed: in the repository root, "
+                         "pip install -e '.[cluster]'") from None
     return distributed
 
 

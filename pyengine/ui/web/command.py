@@ -26,9 +26,11 @@ def add_parser(sub) -> None:
                     "this command names, no CLIPS or Python code from the page. Each "
                     "session runs in a process of its own, bounded in time and memory "
                     "(docs/web.md lists every limit). "
-                    "Needs: pip install 'pyengine-puzzles[web]'.",
-        epilog="examples:\n  pyengine serve --open\n  pyengine serve scramble --seed 1\n"
-               "  pyengine serve clp family.clp --stage GO --host 0.0.0.0")
+                    "Needs the web extra (starlette, uvicorn): in the repository root, "
+                    "pip install -e '.[web]' (docs/web.md: from a wheel built there).",
+        epilog="examples (from the repository root):\n  pyengine serve --open\n"
+               "  pyengine serve scramble --seed 1\n"
+               "  pyengine serve clp docs/examples/family.clp --stage GO --host 0.0.0.0")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0: a classroom; default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
@@ -116,15 +118,13 @@ def run(args) -> int:
     try:
         import uvicorn
     except ImportError:
-        raise UsageError("pyengine serve needs the web extra: "
-                         "pip install 'pyengine-puzzles[web]' (starlette, uvicorn)") from None
+        raise UsageError("pyengine serve needs the web extra (starlette, uvicorn): in the "
+                         "repository root, pip install -e '.[web]'") from None
     app, limits = build(args)
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     server = uvicorn.Server(server_config(app, limits, args.host, args.port))
     more_descriptors(limits)
-    if not _port_free(args.host, args.port):
-        raise UsageError(f"cannot listen on {args.host}:{args.port}: the port is in use "
-                         "(choose another with --port)")
+    check_listen(args.host, args.port)         # before the URL is printed
     print(f"pyengine serve: {url} (Ctrl-C to stop)", file=sys.stderr)
     if args.open:
         import threading
@@ -157,16 +157,26 @@ def more_descriptors(limits) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, top), hard))
 
 
-def _port_free(host: str, port: int) -> bool:
+def check_listen(host: str, port: int) -> None:
+    """A one-line :class:`UsageError` unless this server can listen on ``host:port``
+    (bound as uvicorn binds it, then let go): a port in use names the port and --port."""
+    import errno
     import socket
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
-        except OSError:
-            return False
-    return True
+        except socket.gaierror:
+            raise UsageError(f"--host {host}: no such address on this machine") from None
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                other = port + 1 if 0 < port < 65535 else 8766
+                raise UsageError(f"cannot listen on {host}:{port}: the port is in use "
+                                 f"(choose another with --port, e.g. --port {other})") from None
+            why = "needs more privileges" if exc.errno == errno.EACCES else exc.strerror
+            raise UsageError(f"cannot listen on {host}:{port}: {why} (try another "
+                             "--host or --port)") from None
 
 
 def main(argv: list[str] | None = None) -> int:
