@@ -303,3 +303,21 @@ def test_the_firing_graph_of_a_fact_a_rule_or_the_run(client):
         assert (g["svg"] or "").startswith("<?xml") or g["dot"].startswith("digraph")
     for bad in ("?of=(system%20x)", "?of=f-99999", "?of=no-such-rule"):
         assert client.get(f"/api/sessions/{sid}/graph{bad}").status_code == 400
+
+
+def test_serve_says_why_it_cannot_listen_before_its_url():
+    """check_listen runs before the URL is printed: a port in use names the port and
+    --port (with one to try), a host that is no address here is said as such."""
+    import socket
+
+    from pyengine.ui.web.command import check_listen
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(UsageError, match=rf"127\.0\.0\.1:{port}: the port is in use "
+                                             rf"\(choose another with --port, e\.g\."):
+            check_listen("127.0.0.1", port)
+    check_listen("127.0.0.1", port)                 # free again
+    with pytest.raises(UsageError, match="--host no.such.host.invalid: no such address"):
+        check_listen("no.such.host.invalid", 8765)
