@@ -15,7 +15,8 @@ ENABLE or ENABLE2K gets a row of numbers saying what general sources know about 
     (proper nouns), and the same for its base form found by WordNet's morphy rules;
   * morphology: plural/-ed/-ing/-er/-ly/... of a common word, prefix + common word,
     compound of two common words, reduplication (weewee);
-  * the offensive-word list below, written for this project.
+  * the project's offensive-word list (facts/words/offensive.txt, built from the npm
+    packages naughty-words and profane-words; ``pyengine.words.offensive``).
 
 No official answer is read here.
 """
@@ -32,18 +33,6 @@ SCOWL = Path("/usr/share/dict/scowl")
 WORDNET = Path("/usr/share/wordnet")
 WORD = re.compile(r"[a-z]+")
 OTHER_LANGS = ("es", "fr", "de", "it")
-
-# Offensive words and slurs (written for this project: vulgar sexual terms, slurs,
-# scatology); inflections match too.  Words whose ordinary sense is innocent (cock =
-# rooster, booby = a seabird, prick = pierce) are not here.
-OFFENSIVE = frozenset("""
-cunt twat wank wanker wanking milf nigga nigger coon spic kike chink gook
-dyke faggot fagot fag homo tranny retard slut whore skank titty titties tits
-tittie boobie boobies dick dickhead pussy bitch bastard arse
-arsehole asshole shit shite piss pissed turd fuck fucker fucking jizz cum
-cummed bollock bollocks bugger buggery wop dago gringo hooker hoochie honky
-wetback paki raghead towelhead tard bimbo nookie poon poontang boink
-""".split())
 
 # SCOWL file categories -> feature name (the smallest level wins).
 SCOWL_KINDS = {
@@ -208,10 +197,9 @@ class Sources:
 
 
 def offensive(w: str) -> bool:
-    if w in OFFENSIVE:
-        return True
-    return any(w.endswith(s) and w[:-len(s)] in OFFENSIVE
-               for s in ("s", "es", "ed", "ing", "er", "ers", "y", "ie", "ies"))
+    """On the offensive-word list, or an inflection of a listed word."""
+    from pyengine.words.offensive import is_offensive
+    return is_offensive(w)
 
 
 FEATURES = ("lvl_word", "lvl_var1", "lvl_var2", "lvl_var3", "lvl_region", "lvl_region_var",

@@ -259,6 +259,11 @@ class Puzzle:
 # Seeds: the engines' one range (pyengine.engine.session.SEED_LOW .. SEED_HIGH).
 SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the same seed "
               "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N")
+# Words fit for a classroom: what a make action chooses leaves out the offensive words
+# (pyengine.words.offensive) unless this is given; words the user types are never filtered.
+ALLOW_OFFENSIVE = Option("allow_offensive", "bool", False, "also choose words of the "
+                         "offensive-word list (facts/words/offensive.txt: sexual words, "
+                         "slurs, profanity), left out by default")
 
 
 def words_option(help_: str = "word list: 'default' (embedded), default:N (tiers <= N), "

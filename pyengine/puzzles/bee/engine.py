@@ -23,6 +23,13 @@ def load_words(words=None):
     return bee_words.load(words)
 
 
+def choice_words(words=None, allow_offensive: bool = False):
+    """The list a made hive's answers come from: :func:`load_words`, without the
+    offensive words unless ``allow_offensive`` (:mod:`pyengine.words.offensive`)."""
+    from pyengine.words.offensive import choosable
+    return choosable(load_words(words), allow_offensive)
+
+
 class BeeEngine:
     """A reusable session over the Spelling Bee rules.
 

@@ -14,7 +14,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.feasible import fitting
-from pyengine.puzzles.bee.engine import BeeEngine
+from pyengine.puzzles.bee.engine import BeeEngine, choice_words
 from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_centre, shown
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.util import new_seed
@@ -180,13 +180,18 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
 
 def make(word: str | None = None, center: str | None = None, contains: str | None = None,
          seed: int | None = None, words=None, habits: Habits | None = None,
-         engine: BeeEngine | None = None, tries: int = TRIES) -> Solution:
+         engine: BeeEngine | None = None, tries: int = TRIES,
+         allow_offensive: bool = False) -> Solution:
     """A puzzle from a seed word, from seven letters (the shortest pangram
-    becomes the seed word), or at random following ``habits``."""
+    becomes the seed word), or at random following ``habits``. Its answers come
+    from ``words`` without the offensive words unless ``allow_offensive`` (an
+    ``engine`` brings its own list), and an offensive seed word is refused."""
     seed = new_seed() if seed is None else int(seed)
     rng = random.Random(seed)
-    eng = engine or BeeEngine(words, kind="make")
+    eng = engine or BeeEngine(choice_words(words, allow_offensive), kind="make")
     center = None if center is None else parse_centre(center)
+    if word and not allow_offensive:
+        _refuse_offensive(word)
     if word:
         pz = _from_seed_word(eng, rng, word, center)
     else:
@@ -194,6 +199,16 @@ def make(word: str | None = None, center: str | None = None, contains: str | Non
     if not (word and center):       # the seed chose the hive or its centre: shown
         pz.seed = seed
     return pz
+
+
+def _refuse_offensive(word: str) -> None:
+    """A seed word on the offensive-word list: refused (the hive's answers, chosen
+    without those words, would lack it)."""
+    from pyengine.words.offensive import is_offensive
+    w = ascii_lower(word.strip())
+    if is_offensive(w):
+        raise UsageError(f"seed word {shown(w.upper())} is on the offensive-word list "
+                         "(facts/words/offensive.txt); --allow-offensive makes its hive")
 
 
 # -- the action ----------------------------------------------------------------------------
@@ -230,7 +245,7 @@ def _refuse_random_only(word: str, given: dict) -> None:
 
 def run_make(word=None, center=None, contains=None, allow_s=False, allow_er=False,
              vowels=None, answers=None, any_pangram=False,
-             show=False, words=None, seed=None) -> Made:
+             show=False, words=None, seed=None, allow_offensive=False) -> Made:
     """The ``make`` action: ``vowels`` and ``answers`` are (low, high) or None (the
     defaults, 1-3 and 20-70); the random-hive options are refused with a ``word``."""
     if word:
@@ -239,5 +254,6 @@ def run_make(word=None, center=None, contains=None, allow_s=False, allow_er=Fals
                                        any_pangram=any_pangram))
     habits = habits_from_options(allow_s, allow_er, vowels or DEFAULT_VOWELS,
                                  answers or DEFAULT_ANSWERS, any_pangram)
-    pz = make(word, center=center, contains=contains, seed=seed, words=words, habits=habits)
+    pz = make(word, center=center, contains=contains, seed=seed, words=words, habits=habits,
+              allow_offensive=allow_offensive)
     return Made(pz, show)

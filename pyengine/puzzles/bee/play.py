@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import fill, plural
-from pyengine.puzzles.bee.engine import BeeEngine, read_hints
+from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
 from pyengine.puzzles.bee.lines import read_lines
 from pyengine.puzzles.bee.results import Solution
@@ -86,13 +86,15 @@ class Played:
         return ""           # the dialogue has said everything
 
 
-def _open_game(letters, center, words, seed: int) -> Game:
+def _open_game(letters, center, words, seed: int, allow_offensive: bool = False) -> Game:
     """The game over LETTERS, else over a random hive (``make``'s, drawn with ``seed``:
-    the puzzle then keeps the seed, which is shown)."""
-    eng = BeeEngine(words, kind="play")
+    the puzzle then keeps the seed, which is shown), whose answers come from the list
+    without the offensive words unless ``allow_offensive``."""
     if letters:
+        eng = BeeEngine(words, kind="play")
         return Game(eng.solve(*parse_hive(letters, center)), eng)
     from pyengine.puzzles.bee.make import Habits, make
+    eng = BeeEngine(choice_words(words, allow_offensive), kind="play")
     c = None if center is None else parse_centre(center)
     # play has no --allow-s: asking for the centre S allows S
     try:
@@ -163,7 +165,7 @@ def _dialogue(lines: Iterable[str], say: Callable, game: Game, played: Played,
             else _guess(text, game, played))
 
 
-def run_play(letters=None, center=None, words=None, seed=None,
+def run_play(letters=None, center=None, words=None, seed=None, allow_offensive=False,
              lines: Iterable[str] = (), say: Callable | None = None) -> Played:
     """The ``play`` action: guesses and ``!commands`` from ``lines`` (a text stream
     or an iterable of str, read and checked by :func:`~pyengine.puzzles.bee.lines.read_lines`
@@ -172,7 +174,7 @@ def run_play(letters=None, center=None, words=None, seed=None,
     say = say or (lambda *a: None)
     seed = new_seed() if seed is None else seed
     lines = read_lines(lines, _ends_game)      # the limits are checked before any work
-    game = _open_game(letters, center, words, seed)
+    game = _open_game(letters, center, words, seed, allow_offensive)
     pz = game.puzzle
     rng = random.Random(seed)
     played = Played(pz, game)

@@ -7,7 +7,7 @@
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
+from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.util import parse_range
 
 _M = "pyengine.puzzles.bee."
@@ -48,7 +48,9 @@ MAKE = Action(
     description="Make a hive from a seed word, from 7 letters, or at random following the "
                 "NYT editors' habits. --contains, --allow-s, --allow-er, --vowels, --answers "
                 "and --any-pangram shape a random hive only: with WORD|LETTERS they are "
-                "refused. What no hive of the list can meet is refused before the search "
+                "refused. The answers leave out offensive words (and an offensive seed word "
+                "is refused) unless --allow-offensive. "
+                "What no hive of the list can meet is refused before the search "
                 "(limits: WORD|LETTERS at most 64 letters; --contains at most 15; at most 8,000 "
                 "candidate hives tried and 100 vetted by the rules; the word list 16 MiB).",
     options=(
@@ -67,7 +69,7 @@ MAKE = Action(
         Option("any_pangram", "bool", False, "a random hive need not have a common-word "
                "pangram"),
         Option("show", "bool", False, "print the answers too"),
-        WORDS, SEED),
+        WORDS, SEED, ALLOW_OFFENSIVE),
     run=_M + "make:run_make")
 
 SOLVE = Action(
@@ -93,10 +95,12 @@ PLAY = Action(
     description="Play a hive. Each line of input is a guess judged by the rules, or a "
                 "command. Input is UTF-8 text of at most 10,000 lines (guesses, commands, "
                 "blank lines) of at most 1,024 bytes each; beyond that, or for bytes that "
-                "are not UTF-8, one error line (exit 2).\n" + PLAY_HELP,
+                "are not UTF-8, one error line (exit 2). A random hive's answers leave out "
+                "offensive words unless --allow-offensive (a hive you give is played "
+                "as it is).\n" + PLAY_HELP,
     options=(Option("letters", "str", None, "hive letters (default: a random hive)",
                     positional=True, metavar="LETTERS"),
-             _centre("the centre letter"), WORDS, SEED),
+             _centre("the centre letter"), WORDS, SEED, ALLOW_OFFENSIVE),
     run=_M + "play:run_play", interactive=True)
 
 BEST = Action(

@@ -85,10 +85,15 @@ def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
 
 def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
              no_qu: bool = False, solve: bool = False, count: str = "words", words=None,
-             seed=None, record: bool = False, show_facts: bool = False) -> MadeBoard:
+             seed=None, allow_offensive: bool = False, record: bool = False,
+             show_facts: bool = False) -> MadeBoard:
     """The ``make`` action: a board by the rules of ``algo`` (default greedy-cad), or
     rolled from a dice set; with ``solve`` its words and score. ``size`` defaults to
-    4, or to the dice set's size (another size with dice is refused)."""
+    4, or to the dice set's size (another size with dice is refused).
+
+    The board's letters are drawn from the whole list's statistics; the words
+    ``solve`` lists (and scores) leave out the offensive ones unless
+    ``allow_offensive`` (``boggle solve BOARD`` lists every word)."""
     check_make(algo, dice, record or show_facts)
     seed = new_seed() if seed is None else seed
     made = (_rolled(dice, size, seed) if dice is not None else
@@ -96,6 +101,9 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
                        not no_qu, words))
     if solve:
         from pyengine.puzzles.boggle.finder import find_words
-        made.solved = find_words(made.board, words, count=count)
+        from pyengine.words.lists import load
+        from pyengine.words.offensive import choosable
+        made.solved = find_words(made.board, choosable(load(words), allow_offensive),
+                                 count=count)
         made.count = count
     return made

@@ -1,5 +1,5 @@
 """Boggle's declaration: make (the generators' rules, or dice), solve, best, bench."""
-from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
+from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.boggle.algorithms import ALGOS
 from pyengine.puzzles.boggle.cluster import check_cluster
 from pyengine.puzzles.boggle.limits import (MAX_BOARD_TEXT, MAX_BOARDS, MAX_ITERATIONS,
@@ -33,10 +33,11 @@ MAKE = Action(
         Option("vowels", "int", None, "7freq's vowel count (default 7 of 16, the same share "
                "on other sizes)", low=0, high=MAX_SIZE * MAX_SIZE),
         Option("no_qu", "bool", False, "keep Q a plain letter (the seed's boards)"),
-        Option("solve", "bool", False, "also list the words and the score"),
+        Option("solve", "bool", False, "also list the words and the score (without "
+               "offensive words unless --allow-offensive)"),
         Option("count", "str", "words", "with --solve: score distinct words (default) or "
                "every path", choices=("words", "paths")),
-        WORDS, SEED),
+        WORDS, SEED, ALLOW_OFFENSIVE),
     run=_M + "make:run_make", open=_M + "generate:open_board", trace=True, facts=True)
 
 SOLVE = Action(

@@ -78,13 +78,17 @@ class RiddleFactory:
 
     ``words``: solving list spec or WordList (default: the whole default list);
     clue words and random answers come from its ``common()`` tier (see
-    :func:`familiar_words` for plain lists)."""
+    :func:`familiar_words` for plain lists), without the offensive words unless
+    ``allow_offensive`` (:mod:`pyengine.words.offensive`). The rules count rival
+    solutions in the whole solving list, as ``riddle solve`` would."""
 
-    def __init__(self, words=None, limits=None, weights=None, window: int = 2500):
+    def __init__(self, words=None, limits=None, weights=None, window: int = 2500,
+                 allow_offensive: bool = False):
         from pyengine.words.lists import load
+        from pyengine.words.offensive import choosable
 
         self.words = words if words is not None and not isinstance(words, str) else load(words)
-        self.common = familiar_words(self.words)
+        self.common = choosable(familiar_words(self.words), allow_offensive)
         self.clues = ClueIndex(self.common.words, limits, weights, window)
         self._answers: dict[tuple[int, int], list[str]] = {}
         self._session = None
@@ -188,13 +192,13 @@ def check_seed(seed) -> int:
 
 
 # -- the action ---------------------------------------------------------------------------
-def _plan(word, count, lengths, seed, words, factory=None):
+def _plan(word, count, lengths, seed, words, factory=None, allow_offensive=False):
     """Every check ``run`` and ``open`` make, before any riddle is made:
     (factory, word or None, count, lengths, seed)."""
     count = check_whole(count, "--count", 1, MAX_COUNT)
     lengths = parse_lengths(lengths)
     seed = check_seed(seed)
-    factory = factory or RiddleFactory(words)
+    factory = factory or RiddleFactory(words, allow_offensive=allow_offensive)
     if word is not None:
         word = factory.solvable(word)
     else:
@@ -210,28 +214,30 @@ def _riddles(factory, word, count, lengths, seed) -> Iterator[MadeRiddle]:
 
 
 def make_riddles(word: str | None = None, count: int = 1, lengths=DEFAULT_LENGTHS,
-                 seed: int | None = None, words=None, factory: RiddleFactory | None = None
-                 ) -> tuple[list[MadeRiddle], int]:
+                 seed: int | None = None, words=None, factory: RiddleFactory | None = None,
+                 allow_offensive: bool = False) -> tuple[list[MadeRiddle], int]:
     """``count`` riddles (for ``word``, or random common answers); returns them and the seed."""
-    plan = _plan(word, count, lengths, seed, words, factory)
+    plan = _plan(word, count, lengths, seed, words, factory, allow_offensive)
     return list(_riddles(*plan)), plan[-1]
 
 
-def run_make(word=None, count=1, length="5-8", seed=None, words=None) -> MadeRiddles:
+def run_make(word=None, count=1, length="5-8", seed=None, words=None,
+             allow_offensive=False) -> MadeRiddles:
     """The ``make`` action: ``count`` riddles for ``word`` or random common answers
     of ``length`` ('N' or 'MIN-MAX') letters, made as they are printed (every
     input is checked first)."""
-    plan = _plan(word, count, length, seed, words)
+    plan = _plan(word, count, length, seed, words, allow_offensive=allow_offensive)
     return MadeRiddles(_riddles(*plan), plan[-1])
 
 
-def open_make(word=None, count=1, length="5-8", seed=None, words=None):
+def open_make(word=None, count=1, length="5-8", seed=None, words=None, allow_offensive=False):
     """The maker's session for one riddle, paused before its first stage, with 30
     redraw rounds planned (the rounds after the riddle is unique fire nothing).
     Its input is checked exactly as ``run_make`` checks it."""
     from pyengine.engine.stages import SessionPlan
 
-    factory, word, _count, lengths, seed = _plan(word, count, length, seed, words)
+    factory, word, _count, lengths, seed = _plan(word, count, length, seed, words,
+                                                 allow_offensive=allow_offensive)
     rng = random.Random(seed)
     answer = word if word is not None else factory.random_answer(rng, lengths)
     session = factory.session(answer, rng, record=True)

@@ -1,5 +1,5 @@
 """The letter riddles' declaration: solve (a riddle from a file or stdin) and make."""
-from pyengine.puzzles.base import SEED, Action, Option, Puzzle, words_option
+from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
 
 _M = "pyengine.puzzles.riddle."
 
@@ -21,7 +21,8 @@ SOLVE = Action(
 MAKE = Action(
     "make", "make riddles with exactly one solution",
     description="Make riddles with one solution in the word list "
-                "(clue words and random answers from its common tier).",
+                "(clue words and random answers from its common tier, offensive words "
+                "left out unless --allow-offensive; a WORD you give is used as it is).",
     options=(
         Option("word", "str", None, "the answer (default: random)", positional=True,
                metavar="WORD"),
@@ -30,7 +31,7 @@ MAKE = Action(
         Option("length", "str", "5-8", "length of random answers, N or MIN-MAX (default 5-8)",
                metavar="MIN-MAX"),
         SEED,
-        words_option()),
+        words_option(), ALLOW_OFFENSIVE),
     run=_M + "make:run_make", open=_M + "make:open_make")
 
 PUZZLE = Puzzle(
