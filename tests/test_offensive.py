@@ -168,6 +168,9 @@ def test_allow_offensive_lifts_the_filter():
     assert "sperm" not in _riddle_words(pyengine.make("riddle", count=3, seed=1))
     assert "labia" in pyengine.make("bee", seed=3, allow_offensive=True).puzzle.answers
     assert "labia" not in pyengine.make("bee", seed=3).puzzle.answers
+    played = pyengine.run("bee", "play", seed=3, lines=["!giveup"], allow_offensive=True)
+    assert "labia" in played.puzzle.answers
+    assert "labia" not in pyengine.run("bee", "play", seed=3, lines=["!giveup"]).puzzle.answers
     board = pyengine.make("boggle", seed=1, solve=True, allow_offensive=True)
     assert {"cunt", "tits"} <= set(board.solved.words)
     plain = pyengine.make("boggle", seed=1, solve=True)

@@ -98,7 +98,8 @@ def _open_game(letters, center, words, seed: int, allow_offensive: bool = False)
     c = None if center is None else parse_centre(center)
     # play has no --allow-s: asking for the centre S allows S
     try:
-        made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"))
+        made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"),
+                    allow_offensive=allow_offensive)
     except UsageError as exc:       # make's options are not play's: say what to do
         raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
                          f" ({exc}); give the hive LETTERS") from None
