@@ -62,11 +62,16 @@ def _bases_listed() -> frozenset[str]:
     return frozenset(filter(known, words()))
 
 
+@lru_cache(maxsize=1)
+def _stemmer():
+    import snowballstemmer
+    return snowballstemmer.stemmer("english")
+
+
 @lru_cache(maxsize=4096)
 def _stem(word: str) -> str:
     """The Snowball (English) stem: ~0.1 ms each in pure Python, so remembered."""
-    import snowballstemmer
-    return snowballstemmer.stemmer("english").stemWord(word)
+    return _stemmer().stemWord(word)
 
 
 def _bases(word: str) -> list[str]:
