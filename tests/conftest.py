@@ -2,8 +2,19 @@
 
 Property tests run a bounded number of examples by default (profile ``ci``, also
 what CI uses); ``pytest --hypothesis-profile=long`` runs a deeper search.
+
+No test writes outside a temporary folder: pyengine's cache (``PYENGINE_CACHE``) and
+every library's (``XDG_CACHE_HOME``, matplotlib's ``MPLCONFIGDIR``) point into one
+folder made for the run and removed after it (each worker of ``pytest -n`` has its own),
+before any test starts, so commands the tests run in a subprocess inherit it too; and
+hypothesis keeps no example database. A test that needs its own cache folder still
+sets one. (numba keeps the compiled Boggle kernels beside their modules, in
+``__pycache__``, as Python keeps bytecode: compiling them afresh would add half a minute
+to every run; tests/test_boggle_compile.py compiles them cold in a folder of its own.)
 """
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,9 +23,9 @@ from hypothesis import HealthCheck, settings
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("PYENGINE_SHARED_DATA") or REPO.parent / "shared" / "data")
 
-settings.register_profile("ci", max_examples=60, deadline=None,
+settings.register_profile("ci", max_examples=60, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=3000, deadline=None,
+settings.register_profile("long", max_examples=3000, deadline=None, database=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
 
@@ -25,3 +36,20 @@ def shared_file(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"needs ../shared/data/{name} (present in CI, absent in a user's clone)")
     return path
+
+
+_RUN_FOLDER: list[str] = []
+_CACHE_VARIABLES = ("PYENGINE_CACHE", "XDG_CACHE_HOME", "MPLCONFIGDIR")
+
+
+def pytest_configure(config):
+    """Every cache this run writes goes into a folder of its own under the system's tmp."""
+    folder = tempfile.mkdtemp(prefix="pyengine-tests-")
+    _RUN_FOLDER.append(folder)
+    for name in _CACHE_VARIABLES:
+        os.environ[name] = os.path.join(folder, name.lower())
+
+
+def pytest_unconfigure(config):
+    for folder in _RUN_FOLDER:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -90,6 +90,7 @@ def bench_rows(wordfile, *extra):
 
 
 @needs_dask
+@pytest.mark.heavy
 def test_bench_same_figures_on_1_and_2_workers(wordfile):
     one, d1 = bench_rows(wordfile, "--cluster", "local:1")
     two, d2 = bench_rows(wordfile, "--cluster", "local:2")
@@ -100,6 +101,7 @@ def test_bench_same_figures_on_1_and_2_workers(wordfile):
 
 
 @needs_dask
+@pytest.mark.heavy
 def test_best_same_search_on_1_and_2_workers(wordfile):
     argv = ["boggle", "best", "--words", str(wordfile), "--size", "3", "--iterations", "1200",
             "--steps", "200", "--seed", "11", "--workers", "2", "--json"]
@@ -111,6 +113,7 @@ def test_best_same_search_on_1_and_2_workers(wordfile):
 
 
 @needs_dask
+@pytest.mark.heavy
 def test_a_killed_worker_is_retried_not_dropped(tmp_path):
     from pyengine.puzzles.boggle import table as T
     from pyengine.puzzles.boggle.cluster import DaskPool

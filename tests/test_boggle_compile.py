@@ -52,6 +52,7 @@ def cold_then_warm(tmp_path_factory):
 
 
 @needs_numba
+@pytest.mark.heavy
 def test_a_cold_start_compiles_first_says_so_and_keeps_the_budget(cold_then_warm):
     (wall, result, err), _warm = cold_then_warm
     notices = NOTICE.findall(err)
@@ -64,6 +65,7 @@ def test_a_cold_start_compiles_first_says_so_and_keeps_the_budget(cold_then_warm
 
 
 @needs_numba
+@pytest.mark.heavy
 def test_a_warm_cache_says_nothing(cold_then_warm):
     _cold, (_wall, result, err) = cold_then_warm
     assert "compiling" not in err, err

@@ -17,11 +17,24 @@ def test_the_peak_of_a_command_and_of_its_children_is_printed():
     child = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {HOG!r}])"
     out = peak("--label", "hog", "--", sys.executable, "-c", child)
     assert out.returncode == 0, out.stderr
-    mb = float(out.stderr.split("peak RSS ")[1].split(" MB")[0].replace(",", ""))
-    assert out.stderr.startswith("hog: peak RSS ") and 200 <= mb < 400
+    mb = float(out.stderr.split("peak memory ")[1].split(" MB")[0].replace(",", ""))
+    assert out.stderr.startswith("hog: peak memory ") and 200 <= mb < 400
 
 
 def test_over_the_bound_fails_and_the_commands_own_status_is_kept():
     assert peak("--max-mb", "100", "--", sys.executable, "-c", HOG).returncode == 1
     assert peak("--max-mb", "1000", "--", sys.executable, "-c", HOG).returncode == 0
     assert peak("--", sys.executable, "-c", "raise SystemExit(3)").returncode == 3
+
+
+def test_processes_running_at_once_are_counted_together():
+    # two children each holding 200 MB for a second, side by side: about 400 MB at once,
+    # where the largest single process alone is about 200 MB
+    hold = HOG + "; import time; time.sleep(1.5)"
+    both = ("import subprocess, sys; ps = [subprocess.Popen([sys.executable, '-c', "
+            f"{hold!r}]) for _ in range(2)]; [p.wait() for p in ps]")
+    out = peak("--", sys.executable, "-c", both)
+    assert out.returncode == 0, out.stderr
+    together = float(out.stderr.split("peak memory ")[1].split(" MB")[0].replace(",", ""))
+    alone = float(out.stderr.split("alone ")[1].split(" MB")[0].replace(",", ""))
+    assert 380 <= together < 700 and 190 <= alone < 350, out.stderr

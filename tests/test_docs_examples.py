@@ -7,7 +7,8 @@ The command runs in bash from the repository root with this virtual environment'
 differ. A command shown without output must succeed (exit status 0 or 1, nothing on
 stderr that looks like a traceback). Commands that read ``../shared/data`` skip where
 it is absent (``--words enable1``, ``enable2k`` and ``words_alpha`` do not: those lists
-ship in the package); commands marked ``# slow`` run only with ``PYENGINE_DOCS_SLOW=1``.
+ship in the package); commands marked ``# slow`` are heavy: they run with ``-m heavy``,
+as CI does, not in the default run.
 """
 from __future__ import annotations
 
@@ -81,12 +82,15 @@ def _shared_present() -> bool:
     return Path(env).is_dir() if env else (ROOT.parent / "shared" / "data").is_dir()
 
 
-@pytest.mark.parametrize("ex", ALL, ids=[ex.id for ex in ALL])
+def _param(ex: Example):
+    marks = [pytest.mark.heavy] if "# slow" in ex.command else []
+    return pytest.param(ex, marks=marks, id=ex.id)
+
+
+@pytest.mark.parametrize("ex", [_param(ex) for ex in ALL])
 def test_console_example(ex: Example, tmp_path):
     if NEEDS_SHARED.search(ex.command) and not _shared_present():
         pytest.skip("needs ../shared/data (the shared word lists), absent here")
-    if "# slow" in ex.command and not os.environ.get("PYENGINE_DOCS_SLOW"):
-        pytest.skip("a slow example: run with PYENGINE_DOCS_SLOW=1")
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
                COLUMNS="80", PYTHONHASHSEED="0")
     done = subprocess.run(["bash", "-o", "pipefail", "-c", ex.command], cwd=ROOT, env=env,

@@ -90,7 +90,7 @@ def manners(n: int):
     return guests.clp_facts(n)
 
 
-@pytest.mark.parametrize("guests", [16, 64])
+@pytest.mark.parametrize("guests", [16, pytest.param(64, marks=pytest.mark.heavy)])
 def test_manners(guests, monkeypatch, restores, tmp_path):
     facts = tmp_path / f"guests{guests}.clp"
     facts.write_text(manners(guests))
