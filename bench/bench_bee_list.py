@@ -54,8 +54,7 @@ def measure(seed: int) -> dict:
     t = time.perf_counter()
     train, held = bm.split(bm.load_puzzles(), seed)
     lists = {"bee": bee.load_bee(), "default": words.load()}
-    if (bm.SHARED / "enable1.txt").is_file():
-        lists["enable1"] = words.load(str(bm.SHARED / "enable1.txt"))
+    lists["enable1"] = words.load("enable1")
     out: dict = {"seed": seed, "puzzles": {"train": len(train), "held_out": len(held)},
                  "lists": {}}
     for name, wl in lists.items():

@@ -7,8 +7,8 @@ The command runs in bash from the repository root with this virtual environment'
 differ. A command shown without output must succeed (exit status 0 or 1, nothing on
 stderr that looks like a traceback). Commands that read ``../shared/data`` skip where
 it is absent (``--words enable1``, ``enable2k`` and ``words_alpha`` do not: those lists
-ship in the package); commands marked ``# slow`` are heavy: they run with ``-m heavy``,
-as CI does, not in the default run.
+ship in the package); commands marked ``# slow`` and timed searches (``boggle best``)
+are heavy: they run with ``-m heavy``, as CI does, not in the default run.
 """
 from __future__ import annotations
 
@@ -82,8 +82,12 @@ def _shared_present() -> bool:
     return Path(env).is_dir() if env else (ROOT.parent / "shared" / "data").is_dir()
 
 
+#: examples heavy by nature: a timed search, or marked ``# slow`` in the doc
+HEAVY = re.compile(r"# slow|\bboggle best\b")
+
+
 def _param(ex: Example):
-    marks = [pytest.mark.heavy] if "# slow" in ex.command else []
+    marks = [pytest.mark.heavy] if HEAVY.search(ex.command) else []
     return pytest.param(ex, marks=marks, id=ex.id)
 
 

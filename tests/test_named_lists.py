@@ -103,6 +103,7 @@ def test_damaged_resource_is_a_usage_error(tmp_path, monkeypatch):
     W.clear_memory_cache()
 
 
+@pytest.mark.heavy
 def test_rebuild_gives_the_shipped_bytes(tmp_path):
     script, source = _script(), SOURCE
     missing = [n.source_file for n in NAMED_LISTS.values() if not (source / n.source_file).is_file()]

@@ -44,6 +44,7 @@ from pyengine.words.cache import FORMAT as _FORMAT
 from pyengine.words.cache import cache_dir
 from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
+from pyengine.words.memo import Memo, forget_all
 from pyengine.words.named import NAMED_LISTS, embedded, read_named
 from pyengine.words.position import PositionIndex
 from pyengine.words.wordlist import WordList
@@ -72,12 +73,15 @@ DEFAULT_LICENCE = ("SCOWL (c) Kevin Atkinson, permissive licence, see "
 # --------------------------------------------------------------------------
 # loading
 
-_MEMO: dict[tuple, WordList] = {}
+#: the lists used last (with their filtered views' parents): the default list, a named
+#: list or two and the user's own files fit; an older one is read again from the disk cache
+_MEMO = Memo(8)
 
 
 def clear_memory_cache() -> None:
-    """Forget lists loaded in this process (the disk cache stays)."""
-    _MEMO.clear()
+    """Forget the lists loaded in this process and what was built from them (Boggle's
+    statistics and tries); the disk cache stays."""
+    forget_all()
 
 
 def _build_default(res) -> tuple:

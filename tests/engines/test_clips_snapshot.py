@@ -106,7 +106,9 @@ def test_manners(guests, monkeypatch, restores, tmp_path):
 
 
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
-@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("strategy", [st if st in ("depth", "breadth", "lex")
+                                      else pytest.param(st, marks=pytest.mark.heavy)
+                                      for st in STRATEGIES])
 def test_conformance_programs(program, strategy, monkeypatch, restores):
     def reopen():
         return SessionPlan(session(program, "clips", strategy), [])

@@ -132,7 +132,7 @@ def _commands(t: str) -> list[tuple[list[str], bytes]]:
     ]
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(UNICODE)
 def test_any_unicode_text_gives_a_result_or_a_one_line_error(t):
     for argv, stdin in _commands(t):

@@ -114,7 +114,9 @@ def test_a_long_word_fact_is_refused_by_the_scrambles_limits(menu):
     line = "(text # " + " ".join(["1"] * 150) + ")"
     assert menu.post(f"/api/sessions/{sid}/assert", json={"arg": line}).status_code == 400
     assert post(menu, sid, "assert", "(word 8 c a t)")["message"].startswith("asserted")
-    assert post(menu, sid, "run")["stage"]["done"]
+    # each run is bounded by the request's seconds: on a loaded machine (the suite on two
+    # workers) the stage may take a few of them, but it ends
+    assert any(post(menu, sid, "run")["stage"]["done"] for _ in range(10))
 
 
 def test_facts_from_the_page_are_counted(menu):
@@ -183,6 +185,7 @@ def test_an_endless_python_action_ends_its_worker_and_only_it(tmp_path):
         assert c.get(f"/api/sessions/{other}").status_code == 200
 
 
+@pytest.mark.heavy
 def test_a_session_that_eats_memory_ends_alone(tmp_path):
     grow = ("(defrule grow ?f <- (g $?x) => (retract ?f) (assert (g $?x $?x)))\n"
             "(deffacts start (g a b c d e f g h))")

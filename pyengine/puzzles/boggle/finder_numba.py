@@ -21,6 +21,7 @@ import numpy as np
 
 from pyengine.puzzles.boggle.compiled import READY, ensure_compiled
 from pyengine.puzzles.boggle.scoring import score_word
+from pyengine.words.memo import Memo
 
 __all__ = ["ArrayTrie", "build_arrays"]
 
@@ -187,7 +188,7 @@ class ArrayTrie:
     """The array trie of one word list (and minimum length), with the
     buffers its search reuses; ``solve_counts`` / ``stats`` per board."""
 
-    _MEMO: dict = {}
+    _MEMO = Memo(4)     # the tries of the lists used last (each holds its words alive)
 
     def __init__(self, words: tuple[str, ...], min_len: int):
         self.words = words

@@ -21,10 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.puzzles.util import ALPHABET, VOWELS
+from pyengine.words.memo import Memo
 
 INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
 _FORMAT = 1
-_MEMO: dict = {}
+_MEMO = Memo(4)        # the statistics of the lists used last
 
 
 @dataclass
