@@ -55,34 +55,14 @@ def pytest_unconfigure(config):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-#: a worker holding more than this after a test module gives back what the memos keep
-_LEAN_MB = 400
-
-
-def _resident_mb() -> float:
-    try:
-        with open("/proc/self/statm", "rb") as fh:
-            return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
-
 
 @pytest.fixture(autouse=True, scope="module")
-def _stay_lean():
-    """After each test module, a process over ``_LEAN_MB`` forgets the word lists and
-    what was built from them (read again from the run's disk cache when next asked
-    for) and hands freed memory back to the system, so the suite's two workers and
-    the browser together stay under 1.5 GB."""
+def _stop_the_fork_server():
+    """A module that started multiprocessing's fork server (the web inspector's workers,
+    a worker pool) stops it when it ends: the server holds the preloaded word lists
+    (about 140 MB), which the next module that needs one loads again in a new server."""
     yield
-    if _resident_mb() <= _LEAN_MB:
-        return
-    import ctypes
-    import gc
-
-    from pyengine.words import clear_memory_cache
-    clear_memory_cache()
-    gc.collect()
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):      # not glibc
-        pass
+    from multiprocessing import forkserver
+    server = getattr(forkserver, "_forkserver", None)
+    if getattr(server, "_forkserver_pid", None) is not None:
+        server._stop()          # multiprocessing's own way, made for its tests

@@ -146,6 +146,7 @@ def test_a_killed_worker_is_retried_not_dropped(tmp_path):
 
 
 @needs_dask
+@pytest.mark.heavy
 def test_bench_joins_a_running_scheduler(wordfile):
     import distributed
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,

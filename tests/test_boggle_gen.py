@@ -85,7 +85,7 @@ def test_stats_cached_on_disk_per_list(tmp_path, monkeypatch):
 
 # -- the rules and their plain twin ---------------------------------------------------------------
 @pytest.mark.parametrize("algo", list(G.ALGORITHMS))
-@pytest.mark.parametrize("size", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", [3, 4] + [pytest.param(n, marks=pytest.mark.heavy) for n in (5, 6)])
 def test_rules_and_plain_twin_make_the_same_board(stats, algo, size):
     for seed in range(6 if size <= 4 else 3):
         ruled = G.generate(algo, size, seed=seed, stats=stats)

@@ -337,6 +337,7 @@ def _shuffle_seconds(letters: int) -> float:
     return best
 
 
+@pytest.mark.heavy
 def test_shuffle_grows_linearly():
     # 4x the letters: a linear plan takes about 4x the time, a quadratic one 16x
     small, big = _shuffle_seconds(4_000), _shuffle_seconds(16_000)

@@ -30,7 +30,13 @@ def walk_and_remember(tl: Timeline, steps: int) -> dict[int, list]:
     return seen
 
 
-@pytest.mark.parametrize("name", list(shell_entries()))
+def _riddle_make_heavy(names):
+    """The puzzles by name, riddle-make (the slowest to replay) among the heavy tests."""
+    return [pytest.param(n, marks=pytest.mark.heavy) if n == "riddle-make" else n
+            for n in names]
+
+
+@pytest.mark.parametrize("name", _riddle_make_heavy(shell_entries()))
 def test_goto_gives_the_fact_base_first_seen_there(name):
     from pyengine.ui.sessions import opener
     tl = Timeline(opener(name, ARGS.get(name, [])))
@@ -111,7 +117,8 @@ def test_listeners_follow_the_timeline(engine):
     assert events.count("fire") == 4
 
 
-@pytest.mark.parametrize("name", [n for n, (p, _) in shell_entries().items() if p.engine == "experta"])
+@pytest.mark.parametrize("name", _riddle_make_heavy(
+    n for n, (p, _) in shell_entries().items() if p.engine == "experta"))
 def test_goto_from_snapshots_gives_the_same_fact_base(name, monkeypatch):
     """experta takes snapshots every SNAPSHOT_EVERY firings (7 here): a goto starts
     from the last one before the point asked for, with the same result."""

@@ -284,6 +284,7 @@ def _alive(pid: int) -> bool:
     return fields[0] != "Z"
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("argv", [
     ["boggle", "best", "--words", "default", "--seconds", "60", "--workers", "2", "--quiet"],
