@@ -128,6 +128,7 @@ def test_an_experta_inspector_is_closed_the_same_way():
         ins.facts()
 
 
+@pytest.mark.heavy
 def test_back_goto_and_reset_do_not_pile_up_environments():
     before = live_environments()
     gc.disable()                             # what back replaces is closed, not collected
