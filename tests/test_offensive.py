@@ -114,51 +114,41 @@ def test_ten_thousand_riddles_show_no_offensive_word():
     _riddles(range(1, 11), 1000)
 
 
-def _hives(seeds):
-    for seed in seeds:
+def _shown(kind: str, seed: int) -> list[str]:
+    """The words a puzzle of ``kind`` made with ``seed`` shows: a hive's answers and seed
+    word, a board's word list, a scramble's words."""
+    if kind == "bee":
         pz = pyengine.make("bee", seed=seed).puzzle
-        assert not _offensive_in(pz.answers + [pz.seed_word]), seed
+        return pz.answers + [pz.seed_word]
+    if kind == "boggle":
+        return list(pyengine.make("boggle", seed=seed, solve=True).solved.words)
+    return list(pyengine.make("scramble", seed=seed, swaps=10).words)
+
+
+def _made_show_none(kind: str, seeds) -> None:
+    for seed in seeds:
+        assert not _offensive_in(_shown(kind, seed)), (kind, seed)
 
 
 def test_hives_show_no_offensive_word():
     from pyengine.puzzles.bee.engine import choice_words
     assert not _offensive_in(choice_words().words)
     assert "labia" in choice_words(allow_offensive=True).words
-    _hives(range(1, 9))
-
-
-@pytest.mark.heavy
-def test_a_thousand_hives_show_no_offensive_word():
-    _hives(range(1, 1001))
-
-
-def _boards(seeds):
-    for seed in seeds:
-        made = pyengine.make("boggle", seed=seed, solve=True)
-        assert not _offensive_in(made.solved.words), seed
+    _made_show_none("bee", range(1, 9))
 
 
 def test_boards_show_no_offensive_word():
-    _boards(range(1, 9))
-
-
-@pytest.mark.heavy
-def test_a_thousand_boards_show_no_offensive_word():
-    _boards(range(1, 1001))
-
-
-def _scrambles(seeds):
-    for seed in seeds:
-        assert not _offensive_in(pyengine.make("scramble", seed=seed, swaps=10).words)
+    _made_show_none("boggle", range(1, 9))
 
 
 def test_scrambles_choose_no_word():
-    _scrambles(range(1, 6))
+    _made_show_none("scramble", range(1, 6))
 
 
 @pytest.mark.heavy
-def test_a_thousand_scrambles_show_no_offensive_word():
-    _scrambles(range(1, 1001))
+@pytest.mark.parametrize("kind", ["bee", "boggle", "scramble"])
+def test_a_thousand_of_every_other_make_show_no_offensive_word(kind):
+    _made_show_none(kind, range(1, 1001))
 
 
 # -- allow_offensive lifts the filter -------------------------------------------------------
