@@ -259,6 +259,11 @@ class Puzzle:
 # Seeds: the engines' one range (pyengine.engine.session.SEED_LOW .. SEED_HIGH).
 SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the same seed "
               "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N")
+#: the seed of an action that makes no random choice (accepted, so every action of a
+#: puzzle takes the same command line)
+UNUSED_SEED = Option("seed", "int", None, f"accepted ({SEED_LOW}..{SEED_HIGH}) and unused: "
+                     "this action makes no random choice", low=SEED_LOW, high=SEED_HIGH,
+                     metavar="N")
 # Words fit for a classroom: what a make action chooses leaves out the offensive words
 # (pyengine.words.offensive) unless this is given; words the user types are never filtered.
 ALLOW_OFFENSIVE = Option("allow_offensive", "bool", False, "also choose words of the "

@@ -7,7 +7,8 @@
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
+from pyengine.puzzles.base import (ALLOW_OFFENSIVE, SEED, UNUSED_SEED, Action, Option, Puzzle,
+                                   words_option)
 from pyengine.puzzles.util import parse_range
 
 _M = "pyengine.puzzles.bee."
@@ -87,7 +88,7 @@ SOLVE = Action(
              Option("hints", "bool", False, "print the NYT hints page too"),
              Option("batch", "str", None, "solve every hive of FILE, one a line "
                     "(- reads standard input); see above", metavar="FILE"),
-             WORDS, SEED),
+             WORDS, UNUSED_SEED),
     run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
 
 PLAY = Action(
@@ -108,7 +109,7 @@ BEST = Action(
     description="The highest-scoring (hive, centre) of a word list, found by the fast "
                 "twin of the score rules and solved through the rules. Limit: the word "
                 "list, at most 16 MiB (every hive of it is scored, in bounded memory).",
-    options=(Option("allow_s", "bool", False, "consider hives with S"), WORDS, SEED),
+    options=(Option("allow_s", "bool", False, "consider hives with S"), WORDS, UNUSED_SEED),
     run=_M + "best:run_best")
 
 PUZZLE = Puzzle(
