@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from pyengine.engine.errors import UsageError
@@ -261,9 +261,8 @@ SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the sa
               "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N")
 #: the seed of an action that makes no random choice (accepted, so every action of a
 #: puzzle takes the same command line)
-UNUSED_SEED = Option("seed", "int", None, f"accepted ({SEED_LOW}..{SEED_HIGH}) and unused: "
-                     "this action makes no random choice", low=SEED_LOW, high=SEED_HIGH,
-                     metavar="N")
+UNUSED_SEED = replace(SEED, help=f"accepted ({SEED_LOW}..{SEED_HIGH}) and unused: this "
+                     "action makes no random choice")
 # Words fit for a classroom: what a make action chooses leaves out the offensive words
 # (pyengine.words.offensive) unless this is given; words the user types are never filtered.
 ALLOW_OFFENSIVE = Option("allow_offensive", "bool", False, "also choose words of the "
