@@ -23,7 +23,6 @@ filtered. The list is read once, on first use.
 from __future__ import annotations
 
 import hashlib
-from bisect import bisect_left
 from functools import lru_cache
 
 FILE = "words/offensive.txt"
@@ -54,11 +53,11 @@ def _bases_listed() -> frozenset[str]:
     """The listed words whose inflections count too: those of the default list."""
     from pyengine.words.lists import load
 
-    english = load(None).words            # sorted
+    english = load(None)
 
-    def known(w: str) -> bool:
-        i = bisect_left(english, w)
-        return i < len(english) and english[i] == w
+    def known(w: str) -> bool:            # the first word starting with w is w
+        lo, hi = english.prefix_range(w)
+        return lo < hi and english.words[lo] == w
     return frozenset(filter(known, words()))
 
 
