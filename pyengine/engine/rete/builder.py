@@ -1,0 +1,203 @@
+"""Rules into the network: each disjunct of a rule becomes a chain of joins, one per
+pattern, ``not`` or ``exists``, ending in the rule's terminal node.
+
+As in CLIPS 6.4, a join is shared by every rule whose chain up to it is the same
+(same earlier joins, same pattern node, same comparisons), and a join made later is
+entered earlier (the newest first). ``test`` CEs are checked on the tokens of the
+join before them. ``not``/``exists`` over one pattern are a join of their own; over
+several CEs, and ``forall`` (``not (and A (not (and B...)))``), they take their right
+input from a sub-network of joins that starts from the same token.
+"""
+from __future__ import annotations
+
+from pyengine.engine.rete.alpha import PatternNetwork
+from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, Join, NegJoin, Network, Root,
+                                        SubExistsJoin, SubNegJoin, SubResult, Terminal)
+from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
+                                      disjuncts, flatten)
+from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
+from pyengine.engine.rete.specificity import specificity
+
+
+class Builder:
+    """Builds rules into one network."""
+
+    def __init__(self, net: Network, alpha: PatternNetwork, strict: bool):
+        self.net = net
+        self.alpha = alpha
+        self.strict = strict
+        self.norm = norm_strict if strict else norm_loose
+        self.root = Root()
+        self.shared: dict = {}
+        self.made = 0
+        self.terminals: list[Terminal] = []
+
+    def add(self, rule: RuleSpec) -> list[Terminal]:
+        out = []
+        branches = disjuncts(rule.ces)
+        rule.specificity = [specificity(flatten(b)) for b in branches]
+        for d, ces in enumerate(branches):
+            parent, pos, bound = self._chain(flatten(ces), self.root, 0, {}, True)
+            term = Terminal(self.net, rule, d)
+            term.binds = bound
+            term.positions = pos
+            self._stamp(term)
+            parent.children.append(term)
+            out.append(term)
+        self.terminals += out
+        return out
+
+    def _stamp(self, node) -> None:
+        self.made += 1
+        node.made = self.made
+
+    # -- one chain ---------------------------------------------------------------------
+    def _chain(self, ces: list, parent, pos: int, bound: dict, share: bool):
+        i = 0
+        while i < len(ces):
+            ce = ces[i]
+            i += 1
+            tests = []
+            while i < len(ces) and isinstance(ces[i], Test):
+                tests.append(ces[i])
+                i += 1
+            if isinstance(ce, Test):
+                parent = self._filter(parent, [ce] + tests, bound, share)
+            elif isinstance(ce, Pattern):
+                parent, binds = self._pattern(ce, parent, pos, bound, tests, share)
+                bound = {**bound, **binds}
+                pos += 1
+            elif isinstance(ce, (Not, Exists, Forall)):
+                parent = self._negation(ce, parent, pos, bound, tests, share)
+                pos += 1
+            else:
+                raise TypeError(f"not a conditional element here: {ce!r}")
+        return parent, pos, bound
+
+    def _pattern(self, ce: Pattern, parent, pos, bound, tests, share, cls=Join):
+        got = PatternCompiler(ce, pos, bound, self.strict).compile()
+        stop = self.alpha.place(ce.template, got.steps, tuple(l.desc for l in got.hash_right))
+        if stop.hash is None:
+            stop.hash = _right_key(got.hash_right, self.norm)
+        after = {**bound, **got.binds} if cls is Join else bound
+        post = _post(tests, after)
+        key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
+               tuple(l.desc for l in got.hash_left), _post_key(tests, after))
+        join = self.shared.get(key) if share else None
+        if join is None:
+            join = cls(self.net, _left_key(got.hash_left, self.norm),
+                       _join_test([f for f, _ in got.join_tests]), post, key)
+            join.right = stop
+            stop.joins.append(join)
+            self._link(parent, join, key if share else None)
+        return join, got.binds
+
+    def _filter(self, parent, tests, bound, share):
+        key = (id(parent), "test", _post_key(tests, bound))
+        join = self.shared.get(key) if share else None
+        if join is None:
+            join = FilterJoin(self.net, None, None, _post(tests, bound), key)
+            self._link(parent, join, key if share else None)
+        return join
+
+    def _link(self, parent, join, key) -> None:
+        self._stamp(join)
+        parent.children.append(join)
+        if key is not None:
+            self.shared[key] = join
+
+    def _negation(self, ce, parent, pos, bound, tests, share):
+        if isinstance(ce, Forall):
+            inner = flatten(ce.first) + [Not([And(flatten(ce.rest))])]
+            ce = Not(inner)
+        inner = flatten(ce.ces)
+        single = len(inner) == 1 and isinstance(inner[0], Pattern)
+        exists = isinstance(ce, Exists)
+        if single:
+            cls = ExistsJoin if exists else NegJoin
+            join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls)
+            return join
+        join = (SubExistsJoin if exists else SubNegJoin)(self.net, _post(tests, bound), None)
+        self._link(parent, join, None)
+        entry_parent = parent
+        last, _, _ = self._sub_chain(inner, entry_parent, pos, bound)
+        join.right = SubResult(last)
+        join.right.joins.append(join)
+        return join
+
+    def _sub_chain(self, inner, parent, pos, bound):
+        """The sub-network: its first join marks its tokens' origin."""
+        before = len(parent.children)
+        last, p, b = self._chain(inner, parent, pos, bound, False)
+        for node in parent.children[before:]:
+            node.sub_entry = True
+        return last, p, b
+
+
+def _left_key(locs: list, norm):
+    if not locs:
+        return _empty
+    if len(locs) == 1:
+        (pos, read), = [(l.pos, l.read) for l in locs]
+
+        def key1(tok):
+            am = tok.ams[pos]
+            return norm(read(am.fact, am.spans))
+        return key1
+    pairs = [(l.pos, l.read) for l in locs]
+
+    def key(tok):
+        ams = tok.ams
+        return tuple(norm(read(ams[p].fact, ams[p].spans)) for p, read in pairs)
+    return key
+
+
+def _right_key(locs: list, norm):
+    if not locs:
+        return lambda fact, spans: ()
+    reads = [l.read for l in locs]
+    if len(reads) == 1:
+        read = reads[0]
+        return lambda fact, spans: norm(read(fact, spans))
+    return lambda fact, spans: tuple(norm(r(fact, spans)) for r in reads)
+
+
+def _empty(tok):
+    return ()
+
+
+def _join_test(fns: list):
+    if not fns:
+        return None
+    if len(fns) == 1:
+        return fns[0]
+    return lambda tok, am: all(f(tok, am) for f in fns)
+
+
+def _post(tests: list, bound: dict):
+    """The test CEs as one check on a token (variables read where they are bound)."""
+    if not tests:
+        return None
+    plans = []
+    for t in tests:
+        missing = [u for u in t.uses if u not in bound]
+        if missing:
+            raise ValueError(f"test uses {', '.join('?' + m for m in missing)} before "
+                             "a pattern binds it")
+        plans.append((t.fn, [(u, bound[u].pos, bound[u].read) for u in t.uses]))
+
+    def check(tok):
+        ams = tok.ams
+        for fn, uses in plans:
+            values = {}
+            for name, pos, read in uses:
+                am = ams[pos]
+                values[name] = read(am.fact, am.spans)
+            if not fn(values):
+                return False
+        return True
+    return check
+
+
+def _post_key(tests: list, bound: dict) -> tuple:
+    return tuple((t.code, tuple(bound[u].desc for u in t.uses if u in bound)) for t in tests)

@@ -1,0 +1,206 @@
+"""Our engine: the fact list, the network, the agenda and the run loop together.
+
+:class:`Engine` is what both front ends drive: rules come in as
+:class:`~pyengine.engine.rete.lhs.RuleSpec` (from an experta class or a .clp file),
+facts as experta ``Fact`` objects. Every change is matched at once, as in CLIPS:
+``assert_fact`` sends the fact through the pattern network and the joins before it
+returns, so activations are made (and stamped) in CLIPS's order. ``run`` fires the
+agenda's best activation until none is left, a limit is reached or a rule halts.
+"""
+from __future__ import annotations
+
+from pyengine.engine.rete.agenda import Activation, Agenda
+from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
+from pyengine.engine.rete.builder import Builder
+from pyengine.engine.rete.facts import FactList
+from pyengine.engine.rete.joins import Network, drop
+
+
+class Listener:
+    """What an engine tells whoever watches it (all optional)."""
+
+    def fact(self, sign: str, fact) -> None: ...
+
+    def activation(self, sign: str, act: Activation) -> None: ...
+
+
+class Engine:
+    """Facts, rules, agenda; the run loop."""
+
+    def __init__(self, strict: bool = False):
+        self.net = Network()
+        self.net.on_activate = self._activate
+        self.net.on_deactivate = self._deactivate
+        self.alpha = PatternNetwork()
+        self.builder = Builder(self.net, self.alpha, strict)
+        self.facts = FactList()
+        self.agenda = Agenda()
+        self.rules: dict = {}               # name -> RuleSpec, in definition order
+        self.initial: list = []             # callables giving the deffacts' facts
+        self.listener: Listener | None = None
+        self.halted = False
+        self.ready = False                  # reset has run since the last rule
+
+    # -- rules -------------------------------------------------------------------------
+    def add_rule(self, rule) -> None:
+        if rule.name in self.rules:
+            raise ValueError(f"rule {rule.name!r} is defined twice")
+        self.rules[rule.name] = rule
+        rule.terminals = self.builder.add(rule)
+        self.ready = False
+
+    # -- facts -------------------------------------------------------------------------
+    def reset(self) -> None:
+        """Empty the facts, memories and agenda; assert the initial facts."""
+        for fact in list(self.facts.by_id.values()):
+            fact.__dict__.pop("_ams", None)
+        self.facts.clear()
+        self.agenda.clear()
+        self.net.clock = 0
+        self._clear_memories()
+        self.halted = False
+        root = self.builder.root.reset()
+        for child in reversed(self.builder.root.children):
+            child.left_add(root)
+        self.ready = True
+        for make in self.initial:
+            for fact in make():
+                self.assert_fact(fact)
+
+    def _clear_memories(self) -> None:
+        seen: set = set()
+        stack = list(self.builder.root.children)
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            for attr in ("left", "memory"):
+                if isinstance(getattr(node, attr, None), dict):
+                    setattr(node, attr, {})
+            stack += getattr(node, "children", [])
+            right = getattr(node, "right", None)
+            if right is not None and not hasattr(right, "consts"):
+                stack.append(right)
+        for root in self.alpha.roots.values():
+            _clear_alpha(root)
+
+    def assert_fact(self, fact, fid: int | None = None):
+        """Assert; the fact already in the list if an equal one is there."""
+        same = self.facts.existing(fact)
+        if same is not None:
+            return same
+        self.facts.add(fact, self.net.tick(), fid)
+        if self.listener is not None:
+            self.listener.fact("+", fact)
+        ams = fact.__dict__["_ams"] = []
+        for node, spans in self.alpha.matches(fact):
+            key = node.hash(fact, spans) if node.hash is not None else ()
+            am = AlphaMatch(fact, spans, node, key)
+            bucket = node.memory.get(key)
+            if bucket is None:
+                bucket = node.memory[key] = {}
+            bucket[am] = None
+            ams.append(am)
+            for join in reversed(node.joins):
+                join.right_add(am)
+        return fact
+
+    def retract(self, fact) -> None:
+        fid = fact["__factid__"]
+        if self.facts.get(fid) is not fact:
+            raise KeyError(f"f-{fid} is not in the fact list")
+        self.facts.remove(fact)
+        if self.listener is not None:
+            self.listener.fact("-", fact)
+        ams = fact.__dict__.pop("_ams", [])
+        for am in ams:
+            bucket = am.node.memory.get(am.key)
+            if bucket is not None:
+                bucket.pop(am, None)
+                if not bucket:
+                    del am.node.memory[am.key]
+            for tok in list(am.children):
+                drop(tok)
+        for am in ams:
+            for join in reversed(am.node.joins):
+                if join.kind != "join":
+                    join.right_remove(am)
+
+    def modify(self, fact, changes: dict):
+        """Retract and assert again under the same id, with new values."""
+        new = copy_fact(fact, changes)
+        fid = fact["__factid__"]
+        self.retract(fact)
+        return self.assert_fact(new, fid)
+
+    def duplicate(self, fact, changes: dict):
+        return self.assert_fact(copy_fact(fact, changes))
+
+    # -- agenda ------------------------------------------------------------------------
+    def _activate(self, terminal, tok) -> Activation:
+        rule = terminal.rule
+        act = Activation(terminal, tok, 0, self.net.tick())
+        sal = rule.salience
+        act.salience = int(sal(act.variables())) if callable(sal) else sal
+        self.agenda.add(act)
+        if rule.auto_focus and self.agenda.current() != rule.module:
+            self.agenda.focus.append(rule.module)
+        if self.listener is not None:
+            self.listener.activation("+", act)
+        return act
+
+    def _deactivate(self, act: Activation) -> None:
+        self.agenda.remove(act)
+        if self.listener is not None:
+            self.listener.activation("-", act)
+
+    def next_activation(self) -> Activation | None:
+        return self.agenda.next()
+
+    def fire(self, act: Activation) -> None:
+        """Take the activation off the agenda and run its rule's action."""
+        self.agenda.remove(act)
+        act.token.act = None
+        act.rule.action(self, act)
+
+    def run(self, limit: int | None = None) -> int:
+        fired = 0
+        self.halted = False
+        if not self.agenda.focus:
+            self.agenda.focus.append("MAIN")
+        while limit is None or fired < limit:
+            act = self.agenda.next()
+            if act is None:
+                break
+            self.fire(act)
+            fired += 1
+            if self.halted:
+                break
+        return fired
+
+    def halt(self) -> None:
+        self.halted = True
+
+
+def copy_fact(fact, changes: dict):
+    """A new (undeclared) fact of the same class with some values changed."""
+    cls = type(fact)
+    new = cls.__new__(cls)
+    dict.update(new, {k: v for k, v in dict.items(fact)
+                      if not (isinstance(k, str) and k[:2] == "__")})
+    dict.update(new, changes)
+    new._Fact__defaults = {}
+    fields = fact.__dict__.get("_fields")
+    if fields is not None and not changes:
+        new.__dict__["_fields"] = fields
+    return new
+
+
+def _clear_alpha(node) -> None:
+    node.memory = {}
+    for child in node.children:
+        _clear_alpha(child)
+    for group in (node.consts or {}).values():
+        for child in group:
+            _clear_alpha(child)

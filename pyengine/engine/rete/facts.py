@@ -1,0 +1,76 @@
+"""The fact list (CLIPS's): ids, time tags, duplicates refused, and what changed.
+
+Every fact gets the next id (``f-N``) when it is asserted and a *time tag* from the
+network's clock (the same clock that stamps activations, as in CLIPS); a modified
+fact keeps its id and gets a new time tag. A fact equal to one in the list (same
+template, same values; CLIPS compares types too, so ``1`` is not ``1.0``) is not
+asserted again: the assert gives back the fact already there.
+
+Facts are experta ``Fact`` objects (a student's rules receive them), declared
+here: their ``__factid__`` is set and they are not changed afterwards.
+"""
+from __future__ import annotations
+
+
+def identity(fact) -> tuple:
+    """What makes two facts the same fact: class and typed values."""
+    try:
+        return (type(fact), frozenset((k, type(v), v) for k, v in dict.items(fact)
+                                      if not (isinstance(k, str) and k[:2] == "__")))
+    except TypeError:               # an unhashable value: the fact is only itself
+        return (type(fact), id(fact))
+
+
+class FactList:
+    """Facts by id, in id order."""
+
+    def __init__(self):
+        self.by_id: dict[int, object] = {}
+        self.by_identity: dict[tuple, int] = {}
+        self.next_id = 1
+        self.log: list[tuple[str, object]] = []     # ("+"/"-", fact) since taken
+
+    def __contains__(self, fid: int) -> bool:
+        return fid in self.by_id
+
+    def __len__(self) -> int:
+        return len(self.by_id)
+
+    def get(self, fid: int):
+        return self.by_id.get(fid)
+
+    def existing(self, fact):
+        """The fact in the list equal to this one, or None."""
+        fid = self.by_identity.get(identity(fact))
+        return None if fid is None else self.by_id.get(fid)
+
+    def add(self, fact, tag: int, fid: int | None = None):
+        """Put a new fact in (under ``fid`` for a modify), stamped with ``tag``."""
+        if fid is None:
+            fid = self.next_id
+            self.next_id += 1
+        dict.__setitem__(fact, "__factid__", fid)
+        fact.__dict__["_tag"] = tag
+        self.by_id[fid] = fact
+        self.by_identity[identity(fact)] = fid
+        self.log.append(("+", fact))
+        return fact
+
+    def remove(self, fact) -> None:
+        fid = fact["__factid__"]
+        del self.by_id[fid]
+        self.by_identity.pop(identity(fact), None)
+        self.log.append(("-", fact))
+
+    def items(self):
+        return sorted(self.by_id.items())
+
+    def take_log(self) -> list:
+        log, self.log = self.log, []
+        return log
+
+    def clear(self) -> None:
+        self.by_id.clear()
+        self.by_identity.clear()
+        self.next_id = 1
+        self.log = []

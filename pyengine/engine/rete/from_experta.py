@@ -1,0 +1,148 @@
+"""experta's rule language read into ours: a ``KnowledgeEngine`` class's ``@Rule``
+methods become :class:`~pyengine.engine.rete.lhs.RuleSpec` s, unchanged in meaning.
+
+What a student writes, and what it becomes:
+
+==========================  ============================================
+``Fact(a=1, b=MATCH.x)``    a pattern on facts of exactly that class
+``AS.f << Fact(...)``       the fact's address bound to ``f``
+``W()``, ``MATCH.x``         a wildcard; a variable
+``L(v)``, a plain value      a constant
+``P(f)``                     ``f(value)`` must be true
+``~c``, ``c1 & c2``, ``|``   not, and, or of field constraints
+``NOT``, ``EXISTS``, ``FORALL``, ``OR``, ``AND``, ``TEST(f)``: as in CLIPS
+``salience=n`` or a function of the rule's variables (reckoned when activated)
+==========================  ============================================
+
+The experta objects are only read, never changed: rules are taken from the class
+dictionaries (no ``__get__``), and the action is called as experta calls it, with
+the variables the function names.
+"""
+from __future__ import annotations
+
+import inspect
+
+from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
+                                      OrC, Pattern, Pred, RuleSpec, Slot, Test, Var)
+
+
+def _experta():
+    from pyengine.engine.compat import experta
+    return experta
+
+
+def experta_rules(engine_class) -> dict:
+    """name -> experta Rule, in definition order (a subclass's rule replaces its
+    base's of the same name, as Python's attribute lookup does)."""
+    Rule = _experta().Rule
+    rules: dict = {}
+    for klass in reversed(engine_class.__mro__):
+        for name, member in vars(klass).items():
+            if isinstance(member, Rule):
+                rules.pop(name, None)
+                rules[name] = member
+    return rules
+
+
+def rule_specs(engine_class) -> list[RuleSpec]:
+    """The class's rules in our rule language (kept on the class: read once)."""
+    got = engine_class.__dict__.get("_pyengine_specs")
+    if got is None:
+        got = [_spec(name, rule) for name, rule in experta_rules(engine_class).items()]
+        setattr(engine_class, "_pyengine_specs", got)
+    return got
+
+
+def _spec(name: str, rule) -> RuleSpec:
+    ces = [c for c in (_ce(x) for x in rule) if c is not None]
+    return RuleSpec(name=name, ces=ces, action=_action(rule), salience=_salience(rule.salience),
+                    origin=rule)
+
+
+def _action(rule):
+    fn = rule._wrapped
+    wanted = rule._wrapped_args           # empty: the function takes **kwargs
+
+    def act(engine, activation):
+        values = activation.variables()
+        if wanted:
+            kwargs = {k: v for k, v in values.items() if k in wanted}
+        else:
+            kwargs = {k: v for k, v in values.items() if not k.startswith("__")}
+        fn(engine.owner, **kwargs)
+    return act
+
+
+def _salience(sal):
+    if not callable(sal):
+        return int(sal)
+    names = tuple(inspect.signature(sal).parameters)
+
+    def reckon(values: dict) -> int:
+        return int(sal(**{n: values[n] for n in names if n in values}))
+    return reckon
+
+
+def _ce(x):
+    ex = _experta()
+    ce = ex.conditionalelement
+    if isinstance(x, ex.fact.InitialFact):
+        return None
+    if isinstance(x, ex.Fact):
+        return _pattern(x)
+    if isinstance(x, ce.TEST):
+        return _test(x[0])
+    if isinstance(x, ce.NOT):
+        return Not([c for c in map(_ce, x) if c is not None])
+    if isinstance(x, ce.EXISTS):
+        return Exists([c for c in map(_ce, x) if c is not None])
+    if isinstance(x, ce.FORALL):
+        parts = [c for c in map(_ce, x) if c is not None]
+        return Forall(parts[:1], parts[1:])
+    if isinstance(x, ce.OR):
+        return Or([[c] for c in map(_ce, x) if c is not None])
+    if isinstance(x, ce.AND):
+        return And([c for c in map(_ce, x) if c is not None])
+    raise TypeError(f"not a conditional element: {x!r}")
+
+
+def _test(fn) -> Test:
+    params = inspect.signature(fn).parameters
+    names = tuple(n for n, p in params.items()
+                  if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL))
+    return Test(fn=lambda values: bool(fn(**values)), uses=names, code=("py", id(fn)),
+                text=getattr(fn, "__name__", "test"))
+
+
+def _pattern(fact) -> Pattern:
+    keys = [k for k in fact if not fact.is_special(k)]
+    order = sorted(k for k in keys if isinstance(k, int)) + [k for k in keys if not isinstance(k, int)]
+    slots = tuple(Slot(k, (Elem(_constraint(dict.__getitem__(fact, k))),)) for k in order)
+    return Pattern(template=type(fact), slots=slots, address=fact.__bind__, keyed=True,
+                   text=repr(fact))
+
+
+def _constraint(v):
+    ex = _experta()
+    fc = ex.fieldconstraint
+    bind = getattr(v, "__bind__", None) if isinstance(v, fc.FieldConstraint) else None
+    if isinstance(v, fc.W):
+        inner = None
+    elif isinstance(v, fc.L):
+        inner = Const(v.value)
+    elif isinstance(v, fc.P):
+        f = v.match
+        inner = Pred(fn=f, uses=(), code=("py", id(f)), on_value=True)
+    elif isinstance(v, fc.NOTFC):
+        inner = NotC(_constraint(v[0]))
+    elif isinstance(v, fc.ANDFC):
+        inner = AndC(tuple(_constraint(p) for p in v))
+    elif isinstance(v, fc.ORFC):
+        inner = OrC(tuple(_constraint(p) for p in v))
+    else:
+        inner = Const(v)
+    if bind is None:
+        return inner
+    if inner is None:
+        return Var(bind)
+    return AndC((Var(bind), inner))

@@ -1,0 +1,336 @@
+"""The join network (Rete's beta network): partial matches and the joins that make them.
+
+A *token* (CLIPS: a partial match) is the facts matched so far by a rule's first
+patterns, one alpha match per pattern (None where a ``not``/``exists`` stands). A
+join takes tokens on its left (from the join before it, or the one empty token for
+a rule's first pattern) and alpha matches on its right (from a pattern's stop node),
+and passes each pair that agrees on the variables they share to the joins after it.
+Memories are hashed on those variables, so a token meets only the matches that can
+agree with it.
+
+The order in which tokens travel is CLIPS 6.4's, because it decides which
+activation comes first:
+
+* a new alpha match meets the left memory newest token first;
+* a new token meets the right memory oldest match first;
+* a new token goes to the joins after it newest join first (rules that begin with
+  the same patterns share joins, and a later rule's join is newer);
+* ``not``: a token passes while nothing blocks it; the first match found blocks it
+  and the token is kept in that match's *block list*; a retraction unblocks the
+  tokens of its block list newest first, each looking for another blocker first.
+  ``exists`` is the mirror image. ``not``/``exists`` over several patterns take
+  their right input from a sub-network of joins that starts from the same token.
+"""
+from __future__ import annotations
+
+
+class Token:
+    """A partial match."""
+
+    __slots__ = ("ams", "node", "parent", "right", "children", "blocker", "origin",
+                 "blocked", "dead", "act", "key")
+
+    def __init__(self, ams, node, parent, right, origin):
+        self.ams = ams              # tuple: AlphaMatch or None per pattern position
+        self.node = node            # the join that made it
+        self.parent = parent        # the left token it extends (None: the root token)
+        self.right = right          # the alpha match (or sub-network token) it joined
+        self.children: dict = {}    # tokens made from it, in order
+        self.blocker = None         # not/exists: the match that blocks (supports) it
+        self.origin = origin        # the token a sub-network started from
+        self.blocked: dict = {}     # as a sub-network result: the tokens it blocks
+        self.dead = False
+        self.act = None             # at a terminal: its activation
+        self.key = None             # as a sub-network result: unused hash key
+
+
+class Network:
+    """What joins share: the clock of time tags, the events, the agenda hook."""
+
+    def __init__(self):
+        self.clock = 0
+        self.on_activate = None     # (terminal, token) -> activation
+        self.on_deactivate = None   # (activation) -> None
+
+    def tick(self) -> int:
+        self.clock += 1
+        return self.clock
+
+
+class Join:
+    """A positive join: left tokens x right alpha matches."""
+
+    kind = "join"
+
+    def __init__(self, net: Network, lkey, test, post, share_key, sub_entry=False):
+        self.net = net
+        self.lkey = lkey            # token -> hash key (values of the shared variables)
+        self.test = test            # (token, match) -> bool, beyond the hash; or None
+        self.post = post            # token -> bool (test CEs after the pattern); or None
+        self.share_key = share_key
+        self.sub_entry = sub_entry  # first join of a not/exists sub-network
+        self.children: list = []    # joins and terminals after it, oldest first
+        self.left: dict = {}        # hash key -> {token: None}
+        self.right = None           # the stop node (or sub-network join) feeding it
+        self.made = 0               # its place in the order joins were made
+
+    # -- helpers ------------------------------------------------------------------
+    def _right_bucket(self, key):
+        return self.right.memory.get(key)
+
+    def _emit(self, left: Token, right, ams) -> None:
+        tok = Token(ams, self, left, right, left if self.sub_entry else left.origin)
+        if self.post is not None and not self.post(tok):
+            return
+        left.children[tok] = None
+        if right is not None:
+            right.children[tok] = None
+        for child in reversed(self.children):
+            child.left_add(tok)
+
+    # -- left -----------------------------------------------------------------------
+    def left_add(self, tok: Token) -> None:
+        key = self.lkey(tok)
+        bucket = self.left.get(key)
+        if bucket is None:
+            bucket = self.left[key] = {}
+        bucket[tok] = None
+        self._left_match(tok, key)
+
+    def _left_match(self, tok: Token, key) -> None:
+        matches = self._right_bucket(key)
+        if matches:
+            test, ams = self.test, tok.ams
+            for am in list(matches):
+                if test is None or test(tok, am):
+                    self._emit(tok, am, ams + (am,))
+
+    def left_remove(self, tok: Token) -> None:
+        key = self.lkey(tok)
+        bucket = self.left.get(key)
+        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
+            del self.left[key]
+
+    # -- right ------------------------------------------------------------------------
+    def right_add(self, am) -> None:
+        bucket = self.left.get(am.key)
+        if bucket:
+            test = self.test
+            for tok in reversed(bucket):
+                if not tok.dead and (test is None or test(tok, am)):
+                    self._emit(tok, am, tok.ams + (am,))
+
+    def right_remove(self, am) -> None:
+        for tok in list(am.children):
+            if tok.node is self:
+                drop(tok)
+
+
+class NegJoin(Join):
+    """``not`` (``exists`` with ``passes_when_blocked``): a token passes while no
+    match blocks it (or, for exists, while one does)."""
+
+    kind = "not"
+    passes_when_blocked = False
+
+    def _first_blocker(self, tok: Token, key):
+        matches = self._right_bucket(key)
+        if matches:
+            test = self.test
+            for am in matches:
+                if test is None or test(tok, am):
+                    return am
+        return None
+
+    def _block(self, tok: Token, am) -> None:
+        tok.blocker = am
+        am.blocked[tok] = None
+
+    def _pass(self, tok: Token) -> None:
+        self._emit(tok, None, tok.ams + (None,))
+
+    def _stop(self, tok: Token) -> None:
+        for child in list(tok.children):
+            if child.node is self:
+                drop(child)
+
+    def _left_match(self, tok: Token, key) -> None:
+        am = self._first_blocker(tok, key)
+        if am is not None:
+            self._block(tok, am)
+        if (am is not None) == self.passes_when_blocked:
+            self._pass(tok)
+
+    def left_remove(self, tok: Token) -> None:
+        super().left_remove(tok)
+        if tok.blocker is not None:
+            tok.blocker.blocked.pop(tok, None)
+            tok.blocker = None
+
+    def right_add(self, am) -> None:
+        bucket = self.left.get(am.key)
+        if not bucket:
+            return
+        test = self.test
+        for tok in reversed(list(bucket)):
+            if tok.dead or tok.blocker is not None:
+                continue
+            if test is None or test(tok, am):
+                self._block(tok, am)
+                if self.passes_when_blocked:
+                    self._pass(tok)
+                else:
+                    self._stop(tok)
+
+    def right_remove(self, am) -> None:
+        for tok in reversed(list(am.blocked)):
+            del am.blocked[tok]
+            tok.blocker = None
+            if tok.dead:
+                continue
+            other = self._first_blocker(tok, am.key)
+            if other is not None:
+                self._block(tok, other)
+            elif self.passes_when_blocked:
+                self._stop(tok)
+            else:
+                self._pass(tok)
+
+
+class ExistsJoin(NegJoin):
+    kind = "exists"
+    passes_when_blocked = True
+
+
+class SubResult:
+    """The right input of a ``not``/``exists`` over several patterns: the tokens of
+    its sub-network, each counted for the token it started from (its origin)."""
+
+    def __init__(self, join: Join):
+        self.memory: dict = {}      # origin token -> {sub token: None}
+        self.joins: list = []
+        self.made = 0
+        join.children.append(self)
+
+    def left_add(self, sub: Token) -> None:
+        bucket = self.memory.get(sub.origin)
+        if bucket is None:
+            bucket = self.memory[sub.origin] = {}
+        bucket[sub] = None
+        for join in reversed(self.joins):
+            join.right_add_sub(sub)
+
+    def left_remove(self, sub: Token) -> None:
+        bucket = self.memory.get(sub.origin)
+        if bucket is not None and bucket.pop(sub, 0) is None and not bucket:
+            del self.memory[sub.origin]
+        for join in reversed(self.joins):
+            join.right_remove(sub)
+
+
+class SubNegJoin(NegJoin):
+    """``(not (and ...))``: blocked by any result of its sub-network for the token."""
+
+    kind = "not-and"
+
+    def __init__(self, net, post, share_key):
+        super().__init__(net, _identity, None, post, share_key)
+
+    def _right_bucket(self, key):
+        return self.right.memory.get(key)
+
+    def right_add_sub(self, sub: Token) -> None:
+        tok = sub.origin
+        if tok.dead or tok.blocker is not None or tok not in self.left.get(tok, ()):
+            return                  # not here yet: it finds the result when it comes
+        self._block(tok, sub)
+        if self.passes_when_blocked:
+            self._pass(tok)
+        else:
+            self._stop(tok)
+
+    def right_remove(self, sub) -> None:
+        for tok in reversed(list(sub.blocked)):
+            del sub.blocked[tok]
+            tok.blocker = None
+            if tok.dead:
+                continue
+            other = self._first_blocker(tok, tok)
+            if other is not None:
+                self._block(tok, other)
+            elif self.passes_when_blocked:
+                self._stop(tok)
+            else:
+                self._pass(tok)
+
+
+class SubExistsJoin(SubNegJoin):
+    kind = "exists-and"
+    passes_when_blocked = True
+
+
+class FilterJoin(Join):
+    """Test CEs with no pattern before them: the token passes if they hold."""
+
+    kind = "test"
+
+    def left_add(self, tok: Token) -> None:
+        self._emit(tok, None, tok.ams)
+
+    def left_remove(self, tok: Token) -> None:
+        pass
+
+
+class Root:
+    """Where every rule starts: one empty token, made at reset."""
+
+    kind = "root"
+
+    def __init__(self):
+        self.children: list = []
+        self.token: Token | None = None
+
+    def reset(self) -> Token:
+        self.token = Token((), self, None, None, None)
+        return self.token
+
+
+class Terminal:
+    """The end of a rule's joins: a token here is an activation."""
+
+    kind = "terminal"
+
+    def __init__(self, net: Network, rule, disjunct: int):
+        self.net = net
+        self.rule = rule
+        self.disjunct = disjunct
+        self.made = 0
+
+    def left_add(self, tok: Token) -> None:
+        tok.act = self.net.on_activate(self, tok)
+
+    def left_remove(self, tok: Token) -> None:
+        act = tok.act
+        if act is not None:
+            tok.act = None
+            self.net.on_deactivate(act)
+
+
+def drop(tok: Token) -> None:
+    """Take a token out of the network with everything built on it."""
+    if tok.dead:
+        return
+    tok.dead = True
+    for child in tok.node.children:
+        child.left_remove(tok)
+    if tok.parent is not None:
+        tok.parent.children.pop(tok, None)
+    if tok.right is not None:
+        tok.right.children.pop(tok, None)
+    for sub in list(tok.children):
+        drop(sub)
+
+
+def _identity(tok):
+    return tok
+

@@ -1,0 +1,181 @@
+"""A student's ``KnowledgeEngine`` run on our engine, through experta's own seams.
+
+experta lets an engine class choose its matcher (``__matcher__``, a subclass of
+``experta.abstract.Matcher``). :func:`on_our_engine` makes a subclass of the
+student's class whose matcher is :class:`OurMatcher` (it builds our network from
+the class's rules) and whose fact-changing methods (``declare``, ``retract``,
+``modify``, ``duplicate``, ``halt``, ``reset``, ``run``) go to that engine. Nothing
+of experta is changed: a plain ``KnowledgeEngine`` elsewhere in the process still
+runs on experta's own matcher (tests/engines/test_plain_experta.py).
+
+Differences from experta that a student may notice, all of them CLIPS's behaviour:
+``modify`` keeps the fact's id; ``declare`` of a fact equal to one in the list gives
+back the fact already there (experta gives None); there is no ``(initial-fact)``.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pyengine.engine.compat import experta
+from pyengine.engine.rete.engine import Engine
+from pyengine.engine.rete.from_experta import rule_specs
+
+from experta.abstract import Matcher  # noqa: E402
+
+
+class OurMatcher(Matcher):
+    """experta's matcher seam: our engine, built from the engine class's rules."""
+
+    def __init__(self, ke):
+        super().__init__(ke)
+        self.rete = Engine(strict=False)
+        self.rete.owner = ke
+        for spec in rule_specs(_student_class(type(ke))):
+            self.rete.add_rule(spec)
+        self.rete.initial = [lambda: _deffacts(ke)]
+
+    def changes(self, adding=None, deleting=None):
+        return [], []               # ours matches each change as it is made
+
+    def reset(self):
+        pass
+
+
+class FactsView(Mapping):
+    """``self.facts`` in a rule: id -> fact, in id order (read only)."""
+
+    def __init__(self, facts):
+        self._facts = facts
+
+    def __getitem__(self, fid):
+        return self._facts.by_id[fid]
+
+    def __iter__(self):
+        return iter(sorted(self._facts.by_id))
+
+    def __len__(self):
+        return len(self._facts.by_id)
+
+    def __contains__(self, fid):
+        return fid in self._facts.by_id
+
+    @property
+    def last_index(self) -> int:
+        return self._facts.next_id
+
+
+class OurKnowledgeEngine:
+    """Put first in a student's engine class's bases (see :func:`on_our_engine`)."""
+
+    __matcher__ = OurMatcher
+
+    @property
+    def rete(self) -> Engine:
+        return self.matcher.rete
+
+    @property
+    def facts(self):
+        return FactsView(self.matcher.rete.facts)
+
+    @facts.setter
+    def facts(self, value):         # experta's __init__ sets its own list: not used
+        pass
+
+    def declare(self, *facts):
+        last = None
+        for fact in facts:
+            if not isinstance(fact, experta.Fact):
+                raise ValueError("The fact must descend the Fact class.")
+            if fact.has_field_constraints():
+                raise TypeError("Declared facts cannot contain conditional elements")
+            if fact.has_nested_accessor():
+                raise KeyError("Cannot declare facts containing double underscores as keys.")
+            fact.validate()
+            if fact.__factid__ is not None:     # declared before: a fresh copy
+                fact = fact.copy()
+            last = self.rete.assert_fact(fact)
+        return last
+
+    def _live(self, idx_or_fact):
+        fid = idx_or_fact if isinstance(idx_or_fact, int) else idx_or_fact["__factid__"]
+        fact = self.rete.facts.get(fid)
+        if fact is None:
+            raise IndexError("Fact not found.")
+        return fact
+
+    def retract(self, idx_or_fact):
+        fact = self._live(idx_or_fact)
+        self.rete.retract(fact)
+        return fact["__factid__"]
+
+    def modify(self, declared_fact, **modifiers):
+        fact = self._live(declared_fact)
+        changes = dict(self._get_real_modifiers(**modifiers))
+        probe = type(fact)()
+        probe.update(changes)               # experta freezes the new values
+        return self.rete.modify(fact, dict(dict.items(probe)))
+
+    def duplicate(self, template_fact, **modifiers):
+        changes = dict(self._get_real_modifiers(**modifiers))
+        probe = type(template_fact)()
+        probe.update(changes)
+        return self.rete.duplicate(template_fact, dict(dict.items(probe)))
+
+    def halt(self):
+        self.rete.halt()
+        self.running = False
+
+    def reset(self, **kwargs):
+        self._deffacts_kwargs = kwargs
+        self.rete.reset()
+
+    def run(self, steps=float("inf")):
+        self.running = True
+        try:
+            self.rete.run(None if steps == float("inf") else int(steps))
+        finally:
+            self.running = False
+
+    def get_activations(self):
+        return [], []
+
+
+def _student_class(cls):
+    """The class the student wrote (ours is the subclass made for it)."""
+    return cls.__dict__.get("_pyengine_student", cls)
+
+
+def on_our_engine(engine_class):
+    """The student's engine class, run on our engine (made once per class)."""
+    if issubclass(engine_class, OurKnowledgeEngine):
+        return engine_class
+    made = engine_class.__dict__.get("_pyengine_ours")
+    if made is None:
+        made = type(engine_class.__name__, (OurKnowledgeEngine, engine_class),
+                    {"_pyengine_student": engine_class, "__module__": engine_class.__module__,
+                     "__qualname__": engine_class.__qualname__})
+        setattr(engine_class, "_pyengine_ours", made)
+    return made
+
+
+def _deffacts(ke) -> list:
+    """The facts of the class's DefFacts, in their order (experta's own initial-fact
+    left out), each a fresh copy."""
+    DefFacts = experta.DefFacts
+    InitialFact = experta.fact.InitialFact
+    found = []
+    for klass in reversed(type(ke).__mro__):
+        for name, member in vars(klass).items():
+            if isinstance(member, DefFacts) and name != "_declare_initial_fact":
+                found = [(n, m) for n, m in found if n != name] + [(name, member)]
+    found.sort(key=lambda nm: nm[1].order)
+    kwargs = getattr(ke, "_deffacts_kwargs", {})
+    out = []
+    for _, d in found:
+        import inspect
+        params = inspect.signature(d._wrapped).parameters
+        wanted = {k: v for k, v in kwargs.items() if k in params}
+        for fact in d._wrapped(ke, **wanted):
+            if not isinstance(fact, InitialFact):
+                out.append(fact.copy())
+    return out

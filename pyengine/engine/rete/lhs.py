@@ -1,0 +1,188 @@
+"""The rule language both front ends compile to: what a rule's left-hand side says.
+
+A CLIPS ``defrule`` (read by :mod:`pyengine.engine.rete.from_clips`) and an experta
+``@Rule`` (read by :mod:`pyengine.engine.rete.from_experta`) both become a
+:class:`RuleSpec`: a name, a salience, a list of conditional elements and an action.
+The network builder (:mod:`pyengine.engine.rete.builder`) turns the conditions into
+pattern-network tests and joins, as CLIPS 6.4 does.
+
+Conditional elements (CEs):
+
+* :class:`Pattern` -- one fact: its template, the constraints on its slots, and
+  the variable the fact's address is bound to (``?f <-``, experta's ``AS.f <<``);
+* :class:`Not`, :class:`Exists` -- no fact / at least one fact matching the CEs
+  inside (which may use variables bound before them);
+* :class:`Forall` -- ``(forall A B...)``: for every match of A, B... match too,
+  read as CLIPS does: ``(not (and A (not (and B...))))``;
+* :class:`Test` -- a condition on variables bound before it;
+* :class:`Or`, :class:`And` -- alternatives (the rule is split into disjuncts) and
+  groups.
+
+Constraints on one field (:class:`Const`, :class:`Var`, :class:`Pred`,
+:class:`Ret`, :class:`NotC`, :class:`AndC`, :class:`OrC`) follow CLIPS's connective
+constraints ``?x&~red|blue&:(> ?x 2)``; :class:`Elem` is one place of a slot, a
+single field or (``multi``) a multifield ``$?``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+# -- field constraints ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Const:
+    """The field holds this value (``red``, ``3``; experta ``L(3)`` or a plain value)."""
+    value: object
+
+    def key(self):
+        return ("const", type(self.value).__name__, self.value)
+
+
+@dataclass(frozen=True)
+class Var:
+    """``?x``: binds the variable where it first appears, compares with it after."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Pred:
+    """``:(...)``: a call on variables that must not be false (experta ``P(f)``: ``f``
+    called with the field's value). ``uses`` are the variables it reads; ``code`` tells
+    two predicates apart for sharing (the CLIPS text, or the function's identity)."""
+    fn: Callable
+    uses: tuple[str, ...]
+    code: object
+    on_value: bool = False      # experta P(f): f(value), not f(**variables)
+
+
+@dataclass(frozen=True)
+class Ret:
+    """``=(...)``: the field equals the call's value."""
+    fn: Callable
+    uses: tuple[str, ...]
+    code: object
+
+
+@dataclass(frozen=True)
+class NotC:
+    """``~c``."""
+    inner: object
+
+
+@dataclass(frozen=True)
+class AndC:
+    """``c1&c2``."""
+    parts: tuple
+
+
+@dataclass(frozen=True)
+class OrC:
+    """``c1|c2``."""
+    parts: tuple
+
+
+@dataclass(frozen=True)
+class Elem:
+    """One place in a slot: a single field, or (``multi``) a multifield of any length.
+    ``constraint`` None is a wildcard (``?``, ``$?``)."""
+    constraint: object = None
+    multi: bool = False
+
+
+@dataclass(frozen=True)
+class Slot:
+    """The constraints on one slot: ``elems`` in order for a multislot (or an
+    ordered fact's fields), one Elem for a single slot. ``key`` is how the fact is
+    read (the slot's name, or a field's position in an experta positional fact)."""
+    key: object
+    elems: tuple
+    multislot: bool = False
+
+
+# -- conditional elements ---------------------------------------------------------------------
+@dataclass
+class Pattern:
+    """One fact: its template (the fact class or the CLIPS template), its slots'
+    constraints, the variable bound to the fact, and how the fact is read:
+    ``ordered`` (a CLIPS ordered fact: one implied multislot, fields counted),
+    ``keyed`` (experta: every named key must be present)."""
+    template: object
+    slots: tuple
+    address: str | None = None
+    ordered: bool = False
+    keyed: bool = False
+    text: str = ""
+
+
+@dataclass
+class Not:
+    ces: list
+
+
+@dataclass
+class Exists:
+    ces: list
+
+
+@dataclass
+class Forall:
+    first: list
+    rest: list
+
+
+@dataclass
+class Test:
+    """A condition: ``fn(**{name: value for name in uses})`` (or fn(frame) for CLIPS)."""
+    fn: Callable
+    uses: tuple[str, ...]
+    code: object
+    text: str = ""
+
+
+@dataclass
+class Or:
+    branches: list           # each a list of CEs
+
+
+@dataclass
+class And:
+    ces: list
+
+
+@dataclass
+class RuleSpec:
+    """A rule as the network builder takes it."""
+    name: str
+    ces: list
+    action: Callable                        # action(activation_context) -> None
+    salience: object = 0                    # an int, or fn(variables) -> int
+    module: str = "MAIN"
+    auto_focus: bool = False
+    logical: int = 0                        # the first n CEs are (logical ...)
+    source: str = ""
+    origin: object = None                   # the experta Rule or the CLIPS form
+    specificity: list = field(default_factory=list)   # per disjunct, as CLIPS counts it
+
+
+def disjuncts(ces: list) -> list[list]:
+    """The rule's alternatives: an ``or`` anywhere at the top (or inside ``and``)
+    splits the rule as CLIPS does, the first alternative first."""
+    out: list[list] = [[]]
+    for ce in ces:
+        if isinstance(ce, And):
+            options = disjuncts(ce.ces)
+        elif isinstance(ce, Or):
+            options = [d for branch in ce.branches for d in disjuncts(branch)]
+        else:
+            options = [[ce]]
+        out = [done + more for done in out for more in options]
+    return out
+
+
+def flatten(ces: list) -> list:
+    """``and`` groups opened (inside one disjunct)."""
+    out: list = []
+    for ce in ces:
+        out += flatten(ce.ces) if isinstance(ce, And) else [ce]
+    return out

@@ -1,0 +1,321 @@
+"""One pattern compiled: the tests of the pattern network, where its variables are,
+and what its join must compare.
+
+A field's constraint is split, as CLIPS splits it, into:
+
+* tests the fact can answer alone (a constant, a comparison with another field of
+  the same fact, a predicate on this fact's own variables): pattern-network nodes;
+* comparisons with a variable bound by an earlier pattern: the join's *hash key*
+  when it is a plain ``?x`` (the join only meets facts with the same value), a
+  join test otherwise (``~?x``, ``:(> ?y ?x)``).
+
+A variable's place (:class:`Loc`) is a pattern position and a way to read the value
+from the alpha match at that position; the network never copies variable values
+into its tokens, so rules with the same patterns share joins whatever their
+variables are called.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pyengine.engine.rete.alpha import NO_VALUE
+from pyengine.engine.rete.lhs import AndC, Const, Elem, NotC, OrC, Pattern, Pred, Ret, Var
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where a variable's value is: the alpha match at ``pos``, read by ``read(fact,
+    spans)``; ``desc`` names the place (for sharing)."""
+    pos: int
+    read: Callable
+    desc: tuple
+
+
+@dataclass
+class Compiled:
+    """A pattern, compiled."""
+    steps: list = field(default_factory=list)        # (key, kind, fn) for the alpha tree
+    binds: dict = field(default_factory=dict)        # new variable -> Loc
+    hash_right: list = field(default_factory=list)   # Loc of this pattern, per shared var
+    hash_left: list = field(default_factory=list)    # Loc of the earlier pattern
+    join_tests: list = field(default_factory=list)   # (fn(lookup, value) -> bool, desc)
+    tests_key: tuple = ()
+
+
+def norm_strict(v):
+    """A value as a hash key where CLIPS's types count (1 is not 1.0)."""
+    return v if type(v) is str else (type(v), v)
+
+
+def norm_loose(v):
+    return v
+
+
+def fields_of(fact) -> tuple:
+    """An ordered fact's fields, in order (kept on the fact)."""
+    got = fact.__dict__.get("_fields")
+    if got is None:
+        got = tuple(fact[i] for i in range(len(fact)) if i in fact)
+        fact.__dict__["_fields"] = got
+    return got
+
+
+class PatternCompiler:
+    """Compiles one Pattern at position ``pos`` given the variables bound before it."""
+
+    def __init__(self, pattern: Pattern, pos: int, outer: dict, strict: bool):
+        self.p = pattern
+        self.pos = pos
+        self.outer = outer
+        self.norm = norm_strict if strict else norm_loose
+        self.strict = strict
+        self.out = Compiled()
+        self.local: dict[str, Loc] = {}
+        self.first_check = None          # the length / keys check on the first node
+
+    def compile(self) -> Compiled:
+        p = self.p
+        if p.ordered:
+            self._ordered()
+        else:
+            if p.keyed and p.slots:
+                self.first_check = _keys_check(tuple(s.key for s in p.slots))
+            for slot in p.slots:
+                if slot.multislot:
+                    self._sequence(slot, lambda f, key=slot.key: f[key], ("s", slot.key))
+                else:
+                    self._single(slot.key, slot.elems[0], ("s", slot.key),
+                                 _slot_reader(slot.key))
+        if self.first_check is not None:
+            _merge_check(self.out.steps, 0, *self.first_check)
+        if p.address:
+            self.out.binds[p.address] = Loc(self.pos, lambda f, s: f, ("fact", self.pos))
+        self.out.binds.update(self.local)
+        return self.out
+
+    # -- slots -------------------------------------------------------------------------
+    def _ordered(self) -> None:
+        slot = self.p.slots[0] if self.p.slots else None
+        elems = slot.elems if slot is not None else ()
+        self._sequence_elems(elems, fields_of, ("o",), exact_length=True)
+
+    def _sequence(self, slot, read_seq, place) -> None:
+        self._sequence_elems(slot.elems, read_seq, place, exact_length=True)
+
+    def _sequence_elems(self, elems, read_seq, place, exact_length) -> None:
+        if any(e.multi for e in elems):
+            self._multifield(elems, read_seq, place)
+            return
+        n = len(elems)
+        ckey, check = ("len", place, n), (lambda f, s, r=read_seq, n=n: len(r(f)) == n)
+        before = len(self.out.steps)
+        for i, elem in enumerate(elems):
+            self._single(i, elem, place + (i,), lambda f, s, r=read_seq, i=i: r(f)[i])
+        _merge_check(self.out.steps, before, ckey, check)
+
+    def _single(self, key, elem: Elem, place, read) -> None:
+        here = Loc(self.pos, read, place)
+        alpha: list = []
+        for c in _conjuncts(elem.constraint):
+            self._constraint(c, here, alpha)
+        self._alpha_steps(place, read, alpha)
+
+    def _constraint(self, c, here: Loc, alpha: list) -> None:
+        if isinstance(c, Var):
+            if c.name in self.local:
+                other = self.local[c.name]
+                alpha.append((("==", other.desc),
+                              _same(other.read, self.strict, here.read)))
+            elif c.name in self.outer:
+                self.out.hash_left.append(self.outer[c.name])
+                self.out.hash_right.append(here)
+            else:
+                self.local[c.name] = here
+            return
+        if isinstance(c, Const):
+            value = c.value
+            alpha.append((("=", self.norm(value)), ("const", self.norm(value))))
+            return
+        uses = _uses(c)
+        if all(u in self.local for u in uses):
+            alpha.append((("?", _code(c), tuple(self.local[u].desc for u in uses)),
+                          self._local_check(c, here)))
+        else:
+            self.out.join_tests.append((self._join_check(c, here),
+                                        (here.desc, _code(c),
+                                         tuple(self._loc(u).desc for u in uses))))
+
+    def _loc(self, name) -> Loc:
+        return self.local.get(name) or self.outer[name]
+
+    # -- alpha steps ------------------------------------------------------------------------
+    def _alpha_steps(self, place, read, alpha: list) -> None:
+        consts = [a for a in alpha if isinstance(a[1], tuple)]
+        others = [a for a in alpha if not isinstance(a[1], tuple)]
+        if len(consts) == 1 and not others:
+            value = consts[0][1][1]
+            norm = self.norm
+            self.out.steps.append((("sel", place), "select",
+                                   lambda f, r=read: norm(r(f, None))))
+            self.out.steps.append((None, "const", value))
+            return
+        if not alpha:
+            return
+        checks = [(_const_check(a[1][1], self.norm) if isinstance(a[1], tuple) else a[1])
+                  for a in alpha]
+        key = ("test", place, tuple(a[0] for a in alpha))
+        self.out.steps.append((key, "test", _all_of(read, checks)))
+
+    # -- checks ---------------------------------------------------------------------------
+    def _local_check(self, c, here: Loc):
+        local = dict(self.local)
+
+        def lookup_alpha(name, fact, spans):
+            return local[name].read(fact, spans)
+        check = _constraint_fn(c, self.strict)
+
+        def fn(value, fact=None, spans=None):
+            return check(value, lambda n: lookup_alpha(n, fact, spans))
+        fn.needs_fact = True
+        return fn
+
+    def _join_check(self, c, here: Loc):
+        check = _constraint_fn(c, self.strict)
+        locs = {u: self._loc(u) for u in _uses(c)}
+        pos = self.pos
+
+        def fn(tok, am):
+            def lookup(name):
+                loc = locs[name]
+                m = am if loc.pos == pos else tok.ams[loc.pos]
+                return loc.read(m.fact, m.spans)
+            return check(here.read(am.fact, am.spans), lookup)
+        return fn
+
+    def _multifield(self, elems, read_seq, place) -> None:
+        from pyengine.engine.rete.multifield import multifield_step
+        multifield_step(self, elems, read_seq, place)
+
+
+def _merge_check(steps: list, at: int, ckey, check) -> None:
+    """A length (or keys) check rides on the node of the slot's first field, as
+    CLIPS's does; alone when that field has no test of its own."""
+    if len(steps) == at:
+        steps.append((ckey, "test", check))
+        return
+    key, kind, fn = steps[at]
+    if kind == "select":
+        steps[at] = ((key, ckey), "select",
+                     lambda f, fn=fn: fn(f) if check(f, None) else NO_VALUE)
+    elif kind == "test":
+        steps[at] = ((key, ckey), "test", lambda f, s, fn=fn: check(f, s) and fn(f, s))
+    else:
+        steps.insert(at, (ckey, "test", check))
+
+
+def _keys_check(keys: tuple):
+    """experta: every key the pattern names must be in the fact (or have a default)."""
+    def check(fact, spans):
+        for k in keys:
+            fact[k]
+        return True
+    return (("keys", keys), check)
+
+
+def _slot_reader(key):
+    def read(fact, spans):
+        return fact[key]
+    return read
+
+
+def _conjuncts(c) -> list:
+    if c is None:
+        return []
+    if isinstance(c, AndC):
+        return [x for part in c.parts for x in _conjuncts(part)]
+    return [c]
+
+
+def _uses(c) -> tuple:
+    """The variables a constraint reads (in order, once each)."""
+    out: list = []
+
+    def walk(x):
+        if isinstance(x, Var):
+            out.append(x.name)
+        elif isinstance(x, (Pred, Ret)):
+            out.extend(x.uses)
+        elif isinstance(x, NotC):
+            walk(x.inner)
+        elif isinstance(x, (AndC, OrC)):
+            for part in x.parts:
+                walk(part)
+    walk(c)
+    return tuple(dict.fromkeys(out))
+
+
+def _code(c):
+    if isinstance(c, (Pred, Ret)):
+        return (type(c).__name__, c.code)
+    if isinstance(c, NotC):
+        return ("~", _code(c.inner))
+    if isinstance(c, (AndC, OrC)):
+        return (type(c).__name__, tuple(_code(p) for p in c.parts))
+    if isinstance(c, Const):
+        return c.key()
+    if isinstance(c, Var):
+        return ("var", c.name)
+    return repr(c)
+
+
+def same_value(a, b, strict: bool) -> bool:
+    return a == b and (not strict or type(a) is type(b))
+
+
+def _constraint_fn(c, strict: bool):
+    """(value, lookup) -> bool for a constraint (variables read through lookup)."""
+    if isinstance(c, Var):
+        return lambda v, look: same_value(v, look(c.name), strict)
+    if isinstance(c, Const):
+        return lambda v, look: same_value(v, c.value, strict)
+    if isinstance(c, Pred):
+        if c.on_value:
+            return lambda v, look: bool(c.fn(v))
+        return lambda v, look: bool(c.fn({u: look(u) for u in c.uses}))
+    if isinstance(c, Ret):
+        return lambda v, look: same_value(v, c.fn({u: look(u) for u in c.uses}), strict)
+    if isinstance(c, NotC):
+        inner = _constraint_fn(c.inner, strict)
+        return lambda v, look: not inner(v, look)
+    if isinstance(c, AndC):
+        parts = [_constraint_fn(p, strict) for p in c.parts]
+        return lambda v, look: all(p(v, look) for p in parts)
+    if isinstance(c, OrC):
+        parts = [_constraint_fn(p, strict) for p in c.parts]
+        return lambda v, look: any(p(v, look) for p in parts)
+    raise TypeError(f"not a constraint: {c!r}")
+
+
+def _same(read_other, strict, read_here):
+    def check(value, fact=None, spans=None):
+        return same_value(value, read_other(fact, spans), strict)
+    check.needs_fact = True
+    return check
+
+
+def _const_check(value, norm):
+    return lambda v: norm(v) == value
+
+
+def _all_of(read, checks):
+    def test(fact, spans):
+        value = read(fact, spans)
+        for check in checks:
+            if getattr(check, "needs_fact", False):
+                if not check(value, fact, spans):
+                    return False
+            elif not check(value):
+                return False
+        return True
+    return test

@@ -1,0 +1,43 @@
+"""A rule's specificity, counted as CLIPS 6.4 counts it (measured on CLIPS): one per
+pattern (a ``not``'s too), per constant (each of ``1|2``), per comparison with a
+variable already bound, per predicate or ``=()`` and per ``test``; a variable's
+first appearance counts nothing; a ``not`` keeps its variables inside it. The
+simplicity and complexity strategies sort by it; lex and mea break ties with it."""
+from __future__ import annotations
+
+from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, OrC,
+                                      Pattern, Pred, Ret, Test, Var, flatten)
+
+
+def specificity(ces: list, bound: set | None = None) -> int:
+    bound = set() if bound is None else bound
+    n = 0
+    for ce in ces:
+        if isinstance(ce, And):
+            n += specificity(ce.ces, bound)
+        elif isinstance(ce, (Not, Exists)):
+            n += specificity(flatten(ce.ces), set(bound))
+        elif isinstance(ce, Forall):
+            n += specificity(flatten(ce.first) + flatten(ce.rest), set(bound))
+        elif isinstance(ce, Test):
+            n += 1
+        elif isinstance(ce, Pattern):
+            n += 1 + sum(_count(e.constraint, bound) for s in ce.slots for e in s.elems)
+    return n
+
+
+def _count(c, bound: set) -> int:
+    if c is None:
+        return 0
+    if isinstance(c, Var):
+        if c.name in bound:
+            return 1
+        bound.add(c.name)
+        return 0
+    if isinstance(c, (AndC, OrC)):
+        return sum(_count(p, bound) for p in c.parts)
+    if isinstance(c, NotC):
+        return _count(c.inner, bound)
+    if isinstance(c, (Const, Pred, Ret)):
+        return 1
+    return 1
