@@ -1,0 +1,192 @@
+"""Fact actions (``assert``, ``retract``, ``modify``, ``duplicate``) and the
+constructs that describe facts (``deftemplate``, ``deffacts``).
+
+``(assert (items a b ?x $?rest))`` makes an ordered fact: each field is evaluated
+and a multifield value is spliced in, so the host gets a flat tuple of fields.
+``(assert (person (name ?n) (kids a b)))`` makes a fact of a template known when
+compiling (``scope.templates``): a slot named twice or not in the template, a
+single slot given no value or several, a ``(default ?NONE)`` slot left out, are
+compile errors; a single slot given a multifield is a run-time error. The host gets
+every slot: the ones written, and the others at their default (CLIPS's derived
+default when none is declared: ``nil``, or ``""``, ``0``, ``0.0`` for a slot of that
+type, the first allowed value, ``()`` for a multislot).
+``assert`` returns the last fact the host gives back (CLIPS 6.4 gives the existing
+fact for a duplicate).
+
+``(modify ?f (slot v...)...)`` and ``(duplicate ...)`` check their slots at run time,
+against the template the host names for the fact (``fact_template``): CLIPS refuses
+both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Form, String, Symbol, Variable
+from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
+                                             Compiled, Frame, Scope, arg_error, compile_expr)
+from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
+
+
+def _splice(parts: list[Compiled], frame: Frame) -> tuple:
+    out: list = []
+    for part in parts:
+        value = part(frame)
+        if type(value) is tuple:
+            out.extend(value)
+        else:
+            out.append(value)
+    return tuple(out)
+
+
+def _single(template: str, slot: str, value: object) -> object:
+    if type(value) is tuple:
+        raise ClpRuntimeError(f"The single field slot '{slot}' of deftemplate "
+                              f"'{template}' can only contain a single field value.")
+    return value
+
+
+def compile_fact(fact: object, scope: Scope, where: Form) -> Compiled:
+    """One fact of an ``assert`` (or a ``deffacts``), as a closure asserting it."""
+    line = getattr(fact, "line", getattr(where, "line", None))
+    if not isinstance(fact, Form) or not fact or not isinstance(fact[0], Symbol):
+        raise ClpError(f"assert takes facts such as (relation value...), not {fact}", line)
+    relation = str(fact[0])
+    if relation in scope.templates:
+        return _compile_template_fact(relation, fact, scope, line)
+    parts = [compile_expr(item, scope, fact) for item in fact[1:]]
+    return lambda frame: frame.host.assert_fact(relation, None, _splice(parts, frame))
+
+
+def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compiled:
+    slots = scope.templates[name]
+    given: dict[str, list[Compiled]] = {}
+    for group in fact[1:]:
+        if not isinstance(group, Form) or not group or not isinstance(group[0], Symbol):
+            raise ClpError(f"a fact of template '{name}' is written with (slot value) "
+                           f"groups, not {group}", line)
+        slot = str(group[0])
+        if slot not in slots:
+            raise ClpError(f"template '{name}' has no slot '{slot}'", line)
+        if slot in given:
+            raise ClpError(f"slot '{slot}' of '{name}' is given twice", line)
+        if not slots[slot][0] and len(group) != 2:
+            raise ClpError(f"the single field slot '{slot}' of '{name}' takes exactly "
+                           f"one value", line)
+        given[slot] = [compile_expr(item, scope, fact) for item in group[1:]]
+    makers = [(slot, _slot_maker(name, slot, multi, default, given.get(slot), line))
+              for slot, (multi, default) in slots.items()]
+
+    def assert_it(frame: Frame) -> object:
+        return frame.host.assert_fact(name, {slot: make(frame) for slot, make in makers},
+                                      None)
+    return assert_it
+
+
+def _slot_maker(template: str, slot: str, multi: bool, default, parts, line) -> Compiled:
+    if parts is not None:
+        if multi:
+            return lambda frame: _splice(parts, frame)
+        part = parts[0]
+        return lambda frame: _single(template, slot, part(frame))
+    if default is REQUIRED:
+        raise ClpError(f"slot '{slot}' of '{template}' needs a value (its default is "
+                       f"?NONE)", line)
+    if isinstance(default, DynamicDefault):
+        thunk = default.thunk
+        if multi:
+            return thunk
+        return lambda frame: _single(template, slot, thunk(frame))
+    return lambda frame: default
+
+
+def compile_assert(form: Form, scope: Scope) -> Compiled:
+    makers = [compile_fact(fact, scope, form) for fact in form[1:]]
+    if len(makers) == 1:
+        return makers[0]
+
+    def assert_all(frame: Frame) -> object:
+        result: object = FALSE
+        for make in makers:
+            result = make(frame)
+        return result
+    return assert_all
+
+
+def _target(fname: str, value: object, position: int = 1) -> object:
+    if type(value) is int or is_fact(value):
+        return value
+    raise arg_error(fname, position, "fact-address or integer")
+
+
+def compile_retract(form: Form, scope: Scope) -> Compiled:
+    targets = [compile_expr(item, scope, form) for item in form[1:]]
+
+    def retract(frame: Frame) -> None:
+        host = frame.host
+        for i, target in enumerate(targets, 1):
+            host.retract(_target("retract", target(frame), i))
+    return retract
+
+
+def _compile_change(form: Form, scope: Scope) -> Compiled:
+    """modify and duplicate: the target and its (slot value...) changes."""
+    fname, line = str(form[0]), getattr(form, "line", None)
+    target = compile_expr(form[1], scope, form)
+    changes: list[tuple[str, list[Compiled]]] = []
+    for group in form[2:]:
+        if not isinstance(group, Form) or not group or not isinstance(group[0], Symbol):
+            raise ClpError(f"{fname} takes (slot value...) groups, not {group}", line)
+        if any(name == group[0] for name, _ in changes):
+            raise ClpError(f"slot '{group[0]}' is given twice to {fname}", line)
+        changes.append((str(group[0]), [compile_expr(v, scope, form) for v in group[1:]]))
+
+    def change(frame: Frame) -> object:
+        host = frame.host
+        fact = _target(fname, target(frame))
+        template = host.fact_template(fact)
+        if template is None:
+            raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "
+                                  "function.")
+        slots = host.template_slots(template) or {}
+        values = {slot: _change(template, slots, slot, parts, frame)
+                  for slot, parts in changes}
+        return getattr(host, fname)(fact, values)       # host.modify or host.duplicate
+    return change
+
+
+def _change(template: str, slots: dict, slot: str, parts: list[Compiled], frame: Frame):
+    info = slots.get(slot)
+    if info is None:
+        raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
+                              f"deftemplate '{template}'.")
+    if info[0]:
+        return _splice(parts, frame)
+    if len(parts) != 1 or type(value := parts[0](frame)) is tuple:
+        raise ClpRuntimeError(f"Attempted to assert a multifield value into the single "
+                              f"field slot '{slot}' of deftemplate '{template}'.")
+    return value
+
+
+def compile_deffacts(form: Form, scope: Scope):
+    """``(deffacts name ["comment"] fact...)`` as a closure asserting its facts (the
+    engine runs it at each reset)."""
+    line = getattr(form, "line", None)
+    if len(form) < 2 or not isinstance(form[1], Symbol):
+        raise ClpError("deffacts needs a name", line)
+    facts = list(form[2:])
+    if facts and isinstance(facts[0], String):
+        facts.pop(0)
+    if any(isinstance(f, Variable) for f in facts):
+        raise ClpError("deffacts holds facts, not variables", line)
+    makers = [compile_fact(fact, scope.child(bound=()), form) for fact in facts]
+
+    def assert_all(frame: Frame) -> None:
+        for make in makers:
+            make(frame)
+    return assert_all
+
+
+TABLE: dict[str, Builtin] = {
+    "assert": Builtin(1, None, compile_assert, SPECIAL),
+    "retract": Builtin(1, None, compile_retract, SPECIAL),
+    "modify": Builtin(1, None, _compile_change, SPECIAL),
+    "duplicate": Builtin(1, None, _compile_change, SPECIAL),
+}

@@ -1,0 +1,143 @@
+"""Actions that talk to the outside through the host: ``printout``, ``read``,
+``readline``, ``halt`` and ``focus``.
+
+``(printout <router> <item>...)`` writes its items one after the other, with no
+space between them: strings without their quotes, numbers and symbols as CLIPS
+writes them, a multifield in parentheses with its strings quoted (``(a "b" 1.0)``,
+as CLIPS 6.4 prints it), and the words ``crlf``, ``tab``, ``vtab``, ``ff`` as a new
+line, a tab, a vertical tab, a form feed. The router ``t`` (or ``T``) is standard
+output; ``nil`` prints nothing; any other router name is passed to the host.
+
+``(read)`` reads one token from the host's input as CLIPS reads from standard input:
+it skips blank lines, takes the first token of the next line (a word is a symbol, a
+number a number, a quoted string a string, a parenthesis a symbol ``(``), and drops
+the rest of that line. At the end of input it returns the symbol ``EOF``.
+``(readline)`` returns the whole next line as a string, or ``EOF``.
+
+``(halt)`` asks the host to stop after this firing; the rest of the actions still
+run, as in CLIPS.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Form, ReadError, Symbol, tokens
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
+                                             Compiled, Frame, Scope, compile_expr)
+from pyengine.engine.clp.functions_text import scan
+from pyengine.engine.clp.values import EOF, TRUE, Text, print_text, to_value
+
+_WORDS = {"crlf": "\n", "tab": "\t", "vtab": "\v", "ff": "\f"}
+_INPUT = ("t", "T", "stdin")
+
+
+def router_name(value: object) -> str:
+    """A router given as a value (symbol, string or number) as the host's name."""
+    name = str(value) if isinstance(value, str) else print_text(value)
+    return "t" if name == "T" else name
+
+
+def compile_printout(form, scope: Scope) -> Compiled:
+    router = compile_expr(form[1], scope, form)
+    parts: list = []                    # text known now, or a closure to write
+    calls = False
+    for item in form[2:]:
+        if isinstance(item, Symbol) and item in _WORDS:
+            piece: object = _WORDS[item]
+        elif isinstance(item, (str, int, float)):          # a constant: written now
+            piece = str(print_text(to_value(item)))
+        else:
+            piece = compile_expr(item, scope, form)
+            calls = calls or isinstance(item, Form)
+        if type(piece) is str and parts and type(parts[-1]) is str:
+            parts[-1] += piece
+        else:
+            parts.append(piece)
+    return (_streaming if calls else _joined)(router, parts)
+
+
+def _joined(router: Compiled, parts: list) -> Compiled:
+    """printout whose items cannot print themselves: one write."""
+    def printout(frame: Frame) -> None:
+        name = router_name(router(frame))
+        if name != "nil":
+            text = "".join([p if type(p) is str else print_text(p(frame)) for p in parts])
+            frame.host.printout(name, text)
+    return printout
+
+
+def _streaming(router: Compiled, parts: list) -> Compiled:
+    """printout with calls among its items: what comes before a call is written before
+    the call runs (as CLIPS writes item by item), in case the call prints too."""
+    def printout(frame: Frame) -> None:
+        name = router_name(router(frame))
+        if name == "nil":
+            return
+        host, done = frame.host, []
+        for part in parts:
+            if type(part) is str:
+                done.append(part)
+                continue
+            if done:
+                host.printout(name, "".join(done))
+                done = []
+            done.append(print_text(part(frame)))
+        if done:
+            host.printout(name, "".join(done))
+    return printout
+
+
+def _check_input(fname: str, router: tuple) -> None:
+    if router and router_name(router[0]) not in _INPUT:
+        raise ClpRuntimeError(f"pyengine's {fname} reads only standard input (t), "
+                              f"not {router_name(router[0])}.")
+
+
+def read(host, *router):
+    """The ``read`` function (see the module's docstring)."""
+    _check_input("read", router)
+    pending = None                  # a string still open at the end of a line
+    while True:
+        line = host.read_line()
+        if line is None:
+            found = scan(pending, 1) if pending is not None else []
+            return found[0] if found else EOF
+        text = line if pending is None else pending + "\n" + line
+        if text.lstrip().startswith('"') and _open_string(text):
+            pending = text
+            continue
+        pending = None
+        found = scan(text, 1)
+        if found:
+            return found[0]
+
+
+def _open_string(text: str) -> bool:
+    try:
+        next(tokens(text), None)
+    except ReadError:
+        return True
+    return False
+
+
+def readline(host, *router):
+    """The ``readline`` function: the next line as a string, or EOF."""
+    _check_input("readline", router)
+    line = host.read_line()
+    return EOF if line is None else Text(line)
+
+
+def halt(host) -> None:
+    host.halt()
+
+
+def focus(host, *modules) -> str:
+    host.focus(tuple(str(m) for m in modules))
+    return TRUE
+
+
+TABLE: dict[str, Builtin] = {
+    "printout": Builtin(1, None, compile_printout, SPECIAL),
+    "read": Builtin(0, 1, read, HOST),
+    "readline": Builtin(0, 1, readline, HOST),
+    "halt": Builtin(0, 0, halt, HOST),
+    "focus": Builtin(1, None, focus, HOST),
+}

@@ -1,0 +1,272 @@
+"""Compiling CLIPS expressions into Python closures, once.
+
+A rule's action runs every time the rule fires, so its text is turned into Python
+functions a single time, when the program is loaded. ``compile_expr(item, scope)``
+takes one item read by :mod:`pyengine.engine.clips_reader` and returns a closure
+``f(frame) -> value``:
+
+* a constant becomes ``lambda frame: value``;
+* ``?x`` reads ``frame.vars["x"]``, ``?*g*`` reads the scope's globals;
+* ``(+ ?x 1)`` looks ``+`` up in ``scope.functions`` *now*, compiles its arguments
+  to closures *now*, and returns one closure that calls the Python function on the
+  arguments' values. Running it never looks at the form again.
+
+Everything the compiler can check is checked here, raising :class:`ClpError` with
+the line: an unknown function, the wrong number of arguments, a variable that
+nothing binds. What only running can tell (dividing by zero, a symbol where a
+number was needed) raises :class:`ClpRuntimeError` with CLIPS's own wording.
+
+The function table holds :class:`Builtin` entries. Most are plain Python functions
+of the argument values (``PURE``); a few also need the engine (``HOST``: the host
+comes first); and the forms that are not ordinary calls (``if``, ``bind``,
+``assert``, ``and``...) are ``SPECIAL``: their entry is a compiler
+``impl(form, scope) -> closure`` run at compile time.
+
+Note that CLIPS 6.4 does not splice ``$?x`` into a call's arguments: ``(length$ $?x)``
+gets one multifield argument, exactly as ``(length$ ?x)`` does.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from pyengine.engine.clips_reader import Form, String, Symbol, Variable
+from pyengine.engine.errors import UsageError
+from pyengine.engine.clp.values import to_value
+
+PURE, HOST, SPECIAL = "pure", "host", "special"
+#: A compiled expression: frame -> value.
+Compiled = Callable[["Frame"], object]
+
+
+class ClpError(UsageError):
+    """A CLIPS construct that cannot be compiled: one line, with its line number."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.message, self.line = message, line
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+class ClpRuntimeError(UsageError):
+    """An error while running CLIPS code, in CLIPS's words (and the line of the call
+    that failed, once known)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.message, self.line = message, line
+        super().__init__(message)
+
+    def at(self, line: int | None) -> "ClpRuntimeError":
+        """This error, placed at ``line`` unless a deeper call placed it already."""
+        if self.line is None and line is not None:
+            self.line = line
+            self.args = (f"line {line}: {self.message}",)
+        return self
+
+
+def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
+    """CLIPS's message for an argument of the wrong type."""
+    return ClpRuntimeError(f"Function '{function}' expected argument #{position} "
+                           f"to be of type {expected}.")
+
+
+class Builtin(NamedTuple):
+    """One entry of the function table: arity bounds (``None``: unbounded) and the
+    implementation; ``kind`` is PURE, HOST or SPECIAL (see the module's docstring)."""
+
+    min_args: int
+    max_args: int | None
+    impl: Callable
+    kind: str = PURE
+
+
+class Frame:
+    """What a compiled expression runs in: local variables by name (no ``?``) and the
+    host that carries out the actions."""
+
+    __slots__ = ("vars", "host")
+
+    def __init__(self, vars: dict | None = None, host: object = None) -> None:
+        self.vars = {} if vars is None else vars
+        self.host = host
+
+
+class Scope:
+    """What the compiler knows while it compiles.
+
+    ``functions``: name -> Builtin (the builtins and the deffunctions so far);
+    ``globals``: the defglobals' current values, by name with its stars (``*g*``);
+    ``bound``: the variables bound before the expression being compiled (a ``bind``
+    adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default).
+    The rest is bookkeeping for special forms: the loop variables in force (they cannot
+    be rebound), how deep in loops we are (for ``break``), and what is compiled
+    (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the last two).
+    """
+
+    __slots__ = ("functions", "globals", "bound", "templates", "global_inits",
+                 "loop_vars", "loop_depth", "context", "counters")
+
+    def __init__(self, functions: dict | None = None, globals: dict | None = None,
+                 bound=(), templates: dict | None = None) -> None:
+        if functions is None:
+            from pyengine.engine.clp.functions import BUILTINS   # the table imports us
+            functions = dict(BUILTINS)
+        self.functions = functions
+        self.globals = {} if globals is None else globals
+        self.bound = set(bound)
+        self.templates = {} if templates is None else templates
+        self.global_inits: dict[str, Compiled] = {}
+        self.loop_vars: frozenset[str] = frozenset()
+        self.loop_depth = 0
+        self.context = "expression"
+        self.counters = {"gensym": 0}
+
+    def child(self, bound=None, context: str | None = None) -> "Scope":
+        """A scope sharing this one's tables (functions, globals, templates, counters)
+        with its own set of bound variables (a copy of this one's, or ``bound``)."""
+        new = Scope.__new__(Scope)
+        for name in Scope.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.bound = set(self.bound if bound is None else bound)
+        if context is not None:
+            new.context = context
+        return new
+
+
+def compile_expr(item: object, scope: Scope, where: Form | None = None) -> Compiled:
+    """``item`` (a form or an atom read by clips_reader) as a closure frame -> value.
+    ``where`` is the enclosing form, for the line and name in error messages."""
+    if isinstance(item, Form):
+        return _compile_call(item, scope)
+    if isinstance(item, Variable):
+        return _compile_variable(item, scope, where)
+    if isinstance(item, (Symbol, String, int, float)):
+        value = to_value(item)
+        return lambda frame: value
+    raise ClpError(f"{item} {_in(where)}is not an expression pyengine evaluates",
+                   _line(where))
+
+
+def _line(form: Form | None) -> int | None:
+    return getattr(form, "line", None)
+
+
+def _in(form: Form | None) -> str:
+    return f"in ({form[0]} ...) " if form and isinstance(form[0], str) else ""
+
+
+def _compile_variable(var: Variable, scope: Scope, where: Form | None) -> Compiled:
+    name = var.name
+    if var.is_global:
+        if name not in scope.globals:
+            raise ClpError(f"global variable ?{name} {_in(where)}is not defined "
+                           "(no defglobal before it)", _line(where))
+        table = scope.globals
+        return lambda frame: table[name]
+    if not name:
+        raise ClpError(f"'?' {_in(where)}is a pattern wildcard, not a value", _line(where))
+    if name not in scope.bound:
+        raise ClpError(f"undefined variable {var} {_in(where)}(bound neither by the "
+                       "rule's patterns nor by an earlier bind)", _line(where))
+    line = _line(where)
+
+    def read(frame: Frame) -> object:
+        try:
+            return frame.vars[name]
+        except KeyError:
+            raise ClpRuntimeError(f"Variable ?{name} is unbound.", line) from None
+    return read
+
+
+def lookup(form: Form, scope: Scope) -> Builtin:
+    """The table entry for ``form``'s function, its argument count checked."""
+    line = _line(form)
+    if not form:
+        raise ClpError("() where a function call was expected", line)
+    head = form[0]
+    if not isinstance(head, Symbol):
+        raise ClpError(f"a call starts with a function name, not {head}", line)
+    spec = scope.functions.get(str(head))
+    if spec is None:
+        raise ClpError(f"unknown function '{head}' (not in pyengine's CLIPS subset)", line)
+    n = len(form) - 1
+    low, high = spec.min_args, spec.max_args
+    if n < low or (high is not None and n > high):
+        if low == high:
+            expected = f"exactly {low}"
+        elif high is None or n < low:
+            expected = f"at least {low}"
+        else:
+            expected = f"at most {high}"
+        raise ClpError(f"function '{head}' expects {expected} argument"
+                       f"{'' if expected.endswith(' 1') else 's'}, got {n}", line)
+    return spec
+
+
+def _compile_call(form: Form, scope: Scope) -> Compiled:
+    spec = lookup(form, scope)
+    if spec.kind == SPECIAL:
+        return spec.impl(form, scope)
+    args = [compile_expr(a, scope, form) for a in form[1:]]
+    if spec.kind == HOST:
+        args.insert(0, _host)
+    return call_closure(spec.impl, args, _line(form))
+
+
+def _host(frame: Frame) -> object:
+    return frame.host
+
+
+def call_closure(fn: Callable, args: list[Compiled], line: int | None) -> Compiled:
+    """A closure calling ``fn`` on the values of ``args`` (specialised for up to three
+    arguments, to save building a list), placing a run-time error at ``line``."""
+    n = len(args)
+    if n == 0:
+        def call(frame):
+            try:
+                return fn()
+            except ClpRuntimeError as exc:
+                raise exc.at(line)
+    elif n == 1:
+        a, = args
+
+        def call(frame):
+            try:
+                return fn(a(frame))
+            except ClpRuntimeError as exc:
+                raise exc.at(line)
+    elif n == 2:
+        a, b = args
+
+        def call(frame):
+            try:
+                return fn(a(frame), b(frame))
+            except ClpRuntimeError as exc:
+                raise exc.at(line)
+    elif n == 3:
+        a, b, c = args
+
+        def call(frame):
+            try:
+                return fn(a(frame), b(frame), c(frame))
+            except ClpRuntimeError as exc:
+                raise exc.at(line)
+    else:
+        def call(frame):
+            try:
+                return fn(*[arg(frame) for arg in args])
+            except ClpRuntimeError as exc:
+                raise exc.at(line)
+    return call
+
+
+def evaluate(text: str, scope: Scope | None = None, host: object = None,
+             variables: dict | None = None) -> object:
+    """Read, compile and run one expression given as text (a convenience for tests and
+    the REPL; the engine compiles once and runs many times)."""
+    from pyengine.engine.clips_reader import read
+    items = read(text)
+    if len(items) != 1:
+        raise ClpError(f"expected one expression, found {len(items)}")
+    variables = dict(variables or {})
+    scope = scope if scope is not None else Scope()
+    scope = scope.child(bound=set(scope.bound) | set(variables))
+    return compile_expr(items[0], scope)(Frame(variables, host))

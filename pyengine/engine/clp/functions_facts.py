@@ -1,0 +1,80 @@
+"""Functions that ask the engine: facts (``fact-index``, ``fact-slot-value``,
+``fact-existp``), ``random``, and ``gensym``.
+
+A fact is whatever object the host gave for it; these functions hand it back to the
+host (:mod:`pyengine.engine.clp.host`). Where CLIPS takes a fact address or a fact
+index (``fact-existp``, ``fact-slot-value``), both are passed on as they are.
+``(fact-slot-value ?f implied)`` asks for an ordered fact's fields: the host is
+asked for slot ``None``.
+
+``(random)`` is the host's next number, so a run is repeatable from the host's seed;
+``(random lo hi)`` is ``lo + r mod (hi - lo + 1)``, as CLIPS computes it.
+``gensym`` counts ``gen1``, ``gen2``... per program (the count is kept in the
+scope). ``gensym*`` should skip symbols already in use; pyengine keeps no symbol
+table, so it counts exactly as ``gensym`` does.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
+                                             arg_error)
+from pyengine.engine.clp.values import is_fact
+
+
+def _fact_or_index(fname: str, v: object) -> object:
+    if type(v) is int or is_fact(v):
+        return v
+    raise arg_error(fname, 1, "fact-address or integer")
+
+
+def fact_index(host, fact) -> int:
+    if not is_fact(fact):
+        raise arg_error("fact-index", 1, "fact address")
+    return host.fact_index(fact)
+
+
+def fact_slot_value(host, target, slot):
+    target = _fact_or_index("fact-slot-value", target)
+    if type(slot) is not str:
+        raise arg_error("fact-slot-value", 2, "symbol")
+    return host.fact_slot(target, None if slot == "implied" else slot)
+
+
+def fact_existp(host, target) -> str:
+    target = _fact_or_index("fact-existp", target)
+    return "TRUE" if host.fact_exists(target) else "FALSE"
+
+
+def random(host, *bounds) -> int:
+    if len(bounds) == 1:
+        raise ClpRuntimeError("Function random expected either 0 or 2 arguments")
+    number = host.random()
+    if not bounds:
+        return number
+    low, high = bounds
+    if type(low) is not int:
+        raise arg_error("random", 1, "integer")
+    if type(high) is not int:
+        raise arg_error("random", 2, "integer")
+    if high < low:
+        raise ClpRuntimeError("Function random expected argument #1 to be less than "
+                              "argument #2")
+    return low + number % (high - low + 1)
+
+
+def compile_gensym(form, scope):
+    counters = scope.counters
+
+    def gensym(frame):
+        counters["gensym"] += 1
+        return f"gen{counters['gensym']}"
+    return gensym
+
+
+TABLE: dict[str, Builtin] = {
+    "fact-index": Builtin(1, 1, fact_index, HOST),
+    "fact-slot-value": Builtin(2, 2, fact_slot_value, HOST),
+    "fact-existp": Builtin(1, 1, fact_existp, HOST),
+    "random": Builtin(0, 2, random, HOST),
+    "gensym": Builtin(0, 0, compile_gensym, SPECIAL),
+    "gensym*": Builtin(0, 0, compile_gensym, SPECIAL),
+}

@@ -1,0 +1,87 @@
+"""CLIPS's ``format``: C-style conversions, printed to a router or only returned.
+
+``(format <router> <control> <values>...)`` returns the formatted string, and prints it
+too unless the router is ``nil``. CLIPS 6.4 accepts in the control string
+``%d %u %x %o`` (a number, a float cut to an integer), ``%f %e %g`` (a number),
+``%s`` (a symbol or a string, *not* a number), ``%c`` (a character), each with C's
+flags, width and precision (``%-10s``, ``%5.2f``), and ``%n`` (new line), ``%t``
+(tab), ``%r`` (carriage return), ``%%``. Anything else (``%i``, ``%G``, ``%ld``, a
+width on ``%n``) is an invalid flag, and the number of values must match the number
+of conversions, as in CLIPS.
+"""
+from __future__ import annotations
+
+import re
+
+from pyengine.engine.clp.expressions import ClpRuntimeError, arg_error
+from pyengine.engine.clp.values import Text, c_integer
+
+_SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.S)
+_PLAIN = {"n": "\n", "t": "\t", "r": "\r", "%": "%"}
+_MASK = 2 ** 64 - 1
+
+
+def format_text(host, router, control, *values) -> Text:
+    """The ``format`` function (a HOST function: the host prints the result)."""
+    if type(control) is not Text:
+        raise arg_error("format", 2, "string")
+    text = Text(_render(str(control), values))
+    name = "t" if router in ("t", "T") else router
+    if name != "nil" and isinstance(name, str):
+        host.printout(name, text)
+    return text
+
+
+def _render(control: str, values: tuple) -> str:
+    out: list[str] = []
+    used = 0
+    pos = 0
+    for m in _SPEC.finditer(control):
+        out.append(control[pos:m.start()])
+        pos = m.end()
+        spec, conv = m.group(1), m.group(2)
+        if conv in _PLAIN and not spec:
+            out.append(_PLAIN[conv])
+            continue
+        if conv not in "dfegscxou" or not conv:
+            raise ClpRuntimeError(f'Invalid format flag "%{spec}{conv}" specified in '
+                                  "format function.")
+        if used >= len(values):
+            used += 1
+            continue                    # counted, so the message below names the total
+        out.append(_convert(spec, conv, values[used], used + 3))
+        used += 1
+    if used != len(values):
+        raise ClpRuntimeError(f"Function 'format' expected exactly {used + 2} arguments.")
+    out.append(control[pos:])
+    return "".join(out)
+
+
+def _convert(spec: str, conv: str, value: object, position: int) -> str:
+    t = type(value)
+    if conv == "s":
+        if t is not str and t is not Text:
+            raise arg_error("format", position, "symbol or string")
+        return ("%" + spec + "s") % value
+    if conv == "c":
+        return ("%" + spec + "s") % _character(value, position)
+    if t is not int and t is not float:
+        raise arg_error("format", position, "integer or float")
+    if conv in "fegs":
+        return ("%" + spec + conv) % float(value)       # type: ignore[arg-type]
+    number = value if t is int else c_integer(value)    # type: ignore[arg-type]
+    if conv == "d":
+        return ("%" + spec + "d") % number
+    text = ("%" + spec + conv.replace("u", "d")) % (number & _MASK)
+    return text.replace("0o", "0")                      # C's %#o writes 010, not 0o10
+
+
+def _character(value: object, position: int) -> str:
+    t = type(value)
+    if t is str or t is Text:
+        return value[:1]                                # type: ignore[index]
+    if t is int and 0 < value < 0x110000:               # type: ignore[operator]
+        return chr(value)                               # type: ignore[arg-type]
+    if t is int or t is float:
+        return ""
+    raise arg_error("format", position, "symbol, string, or integer")

@@ -1,0 +1,132 @@
+"""CLIPS 6.4's multifield functions. A multifield is a Python tuple; positions count
+from 1, as in CLIPS.
+
+As CLIPS does (checked against clipspy in tests/clp):
+
+* ``create$`` splices multifields into one flat multifield (they never nest);
+* ``nth$`` out of range gives the symbol ``nil``, not an error;
+* ``subseq$`` clamps its range and gives ``()`` for an empty one;
+* ``insert$`` at a position past the end appends; before 1 is an error;
+* ``delete$`` and ``replace$`` need a range inside the multifield;
+* ``member$`` gives the position (or FALSE); given a multifield it finds it as a
+  run and gives its first and last positions, ``(2 3)``;
+* membership compares as ``eq`` does: ``1`` is not ``1.0``, ``a`` is not ``"a"``.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clp.expressions import Builtin, ClpRuntimeError, arg_error
+from pyengine.engine.clp.values import FALSE, NIL, TRUE, same
+
+
+def _multifield(fname: str, i: int, v: object) -> tuple:
+    if type(v) is tuple:
+        return v                            # type: ignore[return-value]
+    raise arg_error(fname, i, "multifield")
+
+
+def _integer(fname: str, i: int, v: object) -> int:
+    if type(v) is int:
+        return v                            # type: ignore[return-value]
+    raise arg_error(fname, i, "integer")
+
+
+def create(*args) -> tuple:
+    out: list = []
+    for v in args:
+        if type(v) is tuple:
+            out.extend(v)
+        else:
+            out.append(v)
+    return tuple(out)
+
+
+def nth(index, values):
+    index = _integer("nth$", 1, index)
+    values = _multifield("nth$", 2, values)
+    return values[index - 1] if 1 <= index <= len(values) else NIL
+
+
+def length(values) -> int:
+    return len(_multifield("length$", 1, values))
+
+
+def _position(item, values: tuple) -> int:
+    for i, v in enumerate(values):
+        if same(v, item):
+            return i + 1
+    return 0
+
+
+def member(item, values):
+    values = _multifield("member$", 2, values)
+    if type(item) is not tuple:
+        at = _position(item, values)
+        return at if at else FALSE
+    n = len(item)
+    for start in range(len(values) - n + 1):
+        if same(values[start:start + n], item):
+            return (start + 1, start + n)
+    return FALSE
+
+
+def subseq(values, start, end) -> tuple:
+    values = _multifield("subseq$", 1, values)
+    start, end = _integer("subseq$", 2, start), _integer("subseq$", 3, end)
+    start, end = max(start, 1), min(end, len(values))
+    return values[start - 1:end] if start <= end else ()
+
+
+def first(values) -> tuple:
+    return _multifield("first$", 1, values)[:1]
+
+
+def rest(values) -> tuple:
+    return _multifield("rest$", 1, values)[1:]
+
+
+def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError:
+    where = f"index {start}" if start == end else f"index range {start}..{end}"
+    return ClpRuntimeError(f"Multifield {where} out of range 1..{size} in function "
+                           f"'{fname}'.")
+
+
+def insert(values, index, *items) -> tuple:
+    values = _multifield("insert$", 1, values)
+    index = _integer("insert$", 2, index)
+    if index < 1:
+        raise _range_error("insert$", index, index, len(values))
+    return values[:index - 1] + create(*items) + values[index - 1:]
+
+
+def _checked_range(fname: str, values, start, end) -> tuple[tuple, int, int]:
+    values = _multifield(fname, 1, values)
+    start, end = _integer(fname, 2, start), _integer(fname, 3, end)
+    if not 1 <= start <= end <= len(values):
+        raise _range_error(fname, start, end, len(values))
+    return values, start, end
+
+
+def delete(values, start, end) -> tuple:
+    values, start, end = _checked_range("delete$", values, start, end)
+    return values[:start - 1] + values[end:]
+
+
+def replace(values, start, end, *items) -> tuple:
+    values, start, end = _checked_range("replace$", values, start, end)
+    return values[:start - 1] + create(*items) + values[end:]
+
+
+def subsetp(part, whole) -> str:
+    part = _multifield("subsetp", 1, part)
+    whole = _multifield("subsetp", 2, whole)
+    return TRUE if all(_position(v, whole) for v in part) else FALSE
+
+
+TABLE: dict[str, Builtin] = {
+    "create$": Builtin(0, None, create), "nth$": Builtin(2, 2, nth),
+    "length$": Builtin(1, 1, length), "member$": Builtin(2, 2, member),
+    "subseq$": Builtin(3, 3, subseq), "first$": Builtin(1, 1, first),
+    "rest$": Builtin(1, 1, rest), "insert$": Builtin(3, None, insert),
+    "delete$": Builtin(3, 3, delete), "replace$": Builtin(4, None, replace),
+    "subsetp": Builtin(2, 2, subsetp),
+}
