@@ -23,9 +23,11 @@ A symbol and a string with the same letters are different CLIPS values, so
 Python's ``1 == 1.0`` does not see that: :func:`same` compares as ``eq`` does.
 
 Writing: :func:`print_text` is what ``printout`` shows (a string without its quotes),
-:func:`write_text` what the prompt shows (a string quoted, with ``\\`` and ``"``
-escaped). Inside a multifield both quote strings: ``(printout t (create$ a "b"))``
-shows ``(a "b")``. Floats follow C's ``%.15g`` with ``.0`` added to a bare integer:
+:func:`write_text` what the prompt and ``(facts)`` show (a string in quotes). Inside a
+multifield both quote strings: ``(printout t (create$ a "b"))`` shows ``(a "b")``.
+CLIPS does not escape what it shows: the string ``a"b`` in a multifield shows as
+``"a"b"``; only :func:`implode` (``implode$``) escapes, so that its text reads back.
+Floats follow C's ``%.15g`` with ``.0`` added to a bare integer:
 ``3.0``, ``0.1``, ``1e+20``, ``0.666666666666667``, ``1.5e-07``, ``inf.0``.
 """
 from __future__ import annotations
@@ -129,21 +131,23 @@ def print_text(value: object) -> str:
     """``value`` as ``printout`` shows it: strings bare, everything else as
     :func:`write_text`. ``None`` (no value) shows as nothing."""
     t = type(value)
-    if t is str or t is Text:
+    if t is str:
         return value                        # type: ignore[return-value]
+    if t is Text:
+        return str.__str__(value)           # type: ignore[arg-type]    # a plain str
     if value is None:
         return ""
     return write_text(value)
 
 
 def write_text(value: object) -> str:
-    """``value`` as the CLIPS prompt shows it: strings quoted and escaped,
+    """``value`` as the CLIPS prompt shows it: strings in quotes (not escaped),
     multifields in parentheses. Any other object (a fact) is the object's ``str``."""
     t = type(value)
     if t is str:
         return value                        # type: ignore[return-value]
     if t is Text:
-        return escape(value)                # type: ignore[arg-type]
+        return '"' + value + '"'            # type: ignore[operator]
     if t is int:
         return str(value)
     if t is float:
@@ -154,8 +158,9 @@ def write_text(value: object) -> str:
 
 
 def implode(values: tuple) -> str:
-    """A multifield's items as one line, as ``implode$`` writes them."""
-    return " ".join(map(write_text, values))
+    """A multifield's items as one line that reads back as them, as ``implode$``
+    writes it (strings quoted and escaped)."""
+    return " ".join([escape(v) if type(v) is Text else write_text(v) for v in values])
 
 
 def is_fact(value: object) -> bool:

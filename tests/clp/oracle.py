@@ -1,0 +1,96 @@
+"""Real CLIPS (through clipspy) as the oracle for pyengine's CLIPS evaluator.
+
+:class:`Oracle` evaluates text in one clipspy environment and reports what CLIPS
+said: the value (converted to pyengine's runtime values: a symbol a ``str``, a string
+a :class:`Text`, a multifield a tuple), what ``(printout t <expr>)`` printed, what the
+prompt would write, or the error. CLIPS's errors are caught on the ``werror`` router,
+since clipspy does not raise for all of them (``insert$`` at index 0 returns None).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from pyengine.engine.clp.values import Text
+
+clips = pytest.importorskip("clips")
+
+
+@dataclass
+class Said:
+    """What CLIPS did with one expression: ``error`` (its text) or ``value``."""
+
+    value: object = None
+    error: str | None = None
+    printed: str = ""
+
+
+class _Capture(clips.Router):
+    def __init__(self) -> None:
+        super().__init__("pyengine-oracle", 50)
+        self.out: list[str] = []
+        self.err: list[str] = []
+
+    def query(self, name: str) -> bool:
+        return name in ("t", "stdout", "werror", "wwarning", "wdisplay")
+
+    def write(self, name: str, message: str) -> None:
+        (self.err if name == "werror" else self.out).append(message)
+
+
+def convert(value: object) -> object:
+    """A clipspy value as a pyengine value."""
+    if isinstance(value, clips.Symbol):
+        return str(value)
+    if isinstance(value, str):
+        return Text(value)
+    if isinstance(value, (tuple, list)):
+        return tuple(convert(v) for v in value)
+    return value
+
+
+class Oracle:
+    """One clipspy environment; :meth:`eval` and :meth:`build` report what CLIPS did."""
+
+    def __init__(self) -> None:
+        self.env = clips.Environment()
+        self.capture = _Capture()
+        self.env.add_router(self.capture)
+
+    def _run(self, call, text: str) -> Said:
+        self.capture.out.clear()
+        self.capture.err.clear()
+        try:
+            value = call(text)
+        except clips.CLIPSError as exc:
+            return Said(error="".join(self.capture.err).strip() or str(exc),
+                        printed="".join(self.capture.out))
+        if self.capture.err:
+            return Said(error="".join(self.capture.err).strip(),
+                        printed="".join(self.capture.out))
+        return Said(value=value, printed="".join(self.capture.out))
+
+    def eval(self, text: str) -> Said:
+        """``text`` evaluated: the converted value, or the error (a None value from
+        clipspy, which it gives after some errors, counts as an error)."""
+        said = self._run(self.env.eval, text)
+        if said.error is None and said.value is None:
+            said.error = "no value"
+        if said.error is None:
+            said.value = convert(said.value)
+        return said
+
+    def run(self, text: str) -> Said:
+        """``text`` evaluated for what it prints (its value may be void)."""
+        said = self._run(self.env.eval, text)
+        if said.error is None:
+            said.value = convert(said.value) if said.value is not None else None
+        return said
+
+    def build(self, text: str) -> Said:
+        return self._run(self.env.build, text)
+
+    def printed(self, expr: str) -> Said:
+        """What ``(printout t <expr>)`` writes."""
+        return self.run(f"(printout t {expr})")
