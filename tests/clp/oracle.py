@@ -31,12 +31,23 @@ class _Capture(clips.Router):
         super().__init__("pyengine-oracle", 50)
         self.out: list[str] = []
         self.err: list[str] = []
+        self.data, self.pos = b"", 0
 
     def query(self, name: str) -> bool:
-        return name in ("t", "stdout", "werror", "wwarning", "wdisplay")
+        return name in ("t", "stdout", "stdin", "werror", "wwarning", "wdisplay")
 
     def write(self, name: str, message: str) -> None:
         (self.err if name == "werror" else self.out).append(message)
+
+    def read(self, name: str) -> int:
+        if self.pos >= len(self.data):
+            return -1
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def unread(self, name: str, char: int) -> int:
+        self.pos -= 1
+        return 1
 
 
 def convert(value: object) -> object:
@@ -87,6 +98,11 @@ class Oracle:
         if said.error is None:
             said.value = convert(said.value) if said.value is not None else None
         return said
+
+    def feed(self, lines: list[str]) -> None:
+        """Standard input from now on: these lines."""
+        self.capture.data = "".join(line + "\n" for line in lines).encode()
+        self.capture.pos = 0
 
     def build(self, text: str) -> Said:
         return self._run(self.env.build, text)

@@ -20,12 +20,20 @@ and :func:`compile_defglobal` for those constructs, :func:`reset_globals`.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
-from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
-                                             ClpRuntimeError, Compiled, Frame, Scope,
-                                             compile_expr)
+from pyengine.engine.clp.expressions import (
+    HOST,
+    SPECIAL,
+    Builtin,
+    ClpError,
+    ClpRuntimeError,
+    Compiled,
+    Frame,
+    Scope,
+    compile_expr,
+)
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.values import FALSE, same
 
@@ -94,7 +102,7 @@ class Deffunction:
     fresh frame holding the parameters; a ``$?rest`` parameter gets the remaining
     arguments as one multifield (multifield arguments spliced into it)."""
 
-    __slots__ = ("name", "params", "rest", "body")
+    __slots__ = ("body", "name", "params", "rest")
 
     def __init__(self, name: str, params: list[str], rest: str | None) -> None:
         self.name, self.params, self.rest = name, params, rest
@@ -223,7 +231,7 @@ def _bind_global(name: str, value, scope: Scope, line) -> Compiled:
                        "it)", line)
     table, inits = scope.globals, scope.global_inits
     if value is None:
-        value = lambda frame: inits[name](frame) if name in inits else FALSE  # noqa: E731
+        value = lambda frame: inits[name](frame) if name in inits else FALSE
 
     def bind(frame: Frame) -> object:
         table[name] = result = value(frame)
@@ -252,7 +260,7 @@ def compile_switch(form: Form, scope: Scope) -> Compiled:
     line = getattr(form, "line", None)
     subject = compile_expr(form[1], scope, form)
     cases: list[tuple[Compiled, Compiled]] = []
-    default: Compiled = lambda frame: FALSE                     # noqa: E731
+    default: Compiled = lambda frame: FALSE
     for clause in form[2:]:
         if isinstance(clause, Form) and len(clause) >= 3 and keyword(clause[0], "case") \
                 and keyword(clause[2], "then"):

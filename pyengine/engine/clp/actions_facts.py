@@ -20,8 +20,18 @@ both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
-from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
-                                             Compiled, Frame, Scope, arg_error, compile_expr)
+from pyengine.engine.clp.expressions import (
+    SPECIAL,
+    Builtin,
+    ClpError,
+    ClpRuntimeError,
+    Compiled,
+    Frame,
+    Scope,
+    arg_error,
+    compile_expr,
+    with_line,
+)
 from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
 
 
@@ -99,15 +109,16 @@ def _slot_maker(template: str, slot: str, multi: bool, default, parts, line) -> 
 
 def compile_assert(form: Form, scope: Scope) -> Compiled:
     makers = [compile_fact(fact, scope, form) for fact in form[1:]]
+    line = getattr(form, "line", None)
     if len(makers) == 1:
-        return makers[0]
+        return with_line(makers[0], line)
 
     def assert_all(frame: Frame) -> object:
         result: object = FALSE
         for make in makers:
             result = make(frame)
         return result
-    return assert_all
+    return with_line(assert_all, line)
 
 
 def _target(fname: str, value: object, position: int = 1) -> object:
@@ -123,7 +134,7 @@ def compile_retract(form: Form, scope: Scope) -> Compiled:
         host = frame.host
         for i, target in enumerate(targets, 1):
             host.retract(_target("retract", target(frame), i))
-    return retract
+    return with_line(retract, getattr(form, "line", None))
 
 
 def _compile_change(form: Form, scope: Scope) -> Compiled:
@@ -149,7 +160,7 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
         values = {slot: _change(template, slots, slot, parts, frame)
                   for slot, parts in changes}
         return getattr(host, fname)(fact, values)       # host.modify or host.duplicate
-    return change
+    return with_line(change, line)
 
 
 def _change(template: str, slots: dict, slot: str, parts: list[Compiled], frame: Frame):

@@ -11,7 +11,8 @@ output; ``nil`` prints nothing; any other router name is passed to the host.
 ``(read)`` reads one token from the host's input as CLIPS reads from standard input:
 it skips blank lines, takes the first token of the next line (a word is a symbol, a
 number a number, a quoted string a string, a parenthesis a symbol ``(``), and drops
-the rest of that line. At the end of input it returns the symbol ``EOF``.
+the rest of that line; a string still open at the end of the line ends there, with
+the line's newline in it. At the end of input it returns the symbol ``EOF``.
 ``(readline)`` returns the whole next line as a string, or ``EOF``.
 
 ``(halt)`` asks the host to stop after this firing; the rest of the actions still
@@ -19,9 +20,18 @@ run, as in CLIPS.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, tokens
-from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
-                                             Compiled, Frame, Scope, compile_expr)
+from pyengine.engine.clips_reader import Form, Symbol
+from pyengine.engine.clp.expressions import (
+    HOST,
+    SPECIAL,
+    Builtin,
+    ClpRuntimeError,
+    Compiled,
+    Frame,
+    Scope,
+    compile_expr,
+    with_line,
+)
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, TRUE, Text, print_text, to_value
 
@@ -51,7 +61,8 @@ def compile_printout(form, scope: Scope) -> Compiled:
             parts[-1] += piece
         else:
             parts.append(piece)
-    return (_streaming if calls else _joined)(router, parts)
+    return with_line((_streaming if calls else _joined)(router, parts),
+                     getattr(form, "line", None))
 
 
 def _joined(router: Compiled, parts: list) -> Compiled:
@@ -94,28 +105,13 @@ def _check_input(fname: str, router: tuple) -> None:
 def read(host, *router):
     """The ``read`` function (see the module's docstring)."""
     _check_input("read", router)
-    pending = None                  # a string still open at the end of a line
     while True:
         line = host.read_line()
         if line is None:
-            found = scan(pending, 1) if pending is not None else []
-            return found[0] if found else EOF
-        text = line if pending is None else pending + "\n" + line
-        if text.lstrip().startswith('"') and _open_string(text):
-            pending = text
-            continue
-        pending = None
-        found = scan(text, 1)
+            return EOF
+        found = scan(line + "\n", 1)   # a string left open ends with the line, as in CLIPS
         if found:
             return found[0]
-
-
-def _open_string(text: str) -> bool:
-    try:
-        next(tokens(text), None)
-    except ReadError:
-        return True
-    return False
 
 
 def readline(host, *router):

@@ -18,8 +18,16 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, Variable
 from pyengine.engine.clp.actions import BreakSignal, keyword, sequence
-from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, Compiled, Frame,
-                                             Scope, arg_error, compile_expr)
+from pyengine.engine.clp.expressions import (
+    SPECIAL,
+    Builtin,
+    ClpError,
+    Compiled,
+    Frame,
+    Scope,
+    arg_error,
+    compile_expr,
+)
 from pyengine.engine.clp.values import FALSE
 
 _MISSING = object()
@@ -108,7 +116,7 @@ def _compile_each(form: Form, scope: Scope, name: str | None, source, actions) -
     """progn$ and foreach: ``name`` (or None) takes each item of ``source``."""
     line = getattr(form, "line", None)
     values = compile_expr(source, scope, form)
-    index = f"{name}-index" if name else None
+    index = f"{name}-index"
     body = _body(actions, scope, form, (name, index) if name else ())
     fname = str(form[0])
 

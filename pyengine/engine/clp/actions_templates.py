@@ -14,7 +14,8 @@ A default is a value evaluated now (``(default <expr>...)``), ``REQUIRED`` for
 ``default-dynamic``, or, with no default or ``?DERIVE``, the value CLIPS derives from
 the slot's constraints: the first type the slot allows among symbol, string, integer,
 float (in that order), then that type's first allowed value, else ``nil``, ``""``,
-the range's low end or ``0``, ``0.0``. A multislot derives ``()`` or, with a
+the range's low end or ``0``, ``0.0`` (so ``(allowed-values 3 b)`` derives ``b``, but
+``(allowed-values 3)`` derives ``nil``, as CLIPS 6.4 does). A multislot derives ``()`` or, with a
 cardinality, that many derived values.
 
 Constraints are read only for the defaults; pyengine does not check values against
@@ -25,8 +26,14 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import ClpError, Frame, Scope, compile_expr
 from pyengine.engine.clp.functions_multi import create
-from pyengine.engine.clp.values import (NIL, REQUIRED, DynamicDefault, Text, c_integer,
-                                        to_value)
+from pyengine.engine.clp.values import (
+    NIL,
+    REQUIRED,
+    DynamicDefault,
+    Text,
+    c_integer,
+    to_value,
+)
 
 _TYPES = ("SYMBOL", "STRING", "INTEGER", "FLOAT")
 _GROUPS = {"LEXEME": ("SYMBOL", "STRING"), "NUMBER": ("INTEGER", "FLOAT"),
@@ -107,16 +114,9 @@ def _derived_single(constraints: dict) -> object:
     types: list[str] = []
     for t in constraints.get("type", ["?VARIABLE"]):
         types.extend(_GROUPS.get(str(t), (str(t),)))
-    values = [to_value(v) for v in constraints.get("allowed-values", [])
-              if not isinstance(v, Variable)]
     for kind in _TYPES:
         if kind not in types:
             continue
-        if "allowed-values" in constraints:
-            found = [v for v in values if type(v) is _PYTHON_TYPE[kind]]
-            if not found:
-                continue
-            return found[0]
         for key, kinds in _ALLOWED.items():
             listed = [to_value(v) for v in constraints.get(key, [])
                       if not isinstance(v, Variable)]

@@ -27,11 +27,12 @@ gets one multifield argument, exactly as ``(length$ ?x)`` does.
 """
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
-from pyengine.engine.errors import UsageError
 from pyengine.engine.clp.values import to_value
+from pyengine.engine.errors import UsageError
 
 PURE, HOST, SPECIAL = "pure", "host", "special"
 #: A compiled expression: frame -> value.
@@ -51,10 +52,12 @@ class ClpRuntimeError(UsageError):
     that failed, once known)."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
-        self.message, self.line = message, line
+        self.message = message
+        self.line: int | None = None
         super().__init__(message)
+        self.at(line)
 
-    def at(self, line: int | None) -> "ClpRuntimeError":
+    def at(self, line: int | None) -> ClpRuntimeError:
         """This error, placed at ``line`` unless a deeper call placed it already."""
         if self.line is None and line is not None:
             self.line = line
@@ -82,11 +85,11 @@ class Frame:
     """What a compiled expression runs in: local variables by name (no ``?``) and the
     host that carries out the actions."""
 
-    __slots__ = ("vars", "host")
+    __slots__ = ("host", "vars")
 
-    def __init__(self, vars: dict | None = None, host: object = None) -> None:
-        self.vars = {} if vars is None else vars
-        self.host = host
+    def __init__(self, vars: dict | None = None, host: Any = None) -> None:
+        self.vars: dict = {} if vars is None else vars
+        self.host: Any = host      # a Host (pyengine.engine.clp.host)
 
 
 class Scope:
@@ -101,13 +104,13 @@ class Scope:
     (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the last two).
     """
 
-    __slots__ = ("functions", "globals", "bound", "templates", "global_inits",
-                 "loop_vars", "loop_depth", "context", "counters")
+    __slots__ = ("bound", "context", "counters", "functions", "global_inits", "globals",
+                 "loop_depth", "loop_vars", "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
         if functions is None:
-            from pyengine.engine.clp.functions import BUILTINS   # the table imports us
+            from pyengine.engine.clp.functions import BUILTINS  # the table imports us
             functions = dict(BUILTINS)
         self.functions = functions
         self.globals = {} if globals is None else globals
@@ -119,7 +122,7 @@ class Scope:
         self.context = "expression"
         self.counters = {"gensym": 0}
 
-    def child(self, bound=None, context: str | None = None) -> "Scope":
+    def child(self, bound=None, context: str | None = None) -> Scope:
         """A scope sharing this one's tables (functions, globals, templates, counters)
         with its own set of bound variables (a copy of this one's, or ``bound``)."""
         new = Scope.__new__(Scope)
@@ -256,6 +259,17 @@ def call_closure(fn: Callable, args: list[Compiled], line: int | None) -> Compil
             except ClpRuntimeError as exc:
                 raise exc.at(line)
     return call
+
+
+def with_line(run: Compiled, line: int | None) -> Compiled:
+    """``run``, placing its run-time errors at ``line`` (for special forms whose
+    closures call the host directly)."""
+    def tagged(frame: Frame) -> object:
+        try:
+            return run(frame)
+        except ClpRuntimeError as exc:
+            raise exc.at(line)
+    return tagged
 
 
 def evaluate(text: str, scope: Scope | None = None, host: object = None,

@@ -16,7 +16,7 @@ import re
 from pyengine.engine.clp.expressions import ClpRuntimeError, arg_error
 from pyengine.engine.clp.values import Text, c_integer
 
-_SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.S)
+_SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.DOTALL)
 _PLAIN = {"n": "\n", "t": "\t", "r": "\r", "%": "%"}
 _MASK = 2 ** 64 - 1
 
@@ -69,7 +69,7 @@ def _convert(spec: str, conv: str, value: object, position: int) -> str:
         raise arg_error("format", position, "integer or float")
     if conv in "fegs":
         return ("%" + spec + conv) % float(value)       # type: ignore[arg-type]
-    number = value if t is int else c_integer(value)    # type: ignore[arg-type]
+    number: int = value if t is int else c_integer(value)   # type: ignore
     if conv == "d":
         return ("%" + spec + "d") % number
     text = ("%" + spec + conv.replace("u", "d")) % (number & _MASK)

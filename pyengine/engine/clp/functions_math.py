@@ -20,6 +20,7 @@ What CLIPS does, and so what these do (each checked against clipspy in tests/clp
 """
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 
@@ -231,7 +232,7 @@ def _compare(a, b) -> int:
 def _chain(fname: str, ok):
     def run(*args):
         _check(fname, args)
-        for a, b in zip(args, args[1:]):
+        for a, b in itertools.pairwise(args):
             if not ok(_compare(a, b)):
                 return FALSE
         return TRUE

@@ -9,7 +9,8 @@ As CLIPS does (checked against clipspy in tests/clp):
 * ``insert$`` at a position past the end appends; before 1 is an error;
 * ``delete$`` and ``replace$`` need a range inside the multifield;
 * ``member$`` gives the position (or FALSE); given a multifield it finds it as a
-  run and gives its first and last positions, ``(2 3)``;
+  run and gives its first and last positions, ``(2 3)`` (one position for a run of
+  one, ``(1 0)`` for the empty multifield);
 * membership compares as ``eq`` does: ``1`` is not ``1.0``, ``a`` is not ``"a"``.
 """
 from __future__ import annotations
@@ -65,7 +66,7 @@ def member(item, values):
     n = len(item)
     for start in range(len(values) - n + 1):
         if same(values[start:start + n], item):
-            return (start + 1, start + n)
+            return start + 1 if n == 1 else (start + 1, start + n)
     return FALSE
 
 

@@ -20,8 +20,15 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import ReadError, tokens
 from pyengine.engine.clp.expressions import HOST, Builtin, arg_error
 from pyengine.engine.clp.functions_format import format_text
-from pyengine.engine.clp.values import (EOF, FALSE, INT_MAX, INT_MIN, Text, float_text,
-                                        implode)
+from pyengine.engine.clp.values import (
+    EOF,
+    FALSE,
+    INT_MAX,
+    INT_MIN,
+    Text,
+    float_text,
+    implode,
+)
 
 _LEXEME = "symbol, string, or instance name"
 _CONCATENABLE = "string, instance name, symbol, float, or integer"
@@ -122,8 +129,10 @@ def _values(text: str, limit: int | None) -> list:
     for tok in tokens(text):
         kind, value = tok.kind, tok.value
         if kind == "string":
+            assert isinstance(value, str)
             out.append(Text(value))
         elif kind == "integer":
+            assert isinstance(value, int)
             out.append(max(INT_MIN, min(INT_MAX, value)))
         elif kind in ("float", "symbol"):
             out.append(value if kind == "float" else str(value))

@@ -85,7 +85,7 @@ class Host(Protocol):
 class ScratchFact:
     """A fact of :class:`ScratchHost`."""
 
-    __slots__ = ("index", "template", "slots", "fields", "live")
+    __slots__ = ("fields", "index", "live", "slots", "template")
 
     def __init__(self, index: int, template: str, slots: dict | None,
                  fields: tuple | None) -> None:
@@ -107,7 +107,8 @@ class ScratchFact:
     def text(self) -> str:
         """The fact as CLIPS's ``(facts)`` writes it."""
         if self.slots is None:
-            return "(" + " ".join([self.template] + [write_text(v) for v in self.fields]) + ")"
+            fields = self.fields or ()
+            return "(" + " ".join([self.template] + [write_text(v) for v in fields]) + ")"
         groups = []
         for slot, value in self.slots.items():
             values = value if type(value) is tuple else (value,)

@@ -33,7 +33,7 @@ Floats follow C's ``%.15g`` with ``.0`` added to a bare integer:
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from pyengine.engine.clips_reader import String, Symbol
 
@@ -64,11 +64,6 @@ class Text(str):
         return f"Text({str.__repr__(self)})"
 
 
-def boolean(flag: object) -> str:
-    """A Python truth value as the symbol TRUE or FALSE."""
-    return TRUE if flag else FALSE
-
-
 def wrap(n: int) -> int:
     """An integer reduced into C's ``long long`` range, as CLIPS's arithmetic wraps
     (``(+ 9223372036854775807 1)`` is -9223372036854775808)."""
@@ -81,14 +76,14 @@ def wrap(n: int) -> int:
 def c_integer(x: float) -> int:
     """A float cut to an integer as C's ``(long long)`` cast does on x86-64: toward
     zero, and INT_MIN for NaN, infinities and values out of range."""
-    if x != x or not -9.223372036854775808e18 <= x < 9.223372036854775808e18:
+    if math.isnan(x) or not -9.223372036854775808e18 <= x < 9.223372036854775808e18:
         return INT_MIN
     return int(x)
 
 
 def c_round(x: float) -> int:
     """``(round x)``: halves away from zero (2.5 -> 3, -2.5 -> -3), as C's round()."""
-    if x != x or math.isinf(x):
+    if not math.isfinite(x):
         return INT_MIN
     whole = math.trunc(x)
     if abs(x - whole) >= 0.5:
@@ -114,9 +109,9 @@ def to_value(atom: object) -> object:
 def float_text(x: float) -> str:
     """A float as CLIPS prints it (C's ``%.15g``, then ``.0`` if it has no point or
     exponent)."""
-    if x != x:
+    if math.isnan(x):
         return "-nan.0" if math.copysign(1.0, x) < 0 else "nan.0"
-    text = "%.15g" % x
+    text = "%.15g" % x                      # noqa: UP031 (C's own format, on purpose)
     if "." in text or "e" in text:
         return text
     return text + ".0"
@@ -168,13 +163,6 @@ def is_fact(value: object) -> bool:
     return value is not None and not isinstance(value, (str, int, float, tuple))
 
 
-def type_name(value: object) -> str:
-    """The CLIPS type of a value, as error messages name it."""
-    t = type(value)
-    return {str: "symbol", Text: "string", int: "integer", float: "float",
-            tuple: "multifield"}.get(t, "fact-address" if is_fact(value) else "value")
-
-
 def same(a: object, b: object) -> bool:
     """Are ``a`` and ``b`` the same CLIPS value (``eq``): same type and same value,
     ``0.0`` and ``-0.0`` apart, multifields item by item."""
@@ -182,7 +170,7 @@ def same(a: object, b: object) -> bool:
     if ta is not type(b):
         return False
     if ta is tuple:
-        return len(a) == len(b) and all(map(same, a, b))      # type: ignore[arg-type]
+        return len(a) == len(b) and all(map(same, a, b))      # type: ignore
     if ta is float:
         return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)  # type: ignore
     return a == b
@@ -222,8 +210,3 @@ class DynamicDefault:
 
     def __init__(self, thunk: Callable) -> None:
         self.thunk = thunk
-
-
-#: A template's slots: name -> (is it a multislot, its default). The default is a
-#: value (a tuple for a multislot), REQUIRED, or a DynamicDefault.
-SlotInfo = dict

@@ -1,0 +1,163 @@
+"""What pyengine refuses when it compiles CLIPS code (ClpError, one line with the line
+number), and what stops a run (ClpRuntimeError, in CLIPS's words with the line)."""
+from __future__ import annotations
+
+import pytest
+
+from pyengine.engine.clips_reader import read
+from pyengine.engine.clp.actions import (
+    compile_actions,
+    compile_body,
+    compile_deffunction,
+)
+from pyengine.engine.clp.actions_templates import compile_deftemplate
+from pyengine.engine.clp.expressions import (
+    ClpError,
+    ClpRuntimeError,
+    Frame,
+    Scope,
+    compile_expr,
+    evaluate,
+)
+from pyengine.engine.clp.functions import ALLOWED_FUNCTIONS, BUILTINS
+from pyengine.engine.clp.host import ScratchHost
+from pyengine.engine.errors import UsageError
+
+
+def rhs_error(text: str, bound=(), templates: str = "") -> str:
+    scope = Scope(bound=bound)
+    for form in read(templates):
+        compile_deftemplate(form, scope)
+    with pytest.raises(ClpError) as info:
+        compile_actions(read(text), scope)
+    assert "\n" not in str(info.value) and isinstance(info.value, UsageError)
+    return str(info.value)
+
+
+COMPILE_ERRORS = [
+    ("(printout t crlf)\n\n(system \"rm\")", "line 3: unknown function 'system' (not in "
+                                             "pyengine's CLIPS subset)"),
+    ("(printout t ?y crlf)", "line 1: undefined variable ?y in (printout ...)"),
+    ("(printout t (+ ?y 1))", "line 1: undefined variable ?y in (+ ...)"),
+    ("(bind ?x (+ ?x 1))", "undefined variable ?x"),
+    ("\n(+ 1)", "line 2: function '+' expects at least 2 arguments, got 1"),
+    ("(not a b)", "function 'not' expects exactly 1 argument, got 2"),
+    ("(str-compare a b c d)", "function 'str-compare' expects at most 3 arguments, got 4"),
+    ("(bind ?*nope* 1)", "global variable ?*nope* is not defined"),
+    ("(printout t ?*nope*)", "global variable ?*nope* in (printout ...) is not defined"),
+    ("(break)", "break is only valid inside a loop"),
+    ("(if TRUE (printout t x))", "if is written (if <condition> then"),
+    ("(loop-for-count (?i 1 2.5) do)", "loop-for-count's bounds are integers"),
+    ("(loop-for-count (?i 1 3) (bind ?i 10))", "cannot bind the loop variable ?i"),
+    ("(progn$ (?v (create$ a)) (bind ?v-index 3))", "cannot bind the loop variable ?v-index"),
+    ("(loop-for-count (?i 1 3)) (printout t ?i)", "undefined variable ?i"),
+    ("(foreach ?v (create$ a) (printout t ?v)) (printout t ?v)", "undefined variable ?v"),
+    ("(switch 1 (case 1 2))", "switch holds (case <value> then <actions>)"),
+    ("(assert (?x a))", "assert takes facts such as (relation value...)"),
+    ("(assert (p (zz 1)))", "template 'p' has no slot 'zz'"),
+    ("(assert (p (x 1) (x 2)))", "slot 'x' of 'p' is given twice"),
+    ("(assert (p (x 1 2)))", "the single field slot 'x' of 'p' takes exactly one value"),
+    ("(assert (p (x)))", "the single field slot 'x' of 'p' takes exactly one value"),
+    ("(assert (q))", "slot 'k' of 'q' needs a value (its default is ?NONE)"),
+    ("(assert (a (name x)))", "unknown function 'name'"),
+    ("(modify ?f x)", "modify takes (slot value...) groups"),
+    ("(printout t [inst])", "[inst] in (printout ...) is not an expression"),
+    ("(printout t ?)", "'?' in (printout ...) is a pattern wildcard"),
+    ("()", "() where a function call was expected"),
+    ("(\"str\" 1)", "a call starts with a function name"),
+]
+
+
+@pytest.mark.parametrize("text, message", COMPILE_ERRORS)
+def test_compile_errors_name_the_line_and_the_function(text, message):
+    templates = "(deftemplate p (slot x) (multislot y)) (deftemplate q (slot k (default ?NONE)))"
+    assert message in rhs_error(text, bound={"f"}, templates=templates)
+
+
+def test_return_is_refused_in_a_bare_expression():
+    with pytest.raises(ClpError, match="return is only valid"):
+        compile_expr(read("(return 1)")[0], Scope())
+
+
+DEFFUNCTION_ERRORS = [
+    ("(deffunction + (?a) ?a)", "would replace a system function"),
+    ("(deffunction f (?a ?a) ?a)", "parameter ?a is given twice"),
+    ("(deffunction f ($?a ?b) ?b)", "only the last parameter can be a $?multifield"),
+    ("(deffunction f (a) 1)", "parameters are ?variables"),
+    ("(deffunction f)", "needs a name and a parameter list"),
+    ("(deffunction f () ?undefined)", "undefined variable ?undefined"),
+    ("(deffunction f (?a) (g ?a))", "unknown function 'g'"),
+    ("(deffunction f (?a) (+ ?a))", "function '+' expects at least 2 arguments"),
+]
+
+
+@pytest.mark.parametrize("text, message", DEFFUNCTION_ERRORS)
+def test_deffunction_errors(text, message):
+    with pytest.raises(ClpError, match=message.replace("$", r"\$").replace("?", r"\?")
+                       .replace("+", r"\+")):
+        compile_deffunction(read(text)[0], Scope())
+
+
+def test_calls_to_a_deffunction_are_checked_for_arity():
+    scope = Scope()
+    compile_deffunction(read("(deffunction f (?a ?b) (+ ?a ?b))")[0], scope)
+    compile_deffunction(read("(deffunction g (?a $?b) ?b)")[0], scope)
+    with pytest.raises(ClpError, match="function 'f' expects exactly 2 arguments, got 1"):
+        evaluate("(f 1)", scope)
+    with pytest.raises(ClpError, match="function 'g' expects at least 1 argument, got 0"):
+        evaluate("(g)", scope)
+    assert evaluate("(g 1 2 3)", scope) == (2, 3)
+
+
+RUNTIME_ERRORS = [
+    ("(bind ?x 0)\n(printout t (/ 1 ?x))", "line 2: Attempt to divide by zero in '/' function."),
+    ("(bind ?x a)\n\n(+ 1 ?x)",
+     "line 3: Function '+' expected argument #2 to be of type integer or float."),
+    ("(bind ?x 1)\n(bind ?x)\n(printout t ?x)", "line 3: Variable ?x is unbound."),
+    ("(bind ?m (create$ a))\n(nth$ a ?m)", "line 2: Function 'nth$' expected argument #1 "
+                                          "to be of type integer."),
+    ("(bind ?m (create$ a))\n(delete$ ?m 2 3)", "line 2: Multifield index range 2..3 out "
+                                               "of range 1..1 in function 'delete$'."),
+    ("(assert (a 1))\n(modify 1 (x 2))", "line 2: Ordered facts cannot be used with the "
+                                         "'modify' function."),
+    ("(retract 7)", "line 1: Unable to find fact f-7."),
+    ("(bind ?n 2.5)\n(loop-for-count ?n do)", "line 2: Function 'loop-for-count' expected "
+                                              "argument #2 to be of type integer."),
+    ("(progn$ (?v abc) 1)", "Function 'progn$' expected argument #1 to be of type multifield."),
+    ("(assert (p (x (create$ 1))))", "The single field slot 'x' of deftemplate 'p' can only "
+                                     "contain a single field value."),
+    ("(read nosuchrouter)", "pyengine's read reads only standard input"),
+    ("(format nil \"%d\")", "Function 'format' expected exactly 3 arguments."),
+]
+
+
+@pytest.mark.parametrize("text, message", RUNTIME_ERRORS)
+def test_runtime_errors_in_clips_words_with_the_line(text, message):
+    scope = Scope()
+    compile_deftemplate(read("(deftemplate p (slot x))")[0], scope)
+    run = compile_actions(read(text), scope)
+    with pytest.raises(ClpRuntimeError) as info:
+        run(Frame({}, ScratchHost(templates=scope.templates)))
+    assert message in str(info.value) and (not message.startswith("line") or
+                                           str(info.value) == message)
+
+
+def test_endless_recursion_is_a_runtime_error():
+    scope = Scope()
+    compile_deffunction(read("(deffunction loop (?n) (+ 1 (loop ?n)))")[0], scope)
+    with pytest.raises(ClpRuntimeError, match="Deffunction 'loop' nested too deeply"):
+        evaluate("(loop 1)", scope)
+
+
+def test_the_table_is_the_allow_list():
+    assert ALLOWED_FUNCTIONS == frozenset(BUILTINS)
+    for name in ("+", "printout", "assert", "loop-for-count", "progn$", "format", "halt"):
+        assert name in ALLOWED_FUNCTIONS
+    assert "system" not in ALLOWED_FUNCTIONS and "eval" not in ALLOWED_FUNCTIONS
+    low, high, impl, kind = BUILTINS["+"]
+    assert (low, high, kind) == (2, None, "pure") and impl(1, 2) == 3
+
+
+def test_compile_body_returns_the_last_value_or_returns_value():
+    body = compile_body(read("(bind ?x 2) (if (> ?x 1) then (return (* ?x 10))) 0"), Scope())
+    assert body(Frame({}, ScratchHost())) == 20
