@@ -1,10 +1,10 @@
-"""Reading an experta engine for the inspector: a rule's matches from its RETE
-memories (as CLIPS's ``(matches RULE)`` shows them), its fact classes, its values.
+"""Reading a session on our engine for the inspector: a rule's matches from the
+network's memories (as CLIPS's ``(matches RULE)`` shows them), its fact classes, its
+values.
 
-experta builds one join per pattern after the first: an ``OrdinaryMatchNode`` (or a
-``NotNode`` for a negated pattern) whose right memory holds the pattern's matches
-and whose left memory holds the partial matches of the patterns before it; a
-``WhereNode`` for a ``TEST``; a ``ConflictSetNode`` holding the activations.
+A rule is a chain of joins (:mod:`pyengine.engine.rete.joins`): each pattern's stop
+node holds the facts that match it alone, and each join keeps the partial matches
+it made, so the sections of CLIPS's listing are read off the chain directly.
 """
 from __future__ import annotations
 
@@ -13,138 +13,75 @@ import re
 import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
-from pyengine.engine.experta_patterns import _assign, _branches, _fits, _slots, rule_name
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 from experta import KnowledgeEngine  # noqa: E402
 from experta.conditionalelement import NOT, TEST  # noqa: E402
-from experta.fact import InitialFact  # noqa: E402
-from experta.matchers.rete.nodes import (  # noqa: E402
-    ConflictSetNode, NotNode, OrdinaryMatchNode, WhereNode)
+
+_SHOWN = ("join", "not", "exists", "not-and", "exists-and")
 
 
-def _ids(data) -> tuple[int, ...]:
-    return tuple(sorted(f["__factid__"] for f in data if not isinstance(f, InitialFact)))
+def student_class(ke):
+    """The class the student wrote (the session runs a subclass made for it)."""
+    cls = type(ke)
+    return cls.__dict__.get("_pyengine_student", cls)
 
 
-def _edges(root) -> dict[int, list]:
-    """id(node) -> [(parent, side)] over the whole network; side is the name of
-    the callback ("activate", "activate_left", "activate_right")."""
-    parents: dict[int, list] = {}
-    seen: set[int] = set()
-    todo = [root]
-    while todo:
-        node = todo.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        for child in node.children:
-            side = getattr(child.callback, "__name__", "")
-            parents.setdefault(id(child.node), []).append((node, side))
-            todo.append(child.node)
-    return parents
-
-
-def _chain(csn, parents) -> list:
-    """The beta nodes from the rule's first join to its last."""
-    chain = []
-    node = parents.get(id(csn), [(None, "")])[0][0]
-    while isinstance(node, (OrdinaryMatchNode, NotNode, WhereNode)):
+def _chain(terminal) -> list:
+    chain, node = [], terminal.parent
+    while node is not None and getattr(node, "kind", "root") != "root":
         chain.append(node)
-        ups = parents.get(id(node), [])
-        left = [p for p, side in ups if side in ("activate_left", "activate")]
-        node = left[0] if left else None
+        node = node.parent
     return chain[::-1]
 
 
-def _left(node) -> list:
-    """The tokens a join holds on its left (the partial matches before it); a
-    NotNode keeps them as the keys of a dict."""
-    return list(node.left_memory)
+def _row(tok) -> tuple:
+    return tuple(None if am is None else am.fact["__factid__"] for am in tok.ams)
 
 
-def _outputs(chain: list, i: int, csn) -> list:
-    """The tokens of the partial matches after join ``i``."""
-    for node in chain[i + 1:]:
-        if isinstance(node, (OrdinaryMatchNode, NotNode)):
-            return _left(node)
-    return list(csn.memory)
+def _ids(tok) -> tuple:
+    return tuple(sorted(am.fact["__factid__"] for am in tok.ams if am is not None))
 
 
-def _rows(tokens, slots: list) -> dict[tuple, tuple[int, ...]]:
-    """Each token's facts in pattern order, None for a NOT (CLIPS's ``*``), each fact
-    placed by its pattern's bindings -> its fact ids (sorted, as ``partials`` keeps
-    them); two tokens on the same facts in other places are two rows."""
-    out: dict[tuple, tuple[int, ...]] = {}
-    for t in tokens:
-        ids = _ids(t.data)
-        facts = sorted((f for f in t.data if not isinstance(f, InitialFact)),
-                       key=lambda f: f["__factid__"])
-        ctx = dict(t.context)
-        row = (_assign(slots, facts, ctx) or _place(slots, facts, ctx)) if slots else None
-        out.setdefault(ids if row is None else tuple(
-            None if f is None else f["__factid__"] for f in row), ids)
-    return dict(sorted(out.items(), key=lambda kv: (kv[1], [i or 0 for i in kv[0]])))
+def matches(rete, spec) -> Matches:
+    """The matches of one rule (its first alternative), from the network: each
+    pattern's facts, each join's partial matches and the activations on the agenda."""
+    terminal = spec.terminals[0]
+    chain = _chain(terminal)
+    groups: list[list] = []              # a pattern's join and the test joins after it
+    for node in chain:
+        if node.kind in _SHOWN or not groups:
+            groups.append([node])
+        else:
+            groups[-1].append(node)
+    labels = rule_labels(spec)
+    patterns, partials, joins = [], [], []
+    for k, group in enumerate(groups):
+        first, last = group[0], group[-1]
+        alpha = first.right if first.kind in ("join", "not", "exists") else None
+        facts = sorted({am.fact["__factid__"] for bucket in alpha.memory.values()
+                        for am in bucket}) if alpha is not None else []
+        label = labels[k] if k < len(labels) else f"pattern {k + 1}"
+        patterns.append(PatternMatch(label, facts))
+        rows = sorted({_row(t): _ids(t) for t in last.out}.items(),
+                      key=lambda kv: (kv[1], [i or 0 for i in kv[0]]))
+        partials.append(sorted({ids for _, ids in rows}))
+        if k:
+            joins.append(JoinMatch(f"1 - {k + 1}", [row for row, _ in rows]))
+    waiting = [t for t in terminal.memory if t.act is not None]
+    acts = sorted({_row(t): _ids(t) for t in waiting}.items(),
+                  key=lambda kv: (kv[1], [i or 0 for i in kv[0]]))
+    return Matches(spec.name, patterns, partials, sorted({ids for _, ids in acts}), joins,
+                   [row for row, _ in acts])
 
 
-def _place(slots: list, facts: list, ctx: dict) -> list | None:
-    """Each pattern's fact by its bindings, a fact filling two patterns allowed (a
-    token holds it once; CLIPS lists it twice); None if a pattern has none."""
-    row = []
-    for p in slots:
-        fits = [f for f in facts if _fits(p, f, ctx)] if p is not None else [None]
-        if not fits:
-            return None
-        row.append(fits[0])
-    return row
-
-
-def matches(ke: KnowledgeEngine, name: str, rule) -> Matches:
-    """The matches of ``rule`` (an experta Rule of ``ke``), from the network: each
-    pattern's facts, the joins' partial matches and the activations still on the agenda
-    (rows in pattern order, a NOT as None)."""
-    matcher = ke.matcher
-    func = getattr(rule, "_wrapped", None)
-    csn = next((n for n in matcher._get_conflict_set_nodes()
-                if n.rule is rule or getattr(n.rule, "_wrapped", None) is func), None)
-    labels = pattern_labels(rule)
-    slots = _slots(_branches(rule)[0])
-    waiting = {_ids(a.facts) for a in ke.agenda.activations if rule_name(a) == name}
-    acts = {row: ids for row, ids in _rows(csn.memory if csn else [], slots).items()
-            if ids in waiting}
-    if csn is None:
-        return Matches(name, [PatternMatch(label, []) for label in labels], [],
-                       _distinct(acts.values()), [], list(acts))
-    chain = _chain(csn, _edges(matcher.root_node))
-    pattern_facts: list[list[int]] = []
-    partials: list[dict] = []
-    for i, node in enumerate(chain):
-        if isinstance(node, WhereNode):
-            continue
-        if not pattern_facts:           # the first join's left side is pattern 0
-            first = _rows(_left(node), slots[:1])
-            pattern_facts.append(sorted({fid for ids in first for fid in ids}))
-            partials.append(first)
-        right = sorted({fid for t in node.right_memory for fid in _ids(t.data)})
-        pattern_facts.append(right)
-        partials.append(_rows(_outputs(chain, i, csn), slots[:len(pattern_facts)]))
-    if not chain:                       # one pattern: its matches are the activations
-        pattern_facts = [sorted({fid for ids in acts.values() for fid in ids})]
-        partials = [acts]
-    hidden = len(pattern_facts) - len(labels)
-    if hidden == 1:                     # the (initial-fact) experta put first
-        pattern_facts, partials = pattern_facts[1:], partials[1:]
-    elif hidden:
-        labels = [f"pattern {n}" for n in range(1, len(pattern_facts) + 1)]
-    joins = [JoinMatch(f"1 - {k}", list(rows)) for k, rows in enumerate(partials[1:], 2)]
-    return Matches(name, [PatternMatch(label, facts) for label, facts
-                          in zip(labels, pattern_facts)],
-                   [_distinct(p.values()) for p in partials], _distinct(acts.values()),
-                   joins, list(acts))
-
-
-def _distinct(ids) -> list[tuple[int, ...]]:
-    return sorted(set(ids))
+def rule_labels(spec) -> list[str]:
+    """One label per pattern, ``not`` or ``exists``: as written."""
+    origin = spec.origin
+    if isinstance(origin, tuple) and hasattr(origin, "_wrapped"):
+        return pattern_labels(origin)
+    return [getattr(ce, "text", "") or type(ce).__name__.lower() for ce in spec.ces
+            if type(ce).__name__ != "Test"]
 
 
 def pattern_labels(rule) -> list[str]:
@@ -195,6 +132,8 @@ def _decorator_args(rule) -> list[str] | None:
 
 def rule_source(name: str, rule) -> str:
     """One rule's source as written, with the comment just above it."""
+    if isinstance(rule, str):
+        return rule
     func = rule._wrapped
     try:
         text = textwrap.dedent(inspect.getsource(func)).rstrip()

@@ -12,8 +12,6 @@ from __future__ import annotations
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
-from pyengine.engine.experta_agenda import rule_table
-from pyengine.engine.experta_patterns import rule_name
 from pyengine.engine.records import CommandResult
 
 from experta import DefFacts  # noqa: E402
@@ -77,8 +75,7 @@ def _list(s, name: str, args: list[str]) -> list[str]:
 
 def rule_order(s) -> list[str]:
     """The rules in the order they were defined (CLIPS lists them so)."""
-    table = rule_table(type(s.ke))
-    return sorted(s.rules(), key=lambda n: table.get(n, (len(table),))[0])
+    return list(s.rete.rules)
 
 
 def deffacts(engine_class) -> list[str]:
@@ -86,7 +83,7 @@ def deffacts(engine_class) -> list[str]:
     found: dict[str, object] = {}
     for klass in reversed(engine_class.__mro__):
         for n, member in vars(klass).items():
-            if isinstance(member, DefFacts):
+            if isinstance(member, DefFacts) and n != "_declare_initial_fact":
                 found.pop(n, None)
                 found[n] = member
     return list(found)
@@ -108,11 +105,11 @@ def _save_facts(s, args: list[str]) -> list[str]:
 def break_before(s) -> bool:
     """Is the next activation's rule one with a breakpoint? Then the run stops here, as
     CLIPS's does ("break" event: CLIPS prints "Breaking on rule NAME.")."""
-    acts = s.ke.agenda.activations
-    if not acts or rule_name(acts[-1]) not in s.breakpoints:
+    act = s.rete.next_activation()
+    if act is None or act.name not in s.breakpoints:
         return False
     s.ke.running = False
-    s._emit("break", rule_name(acts[-1]))
+    s._emit("break", act.name)
     return True
 
 

@@ -32,7 +32,7 @@ def check_seed(n, what: str = "seed") -> int:
 
 
 # CLIPS's seven conflict-resolution strategies, on both engines (see
-# pyengine/engine/experta_agenda.py for how experta follows CLIPS 6.4's order).
+# pyengine/engine/rete/strategies.py for how our engine follows CLIPS 6.4's order).
 STRATEGIES = ("depth", "breadth", "random", "lex", "mea", "simplicity", "complexity")
 # What watch() turns on: "rules" records every firing (the trace, the origin of each
 # fact, "fire" events); "activations" sends "activate"/"deactivate" events.

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 
+from pyengine.engine.rete.alpha import Slotted
 from pyengine.engine.rete.strategies import order_key
 
 
-class Activation:
+class Activation(Slotted):
     __slots__ = ("rule", "token", "disjunct", "salience", "seq", "recency", "first",
                  "specificity", "key", "ids", "basis", "name", "module", "terminal")
 

@@ -27,7 +27,20 @@ from __future__ import annotations
 _NO = object()
 
 
-class AlphaMatch:
+class Slotted:
+    """Objects with ``__slots__`` that a snapshot can deep-copy."""
+
+    __slots__ = ()
+
+    def __getstate__(self):
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state):
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
+
+class AlphaMatch(Slotted):
     """One fact matching one pattern (with the spans its multifields took): the
     partial matches built on it, and the left tokens it blocks in ``not`` joins."""
 
@@ -38,11 +51,11 @@ class AlphaMatch:
         self.spans = spans          # None, or {slot key: ((start, end), ...) per element}
         self.node = node
         self.children: dict = {}    # tokens that joined this match on their right
-        self.blocked: dict = {}     # left tokens this match blocks (not/exists joins)
+        self.blocked: dict = {}     # (join, left token) it blocks, in the order blocked
         self.key = key              # the node's hash key of this match
 
 
-class AlphaNode:
+class AlphaNode(Slotted):
     """A pattern node: ``test(fact)`` (None: none), or a selector (``select(fact)``
     gives the value whose child is taken), or a multifield enumerator."""
 

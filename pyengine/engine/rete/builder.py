@@ -42,6 +42,7 @@ class Builder:
             term.binds = bound
             term.positions = pos
             self._stamp(term)
+            term.parent = parent
             parent.children.append(term)
             out.append(term)
         self.terminals += out
@@ -102,6 +103,7 @@ class Builder:
 
     def _link(self, parent, join, key) -> None:
         self._stamp(join)
+        join.parent = parent
         parent.children.append(join)
         if key is not None:
             self.shared[key] = join

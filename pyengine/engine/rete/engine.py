@@ -13,15 +13,15 @@ from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList
-from pyengine.engine.rete.joins import Network, drop
+from pyengine.engine.rete.joins import Network, drop, unblock
 
 
 class Listener:
     """What an engine tells whoever watches it (all optional)."""
 
-    def fact(self, sign: str, fact) -> None: ...
+    def on_fact(self, sign: str, fact) -> None: ...
 
-    def activation(self, sign: str, act: Activation) -> None: ...
+    def on_activation(self, sign: str, act: Activation) -> None: ...
 
 
 class Engine:
@@ -40,6 +40,8 @@ class Engine:
         self.listener: Listener | None = None
         self.halted = False
         self.ready = False                  # reset has run since the last rule
+        self.alpha_matches: dict = {}       # fact id -> its alpha matches
+        self.owner = None                   # the KnowledgeEngine (or program) it runs for
 
     # -- rules -------------------------------------------------------------------------
     def add_rule(self, rule) -> None:
@@ -52,13 +54,13 @@ class Engine:
     # -- facts -------------------------------------------------------------------------
     def reset(self) -> None:
         """Empty the facts, memories and agenda; assert the initial facts."""
-        for fact in list(self.facts.by_id.values()):
-            fact.__dict__.pop("_ams", None)
+        self.alpha_matches = {}
         self.facts.clear()
         self.agenda.clear()
         self.net.clock = 0
         self._clear_memories()
         self.halted = False
+        self.builder.root.out = {}
         root = self.builder.root.reset()
         for child in reversed(self.builder.root.children):
             child.left_add(root)
@@ -75,7 +77,7 @@ class Engine:
             if id(node) in seen:
                 continue
             seen.add(id(node))
-            for attr in ("left", "memory"):
+            for attr in ("left", "memory", "out"):
                 if isinstance(getattr(node, attr, None), dict):
                     setattr(node, attr, {})
             stack += getattr(node, "children", [])
@@ -92,8 +94,8 @@ class Engine:
             return same
         self.facts.add(fact, self.net.tick(), fid)
         if self.listener is not None:
-            self.listener.fact("+", fact)
-        ams = fact.__dict__["_ams"] = []
+            self.listener.on_fact("+", fact)
+        ams = self.alpha_matches[fact["__factid__"]] = []
         for node, spans in self.alpha.matches(fact):
             key = node.hash(fact, spans) if node.hash is not None else ()
             am = AlphaMatch(fact, spans, node, key)
@@ -112,8 +114,8 @@ class Engine:
             raise KeyError(f"f-{fid} is not in the fact list")
         self.facts.remove(fact)
         if self.listener is not None:
-            self.listener.fact("-", fact)
-        ams = fact.__dict__.pop("_ams", [])
+            self.listener.on_fact("-", fact)
+        ams = self.alpha_matches.pop(fid, [])
         for am in ams:
             bucket = am.node.memory.get(am.key)
             if bucket is not None:
@@ -123,9 +125,8 @@ class Engine:
             for tok in list(am.children):
                 drop(tok)
         for am in ams:
-            for join in reversed(am.node.joins):
-                if join.kind != "join":
-                    join.right_remove(am)
+            if am.blocked:
+                unblock(am)
 
     def modify(self, fact, changes: dict):
         """Retract and assert again under the same id, with new values."""
@@ -147,21 +148,26 @@ class Engine:
         if rule.auto_focus and self.agenda.current() != rule.module:
             self.agenda.focus.append(rule.module)
         if self.listener is not None:
-            self.listener.activation("+", act)
+            self.listener.on_activation("+", act)
         return act
 
     def _deactivate(self, act: Activation) -> None:
         self.agenda.remove(act)
         if self.listener is not None:
-            self.listener.activation("-", act)
+            self.listener.on_activation("-", act)
 
     def next_activation(self) -> Activation | None:
         return self.agenda.next()
 
-    def fire(self, act: Activation) -> None:
-        """Take the activation off the agenda and run its rule's action."""
+    def take(self, act: Activation) -> None:
+        """Take the activation off the agenda (it is about to fire)."""
         self.agenda.remove(act)
         act.token.act = None
+
+    def fire(self, act: Activation, taken: bool = False) -> None:
+        """Run the activation's rule's action (taking it off the agenda first)."""
+        if not taken:
+            self.take(act)
         act.rule.action(self, act)
 
     def run(self, limit: int | None = None) -> int:

@@ -23,11 +23,13 @@ activation comes first:
 """
 from __future__ import annotations
 
+from pyengine.engine.rete.alpha import Slotted
 
-class Token:
+
+class Token(Slotted):
     """A partial match."""
 
-    __slots__ = ("ams", "node", "parent", "right", "children", "blocker", "origin",
+    __slots__ = ("ams", "node", "parent", "right", "children", "origin",
                  "blocked", "dead", "act", "key")
 
     def __init__(self, ams, node, parent, right, origin):
@@ -36,7 +38,6 @@ class Token:
         self.parent = parent        # the left token it extends (None: the root token)
         self.right = right          # the alpha match (or sub-network token) it joined
         self.children: dict = {}    # tokens made from it, in order
-        self.blocker = None         # not/exists: the match that blocks (supports) it
         self.origin = origin        # the token a sub-network started from
         self.blocked: dict = {}     # as a sub-network result: the tokens it blocks
         self.dead = False
@@ -73,6 +74,8 @@ class Join:
         self.left: dict = {}        # hash key -> {token: None}
         self.right = None           # the stop node (or sub-network join) feeding it
         self.made = 0               # its place in the order joins were made
+        self.parent = None          # the join (or root) before it
+        self.out: dict = {}         # the tokens it made (the inspector reads them)
 
     # -- helpers ------------------------------------------------------------------
     def _right_bucket(self, key):
@@ -85,6 +88,7 @@ class Join:
         left.children[tok] = None
         if right is not None:
             right.children[tok] = None
+        self.out[tok] = None
         for child in reversed(self.children):
             child.left_add(tok)
 
@@ -133,6 +137,10 @@ class NegJoin(Join):
     kind = "not"
     passes_when_blocked = False
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.blocker_of: dict = {}  # left token -> the match that blocks it
+
     def _first_blocker(self, tok: Token, key):
         matches = self._right_bucket(key)
         if matches:
@@ -143,8 +151,8 @@ class NegJoin(Join):
         return None
 
     def _block(self, tok: Token, am) -> None:
-        tok.blocker = am
-        am.blocked[tok] = None
+        self.blocker_of[tok] = am
+        am.blocked[(self, tok)] = None
 
     def _pass(self, tok: Token) -> None:
         self._emit(tok, None, tok.ams + (None,))
@@ -163,38 +171,52 @@ class NegJoin(Join):
 
     def left_remove(self, tok: Token) -> None:
         super().left_remove(tok)
-        if tok.blocker is not None:
-            tok.blocker.blocked.pop(tok, None)
-            tok.blocker = None
+        am = self.blocker_of.pop(tok, None)
+        if am is not None:
+            am.blocked.pop((self, tok), None)
 
     def right_add(self, am) -> None:
         bucket = self.left.get(am.key)
         if not bucket:
             return
-        test = self.test
+        test, blocked = self.test, self.blocker_of
         for tok in reversed(list(bucket)):
-            if tok.dead or tok.blocker is not None:
+            if tok.dead or tok in blocked:
                 continue
             if test is None or test(tok, am):
-                self._block(tok, am)
-                if self.passes_when_blocked:
-                    self._pass(tok)
-                else:
-                    self._stop(tok)
+                self._arrived(tok, am)
+
+    def _arrived(self, tok: Token, am) -> None:
+        self._block(tok, am)
+        if self.passes_when_blocked:
+            self._pass(tok)
+        else:
+            self._stop(tok)
 
     def right_remove(self, am) -> None:
-        for tok in reversed(list(am.blocked)):
-            del am.blocked[tok]
-            tok.blocker = None
-            if tok.dead:
-                continue
-            other = self._first_blocker(tok, am.key)
-            if other is not None:
-                self._block(tok, other)
-            elif self.passes_when_blocked:
-                self._stop(tok)
-            else:
-                self._pass(tok)
+        unblock(am)
+
+    def reconsider(self, tok: Token, gone) -> None:
+        """``gone`` no longer blocks ``tok``: another match, or the token's way on
+        (``not``) or back (``exists``)."""
+        self.blocker_of.pop(tok, None)
+        if tok.dead:
+            return
+        other = self._first_blocker(tok, self.lkey(tok))
+        if other is not None:
+            self._block(tok, other)
+        elif self.passes_when_blocked:
+            self._stop(tok)
+        else:
+            self._pass(tok)
+
+
+def unblock(blocker) -> None:
+    """A blocking match (or sub-network result) is gone: the tokens it blocked, in
+    every join, newest blocked first (CLIPS's block list)."""
+    for join, tok in reversed(list(blocker.blocked)):
+        del blocker.blocked[(join, tok)]
+        join.reconsider(tok, blocker)
 
 
 class ExistsJoin(NegJoin):
@@ -224,8 +246,7 @@ class SubResult:
         bucket = self.memory.get(sub.origin)
         if bucket is not None and bucket.pop(sub, 0) is None and not bucket:
             del self.memory[sub.origin]
-        for join in reversed(self.joins):
-            join.right_remove(sub)
+        unblock(sub)
 
 
 class SubNegJoin(NegJoin):
@@ -236,32 +257,11 @@ class SubNegJoin(NegJoin):
     def __init__(self, net, post, share_key):
         super().__init__(net, _identity, None, post, share_key)
 
-    def _right_bucket(self, key):
-        return self.right.memory.get(key)
-
     def right_add_sub(self, sub: Token) -> None:
         tok = sub.origin
-        if tok.dead or tok.blocker is not None or tok not in self.left.get(tok, ()):
+        if tok.dead or tok in self.blocker_of or tok not in self.left.get(tok, ()):
             return                  # not here yet: it finds the result when it comes
-        self._block(tok, sub)
-        if self.passes_when_blocked:
-            self._pass(tok)
-        else:
-            self._stop(tok)
-
-    def right_remove(self, sub) -> None:
-        for tok in reversed(list(sub.blocked)):
-            del sub.blocked[tok]
-            tok.blocker = None
-            if tok.dead:
-                continue
-            other = self._first_blocker(tok, tok)
-            if other is not None:
-                self._block(tok, other)
-            elif self.passes_when_blocked:
-                self._stop(tok)
-            else:
-                self._pass(tok)
+        self._arrived(tok, sub)
 
 
 class SubExistsJoin(SubNegJoin):
@@ -289,6 +289,7 @@ class Root:
     def __init__(self):
         self.children: list = []
         self.token: Token | None = None
+        self.out: dict = {}
 
     def reset(self) -> Token:
         self.token = Token((), self, None, None, None)
@@ -305,11 +306,15 @@ class Terminal:
         self.rule = rule
         self.disjunct = disjunct
         self.made = 0
+        self.parent = None
+        self.memory: dict = {}      # the tokens that reached it (fired or not)
 
     def left_add(self, tok: Token) -> None:
+        self.memory[tok] = None
         tok.act = self.net.on_activate(self, tok)
 
     def left_remove(self, tok: Token) -> None:
+        self.memory.pop(tok, None)
         act = tok.act
         if act is not None:
             tok.act = None
@@ -321,6 +326,7 @@ def drop(tok: Token) -> None:
     if tok.dead:
         return
     tok.dead = True
+    tok.node.out.pop(tok, None)
     for child in tok.node.children:
         child.left_remove(tok)
     if tok.parent is not None:
