@@ -5,12 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pyengine.engine.clips_reader import read
-from pyengine.engine.clp.actions import (
-    compile_actions,
-    compile_deffunction,
-    compile_defglobal,
-    reset_globals,
-)
+from pyengine.engine.clp.actions import (compile_actions, compile_deffunction,
+                                         compile_defglobal, reset_globals)
 from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import Frame, Scope, evaluate

@@ -5,20 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pyengine.engine.clips_reader import read
-from pyengine.engine.clp.actions import (
-    compile_actions,
-    compile_body,
-    compile_deffunction,
-)
+from pyengine.engine.clp.actions import (compile_actions, compile_body, compile_deffunction)
 from pyengine.engine.clp.actions_templates import compile_deftemplate
-from pyengine.engine.clp.expressions import (
-    ClpError,
-    ClpRuntimeError,
-    Frame,
-    Scope,
-    compile_expr,
-    evaluate,
-)
+from pyengine.engine.clp.expressions import (ClpError, ClpRuntimeError, Frame, Scope,
+                                             compile_expr, evaluate)
 from pyengine.engine.clp.functions import ALLOWED_FUNCTIONS, BUILTINS
 from pyengine.engine.clp.host import ScratchHost
 from pyengine.engine.errors import UsageError

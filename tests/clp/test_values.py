@@ -8,21 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyengine.engine.clips_reader import String, Symbol
-from pyengine.engine.clp.values import (
-    INT_MAX,
-    INT_MIN,
-    Text,
-    c_integer,
-    c_round,
-    escape,
-    implode,
-    key,
-    print_text,
-    same,
-    to_value,
-    wrap,
-    write_text,
-)
+from pyengine.engine.clp.values import (INT_MAX, INT_MIN, Text, c_integer, c_round, escape,
+                                        implode, key, print_text, same, to_value, wrap,
+                                        write_text)
 from tests.clp.oracle import Oracle
 
 

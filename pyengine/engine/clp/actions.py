@@ -23,17 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
-from pyengine.engine.clp.expressions import (
-    HOST,
-    SPECIAL,
-    Builtin,
-    ClpError,
-    ClpRuntimeError,
-    Compiled,
-    Frame,
-    Scope,
-    compile_expr,
-)
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
+                                             ClpRuntimeError, Compiled, Frame, Scope,
+                                             compile_expr)
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.values import FALSE, same
 

@@ -20,18 +20,9 @@ both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
-from pyengine.engine.clp.expressions import (
-    SPECIAL,
-    Builtin,
-    ClpError,
-    ClpRuntimeError,
-    Compiled,
-    Frame,
-    Scope,
-    arg_error,
-    compile_expr,
-    with_line,
-)
+from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
+                                             Compiled, Frame, Scope, arg_error,
+                                             compile_expr, with_line)
 from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
 
 

@@ -21,17 +21,9 @@ run, as in CLIPS.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, Symbol
-from pyengine.engine.clp.expressions import (
-    HOST,
-    SPECIAL,
-    Builtin,
-    ClpRuntimeError,
-    Compiled,
-    Frame,
-    Scope,
-    compile_expr,
-    with_line,
-)
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
+                                             Compiled, Frame, Scope, compile_expr,
+                                             with_line)
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, TRUE, Text, print_text, to_value
 

@@ -18,16 +18,8 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, Variable
 from pyengine.engine.clp.actions import BreakSignal, keyword, sequence
-from pyengine.engine.clp.expressions import (
-    SPECIAL,
-    Builtin,
-    ClpError,
-    Compiled,
-    Frame,
-    Scope,
-    arg_error,
-    compile_expr,
-)
+from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, Compiled, Frame,
+                                             Scope, arg_error, compile_expr)
 from pyengine.engine.clp.values import FALSE
 
 _MISSING = object()

@@ -26,14 +26,8 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import ClpError, Frame, Scope, compile_expr
 from pyengine.engine.clp.functions_multi import create
-from pyengine.engine.clp.values import (
-    NIL,
-    REQUIRED,
-    DynamicDefault,
-    Text,
-    c_integer,
-    to_value,
-)
+from pyengine.engine.clp.values import (NIL, REQUIRED, DynamicDefault, Text, c_integer,
+                                        to_value)
 
 _TYPES = ("SYMBOL", "STRING", "INTEGER", "FLOAT")
 _GROUPS = {"LEXEME": ("SYMBOL", "STRING"), "NUMBER": ("INTEGER", "FLOAT"),

@@ -23,17 +23,9 @@ The table is put together from one module per family:
 """
 from __future__ import annotations
 
-from pyengine.engine.clp import (
-    actions,
-    actions_facts,
-    actions_io,
-    actions_loops,
-    functions_facts,
-    functions_logic,
-    functions_math,
-    functions_multi,
-    functions_text,
-)
+from pyengine.engine.clp import (actions, actions_facts, actions_io, actions_loops,
+                                 functions_facts, functions_logic, functions_math,
+                                 functions_multi, functions_text)
 from pyengine.engine.clp.expressions import Builtin
 
 BUILTINS: dict[str, Builtin] = {}

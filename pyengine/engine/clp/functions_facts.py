@@ -15,13 +15,8 @@ table, so it counts exactly as ``gensym`` does.
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.expressions import (
-    HOST,
-    SPECIAL,
-    Builtin,
-    ClpRuntimeError,
-    arg_error,
-)
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
+                                             arg_error)
 from pyengine.engine.clp.values import is_fact
 
 

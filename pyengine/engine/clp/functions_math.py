@@ -117,8 +117,7 @@ def mod(a, b):
             raise ClpRuntimeError("Over or underflow of long long integer in 'mod' function.")
         return a - _trunc_div(a, b) * b
     a, b = float(a), float(b)
-    q = a / b
-    return a - (float(math.trunc(q)) if math.isfinite(q) else q) * b
+    return a - math.modf(a / b)[1] * b      # modf keeps the sign: (mod -0.0 1) is 0.0
 
 
 def absolute(v):

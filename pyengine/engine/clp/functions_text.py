@@ -20,15 +20,8 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import ReadError, tokens
 from pyengine.engine.clp.expressions import HOST, Builtin, arg_error
 from pyengine.engine.clp.functions_format import format_text
-from pyengine.engine.clp.values import (
-    EOF,
-    FALSE,
-    INT_MAX,
-    INT_MIN,
-    Text,
-    float_text,
-    implode,
-)
+from pyengine.engine.clp.values import (EOF, FALSE, INT_MAX, INT_MIN, Text, float_text,
+                                        implode)
 
 _LEXEME = "symbol, string, or instance name"
 _CONCATENABLE = "string, instance name, symbol, float, or integer"
@@ -100,7 +93,8 @@ def str_compare(a, b, length=None) -> int:
     a, b = str(_lexeme("str-compare", 1, a)), str(_lexeme("str-compare", 2, b))
     if length is not None:
         n = _integer("str-compare", 3, length)
-        a, b = a[:n], b[:n]
+        if n >= 0:                      # C's strncmp takes it unsigned: -1 is "all"
+            a, b = a[:n], b[:n]
     return (a > b) - (a < b)
 
 
