@@ -54,6 +54,11 @@ COMPILE_ERRORS = [
     ("(printout t [inst])", "[inst] in (printout ...) is not an expression"),
     ("(printout t ?)", "'?' in (printout ...) is a pattern wildcard"),
     ("()", "() where a function call was expected"),
+    ("(+ 1 a)", "function '+' expects a number as argument #2, not the symbol a"),
+    ('(< 0 0 "x")', "function '<' expects a number as argument #3, not the string x"),
+    ("(* 2 (< 0 1))", "function '*' expects a number as argument #2, not (< ...), a boolean"),
+    ("(> (create$) 1)", "not (create$ ...), a multifield"),
+    ("(sqrt (str-cat 4))", "not (str-cat ...), a lexeme"),
     ("(\"str\" 1)", "a call starts with a function name"),
 ]
 
@@ -144,8 +149,9 @@ def test_the_table_is_the_allow_list():
     for name in ("+", "printout", "assert", "loop-for-count", "progn$", "format", "halt"):
         assert name in ALLOWED_FUNCTIONS
     assert "system" not in ALLOWED_FUNCTIONS and "eval" not in ALLOWED_FUNCTIONS
-    low, high, impl, kind = BUILTINS["+"]
-    assert (low, high, kind) == (2, None, "pure") and impl(1, 2) == 3
+    plus = BUILTINS["+"]
+    assert (plus.min_args, plus.max_args, plus.kind) == (2, None, "pure")
+    assert plus.impl(1, 2) == 3 and plus[:3] == (2, None, plus.impl)
 
 
 def test_compile_body_returns_the_last_value_or_returns_value():

@@ -117,8 +117,7 @@ def _compile_each(form: Form, scope: Scope, name: str | None, source, actions) -
         if type(items) is not tuple:
             raise arg_error(fname, 1, "multifield").at(line)
         variables = frame.vars
-        saved = [(name, variables.get(name, _MISSING)), (index, variables.get(index, _MISSING))] \
-            if name else []
+        saved = [(v, variables.get(v, _MISSING)) for v in (name, index)] if name else []
         result: object = FALSE
         try:
             for i, item in enumerate(items, 1):

@@ -73,12 +73,18 @@ def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
 
 class Builtin(NamedTuple):
     """One entry of the function table: arity bounds (``None``: unbounded) and the
-    implementation; ``kind`` is PURE, HOST or SPECIAL (see the module's docstring)."""
+    implementation; ``kind`` is PURE, HOST or SPECIAL (see the module's docstring).
+    ``numbers``: every argument must be a number; ``returns``: what the function gives
+    when that is known (``"number"``, ``"boolean"``, ``"lexeme"``, ``"multifield"``).
+    Together they let the compiler refuse ``(+ 1 a)`` or ``(* 2 (< 0 1))`` as CLIPS's
+    own parser does, before anything runs."""
 
     min_args: int
     max_args: int | None
     impl: Callable
     kind: str = PURE
+    numbers: bool = False
+    returns: str = ""
 
 
 class Frame:
@@ -168,7 +174,7 @@ def _compile_variable(var: Variable, scope: Scope, where: Form | None) -> Compil
         raise ClpError(f"'?' {_in(where)}is a pattern wildcard, not a value", _line(where))
     if name not in scope.bound:
         raise ClpError(f"undefined variable {var} {_in(where)}(bound neither by the "
-                       "rule's patterns nor by an earlier bind)", _line(where))
+                       "rule's patterns, a parameter nor an earlier bind)", _line(where))
     line = _line(where)
 
     def read(frame: Frame) -> object:
@@ -206,12 +212,31 @@ def lookup(form: Form, scope: Scope) -> Builtin:
 
 def _compile_call(form: Form, scope: Scope) -> Compiled:
     spec = lookup(form, scope)
+    if spec.numbers:
+        check_numbers(form, scope)
     if spec.kind == SPECIAL:
         return spec.impl(form, scope)
     args = [compile_expr(a, scope, form) for a in form[1:]]
     if spec.kind == HOST:
         args.insert(0, _host)
     return call_closure(spec.impl, args, _line(form))
+
+
+def check_numbers(form: Form, scope: Scope) -> None:
+    """Refuse, as CLIPS does when it parses, an argument of a numeric function that
+    cannot be a number: a symbol or string constant, or a call of a function known to
+    return something else."""
+    for i, item in enumerate(form[1:], 1):
+        what = None
+        if isinstance(item, (Symbol, String)):
+            what = f"the {'symbol' if isinstance(item, Symbol) else 'string'} {item}"
+        elif isinstance(item, Form) and item and isinstance(item[0], Symbol):
+            spec = scope.functions.get(str(item[0]))
+            if spec is not None and spec.returns not in ("", "number"):
+                what = f"({item[0]} ...), a {spec.returns}"
+        if what:
+            raise ClpError(f"function '{form[0]}' expects a number as argument #{i}, "
+                           f"not {what}", _line(form))
 
 
 def _host(frame: Frame) -> object:

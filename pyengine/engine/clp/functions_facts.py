@@ -71,10 +71,10 @@ def compile_gensym(form, scope):
 
 
 TABLE: dict[str, Builtin] = {
-    "fact-index": Builtin(1, 1, fact_index, HOST),
+    "fact-index": Builtin(1, 1, fact_index, HOST, returns="number"),
     "fact-slot-value": Builtin(2, 2, fact_slot_value, HOST),
-    "fact-existp": Builtin(1, 1, fact_existp, HOST),
-    "random": Builtin(0, 2, random, HOST),
-    "gensym": Builtin(0, 0, compile_gensym, SPECIAL),
-    "gensym*": Builtin(0, 0, compile_gensym, SPECIAL),
+    "fact-existp": Builtin(1, 1, fact_existp, HOST, returns="boolean"),
+    "random": Builtin(0, 2, random, HOST, returns="number"),
+    "gensym": Builtin(0, 0, compile_gensym, SPECIAL, returns="lexeme"),
+    "gensym*": Builtin(0, 0, compile_gensym, SPECIAL, returns="lexeme"),
 }

@@ -15,22 +15,21 @@ What CLIPS does, and so what these do (each checked against clipspy in tests/clp
   of the integer range becomes -9223372036854775808, as C's cast does.
 * ``**``, ``sqrt``, ``exp``, ``log``... always give floats; overflow gives ``inf``,
   a domain error (``(sqrt -1)``, ``(log 0)``) is an error.
-* ``=``, ``<>`` compare the first argument with each of the others, ``< <= > >=``
-  each neighbouring pair; an integer and a float are compared as floats.
+
+The comparisons ``= <> < <= > >=`` are in :mod:`.functions_logic`.
 """
 from __future__ import annotations
 
-import itertools
 import math
 import operator
 
 from pyengine.engine.clp.expressions import Builtin, ClpRuntimeError, arg_error
-from pyengine.engine.clp.values import FALSE, INT_MIN, TRUE, c_integer, c_round, wrap
+from pyengine.engine.clp.values import INT_MAX, INT_MIN, c_integer, c_round, wrap
 
 _NUMBER = "integer or float"
 
 
-def _number(fname: str, i: int, v: object) -> int | float:
+def number_arg(fname: str, i: int, v: object) -> int | float:
     t = type(v)
     if t is int or t is float:
         return v                            # type: ignore[return-value]
@@ -53,7 +52,7 @@ def _fold(fname: str, args: tuple, op, total, first_position: int = 1):
     for i, v in enumerate(args, first_position):
         t = type(v)
         if type(total) is float:
-            total = op(total, float(_number(fname, i, v)))
+            total = op(total, float(number_arg(fname, i, v)))
         elif t is int:
             total = wrap(op(total, v))
         elif t is float:
@@ -63,16 +62,27 @@ def _fold(fname: str, args: tuple, op, total, first_position: int = 1):
     return total
 
 
-def plus(*args):
-    return _fold("+", args, operator.add, 0)
+def _arithmetic(fname: str, op, start: int | None):
+    """+ (start 0), * (start 1) and - (start None: the first argument): two integers or
+    two floats straight away (the common case), anything else through :func:`_fold`."""
+    def run(*args):
+        if len(args) == 2:
+            a, b = args
+            ta, tb = type(a), type(b)
+            if ta is int and tb is int:
+                r = op(a, b)
+                return r if INT_MIN <= r <= INT_MAX else wrap(r)
+            if ta is float and tb is float:
+                return op(0.0 + a if start == 0 else a, b)     # CLIPS adds to 0: -0.0 -> 0.0
+        if start is None:
+            return _fold(fname, args[1:], op, number_arg(fname, 1, args[0]), 2)
+        return _fold(fname, args, op, start)
+    return run
 
 
-def times(*args):
-    return _fold("*", args, operator.mul, 1)
-
-
-def minus(first, *rest):
-    return _fold("-", rest, operator.sub, _number("-", 1, first), 2)
+plus = _arithmetic("+", operator.add, 0)
+times = _arithmetic("*", operator.mul, 1)
+minus = _arithmetic("-", operator.sub, None)
 
 
 def divide(*args):
@@ -121,7 +131,7 @@ def mod(a, b):
 
 
 def absolute(v):
-    v = _number("abs", 1, v)
+    v = number_arg("abs", 1, v)
     if type(v) is int:
         return wrap(-v) if v < 0 else v
     return -v if v < 0.0 else v
@@ -148,16 +158,16 @@ def maximum(*args):
 
 
 def to_float(v):
-    return float(_number("float", 1, v))
+    return float(number_arg("float", 1, v))
 
 
 def to_integer(v):
-    v = _number("integer", 1, v)
+    v = number_arg("integer", 1, v)
     return v if type(v) is int else c_integer(v)
 
 
 def rounded(v):
-    v = _number("round", 1, v)
+    v = number_arg("round", 1, v)
     return v if type(v) is int else c_round(v)
 
 
@@ -168,7 +178,7 @@ def _domain(fname: str) -> ClpRuntimeError:
 def _float_fn(fname: str, fn, check=None):
     """A one-argument float function; ``check(x)`` returns an error or None."""
     def run(v):
-        x = float(_number(fname, 1, v))
+        x = float(number_arg(fname, 1, v))
         if check is not None:
             problem = check(x)
             if problem is not None:
@@ -200,7 +210,7 @@ def _tan(x: float) -> float:
 
 
 def power(a, b):
-    x, y = float(_number("**", 1, a)), float(_number("**", 2, b))
+    x, y = float(number_arg("**", 1, a)), float(number_arg("**", 2, b))
     if (x == 0.0 and y <= 0.0) or (x < 0.0 and math.trunc(y) != y):
         raise _domain("**")
     try:
@@ -210,54 +220,25 @@ def power(a, b):
         return -math.inf if x < 0 and odd else math.inf
 
 
-def numeric_equal(*args):
-    _check("=", args)
-    first = args[0]
-    return TRUE if all(_compare(first, v) == 0 for v in args[1:]) else FALSE
-
-
-def numeric_unequal(*args):
-    _check("<>", args)
-    first = args[0]
-    return TRUE if all(_compare(first, v) != 0 for v in args[1:]) else FALSE
-
-
-def _compare(a, b) -> int:
-    if type(a) is not int or type(b) is not int:
-        a, b = float(a), float(b)
-    return (a > b) - (a < b)
-
-
-def _chain(fname: str, ok):
-    def run(*args):
-        _check(fname, args)
-        for a, b in itertools.pairwise(args):
-            if not ok(_compare(a, b)):
-                return FALSE
-        return TRUE
-    return run
+def _numeric(low: int, high: int | None, impl) -> Builtin:
+    return Builtin(low, high, impl, numbers=True, returns="number")
 
 
 TABLE: dict[str, Builtin] = {
-    "+": Builtin(2, None, plus), "-": Builtin(2, None, minus),
-    "*": Builtin(2, None, times), "/": Builtin(2, None, divide),
-    "div": Builtin(2, None, div), "mod": Builtin(2, 2, mod),
-    "abs": Builtin(1, 1, absolute), "min": Builtin(1, None, minimum),
-    "max": Builtin(1, None, maximum), "float": Builtin(1, 1, to_float),
-    "integer": Builtin(1, 1, to_integer), "round": Builtin(1, 1, rounded),
-    "sqrt": Builtin(1, 1, _float_fn("sqrt", math.sqrt, lambda x: "Domain error for "
+    "+": _numeric(2, None, plus), "-": _numeric(2, None, minus),
+    "*": _numeric(2, None, times), "/": _numeric(2, None, divide),
+    "div": _numeric(2, None, div), "mod": _numeric(2, 2, mod),
+    "abs": _numeric(1, 1, absolute), "min": _numeric(1, None, minimum),
+    "max": _numeric(1, None, maximum), "float": _numeric(1, 1, to_float),
+    "integer": _numeric(1, 1, to_integer), "round": _numeric(1, 1, rounded),
+    "sqrt": _numeric(1, 1, _float_fn("sqrt", math.sqrt, lambda x: "Domain error for "
                                     "'sqrt' function." if x < 0.0 else None)),
-    "**": Builtin(2, 2, power),
-    "exp": Builtin(1, 1, _float_fn("exp", math.exp)),
-    "log": Builtin(1, 1, _float_fn("log", math.log, _log_check("log"))),
-    "log10": Builtin(1, 1, _float_fn("log10", math.log10, _log_check("log10"))),
-    "pi": Builtin(0, 0, lambda: math.acos(-1.0)),
-    "sin": Builtin(1, 1, _float_fn("sin", math.sin)),
-    "cos": Builtin(1, 1, _float_fn("cos", math.cos)),
-    "tan": Builtin(1, 1, _float_fn("tan", _tan)),
-    "=": Builtin(2, None, numeric_equal), "<>": Builtin(2, None, numeric_unequal),
-    "<": Builtin(2, None, _chain("<", lambda c: c < 0)),
-    "<=": Builtin(2, None, _chain("<=", lambda c: c <= 0)),
-    ">": Builtin(2, None, _chain(">", lambda c: c > 0)),
-    ">=": Builtin(2, None, _chain(">=", lambda c: c >= 0)),
+    "**": _numeric(2, 2, power),
+    "exp": _numeric(1, 1, _float_fn("exp", math.exp)),
+    "log": _numeric(1, 1, _float_fn("log", math.log, _log_check("log"))),
+    "log10": _numeric(1, 1, _float_fn("log10", math.log10, _log_check("log10"))),
+    "pi": _numeric(0, 0, lambda: math.acos(-1.0)),
+    "sin": _numeric(1, 1, _float_fn("sin", math.sin)),
+    "cos": _numeric(1, 1, _float_fn("cos", math.cos)),
+    "tan": _numeric(1, 1, _float_fn("tan", _tan)),
 }

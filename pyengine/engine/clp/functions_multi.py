@@ -124,10 +124,15 @@ def subsetp(part, whole) -> str:
 
 
 TABLE: dict[str, Builtin] = {
-    "create$": Builtin(0, None, create), "nth$": Builtin(2, 2, nth),
-    "length$": Builtin(1, 1, length), "member$": Builtin(2, 2, member),
-    "subseq$": Builtin(3, 3, subseq), "first$": Builtin(1, 1, first),
-    "rest$": Builtin(1, 1, rest), "insert$": Builtin(3, None, insert),
-    "delete$": Builtin(3, 3, delete), "replace$": Builtin(4, None, replace),
-    "subsetp": Builtin(2, 2, subsetp),
+    "create$": Builtin(0, None, create, returns="multifield"),
+    "nth$": Builtin(2, 2, nth),
+    "length$": Builtin(1, 1, length, returns="number"),
+    "member$": Builtin(2, 2, member),
+    "subseq$": Builtin(3, 3, subseq, returns="multifield"),
+    "first$": Builtin(1, 1, first, returns="multifield"),
+    "rest$": Builtin(1, 1, rest, returns="multifield"),
+    "insert$": Builtin(3, None, insert, returns="multifield"),
+    "delete$": Builtin(3, 3, delete, returns="multifield"),
+    "replace$": Builtin(4, None, replace, returns="multifield"),
+    "subsetp": Builtin(2, 2, subsetp, returns="boolean"),
 }

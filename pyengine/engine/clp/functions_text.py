@@ -155,11 +155,16 @@ def implode_values(v) -> Text:
 
 
 TABLE: dict[str, Builtin] = {
-    "str-cat": Builtin(1, None, str_cat), "sym-cat": Builtin(1, None, sym_cat),
-    "str-length": Builtin(1, 1, str_length), "str-index": Builtin(2, 2, str_index),
-    "sub-string": Builtin(3, 3, sub_string), "upcase": Builtin(1, 1, upcase),
-    "lowcase": Builtin(1, 1, lowcase), "str-compare": Builtin(2, 3, str_compare),
+    "str-cat": Builtin(1, None, str_cat, returns="lexeme"),
+    "sym-cat": Builtin(1, None, sym_cat, returns="lexeme"),
+    "str-length": Builtin(1, 1, str_length, returns="number"),
+    "str-index": Builtin(2, 2, str_index),
+    "sub-string": Builtin(3, 3, sub_string, returns="lexeme"),
+    "upcase": Builtin(1, 1, upcase, returns="lexeme"),
+    "lowcase": Builtin(1, 1, lowcase, returns="lexeme"),
+    "str-compare": Builtin(2, 3, str_compare, returns="number"),
     "string-to-field": Builtin(1, 1, string_to_field),
-    "explode$": Builtin(1, 1, explode), "implode$": Builtin(1, 1, implode_values),
-    "format": Builtin(2, None, format_text, HOST),
+    "explode$": Builtin(1, 1, explode, returns="multifield"),
+    "implode$": Builtin(1, 1, implode_values, returns="lexeme"),
+    "format": Builtin(2, None, format_text, HOST, returns="lexeme"),
 }
