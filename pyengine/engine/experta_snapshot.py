@@ -32,6 +32,9 @@ _COPIED = (list, dict, set, bytearray, random.Random)
 def _frozen(rete, extra: dict) -> dict:
     """deepcopy's memo: what the copy shares with the original."""
     memo = {id(f): f for f in rete.facts.by_id.values()}
+    for fact in rete.facts.by_id.values():      # values key the memories: never copied
+        for value in dict.values(fact):
+            memo[id(value)] = value
     memo.update({id(spec): spec for spec in rete.rules.values()})
     memo.update(extra)
     return memo

@@ -109,7 +109,7 @@ class PatternNetwork:
             steps = [(("top",), "test", None)]
         last = len(steps) - 1
         for i, (key, kind, fn) in enumerate(steps):
-            full = (key, hash_key) if i == last else key
+            full = (key, hash_key) if i == last and hash_key else key   # CLIPS: NULL hash
             if kind == "const":
                 same = level.consts.setdefault(fn, [])
                 child = next((c for c in same if c.key == ("const", full)), None)

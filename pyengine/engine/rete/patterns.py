@@ -78,9 +78,11 @@ class PatternCompiler:
         p = self.p
         if p.ordered:
             self._ordered()
+        elif p.keyed and p.slots and [s.key for s in p.slots] == list(range(len(p.slots))):
+            self._positional(p)
         else:
-            if p.keyed and p.slots:
-                self.first_check = _keys_check(tuple(s.key for s in p.slots))
+            if p.keyed:
+                self._presence(p)
             for slot in p.slots:
                 if slot.multislot:
                     self._sequence(slot, lambda f, key=slot.key: f[key], ("s", slot.key))
@@ -94,25 +96,67 @@ class PatternCompiler:
         self.out.binds.update(self.local)
         return self.out
 
+    def _presence(self, p: Pattern) -> None:
+        """experta: a key the pattern names must be in the fact (or have a default).
+        Checked in the join, so that the pattern network keeps CLIPS's shape; keys
+        whose field always has a value (declared with a default, or mandatory) and
+        keys a pattern-network test reads anyway need no check."""
+        fields = getattr(p.template, "__fields__", {})
+        keys = tuple(s.key for s in p.slots
+                     if not _always_there(fields.get(s.key)) and not _tested(s))
+        if not keys:
+            return
+
+        def present(tok, am):
+            fact = am.fact
+            try:
+                for k in keys:
+                    fact[k]
+            except KeyError:
+                return False
+            return True
+        self.out.join_tests.append((present, ("keys", keys)))
+
     # -- slots -------------------------------------------------------------------------
     def _ordered(self) -> None:
         slot = self.p.slots[0] if self.p.slots else None
         elems = slot.elems if slot is not None else ()
-        self._sequence_elems(elems, fields_of, ("o",), exact_length=True)
+        self._sequence_elems(elems, fields_of, ("o",))
+
+    def _positional(self, p: Pattern) -> None:
+        """experta's ``Fact(a, b)``: laid out as CLIPS lays out ``(fact a b)``, its
+        first node checking that the fields are there (experta does not count them)."""
+        n = len(p.slots)
+
+        def there(fact, spans):
+            for i in range(n):
+                fact[i]
+            return True
+        self._sequence_elems(tuple(s.elems[0] for s in p.slots), None, ("o",),
+                             check=(("len", ("o",), n), there), read=_field_reader)
 
     def _sequence(self, slot, read_seq, place) -> None:
-        self._sequence_elems(slot.elems, read_seq, place, exact_length=True)
+        self._sequence_elems(slot.elems, read_seq, place)
 
-    def _sequence_elems(self, elems, read_seq, place, exact_length) -> None:
+    def _sequence_elems(self, elems, read_seq, place, exact_length=True, check=None,
+                        read=None) -> None:
         if any(e.multi for e in elems):
             self._multifield(elems, read_seq, place)
             return
         n = len(elems)
-        ckey, check = ("len", place, n), (lambda f, s, r=read_seq, n=n: len(r(f)) == n)
-        before = len(self.out.steps)
+        if check is None:
+            check = (("len", place, n), lambda f, s, r=read_seq, n=n: len(r(f)) == n)
+        ckey, check = check
+        steps = self.out.steps
+        before = len(steps)
         for i, elem in enumerate(elems):
-            self._single(i, elem, place + (i,), lambda f, s, r=read_seq, i=i: r(f)[i])
-        _merge_check(self.out.steps, before, ckey, check)
+            self._single(i, elem, place + (i,),
+                         read(i) if read else (lambda f, s, r=read_seq, i=i: r(f)[i]))
+            if i == 0:                  # CLIPS: the length check is field 0's test
+                _merge_check(steps, before, ckey, check)
+        if not elems:
+            _merge_check(steps, before, ckey, check)
+        _mark_end(steps, before)
 
     def _single(self, key, elem: Elem, place, read) -> None:
         here = Loc(self.pos, read, place)
@@ -198,6 +242,15 @@ class PatternCompiler:
         multifield_step(self, elems, read_seq, place)
 
 
+def _mark_end(steps: list, start: int) -> None:
+    """The last node of a sequence slot is told apart (CLIPS's ``endSlot``)."""
+    for i in range(len(steps) - 1, start - 1, -1):
+        key, kind, fn = steps[i]
+        if kind != "const":
+            steps[i] = ((key, "end"), kind, fn)
+            return
+
+
 def _merge_check(steps: list, at: int, ckey, check) -> None:
     """A length (or keys) check rides on the node of the slot's first field, as
     CLIPS's does; alone when that field has no test of its own."""
@@ -214,13 +267,21 @@ def _merge_check(steps: list, at: int, ckey, check) -> None:
         steps.insert(at, (ckey, "test", check))
 
 
-def _keys_check(keys: tuple):
-    """experta: every key the pattern names must be in the fact (or have a default)."""
-    def check(fact, spans):
-        for k in keys:
-            fact[k]
-        return True
-    return (("keys", keys), check)
+def _always_there(field) -> bool:
+    if field is None:
+        return False
+    return field.mandatory or field.default is not type(field).NODEFAULT
+
+
+def _tested(slot) -> bool:
+    """Whether the pattern network reads this slot (a constant or a predicate on it)."""
+    return any(not isinstance(c, Var) for e in slot.elems for c in _conjuncts(e.constraint))
+
+
+def _field_reader(i: int):
+    def read(fact, spans):
+        return fact[i]
+    return read
 
 
 def _slot_reader(key):
