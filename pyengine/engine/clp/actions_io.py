@@ -5,8 +5,8 @@
 space between them: strings without their quotes, numbers and symbols as CLIPS
 writes them, a multifield in parentheses with its strings quoted (``(a "b" 1.0)``,
 as CLIPS 6.4 prints it), and the words ``crlf``, ``tab``, ``vtab``, ``ff`` as a new
-line, a tab, a vertical tab, a form feed. The router ``t`` (or ``T``) is standard
-output; ``nil`` prints nothing; any other router name is passed to the host.
+line, a tab, a vertical tab, a form feed. The router ``t`` (or ``T``, ``stdout``) is
+standard output; ``nil`` prints nothing; any other router name is passed to the host.
 
 ``(read)`` reads one token from the host's input as CLIPS reads from standard input:
 it skips blank lines, takes the first token of the next line (a word is a symbol, a
@@ -24,17 +24,12 @@ from pyengine.engine.clips_reader import Form, Symbol
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
                                              Compiled, Frame, Scope, compile_expr,
                                              with_line)
+from pyengine.engine.clp.functions_format import router_name
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, TRUE, Text, print_text, to_value
 
 _WORDS = {"crlf": "\n", "tab": "\t", "vtab": "\v", "ff": "\f"}
 _INPUT = ("t", "T", "stdin")
-
-
-def router_name(value: object) -> str:
-    """A router given as a value (symbol, string or number) as the host's name."""
-    name = str(value) if isinstance(value, str) else print_text(value)
-    return "t" if name == "T" else name
 
 
 def compile_printout(form, scope: Scope) -> Compiled:

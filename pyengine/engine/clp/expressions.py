@@ -13,8 +13,10 @@ takes one item read by :mod:`pyengine.engine.clips_reader` and returns a closure
 
 Everything the compiler can check is checked here, raising :class:`ClpError` with
 the line: an unknown function, the wrong number of arguments, a variable that
-nothing binds. What only running can tell (dividing by zero, a symbol where a
-number was needed) raises :class:`ClpRuntimeError` with CLIPS's own wording.
+nothing binds, a constant or a call that cannot be a number where one is needed
+(``(+ 1 a)``, ``(* 2 (< 0 1))``: CLIPS's parser refuses those too). What only running
+can tell (dividing by zero, a variable holding a symbol where a number was needed)
+raises :class:`ClpRuntimeError` with CLIPS's own wording and the line of the call.
 
 The function table holds :class:`Builtin` entries. Most are plain Python functions
 of the argument values (``PURE``); a few also need the engine (``HOST``: the host
@@ -30,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from pyengine.engine.clips_reader import Form, String, Symbol, Variable
+from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.errors import UsageError
 
@@ -301,7 +303,6 @@ def evaluate(text: str, scope: Scope | None = None, host: object = None,
              variables: dict | None = None) -> object:
     """Read, compile and run one expression given as text (a convenience for tests and
     the REPL; the engine compiles once and runs many times)."""
-    from pyengine.engine.clips_reader import read
     items = read(text)
     if len(items) != 1:
         raise ClpError(f"expected one expression, found {len(items)}")

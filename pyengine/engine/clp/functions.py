@@ -1,21 +1,26 @@
 """The function table: every CLIPS function and action pyengine runs, by name.
 
 ``BUILTINS`` maps a name to a :class:`~pyengine.engine.clp.expressions.Builtin`
-``(min_args, max_args, impl, kind)``; a :class:`~pyengine.engine.clp.expressions.Scope`
-starts from a copy of it and adds the program's deffunctions. ``ALLOWED_FUNCTIONS``
+``(min_args, max_args, impl, kind, numbers, returns)``; a
+:class:`~pyengine.engine.clp.expressions.Scope` starts from a copy of it and adds the
+program's deffunctions. ``ALLOWED_FUNCTIONS``
 is the set of names, for any module that needs to know what pyengine's CLIPS subset
 holds (a name not in it is refused when the program is compiled, with its line).
 
 The table is put together from one module per family:
 
 * :mod:`.functions_math`: ``+ - * / div mod abs min max float integer round sqrt **
-  exp log log10 pi sin cos tan`` and the comparisons ``= <> < <= > >=``;
-* :mod:`.functions_logic`: ``and or not eq neq`` and the type predicates;
+  exp log log10 pi sin cos tan``;
+* :mod:`.functions_logic`: ``and or not``, the comparisons ``eq neq = <> < <= > >=``
+  and the type predicates ``numberp integerp floatp symbolp stringp lexemep
+  multifieldp evenp oddp``;
 * :mod:`.functions_text`: ``str-cat sym-cat str-length str-index sub-string upcase
-  lowcase str-compare string-to-field explode$ implode$ format``;
+  lowcase str-compare string-to-field explode$ implode$``, and ``format``
+  (:mod:`.functions_format`);
 * :mod:`.functions_multi`: ``create$ nth$ length$ member$ subseq$ first$ rest$
   insert$ delete$ replace$ subsetp``;
-* :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym``;
+* :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
+  gensym*``;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`

@@ -14,11 +14,18 @@ from __future__ import annotations
 import re
 
 from pyengine.engine.clp.expressions import ClpRuntimeError, arg_error
-from pyengine.engine.clp.values import Text, c_integer
+from pyengine.engine.clp.values import Text, c_integer, print_text
 
 _SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.DOTALL)
 _PLAIN = {"n": "\n", "t": "\t", "r": "\r", "%": "%"}
 _MASK = 2 ** 64 - 1
+
+
+def router_name(value: object) -> str:
+    """A router given as a value (symbol, string or number) as the host's name:
+    ``t``, ``T`` and ``stdout`` are all standard output, ``t``."""
+    name = str(value) if isinstance(value, str) else print_text(value)
+    return "t" if name in ("T", "stdout") else name
 
 
 def format_text(host, router, control, *values) -> Text:
@@ -26,8 +33,8 @@ def format_text(host, router, control, *values) -> Text:
     if type(control) is not Text:
         raise arg_error("format", 2, "string")
     text = Text(_render(str(control), values))
-    name = "t" if router in ("t", "T") else router
-    if name != "nil" and isinstance(name, str):
+    name = router_name(router)
+    if name != "nil":
         host.printout(name, text)
     return text
 
