@@ -1,4 +1,5 @@
-"""Real CLIPS (through clipspy) as the oracle for pyengine's CLIPS evaluator.
+"""Real CLIPS (through clipspy) as the oracle for pyengine's CLIPS evaluator, and
+:func:`agree`, the check that pyengine and CLIPS agree on an expression.
 
 :class:`Oracle` evaluates text in one clipspy environment and reports what CLIPS
 said: the value (converted to pyengine's runtime values: a symbol a ``str``, a string
@@ -8,11 +9,13 @@ since clipspy does not raise for all of them (``insert$`` at index 0 returns Non
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pytest
 
-from pyengine.engine.clp.values import Text
+from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, evaluate
+from pyengine.engine.clp.values import Text, print_text, same
 
 clips = pytest.importorskip("clips")
 
@@ -110,3 +113,41 @@ class Oracle:
     def printed(self, expr: str) -> Said:
         """What ``(printout t <expr>)`` writes."""
         return self.run(f"(printout t {expr})")
+
+
+def _words(message: str) -> str:
+    """An error message with the list of types after "of type" sorted: CLIPS lists
+    them in one order when it checks a constant while compiling, in another when it
+    checks a value while running."""
+    head, sep, types = message.partition(" of type ")
+    if not sep:
+        return message
+    names = sorted(types.rstrip(".").replace(", or ", ", ").replace(" or ", ", ").split(", "))
+    return head + sep + ", ".join(names)
+
+
+def agree(oracle: Oracle, expr: str, same_words: bool = True) -> None:
+    """pyengine and CLIPS agree on ``expr``: value, type and printout, or both fail
+    (with ``same_words``, a run-time error of ours in the words CLIPS used)."""
+    said = oracle.eval(expr)
+    try:
+        ours = evaluate(expr)
+    except ClpRuntimeError as exc:
+        if "function 'insert$'" in exc.message and said.error is None:
+            return      # CLIPS 6.4 reports insert$'s bad index but goes on (returns nothing)
+        assert said.error is not None, f"{expr}: CLIPS gives {said.value!r}, we fail: {exc}"
+        assert not same_words or _words(exc.message) in _words(said.error) or \
+            said.error == "no value", \
+            f"{expr}: CLIPS says {said.error!r}, we say {exc.message!r}"
+        return
+    except ClpError as exc:
+        assert said.error is not None, f"{expr}: CLIPS gives {said.value!r}, we refuse: {exc}"
+        return
+    assert said.error is None, f"{expr}: CLIPS fails ({said.error}), we give {ours!r}"
+    assert same(ours, said.value) or _both_nan(ours, said.value), \
+        f"{expr}: CLIPS gives {said.value!r}, we give {ours!r}"
+    assert print_text(ours) == oracle.printed(expr).printed
+
+
+def _both_nan(a: object, b: object) -> bool:
+    return isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, evaluate
-from pyengine.engine.clp.values import print_text, same
-from tests.clp.oracle import Oracle
+from tests.clp.oracle import Oracle, agree
 
 MATH = """
 (+ 1 2) (+ 1 2.0) (+ 1.5 -9223372036854775808) (+ 9223372036854775807 1) (+ -0.0 -0.0)
@@ -113,43 +111,9 @@ def _cases(block: str) -> list[str]:
     return [text[form.start:form.end] for form in read(text)]
 
 
-def _words(message: str) -> str:
-    """An error message with the list of types after "of type" sorted: CLIPS lists
-    them in one order when it checks a constant while compiling, in another when it
-    checks a value while running."""
-    head, sep, types = message.partition(" of type ")
-    if not sep:
-        return message
-    names = sorted(types.rstrip(".").replace(", or ", ", ").replace(" or ", ", ").split(", "))
-    return head + sep + ", ".join(names)
-
-
 @pytest.fixture(scope="module")
 def oracle():
     return Oracle()
-
-
-def agree(oracle: Oracle, expr: str, same_words: bool = True) -> None:
-    """pyengine and CLIPS agree on ``expr``: value, type and printout, or both fail
-    (with ``same_words``, a run-time error of ours in the words CLIPS used)."""
-    said = oracle.eval(expr)
-    try:
-        ours = evaluate(expr)
-    except ClpRuntimeError as exc:
-        if "function 'insert$'" in exc.message and said.error is None:
-            return      # CLIPS 6.4 reports insert$'s bad index but goes on (returns nothing)
-        assert said.error is not None, f"{expr}: CLIPS gives {said.value!r}, we fail: {exc}"
-        assert not same_words or _words(exc.message) in _words(said.error) or \
-            said.error == "no value", \
-            f"{expr}: CLIPS says {said.error!r}, we say {exc.message!r}"
-        return
-    except ClpError as exc:
-        assert said.error is not None, f"{expr}: CLIPS gives {said.value!r}, we refuse: {exc}"
-        return
-    assert said.error is None, f"{expr}: CLIPS fails ({said.error}), we give {ours!r}"
-    assert same(ours, said.value) or ours != ours and said.value != said.value, \
-        f"{expr}: CLIPS gives {said.value!r}, we give {ours!r}"
-    assert print_text(ours) == oracle.printed(expr).printed
 
 
 @pytest.mark.parametrize("expr", _cases(MATH))

@@ -13,8 +13,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.clp.oracle import Oracle
-from tests.clp.test_expressions import agree
+from tests.clp.oracle import Oracle, agree
 
 _ORACLE = Oracle()
 
