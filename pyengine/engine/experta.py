@@ -37,6 +37,7 @@ class ExpertaSession(Session):
                  fact_classes: Iterable[type] = ()):
         super().__init__()
         self.ke = _on_ours(engine)
+        self.program = getattr(self.ke, "program", None)     # a .clp program, or None
         self.rete = self.ke.rete
         self.rete.listener = self
         self.record = record
@@ -45,12 +46,25 @@ class ExpertaSession(Session):
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
         self.ke.read_line = self._read_line
-        self.classes = all_fact_classes(self.ke)
+        if self.program is not None:
+            self.program.host.output = lambda router, text: self._printed_lines.write(text)
+            self.program.host.input = lambda: self._ask(self._printed_lines.take())
+            self.classes = self.program.classes
+        else:
+            self.classes = all_fact_classes(self.ke)
         self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
         self._changes: list | None = None       # a firing's fact changes, in order
         self._events: list | None = None        # and its activation events
         for cls in fact_classes:
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
+
+    @classmethod
+    def from_clp(cls, paths, seed: int = 0, record: bool = True) -> "ExpertaSession":
+        """A CLIPS program, read from its .clp files, on our engine (ClpError, a
+        UsageError, at the first construct outside the subset, with its line)."""
+        from pyengine.engine.rete.program import load_program
+        from pyengine.engine.rete.program_engine import ProgramEngine
+        return cls(ProgramEngine(load_program(paths, seed=seed or 1)), seed=seed, record=record)
 
     # -- what the engine tells (rete.engine.Listener) ---------------------------------------
     def on_fact(self, sign: str, fact) -> None:
@@ -86,11 +100,14 @@ class ExpertaSession(Session):
                 self._emit("activate", self._view(act))
 
     def assert_fact(self, fact) -> int:
-        if isinstance(fact, (str, FactSpec)):
-            fact = parse_fact(fact, self.classes)
         before = self.rete.facts.next_id
         try:
-            new = self.ke.declare(fact)
+            if self.program is not None and isinstance(fact, (str, FactSpec)):
+                new = self.ke.fact_from_text(fact)
+            else:
+                if isinstance(fact, (str, FactSpec)):
+                    fact = parse_fact(fact, self.classes)
+                new = self.ke.declare(fact)
         except (TypeError, ValueError, KeyError) as exc:
             raise UsageError(f"could not assert {fact_text(fact)}: {exc}") from None
         fid = new["__factid__"]
@@ -125,8 +142,9 @@ class ExpertaSession(Session):
 
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         fact = self._live(fact_id)
+        convert = self.ke.value if self.program is not None else plain
         changes = {(int(k) if isinstance(k, str) and k.isdigit() else k):
-                   plain(from_python(v)) for k, v in slots.items()}
+                   convert(from_python(v)) for k, v in slots.items()}
         try:
             new = self.ke.modify(fact, **{str(k): v for k, v in changes.items()
                                           if isinstance(k, str)},
@@ -276,6 +294,8 @@ class ExpertaSession(Session):
 
 def _on_ours(engine):
     """The engine (a class, or an instance made by the student) on our engine."""
+    if hasattr(engine, "program"):          # a .clp program (ProgramEngine)
+        return engine
     if isinstance(engine, type):
         return on_our_engine(engine)()
     ours = on_our_engine(type(engine))

@@ -20,6 +20,9 @@ def fact_text(fact, full: bool = False) -> str:
     word set's ``<618-words>``, is listed item by item)."""
     if isinstance(fact, InitialFact):
         return "(initial-fact)"
+    clips_name = getattr(type(fact), "_clips_name", None)
+    if clips_name is not None:
+        return _clips_fact_text(fact, clips_name)
     name = type(fact).__name__
     name = "fact" if name == "Fact" else re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
     parts = [name]
@@ -31,6 +34,23 @@ def fact_text(fact, full: bool = False) -> str:
             parts.append(shown)
         else:
             parts.append(f"({key} {shown})" if shown else f"({key})")   # empty multislot
+    return "(" + " ".join(parts) + ")"
+
+
+def _clips_fact_text(fact, name: str) -> str:
+    """A fact of a .clp program, as CLIPS prints it (strings quoted, floats as CLIPS)."""
+    from pyengine.engine.clp.values import write_text
+    parts = [name]
+    for key, value in dict.items(fact):
+        if isinstance(key, str) and key.startswith("__"):
+            continue
+        if isinstance(key, int):
+            parts += [write_text(v) for v in value] if type(value) is tuple \
+                else [write_text(value)]
+        elif type(value) is tuple:
+            parts.append("(" + " ".join([key] + [write_text(v) for v in value]) + ")")
+        else:
+            parts.append(f"({key} {write_text(value)})")
     return "(" + " ".join(parts) + ")"
 
 

@@ -1,0 +1,237 @@
+"""CLIPS rules read into our rule language: a ``defrule``'s left-hand side as
+:class:`~pyengine.engine.rete.lhs.RuleSpec` conditions.
+
+The text comes from our one CLIPS reader (:mod:`pyengine.engine.clips_reader`);
+expressions inside a rule (``:(...)``, ``=(...)``, ``(test ...)``, the actions) are
+compiled by :mod:`pyengine.engine.clp.expressions`. Connective constraints follow
+CLIPS's precedence: ``~`` binds tightest, then ``&``, then ``|``, except that a
+leading variable takes the whole rest (``?x&1|2`` is ``?x&(1|2)``).
+
+Anything outside the subset our engine runs is refused with the line it is on.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
+from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
+from pyengine.engine.clp.values import to_value
+from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
+                                      OrC, Pattern, Pred, Ret, Slot, Test, Var)
+
+FALSE = "FALSE"
+
+
+class LhsReader:
+    """Reads one rule's conditions; ``bound`` grows with the variables bound so far."""
+
+    def __init__(self, program, rule: str, line: int | None):
+        self.program = program
+        self.rule = rule
+        self.line = line
+        self.bound: set[str] = set()
+
+    def fail(self, message: str, where=None):
+        raise ClpError(f"defrule {self.rule}: {message}", getattr(where, "line", None) or self.line)
+
+    # -- conditional elements ------------------------------------------------------------
+    def ces(self, items: list) -> tuple[list, int]:
+        """The conditions, and how many of them a leading ``(logical ...)`` holds."""
+        out, logical, i = [], 0, 0
+        while i < len(items):
+            item = items[i]
+            if isinstance(item, Variable) and i + 2 < len(items) and items[i + 1] == "<-":
+                if item.multi or not item.name:
+                    self.fail(f"{item} cannot hold a fact", item)
+                out.append(self.pattern(items[i + 2], address=item.name))
+                self.bound.add(item.name)
+                i += 3
+                continue
+            if isinstance(item, Form) and item and item[0] == "logical":
+                if out:
+                    self.fail("(logical ...) must come first", item)
+                inner, _ = self.ces(list(item[1:]))
+                out += inner
+                logical = len(inner)
+            else:
+                out.append(self.ce(item))
+            i += 1
+        return out, logical
+
+    def ce(self, item):
+        if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
+            self.fail(f"expected a pattern or a conditional element, not {item!r}", item)
+        head = str(item[0])
+        if head == "test":
+            if len(item) != 2:
+                self.fail("(test ...) takes one expression", item)
+            return self.test(item[1])
+        if head in ("not", "exists"):
+            saved = set(self.bound)
+            inner = [self.ce(x) for x in item[1:]]
+            self.bound = saved                  # what a not/exists binds stays inside
+            if head == "not" and len(inner) != 1:
+                self.fail("(not ...) takes one conditional element (use (not (and ...)))", item)
+            return Not(inner) if head == "not" else Exists(inner)
+        if head == "forall":
+            saved = set(self.bound)
+            if len(item) < 3:
+                self.fail("(forall A B...) needs at least two conditional elements", item)
+            first = [self.ce(item[1])]
+            rest = [self.ce(x) for x in item[2:]]
+            self.bound = saved
+            return Forall(first, rest)
+        if head == "and":
+            return And([self.ce(x) for x in item[1:]])
+        if head == "or":
+            saved, branches, seen = set(self.bound), [], set()
+            for x in item[1:]:
+                self.bound = set(saved)
+                branches.append([self.ce(x)])
+                seen |= self.bound
+            self.bound = seen
+            return Or(branches)
+        if head == "logical":
+            self.fail("(logical ...) must come first", item)
+        return self.pattern(item)
+
+    def test(self, expr) -> Test:
+        fn = self.expression(expr)
+        uses = _variables(expr)
+        return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=_text(expr),
+                    text=f"(test {_text(expr)})")
+
+    def expression(self, expr):
+        """A CLIPS expression as ``fn(variables) -> value``."""
+        scope = self.program.scope.child(bound=self.bound)
+        compiled = compile_expr(expr, scope)
+        host = self.program.host
+        return lambda values: compiled(Frame(values, host))
+
+    # -- patterns -------------------------------------------------------------------------
+    def pattern(self, item, address: str | None = None) -> Pattern:
+        if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
+            self.fail(f"expected a pattern, not {item!r}", item)
+        name = str(item[0])
+        if name in ("test", "not", "exists", "forall", "and", "or", "logical"):
+            self.fail(f"({name} ...) cannot be bound to a fact", item)
+        template = self.program.templates.get(name)
+        cls = self.program.fact_class(name)
+        if template is None:
+            elems = self.fields(list(item[1:]), item)
+            return Pattern(template=cls, slots=(Slot(None, tuple(elems), True),),
+                           address=address, ordered=True, text=_text(item))
+        given: dict = {}
+        for group in item[1:]:
+            if not isinstance(group, Form) or not group or str(group[0]) not in template:
+                self.fail(f"{_text(group)} is not a slot of {name}", group)
+            given[str(group[0])] = group
+        slots = []
+        for slot, (multi, _) in template.items():      # CLIPS tests slots in their order
+            if slot not in given:
+                continue
+            values = list(given[slot][1:])
+            elems = self.fields(values, given[slot])
+            if not multi and (len(elems) != 1 or elems[0].multi):
+                self.fail(f"slot {slot} of {name} holds one value", given[slot])
+            slots.append(Slot(slot, tuple(elems), multi))
+        return Pattern(template=cls, slots=tuple(slots), address=address, text=_text(item))
+
+    def fields(self, items: list, where) -> list[Elem]:
+        """A sequence of field constraints (each may be ``$?``)."""
+        out, i = [], 0
+        while i < len(items):
+            j = i + 1
+            while j < len(items) and (isinstance(items[j], Connective) or
+                                      isinstance(items[j - 1], Connective) or
+                                      items[j - 1] in (":", "=") and isinstance(items[j], Form)):
+                j += 1
+            out.append(self.field(items[i:j], where))
+            i = j
+        return out
+
+    def field(self, terms: list, where) -> Elem:
+        multi = isinstance(terms[0], Variable) and terms[0].multi
+        if len(terms) == 1 and isinstance(terms[0], Variable) and not terms[0].name:
+            return Elem(None, multi)
+        constraint = self.connected(terms, where)
+        return Elem(constraint, multi)
+
+    def connected(self, terms: list, where):
+        first = terms[0]
+        if (isinstance(first, Variable) and first.name and len(terms) > 2
+                and terms[1] == Connective("&")):
+            var = self.variable(first)
+            rest = self.or_expr(terms[2:], where)
+            return AndC((var, rest))
+        return self.or_expr(terms, where)
+
+    def or_expr(self, terms, where):
+        parts = _split(terms, "|")
+        made = [self.and_expr(p, where) for p in parts]
+        return made[0] if len(made) == 1 else OrC(tuple(made))
+
+    def and_expr(self, terms, where):
+        parts = _split(terms, "&")
+        made = [self.term(p, where) for p in parts]
+        return made[0] if len(made) == 1 else AndC(tuple(made))
+
+    def term(self, terms, where):
+        if terms and terms[0] == Connective("~"):
+            return NotC(self.term(terms[1:], where))
+        if len(terms) == 2 and terms[0] in (":", "=") and isinstance(terms[1], Form):
+            fn = self.expression(terms[1])
+            uses, code = _variables(terms[1]), _text(terms[1])
+            if terms[0] == ":":
+                return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code)
+            return Ret(fn=fn, uses=uses, code=code)
+        if len(terms) != 1:
+            self.fail(f"cannot read the constraint {' '.join(map(_text, terms))}", where)
+        atom = terms[0]
+        if isinstance(atom, Variable):
+            if not atom.name:
+                self.fail("a wildcard cannot be combined with other constraints", where)
+            return self.variable(atom)
+        if isinstance(atom, (Symbol, String, int, float)):
+            return Const(to_value(atom))
+        self.fail(f"cannot read the constraint {_text(atom)}", where)
+
+    def variable(self, atom: Variable) -> Var:
+        if atom.is_global:
+            self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
+        self.bound.add(atom.name)
+        return Var(atom.name)
+
+
+def _split(terms: list, char: str) -> list[list]:
+    parts, current = [], []
+    for t in terms:
+        if t == Connective(char):
+            parts.append(current)
+            current = []
+        else:
+            current.append(t)
+    parts.append(current)
+    return parts
+
+
+def _variables(expr) -> tuple[str, ...]:
+    out: list[str] = []
+
+    def walk(x):
+        if isinstance(x, Variable):
+            if x.name and not x.is_global:
+                out.append(x.name)
+        elif isinstance(x, Form):
+            for y in x:
+                walk(y)
+    walk(expr)
+    return tuple(dict.fromkeys(out))
+
+
+def _text(item) -> str:
+    if isinstance(item, Form):
+        return "(" + " ".join(_text(x) for x in item) + ")"
+    if isinstance(item, String):
+        return '"' + str(item).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(item, float):
+        return repr(item)
+    return str(item)

@@ -1,0 +1,290 @@
+"""A CLIPS program (.clp source) loaded onto our engine.
+
+:func:`load_program` reads the text with our one CLIPS reader and takes its
+constructs in order: ``deftemplate``, ``deffacts``, ``defrule``, ``deffunction``,
+``defglobal``, ``defmodule``. Anything else at the top level (a command such as
+``(run)``, COOL, ``defgeneric``...) is refused before anything runs, with one line
+naming it and its line. Expressions and actions are compiled once by
+:mod:`pyengine.engine.clp`; conditions by :mod:`pyengine.engine.rete.from_clips`.
+
+Facts are experta ``Fact`` objects of one class per template or relation (so the
+inspector, the fact texts and ``rules --python`` treat both front ends alike);
+:class:`ClipsHost` is what the compiled actions call to assert, retract, modify,
+print and read (:class:`pyengine.engine.clp.host.Host`).
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from pyengine.engine.compat import experta
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
+from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
+                                         reset_globals, sequence)
+from pyengine.engine.clp.actions_facts import compile_deffacts
+from pyengine.engine.clp.actions_templates import compile_deftemplate
+from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
+from pyengine.engine.clp.values import write_text
+from pyengine.engine.rete.engine import Engine
+from pyengine.engine.rete.from_clips import LhsReader, _text
+from pyengine.engine.rete.lhs import RuleSpec
+from pyengine.engine.rete.patterns import fields_of
+
+CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
+#: Largest program text we read (characters).
+MAX_PROGRAM_CHARS = 2_000_000
+
+
+class ClipsFact(experta.Fact):
+    """A fact of a CLIPS template or relation (the class carries the name)."""
+
+    _clips_name = "fact"
+
+    def __str__(self) -> str:
+        return f"<Fact-{self.get('__factid__', 0)}>"
+
+    __repr__ = __str__
+
+
+class Program:
+    """The constructs of one program, compiled, and the engine they run on."""
+
+    def __init__(self, seed: int = 1):
+        self.scope = Scope()
+        self.templates = self.scope.templates
+        self.classes: dict[str, type] = {}
+        self.engine = Engine(strict=True)
+        self.host = ClipsHost(self)
+        self.modules = ["MAIN"]
+        self.module = "MAIN"
+        self.sources: dict[str, str] = {}        # rule name -> its defrule text
+        self.deffacts: list = []
+        self.deffacts_names: list[str] = []
+        self.rng = random.Random(seed)
+        self.engine.initial = [self._initial_facts]
+
+    def fact_class(self, name: str) -> type:
+        cls = self.classes.get(name)
+        if cls is None:
+            cls = self.classes[name] = type(name, (ClipsFact,), {"_clips_name": name})
+        return cls
+
+    # -- loading ------------------------------------------------------------------------
+    def load_text(self, text: str, where: str = "program") -> None:
+        if len(text) > MAX_PROGRAM_CHARS:
+            raise ClpError(f"{where}: over {MAX_PROGRAM_CHARS:,} characters; not read")
+        try:
+            forms = read(text)
+        except ReadError as exc:
+            raise ClpError(f"{where}: {exc}") from None
+        for form in forms:
+            self.construct(form)
+
+    def construct(self, form) -> None:
+        line = getattr(form, "line", None)
+        if not isinstance(form, Form) or not form or not isinstance(form[0], Symbol):
+            raise ClpError(f"expected a construct such as (defrule ...), not {_text(form)}", line)
+        head = str(form[0])
+        if head not in CONSTRUCTS:
+            raise ClpError(f"({head} ...) is not a construct pyengine's engine runs "
+                           f"(it runs {', '.join(CONSTRUCTS)})", line)
+        getattr(self, "_" + head)(form)
+
+    def _deftemplate(self, form) -> None:
+        compile_deftemplate(form, self.scope, self.host)
+        self.fact_class(_local(str(form[1])))
+
+    def _deffacts(self, form) -> None:
+        self.deffacts.append(compile_deffacts(form, self.scope))
+        self.deffacts_names.append(_local(str(form[1])))
+
+    def _deffunction(self, form) -> None:
+        compile_deffunction(form, self.scope)
+
+    def _defglobal(self, form) -> None:
+        compile_defglobal(form, self.scope, self.host)
+
+    def _defmodule(self, form) -> None:
+        if len(form) < 2 or not isinstance(form[1], Symbol):
+            raise ClpError("defmodule needs a name", getattr(form, "line", None))
+        self.module = str(form[1])
+        if self.module not in self.modules:
+            self.modules.append(self.module)
+
+    def _defrule(self, form) -> None:
+        line = getattr(form, "line", None)
+        if len(form) < 2 or not isinstance(form[1], Symbol):
+            raise ClpError("defrule needs a name", line)
+        module, name = _qualified(str(form[1]), self.module)
+        items = list(form[2:])
+        if items and isinstance(items[0], String):
+            items.pop(0)
+        declare = {}
+        if items and isinstance(items[0], Form) and items[0] and items[0][0] == "declare":
+            declare = self._declare(items.pop(0), name)
+        if "=>" not in items:
+            raise ClpError(f"defrule {name}: no => between conditions and actions", line)
+        arrow = items.index("=>")
+        reader = LhsReader(self, name, line)
+        ces, logical = reader.ces(items[:arrow])
+        actions = sequence(items[arrow + 1:], self.scope.child(bound=reader.bound,
+                                                                   context="rhs"), form)
+        spec = RuleSpec(name=name, ces=ces, action=self._action(actions, module),
+                        salience=declare.get("salience", 0), module=module,
+                        auto_focus=declare.get("auto-focus", False), logical=logical,
+                        source=_text(form), origin=_text(form))
+        if module not in self.modules:
+            self.modules.append(module)
+        try:
+            self.engine.add_rule(spec)
+        except ValueError as exc:
+            raise ClpError(f"defrule {name}: {exc}", line) from None
+
+    def _declare(self, form, rule: str) -> dict:
+        out: dict = {}
+        for item in form[1:]:
+            if not isinstance(item, Form) or len(item) != 2 or \
+                    str(item[0]) not in ("salience", "auto-focus"):
+                raise ClpError(f"defrule {rule}: (declare ...) takes (salience N) or "
+                               "(auto-focus TRUE|FALSE)", getattr(form, "line", None))
+            if item[0] == "auto-focus":
+                out["auto-focus"] = item[1] == "TRUE"
+            elif isinstance(item[1], int):
+                out["salience"] = item[1]
+            else:
+                value = compile_expr(item[1], self.scope.child(bound=()), form)
+                host = self.host
+                out["salience"] = lambda values: value(Frame({}, host))
+        return out
+
+    def _action(self, actions, module: str):
+        host = self.host
+
+        def act(engine, activation) -> None:
+            try:
+                actions(Frame(activation.variables(), host))
+            except ReturnSignal:
+                focus = engine.agenda.focus
+                if focus and focus[-1] == module:
+                    focus.pop()
+        return act
+
+    def _initial_facts(self) -> list:
+        """Reset: the globals back to their values, then the deffacts asserted (through
+        the host, as CLIPS does); nothing is handed back to assert again."""
+        reset_globals(self.scope, self.host)
+        for make in self.deffacts:
+            make(Frame({}, self.host))
+        return []
+
+
+class ClipsHost:
+    """The engine as the program's compiled actions see it (clp.host.Host)."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.output = lambda router, text: None
+        self.input = lambda: None
+
+    @property
+    def engine(self) -> Engine:
+        return self.program.engine
+
+    def _fact(self, target):
+        if isinstance(target, int):
+            fact = self.engine.facts.get(target)
+            if fact is None:
+                raise ClpRuntimeError(f"Unable to find fact f-{target}.")
+            return fact
+        if not isinstance(target, ClipsFact) or \
+                self.engine.facts.get(target.get("__factid__")) is not target:
+            raise ClpRuntimeError("The fact was retracted: it cannot be changed.")
+        return target
+
+    def assert_fact(self, template, slots, fields):
+        cls = self.program.fact_class(template)
+        fact = cls.__new__(cls)
+        dict.update(fact, slots if slots is not None else dict(enumerate(fields)))
+        fact._Fact__defaults = {}
+        if slots is None:
+            fact.__dict__["_fields"] = tuple(fields)
+        return self.engine.assert_fact(fact)
+
+    def retract(self, target) -> None:
+        self.engine.retract(self._fact(target))
+
+    def modify(self, target, changes):
+        return self.engine.modify(self._fact(target), dict(changes))
+
+    def duplicate(self, target, changes):
+        return self.engine.duplicate(self._fact(target), dict(changes))
+
+    def fact_index(self, fact) -> int:
+        fid = fact.get("__factid__", -1)
+        return fid if self.engine.facts.get(fid) is fact else -1
+
+    def fact_slot(self, fact, slot):
+        return fields_of(fact) if slot is None else fact[slot]
+
+    def fact_exists(self, fact) -> bool:
+        if isinstance(fact, int):
+            return fact in self.engine.facts
+        return self.fact_index(fact) != -1
+
+    def fact_template(self, fact):
+        name = type(fact)._clips_name
+        return name if name in self.program.templates else None
+
+    def template_slots(self, name):
+        return self.program.templates.get(name)
+
+    def halt(self) -> None:
+        self.engine.halt()
+
+    def focus(self, modules) -> None:
+        for m in reversed(modules):
+            self.engine.agenda.focus.append(_local(m) if m not in self.program.modules else m)
+
+    def printout(self, router, text) -> None:
+        self.output(router, text)
+
+    def read_line(self):
+        return self.input()
+
+    def random(self) -> int:
+        return self.program.rng.randint(0, 2**31 - 1)
+
+
+def load_program(paths=(), texts=(), seed: int = 1) -> Program:
+    """A program from .clp files (and texts), in order; ClpError at the first problem,
+    naming the file and line."""
+    program = Program(seed)
+    for path in paths:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ClpError(f"cannot read {path}: {exc}") from None
+        try:
+            program.load_text(text, str(path))
+        except ClpError as exc:
+            raise ClpError(f"{path.name}: {exc}") from None
+    for text in texts:
+        program.load_text(text)
+    return program
+
+
+def _qualified(name: str, module: str) -> tuple[str, str]:
+    if "::" in name:
+        mod, _, local = name.partition("::")
+        return mod, local
+    return module, name
+
+
+def _local(name: str) -> str:
+    return name.partition("::")[2] if "::" in name else name
+
+
+def value_text(value) -> str:
+    """A value as it shows inside a CLIPS fact."""
+    return write_text(value)

@@ -1,0 +1,107 @@
+"""A loaded CLIPS program with the face a session expects of an engine object.
+
+:class:`pyengine.engine.experta.ExpertaSession` drives a ``KnowledgeEngine`` (its
+``declare``, ``retract``, ``modify``, ``reset``, ``facts``...). A .clp program has no
+such object, so :class:`ProgramEngine` gives it one, over the program's own engine
+and host: a fact typed at the prompt is asserted as ``(assert ...)`` would be (the
+template's defaults filled in), and values keep CLIPS's types (a string is not a
+symbol).
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from pyengine.engine.clips_reader import Form, String, Symbol
+from pyengine.engine.clips_values import FactSpec, read_fact
+from pyengine.engine.clp.actions_facts import compile_fact
+from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
+from pyengine.engine.clp.values import to_value
+from pyengine.engine.errors import UsageError
+from pyengine.engine.rete.knowledge import FactsView
+from pyengine.engine.rete.program import Program
+
+
+class ProgramEngine:
+    """What a session drives, for a CLIPS program on our engine."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.running = False
+        self.matcher = SimpleNamespace(rete=program.engine)
+        program.engine.owner = self
+
+    @property
+    def rete(self):
+        return self.matcher.rete
+
+    @property
+    def facts(self):
+        return FactsView(self.rete.facts)
+
+    def fact_from_text(self, fact) -> object:
+        """Assert a fact given as CLIPS text or a FactSpec, as (assert ...) would."""
+        spec = fact if isinstance(fact, FactSpec) else read_fact(fact)
+        form = _form(spec)
+        scope = self.program.scope.child(bound=())
+        try:
+            make = compile_fact(form, scope, form)
+            return make(Frame({}, self.program.host))
+        except (ClpError, ClpRuntimeError) as exc:
+            raise UsageError(f"cannot assert {fact}: {exc}") from None
+
+    def declare(self, *facts):
+        last = None
+        for fact in facts:
+            last = self.rete.assert_fact(fact)
+        return last
+
+    def retract(self, idx_or_fact):
+        fid = idx_or_fact if isinstance(idx_or_fact, int) else idx_or_fact["__factid__"]
+        self.rete.retract(self.rete.facts.get(fid))
+        return fid
+
+    def modify(self, fact, **modifiers):
+        changes = {}
+        for key, value in modifiers.items():
+            if key.startswith("_") and key[1:].isdigit():
+                raise UsageError("an ordered fact has no slots to modify (CLIPS 6.4)")
+            if key not in self.program.templates.get(type(fact)._clips_name, {}):
+                raise UsageError(f"{type(fact)._clips_name} has no slot {key!r}")
+            changes[key] = value
+        return self.rete.modify(fact, changes)
+
+    @staticmethod
+    def value(value):
+        """A value read from the prompt as the program holds it."""
+        if isinstance(value, (tuple, list)):
+            return tuple(ProgramEngine.value(v) for v in value)
+        return to_value(value)
+
+    def reset(self, **kwargs):
+        self.rete.reset()
+
+    def halt(self):
+        self.rete.halt()
+
+
+def _form(spec: FactSpec) -> Form:
+    """The fact as a form ``(relation value...)`` or ``(template (slot value...)...)``."""
+    items: list = [Symbol(spec.relation)]
+    if spec.slots:
+        for name, values in spec.slots:
+            items.append(_as_form([Symbol(name)] + [_atom(v) for v in values]))
+    else:
+        items += [_atom(v) for v in spec.values]
+    return _as_form(items)
+
+
+def _atom(v):
+    """A plain ``str`` in a FactSpec is a CLIPS string."""
+    return String(v) if isinstance(v, str) and not isinstance(v, (Symbol, String)) else v
+
+
+def _as_form(items: list) -> Form:
+    form = Form(items)
+    form.line, form.col, form.start, form.end = None, None, 0, 0
+    return form
+
