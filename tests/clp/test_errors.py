@@ -55,10 +55,15 @@ COMPILE_ERRORS = [
     ("(printout t ?)", "'?' in (printout ...) is a pattern wildcard"),
     ("()", "() where a function call was expected"),
     ("(+ 1 a)", "function '+' expects a number as argument #2, not the symbol a"),
-    ('(< 0 0 "x")', "function '<' expects a number as argument #3, not the string x"),
+    ('(< 0 0 "x")', "function '<' expects a number as argument #3, not the string \"x\""),
     ("(* 2 (< 0 1))", "function '*' expects a number as argument #2, not (< ...), a boolean"),
     ("(> (create$) 1)", "not (create$ ...), a multifield"),
-    ("(sqrt (str-cat 4))", "not (str-cat ...), a lexeme"),
+    ("(sqrt (str-cat 4))", "not (str-cat ...), a string"),
+    ("(explode$ 0)", "function 'explode$' expects a string as argument #1, not the integer 0"),
+    ("(nth$ 1.0 (create$ a))", "expects an integer as argument #1, not the float 1.0"),
+    ("(length$ (str-cat a))", "expects a multifield as argument #1, not (str-cat ...)"),
+    ("(str-cat (create$ a))", "expects a single value as argument #1, not (create$ ...)"),
+    ("(neq a a (explode$ 0))", "function 'explode$' expects a string"),
     ("(\"str\" 1)", "a call starts with a function name"),
 ]
 
@@ -109,8 +114,8 @@ RUNTIME_ERRORS = [
     ("(bind ?x a)\n\n(+ 1 ?x)",
      "line 3: Function '+' expected argument #2 to be of type integer or float."),
     ("(bind ?x 1)\n(bind ?x)\n(printout t ?x)", "line 3: Variable ?x is unbound."),
-    ("(bind ?m (create$ a))\n(nth$ a ?m)", "line 2: Function 'nth$' expected argument #1 "
-                                          "to be of type integer."),
+    ("(bind ?m (create$ a))\n(bind ?i a)\n(nth$ ?i ?m)", "line 3: Function 'nth$' expected "
+                                                      "argument #1 to be of type integer."),
     ("(bind ?m (create$ a))\n(delete$ ?m 2 3)", "line 2: Multifield index range 2..3 out "
                                                "of range 1..1 in function 'delete$'."),
     ("(assert (a 1))\n(modify 1 (x 2))", "line 2: Ordered facts cannot be used with the "

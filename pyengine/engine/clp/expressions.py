@@ -76,16 +76,18 @@ def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
 class Builtin(NamedTuple):
     """One entry of the function table: arity bounds (``None``: unbounded) and the
     implementation; ``kind`` is PURE, HOST or SPECIAL (see the module's docstring).
-    ``numbers``: every argument must be a number; ``returns``: what the function gives
-    when that is known (``"number"``, ``"boolean"``, ``"lexeme"``, ``"multifield"``).
-    Together they let the compiler refuse ``(+ 1 a)`` or ``(* 2 (< 0 1))`` as CLIPS's
-    own parser does, before anything runs."""
+    ``args``: the type each argument must have (one type name for all, or one per
+    position, the last repeated), among ``number integer float lexeme symbol string
+    multifield`` and ``atom`` (any single value); ``""`` checks nothing. ``returns``:
+    the type of the result when it is known (those names, or ``boolean``). Together
+    they let the compiler refuse ``(+ 1 a)``, ``(* 2 (< 0 1))`` or ``(explode$ 0)``, as
+    CLIPS's own parser does, before anything runs."""
 
     min_args: int
     max_args: int | None
     impl: Callable
     kind: str = PURE
-    numbers: bool = False
+    args: str | tuple[str, ...] = ""
     returns: str = ""
 
 
@@ -214,8 +216,8 @@ def lookup(form: Form, scope: Scope) -> Builtin:
 
 def _compile_call(form: Form, scope: Scope) -> Compiled:
     spec = lookup(form, scope)
-    if spec.numbers:
-        check_numbers(form, scope)
+    if spec.args:
+        check_types(form, spec.args, scope)
     if spec.kind == SPECIAL:
         return spec.impl(form, scope)
     args = [compile_expr(a, scope, form) for a in form[1:]]
@@ -224,21 +226,46 @@ def _compile_call(form: Form, scope: Scope) -> Compiled:
     return call_closure(spec.impl, args, _line(form))
 
 
-def check_numbers(form: Form, scope: Scope) -> None:
-    """Refuse, as CLIPS does when it parses, an argument of a numeric function that
-    cannot be a number: a symbol or string constant, or a call of a function known to
-    return something else."""
+#: What a constant or a known result can stand for, by its type.
+_FITS = {"integer": {"number", "integer", "atom"}, "float": {"number", "float", "atom"},
+         "number": {"number", "integer", "float", "atom"},
+         "symbol": {"lexeme", "symbol", "atom"}, "boolean": {"lexeme", "symbol", "atom"},
+         "string": {"lexeme", "string", "atom"},
+         "lexeme": {"lexeme", "symbol", "string", "atom"}, "multifield": {"multifield"}}
+
+
+def check_types(form: Form, types: str | tuple[str, ...], scope: Scope) -> None:
+    """Refuse, as CLIPS's parser does, an argument that cannot have the type the
+    function needs there: a constant of another type, or a call of a function whose
+    result is known to be of another type."""
     for i, item in enumerate(form[1:], 1):
-        what = None
-        if isinstance(item, (Symbol, String)):
-            what = f"the {'symbol' if isinstance(item, Symbol) else 'string'} {item}"
-        elif isinstance(item, Form) and item and isinstance(item[0], Symbol):
-            spec = scope.functions.get(str(item[0]))
-            if spec is not None and spec.returns not in ("", "number"):
-                what = f"({item[0]} ...), a {spec.returns}"
-        if what:
-            raise ClpError(f"function '{form[0]}' expects a number as argument #{i}, "
+        need = types if isinstance(types, str) else types[min(i, len(types)) - 1]
+        if not need:
+            continue
+        kind, what = _known_type(item, scope)
+        if kind and need not in _FITS[kind]:
+            wanted = "a single value" if need == "atom" else f"{_a(need)} {need}"
+            raise ClpError(f"function '{form[0]}' expects {wanted} as argument #{i}, "
                            f"not {what}", _line(form))
+
+
+def _known_type(item: object, scope: Scope) -> tuple[str, str]:
+    if isinstance(item, Symbol):
+        return "symbol", f"the symbol {item}"
+    if isinstance(item, String):
+        return "string", f'the string "{item}"'
+    if isinstance(item, (int, float)):
+        kind = "integer" if isinstance(item, int) else "float"
+        return kind, f"the {kind} {item}"
+    if isinstance(item, Form) and item and isinstance(item[0], Symbol):
+        spec = scope.functions.get(str(item[0]))
+        if spec is not None and spec.returns:
+            return spec.returns, f"({item[0]} ...), {_a(spec.returns)} {spec.returns}"
+    return "", ""
+
+
+def _a(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 def _host(frame: Frame) -> object:

@@ -1,7 +1,7 @@
 """The function table: every CLIPS function and action pyengine runs, by name.
 
 ``BUILTINS`` maps a name to a :class:`~pyengine.engine.clp.expressions.Builtin`
-``(min_args, max_args, impl, kind, numbers, returns)``; a
+``(min_args, max_args, impl, kind, args, returns)``; a
 :class:`~pyengine.engine.clp.expressions.Scope` starts from a copy of it and adds the
 program's deffunctions. ``ALLOWED_FUNCTIONS``
 is the set of names, for any module that needs to know what pyengine's CLIPS subset

@@ -72,9 +72,9 @@ def compile_gensym(form, scope):
 
 TABLE: dict[str, Builtin] = {
     "fact-index": Builtin(1, 1, fact_index, HOST, returns="number"),
-    "fact-slot-value": Builtin(2, 2, fact_slot_value, HOST),
+    "fact-slot-value": Builtin(2, 2, fact_slot_value, HOST, args=("", "symbol")),
     "fact-existp": Builtin(1, 1, fact_existp, HOST, returns="boolean"),
-    "random": Builtin(0, 2, random, HOST, returns="number"),
-    "gensym": Builtin(0, 0, compile_gensym, SPECIAL, returns="lexeme"),
-    "gensym*": Builtin(0, 0, compile_gensym, SPECIAL, returns="lexeme"),
+    "random": Builtin(0, 2, random, HOST, args="integer", returns="number"),
+    "gensym": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),
+    "gensym*": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),
 }

@@ -98,7 +98,8 @@ def _comparison(fname: str, holds, chained: bool, numeric: bool) -> Builtin:
             except ClpRuntimeError as exc:
                 raise exc.at(line) from None
         return run
-    return Builtin(2, None, compile_comparison, SPECIAL, numbers=numeric, returns="boolean")
+    return Builtin(2, None, compile_comparison, SPECIAL, args="number" if numeric else "",
+                   returns="boolean")
 
 
 def _type_test(*types):
@@ -136,6 +137,6 @@ TABLE: dict[str, Builtin] = {
     "stringp": _predicate(_type_test(Text)),
     "lexemep": _predicate(_type_test(str, Text)),
     "multifieldp": _predicate(_type_test(tuple)),
-    "evenp": _predicate(_parity("evenp", 0)),
-    "oddp": _predicate(_parity("oddp", 1)),
+    "evenp": Builtin(1, 1, _parity("evenp", 0), args="integer", returns="boolean"),
+    "oddp": Builtin(1, 1, _parity("oddp", 1), args="integer", returns="boolean"),
 }

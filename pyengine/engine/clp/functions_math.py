@@ -221,7 +221,7 @@ def power(a, b):
 
 
 def _numeric(low: int, high: int | None, impl) -> Builtin:
-    return Builtin(low, high, impl, numbers=True, returns="number")
+    return Builtin(low, high, impl, args="number", returns="number")
 
 
 TABLE: dict[str, Builtin] = {
