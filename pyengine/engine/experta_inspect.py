@@ -68,7 +68,7 @@ def matches(rete, spec) -> Matches:
         partials.append(sorted({ids for _, ids in rows}))
         if k:
             joins.append(JoinMatch(f"1 - {k + 1}", [row for row, _ in rows]))
-    waiting = [t for t in terminal.memory if t.act is not None]
+    waiting = [t for t, act in terminal.memory.items() if act is not None]
     acts = sorted({_row(t): _ids(t) for t in waiting}.items(),
                   key=lambda kv: (kv[1], [i or 0 for i in kv[0]]))
     return Matches(spec.name, patterns, partials, sorted({ids for _, ids in acts}), joins,

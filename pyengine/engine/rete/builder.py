@@ -41,6 +41,7 @@ class Builder:
             term = Terminal(self.net, rule, d)
             term.binds = bound
             term.positions = pos
+            term.logical_positions = _positions(flatten(ces)[:rule.logical]) if rule.logical else 0
             self._stamp(term)
             term.parent = parent
             parent.children.append(term)
@@ -134,6 +135,12 @@ class Builder:
         for node in parent.children[before:]:
             node.sub_entry = True
         return last, p, b
+
+
+def _positions(ces: list) -> int:
+    """Token positions the conditions take (a test none)."""
+    return sum(_positions(flatten(c.ces)) if isinstance(c, And) else
+               0 if isinstance(c, Test) else 1 for c in ces)
 
 
 def _left_key(locs: list, norm):

@@ -14,6 +14,7 @@ from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList
 from pyengine.engine.rete.joins import Network, drop, unblock
+from pyengine.engine.rete.truth import TruthMaintenance
 
 
 class Listener:
@@ -31,6 +32,9 @@ class Engine:
         self.net = Network()
         self.net.on_activate = self._activate
         self.net.on_deactivate = self._deactivate
+        self.truth = TruthMaintenance(self)
+        self.net.on_unsupported = self.truth.lost
+        self._busy = 0
         self.alpha = PatternNetwork()
         self.builder = Builder(self.net, self.alpha, strict)
         self.facts = FactList()
@@ -55,6 +59,7 @@ class Engine:
     def reset(self) -> None:
         """Empty the facts, memories and agenda; assert the initial facts."""
         self.alpha_matches = {}
+        self.truth.clear()
         self.facts.clear()
         self.agenda.clear()
         self.net.clock = 0
@@ -91,7 +96,19 @@ class Engine:
         """Assert; the fact already in the list if an equal one is there."""
         same = self.facts.existing(fact)
         if same is not None:
+            self.truth.asserted(same, False)
             return same
+        self._busy += 1
+        try:
+            self._add(fact, fid)
+        finally:
+            self._busy -= 1
+        self.truth.asserted(fact, True)
+        if not self._busy:
+            self.truth.settle()
+        return fact
+
+    def _add(self, fact, fid) -> None:
         self.facts.add(fact, self.net.tick(), fid)
         if self.listener is not None:
             self.listener.on_fact("+", fact)
@@ -106,13 +123,22 @@ class Engine:
             ams.append(am)
             for join in reversed(node.joins):
                 join.right_add(am)
-        return fact
 
     def retract(self, fact) -> None:
         fid = fact["__factid__"]
         if self.facts.get(fid) is not fact:
             raise KeyError(f"f-{fid} is not in the fact list")
+        self._busy += 1
+        try:
+            self._remove(fact, fid)
+        finally:
+            self._busy -= 1
+        if not self._busy:
+            self.truth.settle()
+
+    def _remove(self, fact, fid) -> None:
         self.facts.remove(fact)
+        self.truth.retracted(fid)
         if self.listener is not None:
             self.listener.on_fact("-", fact)
         ams = self.alpha_matches.pop(fid, [])
@@ -132,7 +158,7 @@ class Engine:
         """Retract and assert again under the same id, with new values."""
         new = copy_fact(fact, changes)
         fid = fact["__factid__"]
-        self.retract(fact)
+        self.retract(fact)          # facts it alone supported go now, as in CLIPS
         return self.assert_fact(new, fid)
 
     def duplicate(self, fact, changes: dict):
@@ -162,13 +188,19 @@ class Engine:
     def take(self, act: Activation) -> None:
         """Take the activation off the agenda (it is about to fire)."""
         self.agenda.remove(act)
-        act.token.act = None
+        memory = act.terminal.memory
+        if act.token in memory:
+            memory[act.token] = None
 
     def fire(self, act: Activation, taken: bool = False) -> None:
         """Run the activation's rule's action (taking it off the agenda first)."""
         if not taken:
             self.take(act)
-        act.rule.action(self, act)
+        self.truth.current = self.truth.support_of(act)
+        try:
+            act.rule.action(self, act)
+        finally:
+            self.truth.current = None
 
     def run(self, limit: int | None = None) -> int:
         fired = 0

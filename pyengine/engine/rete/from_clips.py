@@ -97,7 +97,7 @@ class LhsReader:
         fn = self.expression(expr)
         uses = _variables(expr)
         return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=_text(expr),
-                    text=f"(test {_text(expr)})")
+                    text=f"(test {_text(expr)})", weight=complexity(expr))
 
     def expression(self, expr):
         """A CLIPS expression as ``fn(variables) -> value``."""
@@ -181,7 +181,8 @@ class LhsReader:
             fn = self.expression(terms[1])
             uses, code = _variables(terms[1]), _text(terms[1])
             if terms[0] == ":":
-                return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code)
+                return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code,
+                            weight=complexity(terms[1]))
             return Ret(fn=fn, uses=uses, code=code)
         if len(terms) != 1:
             self.fail(f"cannot read the constraint {' '.join(map(_text, terms))}", where)
@@ -199,6 +200,16 @@ class LhsReader:
             self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
         self.bound.add(atom.name)
         return Var(atom.name)
+
+
+def complexity(expr) -> int:
+    """CLIPS's count of an expression: one per call, ``and``/``or``/``not`` counting
+    the calls among their arguments instead."""
+    if not isinstance(expr, Form) or not expr:
+        return 0
+    if expr[0] in ("and", "or", "not"):
+        return sum(complexity(x) for x in expr[1:])
+    return 1
 
 
 def _split(terms: list, char: str) -> list[list]:

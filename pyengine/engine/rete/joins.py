@@ -30,7 +30,7 @@ class Token(Slotted):
     """A partial match."""
 
     __slots__ = ("ams", "node", "parent", "right", "children", "origin",
-                 "blocked", "dead", "act", "key")
+                 "blocked", "dead", "key", "deps")
 
     def __init__(self, ams, node, parent, right, origin):
         self.ams = ams              # tuple: AlphaMatch or None per pattern position
@@ -41,8 +41,8 @@ class Token(Slotted):
         self.origin = origin        # the token a sub-network started from
         self.blocked: dict = {}     # as a sub-network result: the tokens it blocks
         self.dead = False
-        self.act = None             # at a terminal: its activation
         self.key = None             # as a sub-network result: unused hash key
+        self.deps = None            # facts this token logically supports (fact ids)
 
 
 class Network:
@@ -52,6 +52,7 @@ class Network:
         self.clock = 0
         self.on_activate = None     # (terminal, token) -> activation
         self.on_deactivate = None   # (activation) -> None
+        self.on_unsupported = None  # (token) -> None: the facts it supported lose it
 
     def tick(self) -> int:
         self.clock += 1
@@ -307,17 +308,15 @@ class Terminal:
         self.disjunct = disjunct
         self.made = 0
         self.parent = None
-        self.memory: dict = {}      # the tokens that reached it (fired or not)
+        self.memory: dict = {}      # token -> its activation (None once fired)
 
     def left_add(self, tok: Token) -> None:
         self.memory[tok] = None
-        tok.act = self.net.on_activate(self, tok)
+        self.memory[tok] = self.net.on_activate(self, tok)
 
     def left_remove(self, tok: Token) -> None:
-        self.memory.pop(tok, None)
-        act = tok.act
+        act = self.memory.pop(tok, None)
         if act is not None:
-            tok.act = None
             self.net.on_deactivate(act)
 
 
@@ -327,6 +326,8 @@ def drop(tok: Token) -> None:
         return
     tok.dead = True
     tok.node.out.pop(tok, None)
+    if tok.deps:
+        tok.node.net.on_unsupported(tok)
     for child in tok.node.children:
         child.left_remove(tok)
     if tok.parent is not None:

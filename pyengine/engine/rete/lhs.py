@@ -54,6 +54,7 @@ class Pred:
     uses: tuple[str, ...]
     code: object
     on_value: bool = False      # experta P(f): f(value), not f(**variables)
+    weight: int = 1             # what it adds to the rule's specificity
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class Test:
     uses: tuple[str, ...]
     code: object
     text: str = ""
+    weight: int = 1             # what it adds to the rule's specificity
 
 
 @dataclass

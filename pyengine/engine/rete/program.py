@@ -88,6 +88,9 @@ class Program:
         if head not in CONSTRUCTS:
             raise ClpError(f"({head} ...) is not a construct pyengine's engine runs "
                            f"(it runs {', '.join(CONSTRUCTS)})", line)
+        if head in ("deftemplate", "deffacts", "deffunction") and len(form) > 1 \
+                and isinstance(form[1], Symbol) and "::" in form[1]:
+            form = _renamed(form, Symbol(_local(str(form[1]))))
         getattr(self, "_" + head)(form)
 
     def _deftemplate(self, form) -> None:
@@ -279,6 +282,14 @@ def _qualified(name: str, module: str) -> tuple[str, str]:
         mod, _, local = name.partition("::")
         return mod, local
     return module, name
+
+
+def _renamed(form: Form, name) -> Form:
+    """The construct with its module prefix dropped (one namespace for our engine)."""
+    new = Form((form[0], name) + tuple(form[2:]))
+    for attr in ("line", "col", "start", "end"):
+        setattr(new, attr, getattr(form, attr, None))
+    return new
 
 
 def _local(name: str) -> str:

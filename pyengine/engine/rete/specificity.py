@@ -20,7 +20,7 @@ def specificity(ces: list, bound: set | None = None) -> int:
         elif isinstance(ce, Forall):
             n += specificity(flatten(ce.first) + flatten(ce.rest), set(bound))
         elif isinstance(ce, Test):
-            n += 1
+            n += ce.weight
         elif isinstance(ce, Pattern):
             n += 1 + sum(_count(e.constraint, bound) for s in ce.slots for e in s.elems)
     return n
@@ -38,6 +38,8 @@ def _count(c, bound: set) -> int:
         return sum(_count(p, bound) for p in c.parts)
     if isinstance(c, NotC):
         return _count(c.inner, bound)
-    if isinstance(c, (Const, Pred, Ret)):
+    if isinstance(c, Pred):
+        return c.weight
+    if isinstance(c, (Const, Ret)):
         return 1
     return 1
