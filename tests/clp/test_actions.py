@@ -207,3 +207,28 @@ def test_random_comes_from_the_host_seed():
     values = [evaluate("(create$ (random) (random 1 6))", host=ScratchHost(seed=4))
               for _ in range(2)]
     assert values[0] == values[1] and 1 <= values[0][1] <= 6
+
+
+def test_the_deftemplate_docstring_example():
+    scope = Scope()
+    load('(deftemplate person "comment" (slot name (type STRING) (default ?NONE)) '
+         '(slot age (type INTEGER) (range 0 ?VARIABLE)) (multislot kids) '
+         '(slot id (default-dynamic (gensym))))', scope)
+    host = ScratchHost(templates=scope.templates)
+    evaluate('(progn (assert (person (name "Ann"))) (assert (person (name "Bob"))))',
+             scope, host)
+    assert [f.text() for f in host.facts] == ['(person (name "Ann") (age 0) (kids) (id gen1))',
+                                              '(person (name "Bob") (age 0) (kids) (id gen2))']
+
+
+@pytest.mark.parametrize("text, message", [
+    ("(deftemplate t (slot a) (slot a))", "slot 'a' is declared twice"),
+    ("(deftemplate t (slot a (default 1 2)))", "default of the single slot 'a' must be one"),
+    ("(deftemplate t (other a))", "expected (slot name ...) or (multislot name ...)"),
+    ("(deftemplate)", "deftemplate needs a name"),
+])
+def test_deftemplate_errors(text, message):
+    from pyengine.engine.clp.expressions import ClpError
+    with pytest.raises(ClpError, match=message.replace("(", r"\(").replace(")", r"\)")
+                       .replace(".", r"\.")):
+        load(text, Scope())

@@ -14,9 +14,9 @@ A default is a value evaluated now (``(default <expr>...)``), ``REQUIRED`` for
 ``default-dynamic``, or, with no default or ``?DERIVE``, the value CLIPS derives from
 the slot's constraints: the first type the slot allows among symbol, string, integer,
 float (in that order), then that type's first allowed value, else ``nil``, ``""``,
-the range's low end or ``0``, ``0.0`` (so ``(allowed-values 3 b)`` derives ``b``, but
-``(allowed-values 3)`` derives ``nil``, as CLIPS 6.4 does). A multislot derives ``()`` or, with a
-cardinality, that many derived values.
+the range's low end or ``0``, ``0.0`` (so ``(allowed-values 3 b)`` derives ``b``,
+but ``(allowed-values 3)`` derives ``nil``, as CLIPS 6.4 does). A multislot derives
+``()`` or, with a cardinality, that many derived values.
 
 Constraints are read only for the defaults; pyengine does not check values against
 ``type``, ``range`` or ``allowed-...`` when facts are asserted.
