@@ -33,8 +33,9 @@ class Activation(Slotted):
         facts = [am.fact if am is not None else None for am in token.ams]
         self.basis = tuple(None if f is None else f["__factid__"] for f in facts)
         self.ids = tuple(i for i in self.basis if i is not None)
-        tags = [f.__dict__["_tag"] for f in facts if f is not None]
-        self.first = tags[0] if tags and facts[0] is not None else 0
+        # a not/exists position counts as a time tag older than every fact's (CLIPS)
+        tags = [0 if f is None else f.__dict__["_tag"] for f in facts]
+        self.first = tags[0] if tags else 0
         self.recency = tuple(sorted(tags, reverse=True))
         self.specificity = rule.specificity[disjunct] if rule.specificity else 0
         self.key = None

@@ -19,7 +19,7 @@ several patterns, so it is copied here:
   entered newest first (:mod:`pyengine.engine.rete.joins`).
 
 A multislot with ``$?`` elements is one node that enumerates every way to split
-the slot's values among its elements (shortest first, as CLIPS), each a separate
+the slot's values among its elements (longest first, as CLIPS), each a separate
 alpha match with the spans it chose.
 """
 from __future__ import annotations

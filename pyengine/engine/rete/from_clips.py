@@ -18,6 +18,7 @@ from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, No
                                       OrC, Pattern, Pred, Ret, Slot, Test, Var)
 
 FALSE = "FALSE"
+_JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
 
 
 class LhsReader:
@@ -124,15 +125,14 @@ class LhsReader:
             if not isinstance(group, Form) or not group or str(group[0]) not in template:
                 self.fail(f"{_text(group)} is not a slot of {name}", group)
             given[str(group[0])] = group
-        slots = []
-        for slot, (multi, _) in template.items():      # CLIPS tests slots in their order
-            if slot not in given:
-                continue
-            values = list(given[slot][1:])
-            elems = self.fields(values, given[slot])
+        read_slots = {}
+        for slot, group in given.items():              # variables bind as written
+            multi = template[slot][0]
+            elems = self.fields(list(group[1:]), group)
             if not multi and (len(elems) != 1 or elems[0].multi):
-                self.fail(f"slot {slot} of {name} holds one value", given[slot])
-            slots.append(Slot(slot, tuple(elems), multi))
+                self.fail(f"slot {slot} of {name} holds one value", group)
+            read_slots[slot] = Slot(slot, tuple(elems), multi)
+        slots = list(read_slots.values())   # CLIPS tests slots in the order written
         return Pattern(template=cls, slots=tuple(slots), address=address, text=_text(item))
 
     def fields(self, items: list, where) -> list[Elem]:
@@ -140,7 +140,7 @@ class LhsReader:
         out, i = [], 0
         while i < len(items):
             j = i + 1
-            while j < len(items) and (isinstance(items[j], Connective) or
+            while j < len(items) and (items[j] in _JOINING or
                                       isinstance(items[j - 1], Connective) or
                                       items[j - 1] in (":", "=") and isinstance(items[j], Form)):
                 j += 1

@@ -2,7 +2,7 @@
 
 A slot whose constraints include ``$?`` elements is one pattern node that tries
 every way to share the slot's values among the elements, the first multifield
-shortest first (CLIPS's order), keeping the ways whose fact-only tests hold. Each
+longest first (CLIPS's order), keeping the ways whose fact-only tests hold. Each
 way is an alpha match of its own, carrying the spans it chose: ``{place: ((start,
 end), ...)}``, one span per element, read back by the variables' places.
 """
@@ -52,7 +52,8 @@ def _ways(shape: tuple, length: int):
             return
         rest_singles = sum(1 for m in shape[i + 1:] if not m)
         last_multi = not any(shape[i + 1:])
-        sizes = [length - at - rest_singles] if last_multi else range(length - at - rest_singles + 1)
+        most = length - at - rest_singles
+        sizes = [most] if last_multi else range(most, -1, -1)     # CLIPS: longest first
         for size in sizes:
             if size < 0:
                 continue

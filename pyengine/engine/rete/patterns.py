@@ -73,6 +73,7 @@ class PatternCompiler:
         self.out = Compiled()
         self.local: dict[str, Loc] = {}
         self.first_check = None          # the length / keys check on the first node
+        self.deferred: list = []         # constraints on variables bound later in it
 
     def compile(self) -> Compiled:
         p = self.p
@@ -91,6 +92,11 @@ class PatternCompiler:
                                  _slot_reader(slot.key))
         if self.first_check is not None:
             _merge_check(self.out.steps, 0, *self.first_check)
+        for c, here in self.deferred:
+            missing = [u for u in _uses(c) if u not in self.local and u not in self.outer]
+            if missing:
+                raise ValueError(f"?{missing[0]} is used before anything binds it")
+            self._join_constraint(c, here)
         if p.address:
             self.out.binds[p.address] = Loc(self.pos, lambda f, s: f, ("fact", self.pos))
         self.out.binds.update(self.local)
@@ -185,10 +191,15 @@ class PatternCompiler:
         if all(u in self.local for u in uses):
             alpha.append((("?", _code(c), tuple(self.local[u].desc for u in uses)),
                           self._local_check(c, here)))
-        else:
-            self.out.join_tests.append((self._join_check(c, here),
-                                        (here.desc, _code(c),
-                                         tuple(self._loc(u).desc for u in uses))))
+        elif all(u in self.local or u in self.outer for u in uses):
+            self._join_constraint(c, here)
+        else:                       # a variable this pattern binds in a later slot
+            self.deferred.append((c, here))
+
+    def _join_constraint(self, c, here: Loc) -> None:
+        uses = _uses(c)
+        self.out.join_tests.append((self._join_check(c, here),
+                                    (here.desc, _code(c), tuple(self._loc(u).desc for u in uses))))
 
     def _loc(self, name) -> Loc:
         return self.local.get(name) or self.outer[name]

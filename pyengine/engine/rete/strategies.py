@@ -4,8 +4,9 @@ Among activations of one salience (higher first), the strategy decides:
 
 * depth: the newest activation first; breadth: the oldest first;
 * lex: the time tags of the activation's facts, each list sorted newest first,
-  compared item by item (the more recent wins; a longer list wins a tie), then the
-  rule's specificity (higher first), then the older activation;
+  compared item by item (the more recent wins; a longer list wins a tie; a ``not``
+  or ``exists`` counts as a tag older than any fact's), then the rule's
+  specificity (higher first), then the older activation;
 * mea: the time tag of the fact matching the first pattern first, then as lex;
 * simplicity / complexity: lower / higher specificity first, then the older;
 * random: a hash of (seed, rule, fact ids), reproducible from the seed (CLIPS draws
