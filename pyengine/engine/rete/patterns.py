@@ -74,6 +74,7 @@ class PatternCompiler:
         self.local: dict[str, Loc] = {}
         self.first_check = None          # the length / keys check on the first node
         self.deferred: list = []         # constraints on variables bound later in it
+        self.seen: dict[str, Loc] = {}   # outer variables met in this pattern, where
 
     def compile(self) -> Compiled:
         p = self.p
@@ -177,9 +178,13 @@ class PatternCompiler:
                 other = self.local[c.name]
                 alpha.append((("==", other.desc),
                               _same(other.read, self.strict, here.read)))
+            elif c.name in self.seen:       # again in this pattern: compared here (CLIPS)
+                other = self.seen[c.name]
+                alpha.append((("==", other.desc), _same(other.read, self.strict, here.read)))
             elif c.name in self.outer:
                 self.out.hash_left.append(self.outer[c.name])
                 self.out.hash_right.append(here)
+                self.seen[c.name] = here
             else:
                 self.local[c.name] = here
             return
