@@ -193,9 +193,10 @@ class PatternCompiler:
             alpha.append((("=", self.norm(value)), ("const", self.norm(value))))
             return
         uses = _uses(c)
-        if all(u in self.local for u in uses):
-            alpha.append((("?", _code(c), tuple(self.local[u].desc for u in uses)),
-                          self._local_check(c, here)))
+        here_too = {**self.seen, **self.local}      # what this fact holds (CLIPS)
+        if all(u in here_too for u in uses):
+            alpha.append((("?", _code(c), tuple(here_too[u].desc for u in uses)),
+                          self._local_check(c, here, here_too)))
         elif all(u in self.local or u in self.outer for u in uses):
             self._join_constraint(c, here)
         else:                       # a variable this pattern binds in a later slot
@@ -228,8 +229,7 @@ class PatternCompiler:
         self.out.steps.append((key, "test", _all_of(read, checks)))
 
     # -- checks ---------------------------------------------------------------------------
-    def _local_check(self, c, here: Loc):
-        local = dict(self.local)
+    def _local_check(self, c, here: Loc, local: dict):
 
         def lookup_alpha(name, fact, spans):
             return local[name].read(fact, spans)
