@@ -150,7 +150,7 @@ class Engine:
                     del am.node.memory[am.key]
             for tok in list(am.children):
                 drop(tok)
-        for am in ams:
+        for am in reversed(ams):    # CLIPS keeps a fact's matches newest first
             if am.blocked:
                 unblock(am)
 
