@@ -59,12 +59,16 @@ class ExpertaSession(Session):
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
 
     @classmethod
-    def from_clp(cls, paths, seed: int = 0, record: bool = True) -> "ExpertaSession":
-        """A CLIPS program, read from its .clp files, on our engine (ClpError, a
-        UsageError, at the first construct outside the subset, with its line)."""
+    def from_clp(cls, paths=(), seed: int = 0, record: bool = True,
+                 sources=()) -> "ExpertaSession":
+        """A CLIPS program, read from its .clp files (or sources read before: objects
+        with ``name`` and ``text``), on our engine (ClpError, a UsageError, at the first
+        construct outside the subset, with its file and line)."""
         from pyengine.engine.rete.program import load_program
         from pyengine.engine.rete.program_engine import ProgramEngine
-        return cls(ProgramEngine(load_program(paths, seed=seed or 1)), seed=seed, record=record)
+        program = load_program(paths, texts=[(s.name, s.text) for s in sources],
+                               seed=seed or 1)
+        return cls(ProgramEngine(program), seed=seed, record=record)
 
     # -- what the engine tells (rete.engine.Listener) ---------------------------------------
     def on_fact(self, sign: str, fact) -> None:

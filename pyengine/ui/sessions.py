@@ -25,7 +25,8 @@ STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact
               "in CLIPS and Stage(NAME) in experta")
 GENERIC = {
     "clp": ("any CLIPS file", "FILE.clp ... [--stage NAME[:LIMIT[:STRATEGY]]] ..."),
-    "experta": ("any experta engine", "FILE.py[:CLASS] or MODULE[:CLASS] [--stage ...]"),
+    "experta": ("any experta engine, or CLIPS files on our engine",
+                "FILE.py[:CLASS] or MODULE[:CLASS] or FILE.clp ... [--stage ...]"),
 }
 
 
@@ -68,9 +69,11 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
     again (``reload``)."""
     given = dict(options)
     options = dict(options)
-    if name == "experta" and isinstance(options.get("target"), str):
+    clp_on_ours = name == "experta" and options.get("target") is not None and is_clp(
+        options["target"] if isinstance(options["target"], (list, tuple)) else [options["target"]])
+    if name == "experta" and isinstance(options.get("target"), str) and not clp_on_ours:
         options["target"] = _Loaded(options["target"], load_class(options["target"]))
-    if name == "clp" and options.get("target") is not None:    # read once, as above
+    if (name == "clp" or clp_on_ours) and options.get("target") is not None:   # read once
         options["target"] = [f if not isinstance(f, str) else clp_source(f)
                              for f in _targets("clp", options["target"])]
 
@@ -129,8 +132,19 @@ def _targets(name: str, target) -> list:
         if not paths or not all(isinstance(t, (str, Source)) for t in paths):
             raise UsageError("target: expected a .clp path or a list of them")
         return paths
+    if is_clp(target if isinstance(target, (list, tuple)) else [target]):
+        return _targets("clp", target)
     return _listed(target, (str, type, _Loaded), "target",
                    "an engine class, or FILE.py[:CLASS] or MODULE[:CLASS]")
+
+
+def is_clp(targets) -> bool:
+    """Whether these targets are CLIPS files (run by ``experta`` on our engine)."""
+    from pyengine.engine.clips_program import Source
+    items = [os.fspath(t) if isinstance(t, os.PathLike) else t for t in targets]
+    return bool(items) and all(isinstance(t, Source) or (isinstance(t, str) and
+                                                         t.lower().endswith(".clp"))
+                               for t in items)
 
 
 # -- by command-line words (the shell) --------------------------------------------------------
@@ -163,11 +177,13 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
 def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     args = _generic_parser(name).parse_args(argv)
     stages = [stage_spec(s) for s in args.stage]
-    if name == "experta" and len(args.target) != 1:
-        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
+    clp_on_ours = name == "experta" and is_clp(args.target)
+    if name == "experta" and not clp_on_ours and len(args.target) != 1:
+        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS], "
+                         "or CLIPS files (FILE.clp ...)")
     opener_ = open_clp if name == "clp" else open_experta
     seed = [args.seed]
-    if name == "experta":       # loaded once: a reopened plan has the same engine class
+    if name == "experta" and not clp_on_ours:   # loaded once: the same class on reopening
         args.target = [_Loaded(args.target[0], load_class(args.target[0]))]
     else:                       # read once: a reopened plan loads the same program
         args.target = [clp_source(f) for f in args.target]
@@ -193,7 +209,7 @@ def _generic_parser(name: str):
     what, _ = GENERIC[name]
     p = Parser(prog=f"pyengine shell {name}", description=f"Open {what} in the shell.")
     p.add_argument("target", nargs="+", help="CLIPS files to load, in order" if name == "clp"
-                   else "FILE.py[:CLASS] or MODULE[:CLASS]")
+                   else "FILE.py[:CLASS] or MODULE[:CLASS], or CLIPS files (run on our engine)")
     p.add_argument("--stage", action="append", default=[], metavar="NAME[:LIMIT[:STRATEGY]]",
                    help=STAGE_HELP)
     p.add_argument("--strategy", default=None,
@@ -279,9 +295,15 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
     """Any experta KnowledgeEngine (``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``; the
     class may be left out when the file defines one engine), with a stage plan."""
     from pyengine.engine.experta import ExpertaSession
+    from pyengine.engine.clips_program import Source
 
+    if targets and all(isinstance(t, Source) or is_clp([t]) for t in targets):
+        sources = [t if isinstance(t, Source) else clp_source(t) for t in targets]
+        session = ExpertaSession.from_clp(sources=sources, seed=seed or 0)
+        return _plan(session, stages, strategy, seed, " ".join(s.name for s in sources))
     if len(targets) != 1:
-        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS]")
+        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS], "
+                         "or CLIPS files (FILE.clp ...)")
     target = targets[0]
     if isinstance(target, _Loaded):
         target, cls = target.spec, target.cls

@@ -76,7 +76,7 @@ class Program:
         try:
             forms = read(text)
         except ReadError as exc:
-            raise ClpError(f"{where}: {exc}") from None
+            raise ClpError(str(exc)) from None
         for form in forms:
             self.construct(form)
 
@@ -272,8 +272,11 @@ def load_program(paths=(), texts=(), seed: int = 1) -> Program:
             program.load_text(text, str(path))
         except ClpError as exc:
             raise ClpError(f"{path.name}: {exc}") from None
-    for text in texts:
-        program.load_text(text)
+    for name, text in texts:
+        try:
+            program.load_text(text, name)
+        except ClpError as exc:
+            raise ClpError(f"{Path(name).name}: {exc}") from None
     return program
 
 
