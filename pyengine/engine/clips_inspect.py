@@ -5,48 +5,30 @@ from __future__ import annotations
 import re
 
 from pyengine.engine.clips_io import basis_of, ids_of
+from pyengine.engine.clips_reader import Form, ReadError, String, read
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 _COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
 
 
-def _forms(text: str, start: int) -> list[tuple[str, str]]:
-    """The items inside the parenthesised form opening at ``start``: (kind, text),
-    kind ``form`` for a parenthesised group, ``atom`` for anything else."""
-    items: list[tuple[str, str]] = []
-    i, depth, n = start + 1, 0, len(text)
-    begin = None
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            if depth == 0:
-                items.append(("atom", text[i:j + 1]))
-            i = j + 1
-            continue
-        if c == ";":
-            i = text.find("\n", i)
-            i = n if i < 0 else i
-            continue
-        if c == "(":
-            if depth == 0:
-                begin = i
-            depth += 1
-        elif c == ")":
-            if depth == 0:
-                return items
-            depth -= 1
-            if depth == 0:
-                items.append(("form", text[begin:i + 1]))
-        elif depth == 0 and not c.isspace():
-            m = re.compile(r"[^\s()]+").match(text, i)
-            items.append(("atom", m.group(0)))
-            i = m.end()
-            continue
-        i += 1
-    return items
+def _items(text: str) -> list[tuple[str, str]]:
+    """The items of the first form of ``text``, read by our one CLIPS reader: (kind,
+    text), kind ``form`` for a parenthesised group (its text as written), ``atom``
+    for anything else."""
+    try:
+        forms = read(text)
+    except ReadError:
+        return []
+    if not forms or not isinstance(forms[0], Form):
+        return []
+    out = []
+    for item in forms[0]:
+        if isinstance(item, Form):
+            out.append(("form", text[item.start:item.end]))
+        else:
+            out.append(("atom", str(item) if not isinstance(item, String)
+                        else '"' + item + '"'))
+    return out
 
 
 def lhs_labels(source: str) -> list[str]:
@@ -58,7 +40,7 @@ def lhs_labels(source: str) -> list[str]:
         return []
     labels: list[str] = []
     prefix = ""
-    for kind, text in _forms(source, m.start())[1:]:
+    for kind, text in _items(source[m.start():])[1:]:
         if kind == "atom":
             if text == "=>":
                 break
@@ -78,7 +60,7 @@ def _pattern_labels(ce: str) -> list[str]:
         return []
     if head not in _COMPOSITE:
         return [" ".join(ce.split())]
-    inner = [t for kind, t in _forms(ce, 0) if kind == "form"]
+    inner = [t for kind, t in _items(ce) if kind == "form"]
     labels = [label for t in inner for label in _pattern_labels(t)]
     if head == "not" and len(labels) == 1:
         return [" ".join(ce.split())]

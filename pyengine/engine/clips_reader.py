@@ -9,7 +9,8 @@ without evaluating anything:
 * :func:`tokens` cuts text into :class:`Token` s, with line and column;
 * :func:`read` builds the nested :class:`Form` s (one per parenthesised list), with a
   bound on depth and size, iteratively (a deep nest cannot exhaust a stack);
-* :func:`nesting_depth` and :func:`balance` measure parentheses without reading.
+* :func:`nesting_depth`, :func:`balance` and :func:`form_end` measure parentheses
+  with the same scanner, without building forms.
 
 Facts read into constant values, and values written back, are
 :mod:`pyengine.engine.clips_values`'s.
@@ -210,16 +211,29 @@ def read(text: str, max_depth: int = MAX_DEPTH, max_tokens: int = MAX_TOKENS) ->
     return out
 
 
-_PARENS = re.compile(r'"(?:[^"\\]|\\.)*"|;[^\n]*|[()]', re.S)
+def _parens(text: str):
+    """(offset, +1 or -1) for each parenthesis the scanner meets (strings and comments
+    skipped), then (None, 0) if the text ends inside a string or at a character
+    CLIPS would not read."""
+    try:
+        for tok in tokens(text):
+            if tok.kind == "open":
+                yield tok.offset, 1
+            elif tok.kind == "close":
+                yield tok.offset, -1
+    except ReadError:
+        yield None, 0
 
 
 def balance(text: str) -> int:
     """Parentheses ``text`` leaves open (strings and comments skipped; negative for
-    more closed than opened): a command typed over several lines goes on while > 0."""
+    more closed than opened): a command typed over several lines goes on while > 0
+    (an unfinished string counts as open)."""
     depth = 0
-    for m in _PARENS.finditer(text):
-        c = m.group()
-        depth += (c == "(") - (c == ")")
+    for at, step in _parens(text):
+        if at is None:
+            return max(depth, 1)
+        depth += step
     return depth
 
 
@@ -227,14 +241,23 @@ def nesting_depth(text: str) -> int:
     """How deep the parentheses of ``text`` nest (strings and comments skipped): a
     cheap check before CLIPS's own parser, which recurses on each level."""
     depth = deepest = 0
-    for m in _PARENS.finditer(text):
-        c = m.group()
-        if c == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c == ")":
-            depth -= 1
+    for _, step in _parens(text):
+        depth += step
+        deepest = max(deepest, depth)
     return deepest
+
+
+def form_end(text: str, start: int = 0) -> int | None:
+    """Offset of the parenthesis closing the first one at or after ``start``; None if
+    it is never closed."""
+    depth = 0
+    for at, step in _parens(text[start:]):
+        if at is None:
+            return None
+        depth += step
+        if depth == 0 and step == -1:
+            return start + at
+    return None
 
 
 def is_symbol(text: str) -> bool:

@@ -111,28 +111,7 @@ def matches_lines(m) -> list[str]:
 
 
 def construct_end(text: str, i: int = 0) -> int | None:
-    """Index of the parenthesis closing the one at ``i`` in CLIPS text (strings and
-    ``;`` comments skipped); None if it is not closed."""
-    depth, in_str = 0, False
-    while i < len(text):
-        c = text[i]
-        if in_str:
-            if c == "\\":
-                i += 1
-            elif c == '"':
-                in_str = False
-        elif c == '"':
-            in_str = True
-        elif c == ";":
-            i = text.find("\n", i)
-            if i < 0:
-                return None
-            continue
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return None
+    """Index of the parenthesis closing the one at ``i`` in CLIPS text (our one reader's
+    scanner: strings and ``;`` comments skipped); None if it is not closed."""
+    from pyengine.engine.clips_reader import form_end
+    return form_end(text, i)
