@@ -17,31 +17,53 @@ from pyengine.engine.rete.strategies import order_key
 
 
 class Activation(Slotted):
-    __slots__ = ("rule", "token", "disjunct", "salience", "seq", "recency", "first",
-                 "specificity", "key", "ids", "basis", "name", "module", "terminal")
+    __slots__ = ("rule", "token", "disjunct", "salience", "seq", "_recency", "_basis",
+                 "specificity", "key", "name", "module", "terminal")
 
     def __init__(self, terminal, token, salience, seq):
         rule = terminal.rule
         self.terminal = terminal
         self.rule = rule
         self.token = token
-        self.disjunct = disjunct = terminal.disjunct
+        self.disjunct = terminal.disjunct
         self.salience = salience
         self.seq = seq
         self.name = rule.name
         self.module = rule.module
-        facts = [am.fact if am is not None else None for am in token.ams]
-        self.basis = tuple(None if f is None else f["__factid__"] for f in facts)
-        self.ids = tuple(i for i in self.basis if i is not None)
-        # a not/exists position counts as a time tag older than every fact's (CLIPS)
-        tags = [0 if f is None else f.__dict__["_tag"] for f in facts]
-        self.first = tags[0] if tags else 0
-        self.recency = tuple(sorted(tags, reverse=True))
-        self.specificity = rule.specificity[disjunct] if rule.specificity else 0
+        self.specificity = rule.specificity[self.disjunct] if rule.specificity else 0
         self.key = None
+        self._basis = self._recency = None        # worked out when first asked
 
     def facts(self) -> list:
         return [am.fact if am is not None else None for am in self.token.ams]
+
+    @property
+    def basis(self) -> tuple:
+        """The fact ids per pattern, None for a not/exists (CLIPS's ``*``)."""
+        if self._basis is None:
+            self._basis = tuple(None if am is None else am.fact["__factid__"]
+                                for am in self.token.ams)
+        return self._basis
+
+    @property
+    def ids(self) -> tuple:
+        return tuple(i for i in self.basis if i is not None)
+
+    @property
+    def recency(self) -> tuple:
+        """The facts' time tags, newest first; a not/exists position counts as a tag
+        older than every fact's (CLIPS)."""
+        if self._recency is None:
+            self._recency = tuple(sorted(self._tags(), reverse=True))
+        return self._recency
+
+    @property
+    def first(self) -> int:
+        tags = self._tags()
+        return tags[0] if tags else 0
+
+    def _tags(self) -> list:
+        return [0 if am is None else am.fact.__dict__["_tag"] for am in self.token.ams]
 
     def variables(self) -> dict:
         """The rule's variables for this match, as its action receives them."""

@@ -154,10 +154,17 @@ def _left_key(locs: list, norm):
             return norm(read(am.fact, am.spans))
         return key1
     pairs = [(l.pos, l.read) for l in locs]
+    if len(pairs) == 2:
+        (p1, r1), (p2, r2) = pairs
+
+        def key2(tok):
+            a, b = tok.ams[p1], tok.ams[p2]
+            return (norm(r1(a.fact, a.spans)), norm(r2(b.fact, b.spans)))
+        return key2
 
     def key(tok):
         ams = tok.ams
-        return tuple(norm(read(ams[p].fact, ams[p].spans)) for p, read in pairs)
+        return tuple([norm(read(ams[p].fact, ams[p].spans)) for p, read in pairs])
     return key
 
 
@@ -168,7 +175,10 @@ def _right_key(locs: list, norm):
     if len(reads) == 1:
         read = reads[0]
         return lambda fact, spans: norm(read(fact, spans))
-    return lambda fact, spans: tuple(norm(r(fact, spans)) for r in reads)
+    if len(reads) == 2:
+        r1, r2 = reads
+        return lambda fact, spans: (norm(r1(fact, spans)), norm(r2(fact, spans)))
+    return lambda fact, spans: tuple([norm(r(fact, spans)) for r in reads])
 
 
 def _empty(tok):

@@ -44,8 +44,14 @@ class Compiled:
 
 
 def norm_strict(v):
-    """A value as a hash key where CLIPS's types count (1 is not 1.0)."""
-    return v if type(v) is str else (type(v), v)
+    """A value as a hash key where CLIPS's types count (1 is not 1.0; a string's type
+    already hashes apart from a symbol's): floats and multifields are wrapped."""
+    t = type(v)
+    if t is float:
+        return (float, v)
+    if t is tuple:
+        return (tuple, tuple(map(norm_strict, v)))
+    return v
 
 
 def norm_loose(v):
