@@ -63,14 +63,12 @@ def matches(rete, spec) -> Matches:
                         for am in bucket}) if alpha is not None else []
         label = labels[k] if k < len(labels) else f"pattern {k + 1}"
         patterns.append(PatternMatch(label, facts))
-        rows = sorted({_row(t): _ids(t) for t in last.out}.items(),
-                      key=lambda kv: (kv[1], [i or 0 for i in kv[0]]))
+        rows = list({_row(t): _ids(t) for t in reversed(last.out)}.items())   # newest first
         partials.append(sorted({ids for _, ids in rows}))
         if k:
             joins.append(JoinMatch(f"1 - {k + 1}", [row for row, _ in rows]))
     waiting = [t for t, act in terminal.memory.items() if act is not None]
-    acts = sorted({_row(t): _ids(t) for t in waiting}.items(),
-                  key=lambda kv: (kv[1], [i or 0 for i in kv[0]]))
+    acts = list({_row(t): _ids(t) for t in reversed(waiting)}.items())
     return Matches(spec.name, patterns, partials, sorted({ids for _, ids in acts}), joins,
                    [row for row, _ in acts])
 

@@ -58,6 +58,12 @@ class LhsReader:
         return out, logical
 
     def ce(self, item):
+        got = self._ce(item)
+        if not hasattr(got, "text"):
+            got.text = self.written(item, None)
+        return got
+
+    def _ce(self, item):
         if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
             self.fail(f"expected a pattern or a conditional element, not {item!r}", item)
         head = str(item[0])
@@ -119,7 +125,7 @@ class LhsReader:
         if template is None:
             elems = self.fields(list(item[1:]), item)
             return Pattern(template=cls, slots=(Slot(None, tuple(elems), True),),
-                           address=address, ordered=True, text=_text(item))
+                           address=address, ordered=True, text=self.written(item, address))
         given: dict = {}
         for group in item[1:]:
             if not isinstance(group, Form) or not group or str(group[0]) not in template:
@@ -133,7 +139,16 @@ class LhsReader:
                 self.fail(f"slot {slot} of {name} holds one value", group)
             read_slots[slot] = Slot(slot, tuple(elems), multi)
         slots = list(read_slots.values())   # CLIPS tests slots in the order written
-        return Pattern(template=cls, slots=tuple(slots), address=address, text=_text(item))
+        return Pattern(template=cls, slots=tuple(slots), address=address,
+                       text=self.written(item, address))
+
+    def written(self, item, address: str | None) -> str:
+        """The pattern as the program writes it (one line), with its ``?f <-``."""
+        text = self.program.text
+        start, end = getattr(item, "start", None), getattr(item, "end", None)
+        shown = " ".join(text[start:end].split()) if start is not None and \
+            text[start:end].startswith("(") else _text(item)
+        return f"?{address} <- {shown}" if address else shown
 
     def fields(self, items: list, where) -> list[Elem]:
         """A sequence of field constraints (each may be ``$?``)."""

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pyengine.engine.rete.alpha import NO_VALUE
+from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn, same_value
 from pyengine.engine.rete.lhs import AndC, Const, Elem, NotC, OrC, Pattern, Pred, Ret, Var
 
 
@@ -350,34 +351,6 @@ def _code(c):
     if isinstance(c, Var):
         return ("var", c.name)
     return repr(c)
-
-
-def same_value(a, b, strict: bool) -> bool:
-    return a == b and (not strict or type(a) is type(b))
-
-
-def _constraint_fn(c, strict: bool):
-    """(value, lookup) -> bool for a constraint (variables read through lookup)."""
-    if isinstance(c, Var):
-        return lambda v, look: same_value(v, look(c.name), strict)
-    if isinstance(c, Const):
-        return lambda v, look: same_value(v, c.value, strict)
-    if isinstance(c, Pred):
-        if c.on_value:
-            return lambda v, look: bool(c.fn(v))
-        return lambda v, look: bool(c.fn({u: look(u) for u in c.uses}))
-    if isinstance(c, Ret):
-        return lambda v, look: same_value(v, c.fn({u: look(u) for u in c.uses}), strict)
-    if isinstance(c, NotC):
-        inner = _constraint_fn(c.inner, strict)
-        return lambda v, look: not inner(v, look)
-    if isinstance(c, AndC):
-        parts = [_constraint_fn(p, strict) for p in c.parts]
-        return lambda v, look: all(p(v, look) for p in parts)
-    if isinstance(c, OrC):
-        parts = [_constraint_fn(p, strict) for p in c.parts]
-        return lambda v, look: any(p(v, look) for p in parts)
-    raise TypeError(f"not a constraint: {c!r}")
 
 
 def _same(read_other, strict, read_here):

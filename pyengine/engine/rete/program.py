@@ -61,6 +61,7 @@ class Program:
         self.deffacts: list = []
         self.deffacts_names: list[str] = []
         self.rng = random.Random(seed)
+        self.text = ""
         self.engine.initial = [self._initial_facts]
 
     def fact_class(self, name: str) -> type:
@@ -73,6 +74,7 @@ class Program:
     def load_text(self, text: str, where: str = "program") -> None:
         if len(text) > MAX_PROGRAM_CHARS:
             raise ClpError(f"{where}: over {MAX_PROGRAM_CHARS:,} characters; not read")
+        self.text = text                        # for the patterns' labels, as written
         try:
             forms = read(text)
         except ReadError as exc:

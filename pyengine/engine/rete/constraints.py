@@ -1,0 +1,35 @@
+"""Field constraints as checks: ``?x&~red|blue&:(> ?x 2)`` into ``(value, lookup) ->
+bool``, variables read through ``lookup`` (from the fact itself in the pattern
+network, from the token in a join). Values compare as CLIPS compares them when the
+engine is strict (a .clp program: ``1`` is not ``1.0``), as Python does for experta."""
+from __future__ import annotations
+
+from pyengine.engine.rete.lhs import AndC, Const, NotC, OrC, Pred, Ret, Var
+
+
+def same_value(a, b, strict: bool) -> bool:
+    return a == b and (not strict or type(a) is type(b))
+
+
+def constraint_fn(c, strict: bool):
+    """(value, lookup) -> bool for a constraint (variables read through lookup)."""
+    if isinstance(c, Var):
+        return lambda v, look: same_value(v, look(c.name), strict)
+    if isinstance(c, Const):
+        return lambda v, look: same_value(v, c.value, strict)
+    if isinstance(c, Pred):
+        if c.on_value:
+            return lambda v, look: bool(c.fn(v))
+        return lambda v, look: bool(c.fn({u: look(u) for u in c.uses}))
+    if isinstance(c, Ret):
+        return lambda v, look: same_value(v, c.fn({u: look(u) for u in c.uses}), strict)
+    if isinstance(c, NotC):
+        inner = constraint_fn(c.inner, strict)
+        return lambda v, look: not inner(v, look)
+    if isinstance(c, AndC):
+        parts = [constraint_fn(p, strict) for p in c.parts]
+        return lambda v, look: all(p(v, look) for p in parts)
+    if isinstance(c, OrC):
+        parts = [constraint_fn(p, strict) for p in c.parts]
+        return lambda v, look: any(p(v, look) for p in parts)
+    raise TypeError(f"not a constraint: {c!r}")
