@@ -107,13 +107,16 @@ class Inspector(ProgramVerbs):
 
     @classmethod
     def from_clp(cls, path, stages=(), strategy: str | None = None, seed: int | None = None,
-                 input: Iterable[str] | None = None) -> "Inspector":
+                 input: Iterable[str] | None = None, engine: str = "clips") -> "Inspector":
         """Any CLIPS file (or list of files, loaded in order) with a stage plan:
-        ``stages=["GO", "MIX:10:random"]`` (or Stage objects)."""
+        ``stages=["GO", "MIX:10:random"]`` (or Stage objects); ``engine="experta"``
+        runs it on our own engine instead of CLIPS."""
         from pyengine.ui.sessions import plan_factory
+        if engine not in ("clips", "experta"):
+            raise UsageError(f"engine: 'clips' or 'experta', not {engine!r}")
         input = input_lines(input)
-        return cls(plan_factory("clp", target=path, stage=stages, strategy=strategy,
-                                seed=seed)(), input=input)
+        return cls(plan_factory("clp" if engine == "clips" else "experta", target=path,
+                                stage=stages, strategy=strategy, seed=seed)(), input=input)
 
     @classmethod
     def from_engine(cls, engine, stages=(), strategy: str | None = None, seed: int | None = None,

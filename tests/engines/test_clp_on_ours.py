@@ -1,0 +1,77 @@
+"""CLIPS programs from their .clp source on our engine: through the shell, the notebook
+and the session; what is outside the subset refused before the run, with its line."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.errors import UsageError
+from pyengine.engine.experta import ExpertaSession
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.sessions import opener
+from pyengine.ui.shell import Shell
+
+ROOT = Path(__file__).resolve().parents[2]
+FAMILY = ROOT / "docs/examples/family.clp"
+
+
+def _shell(engine: str, script: str) -> str:
+    factory = opener(engine, [str(FAMILY)])
+    out = io.StringIO()
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    return out.getvalue()
+
+
+def test_the_shell_shows_the_same_session_on_both_engines():
+    script = "run 4\nagenda\nfacts\nmatches find-grandparents\nback 2\nfacts\n"
+    on_clips, on_ours = _shell("clp", script), _shell("experta", script)
+    assert on_clips == on_ours
+    assert "find-siblings" in on_ours
+
+
+def test_the_notebook_opens_a_clp_file_on_our_engine():
+    ins = Inspector.from_clp(str(FAMILY), engine="experta")
+    ins.run()
+    ours = [f.text for f in ins.session.facts()]
+    clips = ClipsSession([FAMILY])
+    clips.reset()
+    clips.run()
+    assert ours == [f.text for f in clips.facts()]
+    with pytest.raises(UsageError):
+        Inspector.from_clp(str(FAMILY), engine="jess")
+
+
+@pytest.mark.parametrize("text, line, word", [
+    ("(deftemplate a (slot x))\n\n(defclass FOO (is-a USER))\n", 3, "defclass"),
+    ("(defrule r (a ?x) => (system \"ls\"))\n", 1, "system"),
+    ("(defrule r (a ?x) =>\n  (eval \"(halt)\"))\n", 2, "eval"),
+    ("(defrule r (a ?x) => (printout t ?y crlf))\n", 1, "?y"),
+    ("(run)\n", 1, "run"),
+    ("(defrule r (a ?x) => (printout t \"x\" crlf)\n", 1, "never closed"),
+    ("(defrule r (declare (salience 1)) (test (> 1 0)) => (load \"x.clp\"))\n", 1, "load"),
+])
+def test_outside_the_subset_is_refused_with_its_line(tmp_path, text, line, word):
+    path = tmp_path / "bad.clp"
+    path.write_text(text)
+    with pytest.raises(UsageError) as caught:
+        ExpertaSession.from_clp([path])
+    message = str(caught.value)
+    assert "\n" not in message and f"line {line}" in message and word in message
+    assert message.startswith("bad.clp: ")
+
+
+def test_a_program_reads_its_answers_and_prints_as_clips_does(tmp_path):
+    path = tmp_path / "ask.clp"
+    path.write_text('(defrule ask => (printout t "name? ") (bind ?n (read))\n'
+                    '  (printout t "hello " ?n " " (* 2 1.5) " " (create$ a "b") crlf))\n')
+    outs = []
+    for s in (ClipsSession([path]), ExpertaSession.from_clp([path])):
+        lines = ["Ada"]
+        s.set_input(lambda prompt: lines.pop(0) if lines else None)
+        s.reset()
+        s.run()
+        outs.append(list(s.printed))
+    assert outs[0] == outs[1] and outs[1][-1].startswith("hello Ada 3.0")
