@@ -112,11 +112,12 @@ class Inspector(ProgramVerbs):
         ``stages=["GO", "MIX:10:random"]`` (or Stage objects); ``engine="experta"``
         runs it on our own engine instead of CLIPS."""
         from pyengine.ui.sessions import plan_factory
-        if engine not in ("clips", "experta"):
+        opened_as = {"clips": "clp", "experta": "experta"}.get(engine)
+        if opened_as is None:
             raise UsageError(f"engine: 'clips' or 'experta', not {engine!r}")
         input = input_lines(input)
-        return cls(plan_factory("clp" if engine == "clips" else "experta", target=path,
-                                stage=stages, strategy=strategy, seed=seed)(), input=input)
+        return cls(plan_factory(opened_as, target=path, stage=stages, strategy=strategy,
+                                seed=seed)(), input=input)
 
     @classmethod
     def from_engine(cls, engine, stages=(), strategy: str | None = None, seed: int | None = None,
