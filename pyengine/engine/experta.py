@@ -14,6 +14,7 @@ retracted, in order.
 from __future__ import annotations
 
 import sys
+from types import MappingProxyType
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
@@ -130,8 +131,14 @@ class ExpertaSession(Session):
         """The experta facts of class ``kind`` (or named ``kind``), in id order."""
         cls = self.classes.get(kind) if isinstance(kind, str) else kind
         if cls is None:
+            if self.program is not None:
+                return []               # a relation no fact has used yet (as CLIPS)
             raise UsageError(f"no fact class {kind!r} in this engine")
-        return [f for _, f in self.rete.facts.items() if isinstance(f, cls)]
+        found = [f for _, f in self.rete.facts.items() if isinstance(f, cls)]
+        if self.program is not None and kind not in self.program.templates:
+            from pyengine.engine.rete.patterns import fields_of   # an ordered fact: as CLIPS
+            return [MappingProxyType({"values": fields_of(f)}) for f in found]
+        return found
 
     def provide(self, **services) -> None:
         self.services.update(services)
@@ -280,6 +287,8 @@ class ExpertaSession(Session):
         self.rete.agenda.resort(seed=self._seed)
 
     def stage_fact(self, name: str):
+        if self.program is not None:            # a .clp program stages as CLIPS does
+            return super().stage_fact(name)
         from pyengine.facts.schema import Stage
         return Stage(name)
 

@@ -75,3 +75,21 @@ def test_a_program_reads_its_answers_and_prints_as_clips_does(tmp_path):
         s.run()
         outs.append(list(s.printed))
     assert outs[0] == outs[1] and outs[1][-1].startswith("hello Ada 3.0")
+
+
+def test_the_seed_scramble_runs_on_both_engines():
+    from pyengine.puzzles.scramble.make import is_subsequence, make_scramble
+    runs = {e: make_scramble(["Nile", "Seine", "Po"], swaps=30, seed=5, engine=e)
+            for e in ("clips", "experta")}
+    traces = {e: [(f.rule, f.matched) for f in r.session.trace] for e, r in runs.items()}
+    build = {e: [t for t in tr if t[0].startswith("build")] for e, tr in traces.items()}
+    assert build["clips"] == build["experta"] and build["clips"]
+    for r in runs.values():
+        assert sorted(r.line.lower()) == sorted("nileseinepo")
+        assert all(is_subsequence(w.lower(), r.line.lower()) for w in r.words)
+    decode = {e: sum(t[0].startswith("decode") for t in tr) for e, tr in traces.items()}
+    assert decode["clips"] == decode["experta"] == 11
+    again = make_scramble(["Nile", "Seine", "Po"], swaps=30, seed=5, engine="experta")
+    assert again.line == runs["experta"].line                  # the seed repeats it
+    with pytest.raises(UsageError):
+        make_scramble(["Nile"], randomizer="shuffle", engine="experta")

@@ -9,7 +9,8 @@ Among activations of one salience (higher first), the strategy decides:
   specificity (higher first), then the older activation;
 * mea: the time tag of the fact matching the first pattern first, then as lex;
 * simplicity / complexity: lower / higher specificity first, then the older;
-* random: a hash of (seed, rule, fact ids), reproducible from the seed (CLIPS draws
+* random: a hash of (seed, rule, fact ids, activation time tag), reproducible from
+  the seed (CLIPS draws
   from the C library's generator, which no other program can repeat).
 
 A key sorts the activation that fires next *last*; the agenda keeps activations
@@ -43,5 +44,7 @@ def order_key(kind: str, act, seed: int = 0) -> tuple:
 
 
 def random_key(seed: int, act) -> int:
-    text = f"{seed}|{act.name}|{act.ids}".encode()
+    """The activation's draw: its rule, its facts and its time tag (two activations of
+    one rule on the same facts, such as two splits of one multifield, draw apart)."""
+    text = f"{seed}|{act.name}|{act.ids}|{act.seq}".encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")

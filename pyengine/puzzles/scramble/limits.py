@@ -46,8 +46,23 @@ MAX_STATES_LIMIT = 100_000
 BEAM_MAX_WORK = 1_000_000
 
 
-def check_make(letters: int, swaps: int, randomizer: str, record: bool) -> None:
+#: On our engine (``--engine experta``) the swap rule's work is bounded tighter.
+OURS_MAX_WORK = 200_000
+
+
+def check_make(letters: int, swaps: int, randomizer: str, record: bool,
+               engine: str = "clips") -> None:
     """Refuse a scramble the chosen plan cannot make in bounded time and memory."""
+    if engine not in ("clips", "experta"):
+        raise UsageError(f"unknown engine {engine!r} (choose clips or experta)")
+    if engine == "experta":
+        if randomizer != "swap":
+            raise UsageError("--engine experta runs the seed's swap rule only "
+                             "(the shuffle's rules use find-all-facts, outside our subset)")
+        if swaps * letters * letters > OURS_MAX_WORK:
+            raise UsageError(f"--swaps {swaps:,} on {letters} letters is over our engine's "
+                             f"limit (swaps x letters^2 <= {OURS_MAX_WORK:,}: at most "
+                             f"{OURS_MAX_WORK // max(1, letters * letters):,} swaps here)")
     if randomizer == "swap":
         if letters > SWAP_MAX_LETTERS:
             raise UsageError(

@@ -104,9 +104,12 @@ def _text_values(session) -> list[str]:
     raise RuntimeError("the scramble rules left no (text ...) fact")
 
 
-def make_session(words: list[str] | None = None, randomizer: str = "swap", record: bool = True):
-    """A CLIPS session with the scramble rules and the words (default: the rivers), reset."""
+def make_session(words: list[str] | None = None, randomizer: str = "swap", record: bool = True,
+                 engine: str = "clips"):
+    """A session with the scramble rules and the words (default: the rivers), reset: on
+    CLIPS, or (``engine="experta"``) the same .clp files on our own engine."""
     from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.experta import ExpertaSession
 
     files = [rule_file("scramble.clp")]
     if randomizer == "shuffle":
@@ -119,7 +122,8 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
     # against every (text ...) fact asserted in any stage, staging fact or not:
     # every pair of ids, each time. The linear plan does without it.
     without = list(SEED_RULES) if randomizer == "shuffle" else []
-    session = ClipsSession(files, record=record, without_rules=without)
+    session = ExpertaSession.from_clp(files, record=record) if engine == "experta" else \
+        ClipsSession(files, record=record, without_rules=without)
     session.reset()
     for i, w in enumerate(words or (), start=1):
         session.assert_fact(word_fact(i, w))
@@ -139,7 +143,7 @@ def _letters(words: list[str] | None) -> int:
     return sum(map(len, words)) if words is not None else sum(map(len, RIVERS))
 
 
-def _checked(words, swaps, seed, randomizer, record):
+def _checked(words, swaps, seed, randomizer, record, engine="clips"):
     """The one check of a scramble's input, for run_make, make_scramble and open_make:
     (words or None, seed), or UsageError before any engine starts."""
     from pyengine.puzzles.scramble.limits import check_make, check_seed
@@ -151,18 +155,18 @@ def _checked(words, swaps, seed, randomizer, record):
         raise UsageError(f"unknown randomizer {randomizer!r} (choose swap or shuffle)")
     check_whole(swaps, "--swaps", 0, 1_000_000)
     seed = new_seed() if seed is None else check_seed(seed)
-    check_make(_letters(words), swaps, randomizer, record)
+    check_make(_letters(words), swaps, randomizer, record, engine)
     return words, seed
 
 
 def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
                   seed: int | None = None, randomizer: str = "swap",
-                  record: bool = True) -> Scramble:
+                  record: bool = True, engine: str = "clips") -> Scramble:
     """Run the three stages and return the puzzle. ``words=None`` uses the rivers."""
     from pyengine.engine.stages import StageRunner
 
-    words, seed = _checked(words, swaps, seed, randomizer, record)
-    session = make_session(words, randomizer, record)
+    words, seed = _checked(words, swaps, seed, randomizer, record, engine)
+    session = make_session(words, randomizer, record, engine)
     session.quiet()              # CLIPS's own messages never reach stdout (--json)
     if randomizer == "shuffle":
         session.seed(seed)
@@ -194,19 +198,20 @@ def words_given(words: list[str], file: str | None) -> list[str] | None:
 
 
 def run_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None,
-             record=False) -> Scramble:
+             record=False, engine="clips") -> Scramble:
     """The ``make`` action: the scramble of the given words (or the rivers)."""
     return make_scramble(words_given(words, file), swaps=swaps, seed=seed,
-                         randomizer=randomizer, record=record)
+                         randomizer=randomizer, record=record, engine=engine)
 
 
-def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None):
+def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None,
+              engine="clips"):
     """The scramble, paused before BUILD, for the shell and the notebook (the same
     checks and limits as run_make, with the firings recorded)."""
     from pyengine.engine.stages import SessionPlan
 
-    given, seed = _checked(words_given(words, file), swaps, seed, randomizer, True)
-    session = make_session(given, randomizer, record=True)
+    given, seed = _checked(words_given(words, file), swaps, seed, randomizer, True, engine)
+    session = make_session(given, randomizer, record=True, engine=engine)
     if randomizer == "shuffle":
         session.seed(seed)
 

@@ -26,6 +26,12 @@ MAKE = Action(
                "most 100 letters); shuffle: a linear Fisher-Yates walk over position "
                "facts (at most 100,000 letters)",
                choices=("swap", "shuffle")),
+        Option("engine", "str", "clips",
+               "clips: the seed's rules on CLIPS; experta: the same .clp files on "
+               "pyengine's own engine (the same BUILD and DECODE firings; its random "
+               "strategy draws differently, so another line for the same seed; the swap "
+               "randomizer only, swaps x letters^2 <= 200,000)",
+               choices=("clips", "experta")),
         SEED),
     run=_M + "make:run_make", open=_M + "make:open_make", trace=True, facts=True)
 
