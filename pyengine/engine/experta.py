@@ -298,6 +298,15 @@ class ExpertaSession(Session):
     def rules(self) -> list[str]:
         return sorted(self.rete.rules)
 
+    def rule_python(self, name: str) -> str:
+        spec = self.rete.rules.get(name)
+        if spec is None:
+            raise UsageError(f"no rule named {name!r}")
+        if self.program is None:
+            return self.rule_source(name)       # written in experta already
+        from pyengine.engine.rete.to_python import python_form
+        return python_form(spec)
+
     def rule_source(self, name: str) -> str:
         spec = self.rete.rules.get(name)
         if spec is None:

@@ -265,6 +265,11 @@ class Session(FactHistory, ABC):
         .clp file or the Python module it was loaded from), else the engine's own
         rendering of it. UsageError for an unknown rule."""
 
+    def rule_python(self, name: str) -> str:
+        """The rule in experta's rule language (a CLIPS program on our engine)."""
+        raise UsageError("rules --python shows a CLIPS rule run on pyengine's own engine: "
+                         "open the program with 'experta FILE.clp'")
+
     def pretty_rule(self, name: str) -> str:
         """The rule as the engine holds it (CLIPS's ``(ppdefrule)``); by default its source."""
         return self.rule_source(name)

@@ -190,7 +190,14 @@ class InspectCommands:
             self.say(line)
 
     def do_rules(self, arg: str) -> None:
-        """rules [NAME]  list the rules (with how often each fired), or show one rule's source."""
+        """rules [NAME]  list the rules (with how often each fired), or show one rule's source;
+        rules --python NAME  a CLIPS rule on our engine in experta's language."""
+        words = arg.split()
+        if words[:1] == ["--python"]:
+            if len(words) != 2:
+                raise UsageError("rules --python NAME: one rule")
+            self.say(self.session.rule_python(words[1]))
+            return
         name = arg.strip()
         if name:
             self.say(self.session.rule_source(name))

@@ -93,3 +93,12 @@ def test_the_seed_scramble_runs_on_both_engines():
     assert again.line == runs["experta"].line                  # the seed repeats it
     with pytest.raises(UsageError):
         make_scramble(["Nile"], randomizer="shuffle", engine="experta")
+
+
+def test_rules_python_shows_a_clips_rule_in_experta(tmp_path):
+    out = _shell("experta", "rules --python report-roots\nrules --python nosuch\n")
+    assert "@Rule(Person(name=MATCH.r, parent=L('none'))," in out
+    assert "NOT(Relation(kind=L('grandparent'), **{'is': MATCH.r}))" in out
+    assert "salience=-10" in out and "def report_roots(self, r):" in out
+    assert "no rule named 'nosuch'" in out
+    assert "open the program with 'experta FILE.clp'" in _shell("clp", "rules --python report-roots\n")
