@@ -1,66 +1,92 @@
-"""Multifield patterns: ``(list $?before ?x&:(> ?x 2) $?after)``.
+"""Multifield patterns: ``(list $?before ?x&:(> ?x 2) $?after)``, laid out as CLIPS
+lays them out.
 
-A slot whose constraints include ``$?`` elements is one pattern node that tries
-every way to share the slot's values among the elements, the first multifield
-longest first (CLIPS's order), keeping the ways whose fact-only tests hold. Each
-way is an alpha match of its own, carrying the spans it chose: ``{place: ((start,
-end), ...)}``, one span per element, read back by the variables' places.
+A slot with ``$?`` elements becomes one pattern node per element that needs one:
+the first (it also checks the slot is long enough), every element with a test of
+its own, and every multifield when the slot has more than one (each tries its
+lengths, longest first; a multifield followed by no other takes what is left). An
+element with nothing to test has no node; its place follows from the others'. So
+two patterns that begin alike share their first nodes, and a fact reaches their
+stop nodes in CLIPS's order. Each way the slot's values can be shared among the
+elements is an alpha match of its own, carrying the spans it chose: ``{place:
+((start, end), ...)}``, one span per element, read back by the variables' places.
 """
 from __future__ import annotations
 
 
 def multifield_step(pc, elems, read_seq, place) -> None:
-    """Add the enumerating node for one sequence slot to PatternCompiler ``pc``."""
-    checks: list = []
-    keys: list = []
+    """Add one node per kept element of a sequence slot to PatternCompiler ``pc``."""
+    from pyengine.engine.rete.patterns import Loc, _conjuncts
+    shape = tuple(e.multi for e in elems)
+    many = sum(shape) > 1
+    tests = []
     for j, elem in enumerate(elems):
-        read = _reader(read_seq, place, j, elem.multi)
-        from pyengine.engine.rete.patterns import Loc, _conjuncts
-        here = Loc(pc.pos, read, place + (j,))
+        here = Loc(pc.pos, _reader(read_seq, place, j, elem.multi), place + (j,))
         alpha: list = []
         for c in _conjuncts(elem.constraint):
             pc._constraint(c, here, alpha)
-        keys.append((elem.multi, tuple(a[0] for a in alpha)))
-        checks.append((read, [_as_check(a[1], pc.norm) for a in alpha]))
-    shape = tuple(e.multi for e in elems)
+        tests.append(alpha)
+    kept = [j for j in range(len(elems)) if j == 0 or tests[j] or (shape[j] and many)]
+    singles = shape.count(False)
+    for n, j in enumerate(kept):
+        checks = [(_as_check(a[1], pc.norm)) for a in tests[j]]
+        last = n == len(kept) - 1
+        key = ("el", place, shape[:j + 1], shape[j + 1:].count(False), any(shape[j + 1:]),
+               tuple(a[0] for a in tests[j]), last, singles if j == 0 else None)
+        fn = _element_node(read_seq, place, shape, j, checks, last, singles if j == 0 else None)
+        pc.out.steps.append((key, "enum", fn))
+
+
+def _element_node(read_seq, place, shape, j, checks, last, at_least):
+    """The node of element ``j``: it places the elements up to ``j`` (the ones
+    without a node before it, then its own: a multifield tries each length it can
+    take, longest first) and tests its value; the last node places the rest."""
+    singles_after = shape[j + 1:].count(False)
+    more_multi = any(shape[j + 1:])
+    read = _reader(read_seq, place, j, shape[j])
 
     def enum(fact, spans):
         seq = read_seq(fact)
-        for found in _ways(shape, len(seq)):
-            new = dict(spans) if spans else {}
-            new[place] = found
-            if all(_holds(read, tests, fact, new) for read, tests in checks):
-                yield new
-    pc.out.steps.append((("enum", place, tuple(keys)), "enum", enum))
-
-
-def _ways(shape: tuple, length: int):
-    """Every split of ``length`` values among the elements (True: multifield)."""
-    singles = sum(1 for m in shape if not m)
-    if singles > length:
-        return
-
-    def go(i: int, at: int, acc: list):
-        if i == len(shape):
-            if at == length:
-                yield tuple(acc)
+        n = len(seq)
+        if at_least is not None and n < at_least:
             return
-        if not shape[i]:
-            acc.append((at, at + 1))
-            yield from go(i + 1, at + 1, acc)
-            acc.pop()
-            return
-        rest_singles = sum(1 for m in shape[i + 1:] if not m)
-        last_multi = not any(shape[i + 1:])
-        most = length - at - rest_singles
-        sizes = [most] if last_multi else range(most, -1, -1)     # CLIPS: longest first
+        done = _fill(shape, spans.get(place, ()) if spans else (), j, n)
+        pos = done[-1][1] if done else 0
+        room = n - pos - singles_after
+        if not shape[j]:
+            sizes = [1] if pos < n else []
+        elif more_multi:
+            sizes = range(room, -1, -1)
+        else:
+            sizes = [room] if room >= 0 else []
         for size in sizes:
-            if size < 0:
+            placed = done + ((pos, pos + size),)
+            if last:
+                placed = _fill(shape, placed, len(shape), n)
+                if placed[-1][1] != n:
+                    continue
+            new = dict(spans) if spans else {}
+            new[place] = placed
+            if not checks:
+                yield new
                 continue
-            acc.append((at, at + size))
-            yield from go(i + 1, at + size, acc)
-            acc.pop()
-    yield from go(0, 0, [])
+            value = read(fact, new)
+            if all(t(value, fact, new) for t in checks):
+                yield new
+    return enum
+
+
+def _fill(shape, done: tuple, upto: int, n: int) -> tuple:
+    """The elements from ``len(done)`` up to ``upto`` that have no node: a single field
+    takes one place, the slot's only multifield what the single fields leave."""
+    out = list(done)
+    pos = out[-1][1] if out else 0
+    singles = shape.count(False)
+    for k in range(len(out), upto):
+        size = 1 if not shape[k] else max(0, n - singles)
+        out.append((pos, pos + size))
+        pos += size
+    return tuple(out)
 
 
 def _reader(read_seq, place, j: int, multi: bool):
@@ -83,8 +109,3 @@ def _as_check(check, norm):
     return lambda v, f=None, s=None: check(v)
 
 
-def _holds(read, tests, fact, spans) -> bool:
-    if not tests:
-        return True
-    value = read(fact, spans)
-    return all(t(value, fact, spans) for t in tests)
