@@ -50,8 +50,8 @@ class AlphaMatch(Slotted):
         self.fact = fact
         self.spans = spans          # None, or {slot key: ((start, end), ...) per element}
         self.node = node
-        self.children: dict = {}    # tokens that joined this match on their right
-        self.blocked: dict = {}     # (join, left token) it blocks, in the order blocked
+        self.children = None        # tokens that joined this match on their right (a dict)
+        self.blocked = None         # (join, left token) it blocks, in the order blocked
         self.key = key              # the node's hash key of this match
 
 

@@ -148,7 +148,7 @@ class Engine:
                 bucket.pop(am, None)
                 if not bucket:
                     del am.node.memory[am.key]
-            for tok in list(am.children):
+            for tok in list(am.children or ()):
                 drop(tok)
         for am in reversed(ams):    # CLIPS keeps a fact's matches newest first
             if am.blocked:

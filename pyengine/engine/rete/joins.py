@@ -37,9 +37,9 @@ class Token(Slotted):
         self.node = node            # the join that made it
         self.parent = parent        # the left token it extends (None: the root token)
         self.right = right          # the alpha match (or sub-network token) it joined
-        self.children: dict = {}    # tokens made from it, in order
+        self.children = None        # tokens made from it, in order (a dict, made when needed)
         self.origin = origin        # the token a sub-network started from
-        self.blocked: dict = {}     # as a sub-network result: the tokens it blocks
+        self.blocked = None         # as a sub-network result: the tokens it blocks (a dict)
         self.dead = False
         self.key = None             # as a sub-network result: unused hash key
         self.deps = None            # facts this token logically supports (fact ids)
@@ -86,9 +86,15 @@ class Join:
         tok = Token(ams, self, left, right, left if self.sub_entry else left.origin)
         if self.post is not None and not self.post(tok):
             return
-        left.children[tok] = None
+        if left.children is None:
+            left.children = {tok: None}
+        else:
+            left.children[tok] = None
         if right is not None:
-            right.children[tok] = None
+            if right.children is None:
+                right.children = {tok: None}
+            else:
+                right.children[tok] = None
         self.out[tok] = None
         for child in reversed(self.children):
             child.left_add(tok)
@@ -153,13 +159,15 @@ class NegJoin(Join):
 
     def _block(self, tok: Token, am) -> None:
         self.blocker_of[tok] = am
+        if am.blocked is None:
+            am.blocked = {}
         am.blocked[(self, tok)] = None
 
     def _pass(self, tok: Token) -> None:
         self._emit(tok, None, tok.ams + (None,))
 
     def _stop(self, tok: Token) -> None:
-        for child in list(tok.children):
+        for child in list(tok.children or ()):
             if child.node is self:
                 drop(child)
 
@@ -215,7 +223,7 @@ class NegJoin(Join):
 def unblock(blocker) -> None:
     """A blocking match (or sub-network result) is gone: the tokens it blocked, in
     every join, newest blocked first (CLIPS's block list)."""
-    for join, tok in reversed(list(blocker.blocked)):
+    for join, tok in reversed(list(blocker.blocked or ())):
         del blocker.blocked[(join, tok)]
         join.reconsider(tok, blocker)
 
@@ -330,12 +338,13 @@ def drop(tok: Token) -> None:
         tok.node.net.on_unsupported(tok)
     for child in tok.node.children:
         child.left_remove(tok)
-    if tok.parent is not None:
+    if tok.parent is not None and tok.parent.children:
         tok.parent.children.pop(tok, None)
-    if tok.right is not None:
+    if tok.right is not None and tok.right.children:
         tok.right.children.pop(tok, None)
-    for sub in list(tok.children):
-        drop(sub)
+    if tok.children:
+        for sub in list(tok.children):
+            drop(sub)
 
 
 def _identity(tok):
