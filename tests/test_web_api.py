@@ -243,6 +243,17 @@ def test_clp_rule_file_gets_the_generic_view():
         assert st["picture"]["kind"] == "generic" and st["picture"]["groups"]
 
 
+def test_a_clp_file_on_our_engine_serves_as_on_clips():
+    family = EXAMPLES / "family.clp"
+    seen = []
+    for name in ("clp", "experta"):
+        with web_client(command_line(name, [str(family)])) as c:
+            sid = opened(c, name)["id"]
+            st = post(c, sid, "run")
+            seen.append(sorted(f["text"] for f in st["facts"]))
+    assert seen[0] == seen[1] and any("grandparent" in t for t in seen[0])
+
+
 def serve_args(**changes) -> argparse.Namespace:
     base = dict(input=None, host="127.0.0.1", port=8765, open=False, max_sessions=50,
                 max_firings=5000, idle=900, max_per_client=4, seconds=2.0, allow_host=[],
