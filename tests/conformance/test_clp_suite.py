@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-from pyengine.engine.experta import ExpertaSession
 from tests.conformance.clp_suite import (CLP_DIR, PROGRAMS, STRATEGIES, input_lines, outcome,
                                          run, session)
 
