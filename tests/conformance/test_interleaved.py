@@ -1,6 +1,7 @@
 """Conformance when the user acts between runs: facts asserted, retracted and
 modified from outside the rules at random points, same firings and fact bases on
-both engines; and the known exception, kept visible."""
+both engines; and one fact reaching several rules through different pattern-network
+paths (once a known exception: the activations now come in CLIPS's order)."""
 import random
 
 import pytest
