@@ -102,3 +102,17 @@ def test_rules_python_shows_a_clips_rule_in_experta(tmp_path):
     assert "salience=-10" in out and "def report_roots(self, r):" in out
     assert "no rule named 'nosuch'" in out
     assert "open the program with 'experta FILE.clp'" in _shell("clp", "rules --python report-roots\n")
+
+
+def test_a_loop_inside_one_firing_stops_at_the_time_budget(tmp_path):
+    import time
+    from pyengine.engine.errors import OutOfTime
+    from pyengine.engine.interrupt import time_budget
+    path = tmp_path / "loop.clp"
+    path.write_text("(defrule spin => (bind ?n 0) (while TRUE do (bind ?n (+ ?n 1))))\n")
+    s = ExpertaSession.from_clp([path])
+    s.reset()
+    began = time.monotonic()
+    with pytest.raises(OutOfTime), time_budget(0.2, grace=0.2):
+        s.run()
+    assert time.monotonic() - began < 3

@@ -56,13 +56,29 @@ def compile_while(form: Form, scope: Scope) -> Compiled:
     body = _body(form[2:], scope, form, ())
 
     def run(frame: Frame) -> object:
+        turns = 0
         try:
             while test(frame) != FALSE:
                 body(frame)
+                turns += 1
+                if not turns & _POLL_EVERY:
+                    _poll(frame)
         except BreakSignal:
             pass
         return FALSE
     return run
+
+
+#: A loop asks its host every this many turns (a mask) whether it may go on.
+_POLL_EVERY = 1023
+
+
+def _poll(frame: Frame) -> None:
+    """The host's say on a long loop inside one firing (a time budget spent: its
+    ``poll`` raises); hosts without one let it run."""
+    poll = getattr(frame.host, "poll", None)
+    if poll is not None:
+        poll()
 
 
 def compile_loop_for_count(form: Form, scope: Scope) -> Compiled:
@@ -96,6 +112,8 @@ def compile_loop_for_count(form: Form, scope: Scope) -> Compiled:
                 if name:
                     variables[name] = i
                 body(frame)
+                if not (i - low + 1) & _POLL_EVERY:
+                    _poll(frame)
         except BreakSignal:
             pass
         finally:

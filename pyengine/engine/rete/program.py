@@ -15,6 +15,7 @@ print and read (:class:`pyengine.engine.clp.host.Host`).
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from pyengine.engine.compat import experta
@@ -258,6 +259,15 @@ class ClipsHost:
 
     def random(self) -> int:
         return self.program.rng.randint(0, 2**31 - 1)
+
+    def poll(self) -> None:
+        """A loop inside one firing asks whether it may go on: not once the run's time
+        budget and its grace are spent (the web's bound on one request)."""
+        from pyengine.engine.errors import OutOfTime
+        from pyengine.engine.interrupt import current_budget
+        budget = current_budget()
+        if budget is not None and time.monotonic() > budget.deadline + budget.grace:
+            raise OutOfTime(f"a loop inside one firing ran past {budget.seconds + budget.grace:g} s")
 
 
 def load_program(paths=(), texts=(), seed: int = 1) -> Program:
