@@ -222,7 +222,14 @@ def test_every_input_line_is_read(program):
     assert len(asked) == len(lines) and not todo
 
 
-@pytest.mark.parametrize("strategy", STRATEGIES)
+# the default run compares every program under depth and breadth; the other four
+# strategies are heavy (``pytest -m heavy``, which CI runs too)
+_DEFAULT = ("depth", "breadth")
+
+
+@pytest.mark.parametrize("strategy", [s if s in _DEFAULT else
+                                      pytest.param(s, marks=pytest.mark.heavy)
+                                      for s in STRATEGIES])
 @pytest.mark.parametrize("program", sorted(PROGRAMS))
 def test_same_on_our_engine(program, strategy):
     clips_run = outcome(program, "clips", strategy)
