@@ -26,7 +26,6 @@ from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, 
                                      check_seed)
 from pyengine.engine import experta_inspect, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
-from pyengine.engine.rete.from_experta import experta_rules
 
 
 class ExpertaSession(Session):
@@ -291,9 +290,6 @@ class ExpertaSession(Session):
             return super().stage_fact(name)
         from pyengine.facts.schema import Stage
         return Stage(name)
-
-    def _rule_objects(self) -> dict:
-        return experta_rules(experta_inspect.student_class(self.ke))
 
     def rules(self) -> list[str]:
         return sorted(self.rete.rules)

@@ -124,9 +124,6 @@ class Agenda:
             self.focus.pop()
         return None
 
-    def pop(self, act: Activation) -> None:
-        self.remove(act)
-
     def activations(self, module: str | None = None) -> list[Activation]:
         """Waiting activations, the next to fire first (all modules: the focused
         module's first, then the rest by module name)."""

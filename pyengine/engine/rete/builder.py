@@ -29,8 +29,6 @@ class Builder:
         self.norm = norm_strict if strict else norm_loose
         self.root = Root()
         self.shared: dict = {}
-        self.made = 0
-        self.terminals: list[Terminal] = []
 
     def add(self, rule: RuleSpec) -> list[Terminal]:
         out = []
@@ -40,18 +38,11 @@ class Builder:
             parent, pos, bound = self._chain(flatten(ces), self.root, 0, {}, True)
             term = Terminal(self.net, rule, d)
             term.binds = bound
-            term.positions = pos
             term.logical_positions = _positions(flatten(ces)[:rule.logical]) if rule.logical else 0
-            self._stamp(term)
             term.parent = parent
             parent.children.append(term)
             out.append(term)
-        self.terminals += out
         return out
-
-    def _stamp(self, node) -> None:
-        self.made += 1
-        node.made = self.made
 
     # -- one chain ---------------------------------------------------------------------
     def _chain(self, ces: list, parent, pos: int, bound: dict, share: bool):
@@ -103,7 +94,6 @@ class Builder:
         return join
 
     def _link(self, parent, join, key) -> None:
-        self._stamp(join)
         join.parent = parent
         parent.children.append(join)
         if key is not None:

@@ -43,7 +43,6 @@ class Engine:
         self.initial: list = []             # callables giving the deffacts' facts
         self.listener: Listener | None = None
         self.halted = False
-        self.ready = False                  # reset has run since the last rule
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
         self.owner = None                   # the KnowledgeEngine (or program) it runs for
 
@@ -53,7 +52,6 @@ class Engine:
             raise ValueError(f"rule {rule.name!r} is defined twice")
         self.rules[rule.name] = rule
         rule.terminals = self.builder.add(rule)
-        self.ready = False
 
     # -- facts -------------------------------------------------------------------------
     def reset(self) -> None:
@@ -69,7 +67,6 @@ class Engine:
         root = self.builder.root.reset()
         for child in reversed(self.builder.root.children):
             child.left_add(root)
-        self.ready = True
         for make in self.initial:
             for fact in make():
                 self.assert_fact(fact)

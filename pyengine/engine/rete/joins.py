@@ -74,7 +74,6 @@ class Join:
         self.children: list = []    # joins and terminals after it, oldest first
         self.left: dict = {}        # hash key -> {token: None}
         self.right = None           # the stop node (or sub-network join) feeding it
-        self.made = 0               # its place in the order joins were made
         self.parent = None          # the join (or root) before it
         self.out: dict = {}         # the tokens it made (the inspector reads them)
 
@@ -130,11 +129,6 @@ class Join:
             for tok in reversed(bucket):
                 if not tok.dead and (test is None or test(tok, am)):
                     self._emit(tok, am, tok.ams + (am,))
-
-    def right_remove(self, am) -> None:
-        for tok in list(am.children):
-            if tok.node is self:
-                drop(tok)
 
 
 class NegJoin(Join):
@@ -202,9 +196,6 @@ class NegJoin(Join):
         else:
             self._stop(tok)
 
-    def right_remove(self, am) -> None:
-        unblock(am)
-
     def reconsider(self, tok: Token, gone) -> None:
         """``gone`` no longer blocks ``tok``: another match, or the token's way on
         (``not``) or back (``exists``)."""
@@ -240,7 +231,6 @@ class SubResult:
     def __init__(self, join: Join):
         self.memory: dict = {}      # origin token -> {sub token: None}
         self.joins: list = []
-        self.made = 0
         join.children.append(self)
 
     def left_add(self, sub: Token) -> None:
@@ -314,7 +304,6 @@ class Terminal:
         self.net = net
         self.rule = rule
         self.disjunct = disjunct
-        self.made = 0
         self.parent = None
         self.memory: dict = {}      # token -> its activation (None once fired)
 

@@ -152,8 +152,7 @@ class PatternCompiler:
     def _sequence(self, slot, read_seq, place) -> None:
         self._sequence_elems(slot.elems, read_seq, place)
 
-    def _sequence_elems(self, elems, read_seq, place, exact_length=True, check=None,
-                        read=None) -> None:
+    def _sequence_elems(self, elems, read_seq, place, check=None, read=None) -> None:
         if any(e.multi for e in elems):
             self._multifield(elems, read_seq, place)
             return

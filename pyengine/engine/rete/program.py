@@ -25,7 +25,6 @@ from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, comp
 from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
-from pyengine.engine.clp.values import write_text
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.from_clips import LhsReader, _text
 from pyengine.engine.rete.lhs import RuleSpec
@@ -58,9 +57,7 @@ class Program:
         self.host = ClipsHost(self)
         self.modules = ["MAIN"]
         self.module = "MAIN"
-        self.sources: dict[str, str] = {}        # rule name -> its defrule text
         self.deffacts: list = []
-        self.deffacts_names: list[str] = []
         self.rng = random.Random(seed)
         self.text = ""
         self.engine.initial = [self._initial_facts]
@@ -102,7 +99,6 @@ class Program:
 
     def _deffacts(self, form) -> None:
         self.deffacts.append(compile_deffacts(form, self.scope))
-        self.deffacts_names.append(_local(str(form[1])))
 
     def _deffunction(self, form) -> None:
         compile_deffunction(form, self.scope)
@@ -310,7 +306,3 @@ def _renamed(form: Form, name) -> Form:
 def _local(name: str) -> str:
     return name.partition("::")[2] if "::" in name else name
 
-
-def value_text(value) -> str:
-    """A value as it shows inside a CLIPS fact."""
-    return write_text(value)
