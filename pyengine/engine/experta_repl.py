@@ -13,6 +13,7 @@ from pyengine.engine.compat import experta  # noqa: F401  (patched before expert
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.records import CommandResult
+from pyengine.engine.rete.from_experta import class_members
 
 from experta import DefFacts  # noqa: E402
 
@@ -80,13 +81,7 @@ def rule_order(s) -> list[str]:
 
 def deffacts(engine_class) -> list[str]:
     """The engine's ``@DefFacts`` methods, in the order they were defined."""
-    found: dict[str, object] = {}
-    for klass in reversed(engine_class.__mro__):
-        for n, member in vars(klass).items():
-            if isinstance(member, DefFacts) and n != "_declare_initial_fact":
-                found.pop(n, None)
-                found[n] = member
-    return list(found)
+    return list(class_members(engine_class, DefFacts))
 
 
 def _save_facts(s, args: list[str]) -> list[str]:

@@ -31,17 +31,23 @@ def _experta():
     return experta
 
 
-def experta_rules(engine_class) -> dict:
-    """name -> experta Rule, in definition order (a subclass's rule replaces its
-    base's of the same name, as Python's attribute lookup does)."""
-    Rule = _experta().Rule
-    rules: dict = {}
+def class_members(engine_class, kind: type) -> dict:
+    """name -> the class's members of ``kind`` (experta's ``Rule`` or ``DefFacts``), in
+    definition order; a subclass's member replaces its base's of the same name, as
+    Python's attribute lookup does. experta's own initial-fact deffacts is left out.
+    Read from the class dictionaries: no ``__get__``, so nothing is bound or changed."""
+    found: dict = {}
     for klass in reversed(engine_class.__mro__):
         for name, member in vars(klass).items():
-            if isinstance(member, Rule):
-                rules.pop(name, None)
-                rules[name] = member
-    return rules
+            if isinstance(member, kind) and name != "_declare_initial_fact":
+                found.pop(name, None)
+                found[name] = member
+    return found
+
+
+def experta_rules(engine_class) -> dict:
+    """name -> experta Rule, in definition order."""
+    return class_members(engine_class, _experta().Rule)
 
 
 def rule_specs(engine_class) -> list[RuleSpec]:

@@ -14,11 +14,12 @@ back the fact already there (experta gives None); there is no ``(initial-fact)``
 """
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 
 from pyengine.engine.compat import experta
 from pyengine.engine.rete.engine import Engine
-from pyengine.engine.rete.from_experta import rule_specs
+from pyengine.engine.rete.from_experta import class_members, rule_specs
 
 from experta.abstract import Matcher  # noqa: E402
 
@@ -161,18 +162,11 @@ def on_our_engine(engine_class):
 def _deffacts(ke) -> list:
     """The facts of the class's DefFacts, in their order (experta's own initial-fact
     left out), each a fresh copy."""
-    DefFacts = experta.DefFacts
     InitialFact = experta.fact.InitialFact
-    found = []
-    for klass in reversed(type(ke).__mro__):
-        for name, member in vars(klass).items():
-            if isinstance(member, DefFacts) and name != "_declare_initial_fact":
-                found = [(n, m) for n, m in found if n != name] + [(name, member)]
-    found.sort(key=lambda nm: nm[1].order)
+    found = sorted(class_members(type(ke), experta.DefFacts).values(), key=lambda d: d.order)
     kwargs = getattr(ke, "_deffacts_kwargs", {})
     out = []
-    for _, d in found:
-        import inspect
+    for d in found:
         params = inspect.signature(d._wrapped).parameters
         wanted = {k: v for k, v in kwargs.items() if k in params}
         for fact in d._wrapped(ke, **wanted):
