@@ -12,7 +12,7 @@ from __future__ import annotations
 from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
-from pyengine.engine.rete.facts import FactList
+from pyengine.engine.rete.facts import FactList, new_fact
 from pyengine.engine.rete.joins import Network, drop, unblock
 from pyengine.engine.rete.truth import TruthMaintenance
 
@@ -220,16 +220,9 @@ class Engine:
 
 def copy_fact(fact, changes: dict):
     """A new (undeclared) fact of the same class with some values changed."""
-    cls = type(fact)
-    new = cls.__new__(cls)
-    dict.update(new, {k: v for k, v in dict.items(fact)
-                      if not (isinstance(k, str) and k[:2] == "__")})
-    dict.update(new, changes)
-    new._Fact__defaults = {}
-    fields = fact.__dict__.get("_fields")
-    if fields is not None and not changes:
-        new.__dict__["_fields"] = fields
-    return new
+    values = {k: v for k, v in dict.items(fact) if not (isinstance(k, str) and k[:2] == "__")}
+    values.update(changes)
+    return new_fact(type(fact), values, None if changes else fact.__dict__.get("_fields"))
 
 
 def _clear_alpha(node) -> None:

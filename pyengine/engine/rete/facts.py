@@ -21,6 +21,18 @@ def identity(fact) -> tuple:
         return (type(fact), id(fact))
 
 
+def new_fact(cls, values: dict, fields: tuple | None = None):
+    """An undeclared fact of class ``cls`` holding ``values`` as they are (already
+    frozen: experta's constructor would freeze them again); ``fields``: an ordered
+    fact's fields, kept for the patterns that count them."""
+    fact = cls.__new__(cls)
+    dict.update(fact, values)
+    fact._Fact__defaults = {}
+    if fields is not None:
+        fact.__dict__["_fields"] = fields
+    return fact
+
+
 class FactList:
     """Facts by id, in id order."""
 
@@ -40,26 +52,29 @@ class FactList:
         return self.by_id.get(fid)
 
     def existing(self, fact):
-        """The fact in the list equal to this one, or None."""
-        fid = self.by_identity.get(identity(fact))
+        """The fact in the list equal to this one, or None. The fact's identity is
+        worked out once here and kept on it for :meth:`add` and :meth:`remove`."""
+        key = fact.__dict__["_identity"] = identity(fact)
+        fid = self.by_identity.get(key)
         return None if fid is None else self.by_id.get(fid)
 
     def add(self, fact, tag: int, fid: int | None = None):
-        """Put a new fact in (under ``fid`` for a modify), stamped with ``tag``."""
+        """Put a new fact in (under ``fid`` for a modify), stamped with ``tag``; its
+        identity was worked out by :meth:`existing`."""
         if fid is None:
             fid = self.next_id
             self.next_id += 1
         dict.__setitem__(fact, "__factid__", fid)
         fact.__dict__["_tag"] = tag
         self.by_id[fid] = fact
-        self.by_identity[identity(fact)] = fid
+        self.by_identity[fact.__dict__["_identity"]] = fid
         self.log.append(("+", fact))
         return fact
 
     def remove(self, fact) -> None:
         fid = fact["__factid__"]
         del self.by_id[fid]
-        self.by_identity.pop(identity(fact), None)
+        self.by_identity.pop(fact.__dict__["_identity"], None)
         self.log.append(("-", fact))
 
     def items(self):

@@ -111,16 +111,17 @@ class OurKnowledgeEngine:
 
     def modify(self, declared_fact, **modifiers):
         fact = self._live(declared_fact)
-        changes = dict(self._get_real_modifiers(**modifiers))
-        probe = type(fact)()
-        probe.update(changes)               # experta freezes the new values
-        return self.rete.modify(fact, dict(dict.items(probe)))
+        return self.rete.modify(fact, self._changes(fact, modifiers))
 
     def duplicate(self, template_fact, **modifiers):
-        changes = dict(self._get_real_modifiers(**modifiers))
-        probe = type(template_fact)()
-        probe.update(changes)
-        return self.rete.duplicate(template_fact, dict(dict.items(probe)))
+        return self.rete.duplicate(template_fact, self._changes(template_fact, modifiers))
+
+    def _changes(self, fact, modifiers: dict) -> dict:
+        """``modify``'s keywords (``_0`` for field 0) as new values, frozen as experta
+        freezes a fact's values."""
+        probe = type(fact)()
+        probe.update(dict(self._get_real_modifiers(**modifiers)))
+        return dict(dict.items(probe))
 
     def halt(self):
         self.rete.halt()

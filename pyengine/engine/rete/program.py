@@ -26,6 +26,7 @@ from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
 from pyengine.engine.rete.engine import Engine
+from pyengine.engine.rete.facts import new_fact
 from pyengine.engine.rete.from_clips import LhsReader, _text
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.patterns import fields_of
@@ -205,12 +206,9 @@ class ClipsHost:
 
     def assert_fact(self, template, slots, fields):
         cls = self.program.fact_class(template)
-        fact = cls.__new__(cls)
-        dict.update(fact, slots if slots is not None else dict(enumerate(fields)))
-        fact._Fact__defaults = {}
-        if slots is None:
-            fact.__dict__["_fields"] = tuple(fields)
-        return self.engine.assert_fact(fact)
+        if slots is not None:
+            return self.engine.assert_fact(new_fact(cls, slots))
+        return self.engine.assert_fact(new_fact(cls, dict(enumerate(fields)), tuple(fields)))
 
     def retract(self, target) -> None:
         self.engine.retract(self._fact(target))
