@@ -91,12 +91,18 @@ class PatternNetwork:
 
     def __init__(self):
         self.roots: dict = {}       # template -> AlphaNode (a test-less root)
+        self.nodes: list[AlphaNode] = []    # every node, for clear()
 
     def root(self, template) -> AlphaNode:
         node = self.roots.get(template)
         if node is None:
             node = self.roots[template] = AlphaNode(("root",))
         return node
+
+    def clear(self) -> None:
+        """Empty every alpha memory (a reset)."""
+        for node in self.nodes:
+            node.memory = {}
 
     def place(self, template, steps: list, hash_key) -> AlphaNode:
         """Add a pattern's nodes (``steps``: ``(key, kind, fn)`` in field order, kind
@@ -116,6 +122,7 @@ class PatternNetwork:
                 if child is None:
                     child = AlphaNode(("const", full))
                     same.insert(0, child)
+                    self.nodes.append(child)
                 level = child
                 continue
             node = level.find(full)
@@ -124,6 +131,7 @@ class PatternNetwork:
                     full, test=fn if kind == "test" else None,
                     select=fn if kind == "select" else None,
                     enum=fn if kind == "enum" else None))
+                self.nodes.append(node)
             level = node
         level.stop = True
         return level

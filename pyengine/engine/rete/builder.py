@@ -29,6 +29,7 @@ class Builder:
         self.norm = norm_strict if strict else norm_loose
         self.root = Root()
         self.shared: dict = {}
+        self.nodes: list = []       # every join, sub-network result and terminal, for reset
 
     def add(self, rule: RuleSpec) -> list[Terminal]:
         out = []
@@ -40,6 +41,7 @@ class Builder:
             term.binds = bound
             term.logical_positions = _positions(flatten(ces)[:rule.logical]) if rule.logical else 0
             term.parent = parent
+            self.nodes.append(term)
             parent.children.append(term)
             out.append(term)
         return out
@@ -95,6 +97,7 @@ class Builder:
 
     def _link(self, parent, join, key) -> None:
         join.parent = parent
+        self.nodes.append(join)
         parent.children.append(join)
         if key is not None:
             self.shared[key] = join
@@ -115,6 +118,7 @@ class Builder:
         entry_parent = parent
         last, _, _ = self._sub_chain(inner, entry_parent, pos, bound)
         join.right = SubResult(last)
+        self.nodes.append(join.right)
         join.right.joins.append(join)
         return join
 

@@ -40,7 +40,7 @@ class Engine:
         self.facts = FactList()
         self.agenda = Agenda()
         self.rules: dict = {}               # name -> RuleSpec, in definition order
-        self.initial: list = []             # callables giving the deffacts' facts
+        self.initial: list = []             # callables(engine) asserting the deffacts' facts
         self.listener: Listener | None = None
         self.halted = False
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
@@ -61,33 +61,15 @@ class Engine:
         self.facts.clear()
         self.agenda.clear()
         self.net.clock = 0
-        self._clear_memories()
+        self.alpha.clear()
+        for node in self.builder.nodes:
+            node.clear()
         self.halted = False
-        self.builder.root.out = {}
         root = self.builder.root.reset()
         for child in reversed(self.builder.root.children):
             child.left_add(root)
-        for make in self.initial:
-            for fact in make():
-                self.assert_fact(fact)
-
-    def _clear_memories(self) -> None:
-        seen: set = set()
-        stack = list(self.builder.root.children)
-        while stack:
-            node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
-            for attr in ("left", "memory", "out"):
-                if isinstance(getattr(node, attr, None), dict):
-                    setattr(node, attr, {})
-            stack += getattr(node, "children", [])
-            right = getattr(node, "right", None)
-            if right is not None and not hasattr(right, "consts"):
-                stack.append(right)
-        for root in self.alpha.roots.values():
-            _clear_alpha(root)
+        for assert_initial in self.initial:
+            assert_initial(self)
 
     def assert_fact(self, fact, fid: int | None = None):
         """Assert; the fact already in the list if an equal one is there."""
@@ -224,11 +206,3 @@ def copy_fact(fact, changes: dict):
     values.update(changes)
     return new_fact(type(fact), values, None if changes else fact.__dict__.get("_fields"))
 
-
-def _clear_alpha(node) -> None:
-    node.memory = {}
-    for child in node.children:
-        _clear_alpha(child)
-    for group in (node.consts or {}).values():
-        for child in group:
-            _clear_alpha(child)

@@ -77,6 +77,10 @@ class Join:
         self.parent = None          # the join (or root) before it
         self.out: dict = {}         # the tokens it made (the inspector reads them)
 
+    def clear(self) -> None:
+        """Forget every token (a reset)."""
+        self.left, self.out = {}, {}
+
     # -- helpers ------------------------------------------------------------------
     def _right_bucket(self, key):
         return self.right.memory.get(key)
@@ -141,6 +145,10 @@ class NegJoin(Join):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.blocker_of: dict = {}  # left token -> the match that blocks it
+
+    def clear(self) -> None:
+        super().clear()
+        self.blocker_of = {}
 
     def _first_blocker(self, tok: Token, key):
         matches = self._right_bucket(key)
@@ -233,6 +241,9 @@ class SubResult:
         self.joins: list = []
         join.children.append(self)
 
+    def clear(self) -> None:
+        self.memory = {}
+
     def left_add(self, sub: Token) -> None:
         bucket = self.memory.get(sub.origin)
         if bucket is None:
@@ -291,6 +302,7 @@ class Root:
         self.out: dict = {}
 
     def reset(self) -> Token:
+        self.out = {}
         self.token = Token((), self, None, None, None)
         return self.token
 
@@ -306,6 +318,9 @@ class Terminal:
         self.disjunct = disjunct
         self.parent = None
         self.memory: dict = {}      # token -> its activation (None once fired)
+
+    def clear(self) -> None:
+        self.memory = {}
 
     def left_add(self, tok: Token) -> None:
         self.memory[tok] = None

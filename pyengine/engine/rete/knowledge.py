@@ -33,7 +33,7 @@ class OurMatcher(Matcher):
         self.rete.owner = ke
         for spec in rule_specs(_student_class(type(ke))):
             self.rete.add_rule(spec)
-        self.rete.initial = [lambda: _deffacts(ke)]
+        self.rete.initial = [lambda engine: [engine.assert_fact(f) for f in _deffacts(ke)]]
 
     def changes(self, adding=None, deleting=None):
         return [], []               # ours matches each change as it is made

@@ -172,13 +172,12 @@ class Program:
                     focus.pop()
         return act
 
-    def _initial_facts(self) -> list:
-        """Reset: the globals back to their values, then the deffacts asserted (through
-        the host, as CLIPS does); nothing is handed back to assert again."""
+    def _initial_facts(self, engine) -> None:
+        """Reset: the globals back to their values, then the deffacts asserted through
+        the host (into ``engine``, the program's), as CLIPS does."""
         reset_globals(self.scope, self.host)
         for make in self.deffacts:
             make(Frame({}, self.host))
-        return []
 
 
 class ClipsHost:
