@@ -16,7 +16,7 @@ from __future__ import annotations
 
 def multifield_step(pc, elems, read_seq, place) -> None:
     """Add one node per kept element of a sequence slot to PatternCompiler ``pc``."""
-    from pyengine.engine.rete.patterns import Loc, _conjuncts
+    from pyengine.engine.rete.patterns import Loc, _conjuncts, as_check
     shape = tuple(e.multi for e in elems)
     many = sum(shape) > 1
     tests = []
@@ -29,7 +29,7 @@ def multifield_step(pc, elems, read_seq, place) -> None:
     kept = [j for j in range(len(elems)) if j == 0 or tests[j] or (shape[j] and many)]
     singles = shape.count(False)
     for n, j in enumerate(kept):
-        checks = [(_as_check(a[1], pc.norm)) for a in tests[j]]
+        checks = [as_check(a[1], pc.norm) for a in tests[j]]
         last = n == len(kept) - 1
         key = ("el", place, shape[:j + 1], shape[j + 1:].count(False), any(shape[j + 1:]),
                tuple(a[0] for a in tests[j]), last, singles if j == 0 else None)
@@ -98,14 +98,3 @@ def _reader(read_seq, place, j: int, multi: bool):
         def read(fact, spans):
             return read_seq(fact)[spans[place][j][0]]
     return read
-
-
-def _as_check(check, norm):
-    if isinstance(check, tuple):            # ("const", normalized value)
-        value = check[1]
-        return lambda v, f=None, s=None: norm(v) == value
-    if getattr(check, "needs_fact", False):
-        return check
-    return lambda v, f=None, s=None: check(v)
-
-

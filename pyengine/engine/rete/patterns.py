@@ -229,21 +229,16 @@ class PatternCompiler:
             return
         if not alpha:
             return
-        checks = [(_const_check(a[1][1], self.norm) if isinstance(a[1], tuple) else a[1])
-                  for a in alpha]
+        checks = [as_check(a[1], self.norm) for a in alpha]
         key = ("test", place, tuple(a[0] for a in alpha))
         self.out.steps.append((key, "test", _all_of(read, checks)))
 
     # -- checks ---------------------------------------------------------------------------
     def _local_check(self, c, here: Loc, local: dict):
-
-        def lookup_alpha(name, fact, spans):
-            return local[name].read(fact, spans)
         check = _constraint_fn(c, self.strict)
 
-        def fn(value, fact=None, spans=None):
-            return check(value, lambda n: lookup_alpha(n, fact, spans))
-        fn.needs_fact = True
+        def fn(value, fact, spans):
+            return check(value, lambda n: local[n].read(fact, spans))
         return fn
 
     def _join_check(self, c, here: Loc):
@@ -353,24 +348,22 @@ def _code(c):
 
 
 def _same(read_other, strict, read_here):
-    def check(value, fact=None, spans=None):
+    def check(value, fact, spans):
         return same_value(value, read_other(fact, spans), strict)
-    check.needs_fact = True
     return check
 
 
-def _const_check(value, norm):
-    return lambda v: norm(v) == value
+def as_check(check, norm):
+    """A pattern-network check as ``(value, fact, spans) -> bool``: the constant
+    marker ``("const", normalized value)`` made a comparison; functions as they are."""
+    if isinstance(check, tuple):
+        value = check[1]
+        return lambda v, fact, spans: norm(v) == value
+    return check
 
 
 def _all_of(read, checks):
     def test(fact, spans):
         value = read(fact, spans)
-        for check in checks:
-            if getattr(check, "needs_fact", False):
-                if not check(value, fact, spans):
-                    return False
-            elif not check(value):
-                return False
-        return True
+        return all(check(value, fact, spans) for check in checks)
     return test
