@@ -37,7 +37,7 @@ def python_form(spec) -> str:
     if sal:
         ces.append(f"salience={sal}" if isinstance(sal, int) else "salience=...  # a CLIPS call")
     head = "@Rule(" + (",\n      ".join(ces)) + ")"
-    names = sorted(_bound(spec.ces))
+    names = sorted(set().union(*(t.binds for t in spec.terminals)))   # the network's
     params = ", ".join(["self"] + names)
     body = ["    # " + line for line in _actions(spec.source)] + ["    ...  # the actions above, in Python"]
     return "\n".join([head, f"def {spec.name.replace('-', '_')}({params}):"] + body)
@@ -141,31 +141,6 @@ def _py(x) -> str | None:
     if head in _CALLS and len(args) in (1, 2):
         return "(" + _CALLS[head].format(*args) + ")"
     return None
-
-
-def _bound(ces) -> set:
-    out: set = set()
-    for c in ces:
-        if isinstance(c, Pattern):
-            if c.address:
-                out.add(c.address)
-            for s in c.slots:
-                for e in s.elems:
-                    _vars(e.constraint, out)
-        elif isinstance(c, (And,)):
-            out |= _bound(c.ces)
-        elif isinstance(c, Or):
-            for b in c.branches:
-                out |= _bound(b)
-    return out
-
-
-def _vars(c, out: set) -> None:
-    if isinstance(c, Var):
-        out.add(c.name)
-    elif isinstance(c, (AndC, OrC)):
-        for p in c.parts:
-            _vars(p, out)
 
 
 def _actions(source: str) -> list[str]:
