@@ -126,6 +126,15 @@ class Form(tuple):
     end: int
 
 
+def make_form(items, like: Form | None = None) -> Form:
+    """A form of these items, placed where ``like`` is (for a form rewritten from one
+    that was read: errors still name its line), else nowhere."""
+    form = Form(items)
+    form.line, form.col = (like.line, like.col) if like is not None else (None, None)
+    form.start, form.end = (like.start, like.end) if like is not None else (0, 0)
+    return form
+
+
 def tokens(text: str, comments: bool = False) -> Iterator[Token]:
     """The tokens of ``text`` (comments too, with ``comments``). ReadError at the first
     thing CLIPS's scanner would not read (an unterminated string, a control character)."""

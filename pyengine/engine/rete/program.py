@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from pyengine.engine.compat import experta
-from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, make_form, read
 from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
                                          reset_globals, sequence)
 from pyengine.engine.clp.actions_facts import compile_deffacts
@@ -294,10 +294,7 @@ def _qualified(name: str, module: str) -> tuple[str, str]:
 
 def _renamed(form: Form, name) -> Form:
     """The construct with its module prefix dropped (one namespace for our engine)."""
-    new = Form((form[0], name) + tuple(form[2:]))
-    for attr in ("line", "col", "start", "end"):
-        setattr(new, attr, getattr(form, attr, None))
-    return new
+    return make_form((form[0], name) + tuple(form[2:]), like=form)
 
 
 def _local(name: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from pyengine.engine.clips_reader import Form, String, Symbol
+from pyengine.engine.clips_reader import Form, String, Symbol, make_form
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
@@ -89,19 +89,12 @@ def _form(spec: FactSpec) -> Form:
     items: list = [Symbol(spec.relation)]
     if spec.slots:
         for name, values in spec.slots:
-            items.append(_as_form([Symbol(name)] + [_atom(v) for v in values]))
+            items.append(make_form([Symbol(name)] + [_atom(v) for v in values]))
     else:
         items += [_atom(v) for v in spec.values]
-    return _as_form(items)
+    return make_form(items)
 
 
 def _atom(v):
     """A plain ``str`` in a FactSpec is a CLIPS string."""
     return String(v) if isinstance(v, str) and not isinstance(v, (Symbol, String)) else v
-
-
-def _as_form(items: list) -> Form:
-    form = Form(items)
-    form.line, form.col, form.start, form.end = None, None, 0, 0
-    return form
-
