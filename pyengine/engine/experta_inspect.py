@@ -153,7 +153,7 @@ def templates(classes: dict[str, type]) -> list[str]:
     return out
 
 
-_ENGINE_ATTRS = set(vars(KnowledgeEngine()))
+ENGINE_ATTRS = set(vars(KnowledgeEngine()))     # what experta's own __init__ sets
 
 
 def engine_values(ke: KnowledgeEngine, services: dict) -> dict[str, str]:
@@ -161,7 +161,7 @@ def engine_values(ke: KnowledgeEngine, services: dict) -> dict[str, str]:
     services handed to it, each as (shortened) text."""
     out = {}
     for name, value in sorted(vars(ke).items()):
-        if name.startswith("_") or name in _ENGINE_ATTRS or name == "read_line":
+        if name.startswith("_") or name in ENGINE_ATTRS or name == "read_line":
             continue
         if callable(value) and name not in services:
             continue

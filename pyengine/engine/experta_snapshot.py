@@ -19,11 +19,11 @@ import copy
 import random
 
 from pyengine.engine.compat import experta  # noqa: F401
+from pyengine.engine.experta_inspect import ENGINE_ATTRS
 from pyengine.engine.timeline import SnapshotMismatch
 
-from experta import KnowledgeEngine  # noqa: E402
 
-_ENGINE_ATTRS = set(vars(KnowledgeEngine())) | {"read_line", "matcher"}
+_ENGINE_ATTRS = ENGINE_ATTRS | {"read_line", "matcher"}
 # The engine's own attributes copied one level (a list of seated guests, a random
 # generator's state); anything else is shared (a word index is never copied).
 _COPIED = (list, dict, set, bytearray, random.Random)
