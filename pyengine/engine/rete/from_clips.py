@@ -12,6 +12,7 @@ Anything outside the subset our engine runs is refused with the line it is on.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
+from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
@@ -59,7 +60,7 @@ class LhsReader:
 
     def ce(self, item):
         got = self._ce(item)
-        if not hasattr(got, "text"):
+        if not got.text:
             got.text = self.written(item, None)
         return got
 
@@ -257,7 +258,7 @@ def _text(item) -> str:
     if isinstance(item, Form):
         return "(" + " ".join(_text(x) for x in item) + ")"
     if isinstance(item, String):
-        return '"' + str(item).replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return atom_text(str(item))
     if isinstance(item, float):
         return repr(item)
     return str(item)

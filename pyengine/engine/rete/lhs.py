@@ -119,17 +119,20 @@ class Pattern:
 @dataclass
 class Not:
     ces: list
+    text: str = ""          # as written (the inspector's label)
 
 
 @dataclass
 class Exists:
     ces: list
+    text: str = ""
 
 
 @dataclass
 class Forall:
     first: list
     rest: list
+    text: str = ""
 
 
 @dataclass
@@ -145,11 +148,13 @@ class Test:
 @dataclass
 class Or:
     branches: list           # each a list of CEs
+    text: str = ""
 
 
 @dataclass
 class And:
     ces: list
+    text: str = ""
 
 
 @dataclass
