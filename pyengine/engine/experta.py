@@ -14,14 +14,14 @@ retracted, in order.
 from __future__ import annotations
 
 import sys
-from types import MappingProxyType
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
-from pyengine.engine.experta_facts import all_fact_classes, fact_text, parse_fact, plain
+from pyengine.engine.experta_facts import fact_text
+from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
                                      check_seed)
 from pyengine.engine import experta_inspect, experta_repl, experta_snapshot
@@ -37,7 +37,7 @@ class ExpertaSession(Session):
                  fact_classes: Iterable[type] = ()):
         super().__init__()
         self.ke = _on_ours(engine)
-        self.program = getattr(self.ke, "program", None)     # a .clp program, or None
+        self.front = self.ke if hasattr(self.ke, "program") else ClassFront(self.ke)
         self.rete = self.ke.rete
         self.rete.listener = self
         self.record = record
@@ -45,13 +45,8 @@ class ExpertaSession(Session):
         self.rete.agenda.seed = seed
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
-        self.ke.read_line = self._read_line
-        if self.program is not None:
-            self.program.host.output = lambda router, text: self._printed_lines.write(text)
-            self.program.host.input = lambda: self._ask(self._printed_lines.take())
-            self.classes = self.program.classes
-        else:
-            self.classes = all_fact_classes(self.ke)
+        self.front.attach(self)
+        self.classes = self.front.classes()
         self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
         self._changes: list | None = None       # a firing's fact changes, in order
         self._events: list | None = None        # and its activation events
@@ -106,11 +101,9 @@ class ExpertaSession(Session):
     def assert_fact(self, fact) -> int:
         before = self.rete.facts.next_id
         try:
-            if self.program is not None and isinstance(fact, (str, FactSpec)):
-                new = self.ke.fact_from_text(fact)
+            if isinstance(fact, (str, FactSpec)):
+                new = self.front.fact_from_text(fact, self.classes)
             else:
-                if isinstance(fact, (str, FactSpec)):
-                    fact = parse_fact(fact, self.classes)
                 new = self.ke.declare(fact)
         except (TypeError, ValueError, KeyError) as exc:
             raise UsageError(f"could not assert {fact_text(fact)}: {exc}") from None
@@ -129,15 +122,9 @@ class ExpertaSession(Session):
     def records(self, kind) -> list:
         """The experta facts of class ``kind`` (or named ``kind``), in id order."""
         cls = self.classes.get(kind) if isinstance(kind, str) else kind
-        if cls is None:
-            if self.program is not None:
-                return []               # a relation no fact has used yet (as CLIPS)
-            raise UsageError(f"no fact class {kind!r} in this engine")
-        found = [f for _, f in self.rete.facts.items() if isinstance(f, cls)]
-        if self.program is not None and kind not in self.program.templates:
-            from pyengine.engine.rete.patterns import fields_of   # an ordered fact: as CLIPS
-            return [MappingProxyType({"values": fields_of(f)}) for f in found]
-        return found
+        found = [] if cls is None else [f for _, f in self.rete.facts.items()
+                                        if isinstance(f, cls)]
+        return self.front.records(kind, cls, found)
 
     def provide(self, **services) -> None:
         self.services.update(services)
@@ -152,9 +139,8 @@ class ExpertaSession(Session):
 
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         fact = self._live(fact_id)
-        convert = self.ke.value if self.program is not None else plain
         changes = {(int(k) if isinstance(k, str) and k.isdigit() else k):
-                   convert(from_python(v)) for k, v in slots.items()}
+                   self.front.value(from_python(v)) for k, v in slots.items()}
         try:
             new = self.ke.modify(fact, **{str(k): v for k, v in changes.items()
                                           if isinstance(k, str)},
@@ -286,10 +272,7 @@ class ExpertaSession(Session):
         self.rete.agenda.resort(seed=self._seed)
 
     def stage_fact(self, name: str):
-        if self.program is not None:            # a .clp program stages as CLIPS does
-            return super().stage_fact(name)
-        from pyengine.facts.schema import Stage
-        return Stage(name)
+        return self.front.stage_fact(name)
 
     def rules(self) -> list[str]:
         return sorted(self.rete.rules)
@@ -298,10 +281,7 @@ class ExpertaSession(Session):
         spec = self.rete.rules.get(name)
         if spec is None:
             raise UsageError(f"no rule named {name!r}")
-        if self.program is None:
-            return self.rule_source(name)       # written in experta already
-        from pyengine.engine.rete.to_python import python_form
-        return python_form(spec)
+        return self.front.rule_python(spec, self)
 
     def rule_source(self, name: str) -> str:
         spec = self.rete.rules.get(name)

@@ -9,7 +9,7 @@ symbol).
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
+from types import MappingProxyType, SimpleNamespace
 
 from pyengine.engine.clips_reader import Form, String, Symbol, make_form
 from pyengine.engine.clips_values import FactSpec, read_fact
@@ -18,7 +18,9 @@ from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.errors import UsageError
 from pyengine.engine.rete.knowledge import FactsView
+from pyengine.engine.rete.patterns import fields_of
 from pyengine.engine.rete.program import Program
+from pyengine.engine.rete.to_python import python_form
 
 
 class ProgramEngine:
@@ -38,7 +40,33 @@ class ProgramEngine:
     def facts(self):
         return FactsView(self.rete.facts)
 
-    def fact_from_text(self, fact) -> object:
+    # -- the session's front (pyengine.engine.experta_front) ------------------------------
+    def attach(self, session) -> None:
+        """The session prints what the program prints and answers its reads."""
+        self.program.host.output = lambda router, text: session._printed_lines.write(text)
+        self.program.host.input = lambda: session._ask(session._printed_lines.take())
+
+    def classes(self) -> dict:
+        return self.program.classes
+
+    def records(self, kind, cls, found: list) -> list:
+        """As CLIPS gives them: none for a relation no fact has used yet, an ordered
+        fact's fields as ``values``."""
+        if cls is None:
+            return []
+        if kind in self.program.templates:
+            return found
+        return [MappingProxyType({"values": fields_of(f)}) for f in found]
+
+    @staticmethod
+    def stage_fact(name: str) -> str:
+        return f"({name})"
+
+    @staticmethod
+    def rule_python(spec, session) -> str:
+        return python_form(spec)
+
+    def fact_from_text(self, fact, classes: dict | None = None) -> object:
         """Assert a fact given as CLIPS text or a FactSpec, as (assert ...) would."""
         spec = fact if isinstance(fact, FactSpec) else read_fact(fact)
         form = _form(spec)
