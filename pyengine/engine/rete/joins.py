@@ -73,13 +73,14 @@ class Join:
         self.sub_entry = sub_entry  # first join of a not/exists sub-network
         self.children: list = []    # joins and terminals after it, oldest first
         self.left: dict = {}        # hash key -> {token: None}
+        self.key_of: dict = {}      # token -> its hash key here (computed once)
         self.right = None           # the stop node (or sub-network join) feeding it
         self.parent = None          # the join (or root) before it
         self.out: dict = {}         # the tokens it made (the inspector reads them)
 
     def clear(self) -> None:
         """Forget every token (a reset)."""
-        self.left, self.out = {}, {}
+        self.left, self.out, self.key_of = {}, {}, {}
 
     # -- helpers ------------------------------------------------------------------
     def _right_bucket(self, key):
@@ -104,7 +105,7 @@ class Join:
 
     # -- left -----------------------------------------------------------------------
     def left_add(self, tok: Token) -> None:
-        key = self.lkey(tok)
+        key = self.key_of[tok] = self.lkey(tok)
         bucket = self.left.get(key)
         if bucket is None:
             bucket = self.left[key] = {}
@@ -120,7 +121,7 @@ class Join:
                     self._emit(tok, am, ams + (am,))
 
     def left_remove(self, tok: Token) -> None:
-        key = self.lkey(tok)
+        key = self.key_of.pop(tok, None)
         bucket = self.left.get(key)
         if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
             del self.left[key]
@@ -210,7 +211,7 @@ class NegJoin(Join):
         self.blocker_of.pop(tok, None)
         if tok.dead:
             return
-        other = self._first_blocker(tok, self.lkey(tok))
+        other = self._first_blocker(tok, self.key_of[tok])
         if other is not None:
             self._block(tok, other)
         elif self.passes_when_blocked:
