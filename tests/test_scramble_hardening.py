@@ -11,10 +11,10 @@ import pytest
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.scramble import limits
-from pyengine.puzzles.scramble.make import (RIVERS, check_words, make_scramble, open_make,
-                                            read_word_file, run_make)
+from pyengine.puzzles.scramble.make import RIVERS, check_words, make_scramble, read_word_file
+from pyengine.puzzles.scramble.puzzle import MAKE, SOLVE
 from pyengine.puzzles.scramble.minimal import _Bounds, minimal, pair_cells, run_minimal
-from pyengine.puzzles.scramble.solve import open_solve, parse_candidates, run_solve, solve
+from pyengine.puzzles.scramble.solve import parse_candidates, solve
 from pyengine.ui.cli import main
 
 
@@ -54,17 +54,17 @@ def test_swaps_bound_follows_the_cost_of_the_swap_rule(capsys):
     err = one_line_error(capsys, ["scramble", "--swaps", "1100"])
     assert "at most 516 swaps" in err and "--randomizer shuffle" in err
     assert main(["scramble", "--swaps", "516", "--seed", "1"]) == 0
-    for bad in (10**20, -1, True, 2.5, "7"):
+    for bad in (10**20, -1, True, 2.5, "7x"):
         with pytest.raises(UsageError):
             make_scramble(["nile"], swaps=bad, seed=1)
 
 
-@pytest.mark.parametrize("seed", [-1, 2**32, 10**20, True, 1.0, "3"])
+@pytest.mark.parametrize("seed", [-1, 2**32, 10**20, True, 1.0, "3x", "0"])
 def test_seeds_outside_what_clips_takes_are_refused(seed):
     with pytest.raises(UsageError, match="seed"):
         make_scramble(["nile"], seed=seed)
     with pytest.raises(UsageError, match="seed"):
-        open_make(["nile"], seed=seed)
+        MAKE.open_plan(words=["nile"], seed=seed)
 
 
 def test_every_seed_reaches_clips_unchanged():
@@ -124,9 +124,9 @@ def test_an_empty_file_name_is_an_error_not_the_rivers(capsys, argv):
 
 def test_an_empty_file_name_in_the_shell_and_the_api():
     with pytest.raises(UsageError, match="empty"):
-        run_make(file="")
+        MAKE.call(file="")
     with pytest.raises(UsageError, match="empty"):
-        open_make(file="")
+        MAKE.open_plan(file="")
     with pytest.raises(UsageError, match="empty"):
         run_minimal(file="")
 
@@ -215,45 +215,45 @@ def test_the_swap_rule_refuses_long_lines_pointing_to_shuffle(capsys):
     t = time.perf_counter()
     words = words_of(10_000 * 8)
     with pytest.raises(UsageError, match="swap rule"):
-        run_make(words)
+        MAKE.call(words=words)
     assert time.perf_counter() - t < 2
 
 
 def test_the_shuffle_and_the_trace_have_limits():
     with pytest.raises(UsageError, match="100,000"):
-        run_make(words_of(limits.SHUFFLE_MAX_LETTERS + 1), randomizer="shuffle")
+        MAKE.call(words=words_of(limits.SHUFFLE_MAX_LETTERS + 1), randomizer="shuffle")
     with pytest.raises(UsageError, match="recording"):
-        run_make(words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", record=True)
-    s = run_make(words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", seed=1)
+        MAKE.call(words=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", record=True)
+    s = MAKE.call(words=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", seed=1)
     assert len(s.line) == limits.TRACE_MAX_LETTERS + 1
 
 
-def test_open_make_and_open_solve_check_as_the_run_functions_do():
+def test_a_command_and_its_open_session_refuse_alike():
     bad_make = [dict(words=["ab1"]), dict(swaps=-1), dict(swaps=10**7), dict(seed=2**32),
                 dict(words=words_of(101)), dict(randomizer="bogus"), dict(file=""),
                 dict(words=["nile"], swaps=200_000)]
     for kw in bad_make:
         with pytest.raises(UsageError) as run_err:
-            run_make(**kw)
+            MAKE.call(**kw)
         with pytest.raises(UsageError) as open_err:
-            open_make(**kw)
+            MAKE.open_plan(**kw)
         assert str(run_err.value) == str(open_err.value), kw
     bad_solve = [dict(line=["a1"], candidates="ab"), dict(line=["ab"], candidates=""),
                  dict(line=["a" * 10_001], candidates="ab"),
                  dict(line=["ab"], candidates="a,b2"), dict(line=[], candidates="ab")]
     for kw in bad_solve:
         with pytest.raises(UsageError) as run_err:
-            run_solve(**kw)
+            SOLVE.call(**kw)
         with pytest.raises(UsageError) as open_err:
-            open_solve(**kw)
+            SOLVE.open_plan(**kw)
         assert str(run_err.value) == str(open_err.value), kw
 
 
 def test_open_solve_cuts_big_pools_down_like_run_solve():
     pool = ",".join(f"{a}{b}{c}" for a in "abcdefghij" for b in "abcdefghij"
                     for c in "abcdefghij")
-    plan = open_solve(["abcdef"], pool)
-    assert len(plan.session.find("candidate")) == len(run_solve(["abcdef"], pool).candidates)
+    plan = SOLVE.open_plan(line=["abcdef"], candidates=pool)
+    assert len(plan.session.find("candidate")) == len(SOLVE.call(line=["abcdef"], candidates=pool).candidates)
 
 
 def test_solve_limits():

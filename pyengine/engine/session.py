@@ -31,6 +31,14 @@ def check_seed(n, what: str = "seed") -> int:
     return n
 
 
+def new_seed() -> int:
+    """A fresh seed for a run whose user gave none (reported, so the run repeats).
+    Drawn in one place: :meth:`pyengine.puzzles.base.Action.arguments`, and for
+    rule files opened by name, :mod:`pyengine.ui.sessions`."""
+    import random
+    return random.SystemRandom().randrange(SEED_LOW, 2**31 - 1)
+
+
 # CLIPS's seven conflict-resolution strategies, on both engines (see
 # pyengine/engine/rete/strategies.py for how our engine follows CLIPS 6.4's order).
 STRATEGIES = ("depth", "breadth", "random", "lex", "mea", "simplicity", "complexity")

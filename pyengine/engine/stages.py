@@ -14,7 +14,7 @@ its events (:meth:`~StageRunner.subscribe`): the session's own ("fire",
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from pyengine.engine.clips_values import FactSpec
@@ -247,7 +247,17 @@ class SessionPlan:
     # Checks a fact a user asserts by hand against the puzzle's own limits (raises
     # UsageError): a fact the rules could not finish with in bounded time is refused.
     check_fact: Callable[[FactSpec, Session], None] | None = None
+    # What the action's ``read`` function needs besides the fact base: the checked
+    # inputs, and what ``on_stage_end`` notes as stages end (a scramble's id lines).
+    notes: dict = field(default_factory=dict)
+    on_stage_end: Callable[[Stage, int], None] | None = None
+    fired: dict = field(default_factory=dict)   # firings per stage, once run whole
+
+    def run_all(self) -> dict[str, int]:
+        """Run every stage whole (a command's run); firings per stage, kept in ``fired``."""
+        self.fired = self.runner().run_all()
+        return self.fired
 
     def runner(self) -> StageRunner:
         """A :class:`StageRunner` over this plan."""
-        return StageRunner(self.session, self.stages, self.seed)
+        return StageRunner(self.session, self.stages, self.seed, self.on_stage_end)

@@ -15,6 +15,13 @@ An action names two functions by import path (kept as strings so that building
 - ``open`` (optional): ``open(**options) -> SessionPlan``: the rule session with
   the puzzle's input facts declared and its stage plan, paused before the first
   stage. The shell, the notebook and :func:`pyengine.open` use it.
+- ``read`` (with ``open``, instead of ``run``): ``read(plan) -> result``, the result
+  read back from a plan whose stages have all run. :meth:`Action.call` then opens,
+  runs and reads itself, so the command and the shell walk the same session path.
+
+A ``seed`` option declared with ``fresh_seed`` (:data:`SEED`) gets a fresh seed in
+:meth:`Action.arguments` when none is given: the one place a seed is drawn, so every
+run reports the seed that repeats it.
 
 This module imports nothing heavy; declaration modules import only this.
 """
@@ -27,7 +34,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import SEED_HIGH, SEED_LOW
+from pyengine.engine.session import SEED_HIGH, SEED_LOW, new_seed
 
 _KINDS = ("str", "int", "float", "bool", "words")
 # Keyword arguments a UI hands an action besides its options: ``record`` (keep the
@@ -60,6 +67,7 @@ class Option:
     metavar: str | None = None
     parse: Callable[[str], Any] | None = None
     cli: bool = True            # False: an API-only option (e.g. an open file)
+    fresh_seed: bool = False    # None is replaced by a fresh seed (drawn once per call)
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -190,6 +198,7 @@ class Action:
     options: tuple[Option, ...] = ()
     run: str = ""                    # "module:function" -> result
     open: str | None = None          # "module:function" -> SessionPlan
+    read: str | None = None          # "module:function": (plan run whole) -> result
     description: str = ""
     trace: bool = False              # offers --trace (the firings of its session)
     facts: bool = False              # offers --facts (the final fact base)
@@ -202,20 +211,45 @@ class Action:
         if unknown:
             raise UsageError(f"{self.name}: unknown option {unknown[0]!r} "
                              f"(options: {', '.join(sorted(names)) or 'none'})")
-        return {o.name: o.convert(given.get(o.name)) for o in self.options}
+        out = {o.name: o.convert(given.get(o.name)) for o in self.options}
+        for o in self.options:
+            if o.fresh_seed and out[o.name] is None:
+                out[o.name] = new_seed()
+        return out
 
     def call(self, **given: Any) -> Any:
-        """Run the action with checked options; return its result."""
+        """Run the action with checked options; return its result. An action with a
+        ``read`` function is its rule session: opened, its stages run whole, read."""
         extra = {k: given.pop(k) for k in _EXTRAS if k in given}
         _check_extras(extra)
-        run = _import(self.run)
-        return run(**self.arguments(given), **_accepted(run, extra))
+        if self.read is None:
+            run = _import(self.run)
+            return run(**self.arguments(given), **_accepted(run, extra))
+        extra.setdefault("record", False)       # firings are kept when asked (--trace)
+        opener = _import(self.open)
+        plan = opener(**self.arguments(given), **_accepted(opener, extra))
+        plan.session.quiet()            # an engine's own messages never reach stdout
+        plan.run_all()
+        return _import(self.read)(plan)
+
+    def opener(self, **given: Any) -> Callable[[], Any]:
+        """A function that opens the action's rule session, paused before its first
+        stage, each call afresh with the same checked options and seed (so reset,
+        back and goto repeat the same puzzle); each plan's ``reopen`` is that function."""
+        if self.open is None:
+            raise UsageError(f"{self.name} has no rule session to open")
+        arguments = self.arguments(given)
+        open_ = _import(self.open)
+
+        def factory():
+            plan = open_(**arguments)
+            plan.reopen = factory
+            return plan
+        return factory
 
     def open_plan(self, **given: Any):
         """The action's rule session, paused before its first stage."""
-        if self.open is None:
-            raise UsageError(f"{self.name} has no rule session to open")
-        return _import(self.open)(**self.arguments(given))
+        return self.opener(**given)()
 
 
 @dataclass(frozen=True)
@@ -258,11 +292,13 @@ class Puzzle:
 # -- options that many actions share ---------------------------------------------------
 # Seeds: the engines' one range (pyengine.engine.session.SEED_LOW .. SEED_HIGH).
 SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the same seed "
-              "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N")
+              "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N",
+              fresh_seed=True)
 #: the seed of an action that makes no random choice (accepted, so every action of a
 #: puzzle takes the same command line)
-UNUSED_SEED = replace(SEED, help=f"accepted ({SEED_LOW}..{SEED_HIGH}) and unused: this "
-                     "action makes no random choice")
+UNUSED_SEED = replace(SEED, fresh_seed=False,
+                      help=f"accepted ({SEED_LOW}..{SEED_HIGH}) and unused: this "
+                      "action makes no random choice")
 # Words fit for a classroom: what a make action chooses leaves out the offensive words
 # (pyengine.words.offensive) unless this is given; words the user types are never filtered.
 ALLOW_OFFENSIVE = Option("allow_offensive", "bool", False, "also choose words of the "

@@ -55,10 +55,15 @@ def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
         if action is not None:
             raise UsageError(f"{name} has no actions")
         return _generic(name, **options)
+    return _action(name, action).open_plan(**options)
+
+
+def _action(name: str, action: str | None):
+    """The action a shell entry (``scramble-solve``) or a puzzle and action name."""
     entries = registry.shell_entries()
     if action is None and name in entries:
-        return entries[name][1].open_plan(**options)
-    return registry.get(name).openable(action).open_plan(**options)
+        return entries[name][1]
+    return registry.get(name).openable(action)
 
 
 def plan_factory(name: str, action: str | None = None, **options) -> Callable[[], SessionPlan]:
@@ -67,6 +72,10 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
     puzzle), and sets the plan's ``reopen`` to itself. Files are read (an engine's
     class imported) once; the factory's ``fresh()`` is a new factory that reads them
     again (``reload``)."""
+    if check_name(name, "the puzzle") not in GENERIC:
+        factory = _action(name, action).opener(**options)
+        factory.fresh = lambda: factory         # a puzzle's rules are the package's own
+        return factory
     given = dict(options)
     options = dict(options)
     clp_on_ours = name == "experta" and options.get("target") is not None and is_clp(
@@ -79,21 +88,12 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
 
     def factory() -> SessionPlan:
         plan = open_plan(name, action, **options)
-        if options.get("seed") is None and plan.seed is not None and _takes_seed(name, action):
+        if options.get("seed") is None and plan.seed is not None:
             options["seed"] = plan.seed
         plan.reopen = factory
         return plan
     factory.fresh = lambda: plan_factory(name, action, **{**given, "seed": options.get("seed")})
     return factory
-
-
-def _takes_seed(name: str, action: str | None) -> bool:
-    if name in GENERIC:
-        return True
-    entries = registry.shell_entries()
-    act = entries[name][1] if action is None and name in entries else \
-        registry.get(name).openable(action)
-    return any(o.name == "seed" for o in act.options)
 
 
 def _generic(name: str, target=None, stage=(), strategy: str | None = None,
@@ -161,15 +161,7 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     from pyengine.ui.cli import parse_action_args
 
     action = entries[name][1]
-    kwargs = parse_action_args(action, list(argv), f"pyengine shell {name}")
-    reseed = any(o.name == "seed" for o in action.options) and kwargs.get("seed") is None
-
-    def factory() -> SessionPlan:
-        plan = action.open_plan(**kwargs)
-        if reseed and plan.seed is not None:
-            kwargs["seed"] = plan.seed
-        plan.reopen = factory
-        return plan
+    factory = action.opener(**parse_action_args(action, list(argv), f"pyengine shell {name}"))
     factory.fresh = lambda: factory         # a puzzle's rules are the package's own
     return factory
 
@@ -319,7 +311,7 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
 
 def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
           label: str) -> SessionPlan:
-    from pyengine.puzzles.util import new_seed
+    from pyengine.engine.session import new_seed
 
     if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
         seed = new_seed()

@@ -7,8 +7,6 @@ run, at the limit, on the development machine); README's table repeats them.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import SEED_HIGH, SEED_LOW
-from pyengine.puzzles.util import check_whole
 
 # -- make ------------------------------------------------------------------------------
 #: The seed's swap rule matches every pair of ids of the line, each time any line is
@@ -82,7 +80,3 @@ def check_make(letters: int, swaps: int, randomizer: str, record: bool,
         raise UsageError(f"{letters:,} letters: recording every firing (--trace, the "
                          f"shell) takes at most {TRACE_MAX_LETTERS:,}")
 
-
-def check_seed(seed) -> int:
-    """A seed CLIPS takes as its own stream: a whole number 1..2**32-1."""
-    return check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)

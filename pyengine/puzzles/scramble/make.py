@@ -13,7 +13,6 @@ from pathlib import Path
 from pyengine.engine.errors import UsageError
 from pyengine.engine.resources import fact_file, rule_file
 from pyengine.engine.wording import plural
-from pyengine.puzzles.util import new_seed
 
 DEFAULT_SWAPS = 100
 RIVERS = ("Thames", "Seine", "Orinoco", "Nile", "Euphrates", "Darling", "Amazon")
@@ -143,48 +142,17 @@ def _letters(words: list[str] | None) -> int:
     return sum(map(len, words)) if words is not None else sum(map(len, RIVERS))
 
 
-def _checked(words, swaps, seed, randomizer, record, engine="clips"):
-    """The one check of a scramble's input, for run_make, make_scramble and open_make:
-    (words or None, seed), or UsageError before any engine starts."""
-    from pyengine.puzzles.scramble.limits import check_make, check_seed
-    from pyengine.puzzles.util import check_whole
-
-    if words is not None:
-        words = check_words(words)
-    if randomizer not in ("swap", "shuffle"):
-        raise UsageError(f"unknown randomizer {randomizer!r} (choose swap or shuffle)")
-    check_whole(swaps, "--swaps", 0, 1_000_000)
-    seed = new_seed() if seed is None else check_seed(seed)
-    check_make(_letters(words), swaps, randomizer, record, engine)
-    return words, seed
-
-
 def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
                   seed: int | None = None, randomizer: str = "swap",
                   record: bool = True, engine: str = "clips") -> Scramble:
-    """Run the three stages and return the puzzle. ``words=None`` uses the rivers."""
-    from pyengine.engine.stages import StageRunner
+    """The ``make`` action from Python (``words=None``: the rivers): the same
+    declaration checks the values, and the same session path runs them."""
+    from pyengine.puzzles.scramble.puzzle import MAKE
 
-    words, seed = _checked(words, swaps, seed, randomizer, record, engine)
-    session = make_session(words, randomizer, record, engine)
-    session.quiet()              # CLIPS's own messages never reach stdout (--json)
-    if randomizer == "shuffle":
-        session.seed(seed)
-    snapshots: dict[str, list[int]] = {}
-
-    def snapshot(stage, fired):
-        if stage.name in ("BUILD", "RANDOMIZE", "SHUFFLE"):
-            snapshots[stage.name] = [int(v) for v in _text_values(session) if v != "#"]
-
-    runner = StageRunner(session, stage_plan(swaps, randomizer), seed=seed,
-                         on_stage_end=snapshot)
-    fired = runner.run_all()
-    letters = [v for v in _text_values(session) if v != "#"]
-    final_ids = snapshots.get("RANDOMIZE", snapshots.get("SHUFFLE", []))
-    word_list = list(words) if words is not None else list(RIVERS)
-    return Scramble(line="".join(letters), words=word_list, seed=seed, swaps=swaps,
-                    ids=final_ids, build_ids=snapshots["BUILD"], fired=fired,
-                    randomizer=randomizer, session=session)
+    if words is not None and not words:          # the command's "no words" is the rivers
+        check_words(words)
+    return MAKE.call(words=list(words) if words is not None else [], swaps=swaps,
+                     seed=seed, randomizer=randomizer, engine=engine, record=record)
 
 
 def words_given(words: list[str], file: str | None) -> list[str] | None:
@@ -197,23 +165,25 @@ def words_given(words: list[str], file: str | None) -> list[str] | None:
     return None
 
 
-def run_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None,
-             record=False, engine="clips") -> Scramble:
-    """The ``make`` action: the scramble of the given words (or the rivers)."""
-    return make_scramble(words_given(words, file), swaps=swaps, seed=seed,
-                         randomizer=randomizer, record=record, engine=engine)
-
-
-def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=None,
-              engine="clips"):
-    """The scramble, paused before BUILD, for the shell and the notebook (the same
-    checks and limits as run_make, with the firings recorded)."""
+def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, seed: int,
+              engine="clips", record: bool = True):
+    """The scramble, paused before BUILD: the words (or the rivers) as facts, the
+    limits checked before any engine starts. Each stage that reorders the ids notes
+    the id line it leaves, for :func:`read_make`."""
     from pyengine.engine.stages import SessionPlan
+    from pyengine.puzzles.scramble.limits import check_make
 
-    given, seed = _checked(words_given(words, file), swaps, seed, randomizer, True, engine)
-    session = make_session(given, randomizer, record=True, engine=engine)
+    given = words_given(words, file)
+    check_make(_letters(given), swaps, randomizer, record, engine)
+    session = make_session(given, randomizer, record=record, engine=engine)
     if randomizer == "shuffle":
         session.seed(seed)
+    notes = {"words": list(given) if given is not None else list(RIVERS), "seed": seed,
+             "swaps": swaps, "randomizer": randomizer}
+
+    def note(stage, fired) -> None:
+        if stage.name in ("BUILD", "RANDOMIZE", "SHUFFLE"):
+            notes[stage.name] = [int(v) for v in _text_values(session) if v != "#"]
 
     def finish() -> str:
         letters = [v for v in _text_values(session) if v != "#"]
@@ -226,7 +196,18 @@ def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", seed=
     if len(what) > 60:
         what = f"{len(given):,} words"
     return SessionPlan(session, stage_plan(swaps, randomizer), seed,
-                       f"scramble of {what} (seed {seed})", finish, check_fact=check_fact)
+                       f"scramble of {what} (seed {seed})", finish, check_fact=check_fact,
+                       notes=notes, on_stage_end=note)
+
+
+def read_make(plan) -> Scramble:
+    """The finished scramble, read back from the ``(text ...)`` line and the notes."""
+    n = plan.notes
+    letters = [v for v in _text_values(plan.session) if v != "#"]
+    return Scramble(line="".join(letters), words=n["words"], seed=n["seed"],
+                    swaps=n["swaps"], ids=n.get("RANDOMIZE", n.get("SHUFFLE", [])),
+                    build_ids=n["BUILD"], fired=dict(plan.fired),
+                    randomizer=n["randomizer"], session=plan.session)
 
 
 def check_user_fact(spec, session, swaps: int, randomizer: str) -> None:

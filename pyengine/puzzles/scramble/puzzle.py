@@ -33,7 +33,7 @@ MAKE = Action(
                "randomizer only, swaps x letters^2 <= 200,000)",
                choices=("clips", "experta")),
         SEED),
-    run=_M + "make:run_make", open=_M + "make:open_make", trace=True, facts=True)
+    open=_M + "make:open_make", read=_M + "make:read_make", trace=True, facts=True)
 
 SOLVE = Action(
     "solve", "find the words hidden in a scramble line",
@@ -51,7 +51,7 @@ SOLVE = Action(
                metavar="FILE|WORDS"),
         Option("why", "bool", False,
                "also list each candidate that is not hidden in the line, and why")),
-    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+    open=_M + "solve:open_solve", read=_M + "solve:read_solve", trace=True)
 
 MINIMAL = Action(
     "minimal", "the shortest line that hides every word",

@@ -312,16 +312,12 @@ def prepare(line: str, candidates: list[str]) -> tuple[str, list[str], int]:
 
 def solve(line: str, candidates: list[str], record: bool = False,
           node_limit: int = NODE_LIMIT) -> Solved:
-    """Run FILTER and COVER, then search; the answers go back in as (solution ...) facts."""
-    from pyengine.engine.stages import run_stages
-
-    line, candidates, dropped = prepare(line, candidates)
-    session = make_session(line, candidates, record)
-    session.quiet()
-    run_stages(session, stage_plan())
-    result = finish(session, line, candidates, node_limit)
-    result.prefiltered = dropped
-    return result
+    """The solve session run whole from Python, on a list of candidates (the same
+    open and read as the ``solve`` action; ``node_limit`` bounds the search)."""
+    plan = open_solve(line, candidates, record=record)
+    plan.session.quiet()
+    plan.run_all()
+    return read_solve(plan, node_limit)
 
 
 def finish(session, line: str, candidates: list[str], node_limit: int = NODE_LIMIT) -> Solved:
@@ -344,29 +340,28 @@ def _line_text(line) -> str:
     return " ".join(line)
 
 
-def run_solve(line, candidates, why=False, record=False) -> Solved:
-    """The ``solve`` action: ``line`` as words, ``candidates`` as a file, a pool name
-    or a list of words."""
-    result = solve(_line_text(line), parse_candidates(candidates), record=record)
-    result.show_why = why
-    return result
-
-
-def open_solve(line, candidates, why=False):
-    """The solve session, paused before FILTER, for the shell and the notebook (the
-    same checks and limits as run_solve)."""
+def open_solve(line, candidates, why=False, record: bool = True):
+    """The solve session, paused before FILTER: ``line`` as words or text,
+    ``candidates`` as a file, a pool name, words separated by commas or a list."""
     from pyengine.engine.stages import SessionPlan
 
-    line, pool, dropped = prepare(_line_text(line), parse_candidates(candidates))
-    session = make_session(line, pool, record=True)
+    pool = candidates if isinstance(candidates, list) else parse_candidates(candidates)
+    line, pool, dropped = prepare(_line_text(line), pool)
+    session = make_session(line, pool, record=record)
+    plan = SessionPlan(session, stage_plan(), None,
+                       f"solve {line.upper()} against {plural(len(pool), 'candidate')}",
+                       notes={"line": line, "pool": pool, "dropped": dropped, "why": why})
+    plan.finish = lambda: format_result(read_solve(plan))
+    return plan
 
-    def done() -> str:
-        result = finish(session, line, pool)
-        result.prefiltered = dropped
-        return format_result(result)
 
-    return SessionPlan(session, stage_plan(), None,
-                       f"solve {line.upper()} against {plural(len(pool), 'candidate')}", done)
+def read_solve(plan, node_limit: int = NODE_LIMIT) -> Solved:
+    """The verdicts the rules left, then the search over the words that fit."""
+    n = plan.notes
+    result = finish(plan.session, n["line"], n["pool"], node_limit)
+    result.prefiltered = n["dropped"]
+    result.show_why = n["why"]
+    return result
 
 
 def format_result(r: Solved) -> str:
