@@ -66,7 +66,7 @@ def test_make_show_and_play_wrap_their_word_lists(monkeypatch):
     out = bee("make", "clarity", "--center", "y", "--show", "--seed", "3")
     assert max(len(line) for line in out.splitlines()) <= 80 and "(seed" not in out
     said: list[str] = []
-    run_play("aeginrt", "r", lines=["!giveup"], say=said.append)
+    run_play("aeginrt", "r", lines=["!giveup"], say=said.append, seed=1)
     assert "seed" not in said[1]
     missed = said[-2].splitlines()
     assert missed[0].startswith("the 298 words you missed: ") and len(missed) > 30

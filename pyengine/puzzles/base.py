@@ -39,9 +39,10 @@ from pyengine.engine.session import SEED_HIGH, SEED_LOW, new_seed
 _KINDS = ("str", "int", "float", "bool", "words")
 # Keyword arguments a UI hands an action besides its options: ``record`` (keep the
 # firing trace, for --trace), ``as_json`` and ``show_facts`` (what the command will print,
-# for actions whose work depends on it), and for interactive actions ``lines`` and ``say``.
+# for actions whose work depends on it), for interactive actions ``lines`` and ``say``, and
+# ``stdin`` (an ``open`` function may read standard input: set when a command runs whole).
 # Each reaches the run function only if the function takes it.
-_EXTRAS = ("record", "as_json", "show_facts", "lines", "say")
+_EXTRAS = ("record", "as_json", "show_facts", "lines", "say", "stdin")
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,7 @@ def check_name(value: Any, what: str, optional: bool = False) -> Any:
 def _check_extras(extra: dict[str, Any]) -> None:
     """The UI's keyword arguments (``_EXTRAS``) checked for type: flags are True or
     False, ``lines`` text or an iterable of lines, ``say`` a function."""
-    for key in ("record", "as_json", "show_facts"):
+    for key in ("record", "as_json", "show_facts", "stdin"):
         if key in extra and not isinstance(extra[key], bool):
             raise UsageError(f"{key}: expected True or False, not {kind_of(extra[key])}")
     lines = extra.get("lines", ())
@@ -226,6 +227,7 @@ class Action:
             run = _import(self.run)
             return run(**self.arguments(given), **_accepted(run, extra))
         extra.setdefault("record", False)       # firings are kept when asked (--trace)
+        extra.setdefault("stdin", True)         # a command run whole may read its input
         opener = _import(self.open)
         plan = opener(**self.arguments(given), **_accepted(opener, extra))
         plan.session.quiet()            # an engine's own messages never reach stdout

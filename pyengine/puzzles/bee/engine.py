@@ -71,13 +71,26 @@ class BeeEngine:
     def read_solution(self, fired=None) -> Solution:
         return read_solution(self.session, self.words.label, fired)
 
-    def solve(self, letters: str, center: str, habits=(), extra=()) -> Solution:
-        """Build, solve, score and rank a hive (then the ``extra`` stages)."""
+    def plan(self, letters: str, center: str, habits=(), extra=()):
+        """The hive's session, paused before ``build``: the letter facts declared,
+        the stages build, solve, score, rank, then ``extra`` (the one session path of
+        ``bee solve``, the shell, ``make`` and ``play``)."""
+        from pyengine.engine.stages import SessionPlan, Stage
+
         self.load_hive(letters, center, habits)
-        fired = self.run(("build",))
+        stages = [Stage(n) for n in SOLVE_STAGES + tuple(extra)]
+        return SessionPlan(self.session, stages, None,
+                           f"Spelling Bee {letters.upper()} centre {center.upper()} "
+                           f"({self.words.label} list)", notes={"engine": self})
+
+    def solve(self, letters: str, center: str, habits=(), extra=()) -> Solution:
+        """Build, solve, score and rank a hive (then the ``extra`` stages); a hive
+        the build stage finds a problem with is refused before the solve stages."""
+        runner = self.plan(letters, center, habits, extra).runner()
+        fired = {"build": runner.run_stage()}
         if self.problems():
             raise UsageError("; ".join(self.problems()))
-        fired.update(self.run(SOLVE_STAGES[1:] + tuple(extra)))
+        fired.update(runner.run_all())
         return self.read_solution(fired)
 
     def hints(self) -> Hints:

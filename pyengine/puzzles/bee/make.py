@@ -17,7 +17,6 @@ from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words
 from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_centre, shown
 from pyengine.puzzles.bee.results import Solution
-from pyengine.puzzles.util import new_seed
 
 DEFAULT_ANSWERS = (20, 70)      # allowed number of answers for a random hive
 PREFERRED_ANSWERS = (30, 50)    # tried first
@@ -186,7 +185,8 @@ def make(word: str | None = None, center: str | None = None, contains: str | Non
     becomes the seed word), or at random following ``habits``. Its answers come
     from ``words`` without the offensive words unless ``allow_offensive`` (an
     ``engine`` brings its own list), and an offensive seed word is refused."""
-    seed = new_seed() if seed is None else int(seed)
+    if seed is None:            # the action's declaration draws one; Python callers give one
+        raise UsageError("a Spelling Bee is made from a seed: give seed=N")
     rng = random.Random(seed)
     eng = engine or BeeEngine(choice_words(words, allow_offensive), kind="make")
     center = None if center is None else parse_centre(center)

@@ -17,7 +17,6 @@ from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_cent
 from pyengine.puzzles.bee.lines import read_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
-from pyengine.puzzles.util import new_seed
 
 QUIT = ("!quit", "!q", "!exit")
 GIVE_UP = "!giveup"
@@ -173,7 +172,6 @@ def run_play(letters=None, center=None, words=None, seed=None, allow_offensive=F
     before the game starts: UTF-8, at most 10,000 lines of 1,024 bytes), the running
     dialogue to ``say``."""
     say = say or (lambda *a: None)
-    seed = new_seed() if seed is None else seed
     lines = read_lines(lines, _ends_game)      # the limits are checked before any work
     game = _open_game(letters, center, words, seed, allow_offensive)
     pz = game.puzzle

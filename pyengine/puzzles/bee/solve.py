@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyengine.puzzles.bee.engine import SOLVE_STAGES, BeeEngine, read_hints, read_solution
+from pyengine.puzzles.bee.engine import BeeEngine, read_hints, read_solution
 from pyengine.puzzles.bee.hive import parse_hive
 from pyengine.puzzles.bee.results import Hints, Solution
 
@@ -55,15 +55,17 @@ class Solved:
 
 def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
               record=False, batch=None):
-    """The ``solve`` action. Nothing in it is random: the honeycomb is the hive's own
-    (:func:`~pyengine.puzzles.bee.hive.layout`), and ``seed`` is accepted, as by every
-    bee action, and unused. With ``batch`` (a FILE, ``-`` for standard input) every hive
-    of it: a :class:`~pyengine.puzzles.bee.batch.BatchSolved` that streams one record a
-    puzzle."""
+    """The ``solve`` action: with ``batch`` (a FILE, ``-`` for standard input) every
+    hive of it, a :class:`~pyengine.puzzles.bee.batch.BatchSolved` that streams one
+    record a puzzle; else the one hive's session (:func:`open_solve`) run whole and
+    read. Nothing in it is random: ``seed`` is accepted, as by every bee action, and
+    unused."""
     if batch is not None:
         return _run_batch(batch, letters, center, hints, words, seed, record)
-    pz = solve(letters, center, words=words, record=record)
-    return Solved(pz, read_hints(pz.session) if hints else None)
+    plan = open_solve(letters, center, words, seed, hints, record=record)
+    plan.session.quiet()
+    plan.run_all()
+    return read_solve(plan)
 
 
 def _run_batch(batch, letters, center, hints, words, seed, record):
@@ -76,28 +78,36 @@ def _run_batch(batch, letters, center, hints, words, seed, record):
     return solve_batch(batch, hints=hints, words=words, seed=seed)
 
 
-def open_solve(letters=None, center=None, words=None, seed=None, hints=False, batch=None):
-    """The solve session for the shell and the notebook: the hive's letter facts
-    declared, paused before ``build``; stages build, solve, score, rank, hints.
-    The options are checked exactly as :func:`run_solve` checks them; only with
-    neither letters nor centre does it open AEGINRT centre R."""
-    from pyengine.engine.stages import SessionPlan, Stage
-
+def open_solve(letters=None, center=None, words=None, seed=None, hints=False, batch=None,
+               record=True):
+    """The solve session, paused before ``build`` (:meth:`BeeEngine.plan`, with the
+    hints stage); with neither letters nor centre it opens AEGINRT centre R."""
     if batch is not None:
         from pyengine.engine.errors import UsageError
         raise UsageError("--batch solves many hives at once: a session opens one hive")
     if letters is None and center is None:
         letters, center = SHELL_HIVE
-    hive, c = parse_hive(letters, center)      # the same check as run_solve's
-    eng = BeeEngine(words, record=True)
-    eng.load_hive(hive, c)
+    hive, c = parse_hive(letters, center)
+    eng = BeeEngine(words, record=record)
+    plan = eng.plan(hive, c, extra=("hints",))
+    plan.notes["hints"], plan.seed = hints, seed
 
     def finish() -> str:
         if eng.problems():
             return "problems: " + "; ".join(eng.problems())
         return read_solution(eng.session, eng.words.label).summary()
 
-    stages = [Stage(n) for n in SOLVE_STAGES + ("hints",)]
-    return SessionPlan(eng.session, stages, seed,
-                       f"Spelling Bee {hive.upper()} centre {c.upper()} "
-                       f"({eng.words.label} list)", finish)
+    plan.finish = finish
+    return plan
+
+
+def read_solve(plan) -> Solved:
+    """The solved hive (and its hints page if asked for); a hive the build stage
+    found a problem with is a UsageError."""
+    from pyengine.engine.errors import UsageError
+
+    eng = plan.notes["engine"]
+    if eng.problems():
+        raise UsageError("; ".join(eng.problems()))
+    pz = eng.read_solution(plan.fired)
+    return Solved(pz, read_hints(pz.session) if plan.notes["hints"] else None)

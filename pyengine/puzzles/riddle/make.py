@@ -17,7 +17,7 @@ from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
 from pyengine.engine.session import SEED_HIGH, SEED_LOW
-from pyengine.puzzles.util import check_whole, new_seed
+from pyengine.puzzles.util import check_whole
 
 DEFAULT_LENGTHS = (5, 8)
 #: the most riddles one ``make`` makes (--count): about 15 ms each, so at most a few
@@ -187,8 +187,9 @@ def parse_lengths(text) -> tuple[int, int]:
 
 
 def check_seed(seed) -> int:
-    """The seed as given (an int 1 .. 2**32-1), or a fresh one for None."""
-    return new_seed() if seed is None else check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)
+    """The seed as given: an int 1 .. 2**32-1 (the action's declaration draws one
+    when none is given)."""
+    return check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)
 
 
 # -- the action ---------------------------------------------------------------------------

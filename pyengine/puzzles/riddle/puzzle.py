@@ -16,7 +16,7 @@ SOLVE = Action(
         Option("near", "bool", False, "when no word fits every clue, list the words that "
                "fit all clues but one, naming the clue each breaks"),
         Option("text", "str", None, "the riddle text itself (instead of FILE)", cli=False)),
-    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+    open=_M + "solve:open_solve", read=_M + "solve:read_solve", trace=True)
 
 MAKE = Action(
     "make", "make riddles with exactly one solution",

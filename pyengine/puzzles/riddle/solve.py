@@ -2,7 +2,7 @@
 ``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, rank), and
 the solutions are read back from the fact base, most familiar first.
 
-``run_solve`` / ``open_solve`` are the ``riddle solve`` action's functions (see
+``open_solve`` / ``read_solve`` are the ``riddle solve`` action's functions (see
 :mod:`pyengine.puzzles.riddle.puzzle`).
 """
 from __future__ import annotations
@@ -209,16 +209,35 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
 def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
           record: bool = False, near: bool = False) -> SolveResult:
     """Solve riddle text (or a parsed riddle) with the rule engine; ``near``: when
-    no word fits, also find the words that fit every clue but one."""
-    from pyengine.engine.stages import StageRunner
-
+    no word fits, also find the words that fit every clue but one. The same plan and
+    read as the ``solve`` action."""
     parsed = riddle if isinstance(riddle, ParsedRiddle) else parse_riddle(riddle)
+    plan = solve_plan(parsed, words, all_solutions, near, record)
+    plan.run_all()
+    return read_solve(plan)
+
+
+def solve_plan(parsed: ParsedRiddle, words=None, all_solutions: bool = False,
+               near: bool = False, record: bool = True):
+    """The solver session of a parsed riddle, paused before its first stage."""
+    from pyengine.engine.stages import SessionPlan
+
     session = solver_session(parsed, words, record,
                              max_solutions=10**9 if all_solutions else MAX_SOLUTIONS,
                              near=near)
-    fired = StageRunner(session, solver_stages()).run_all()
-    result = read_solution(session, parsed)
-    result.fired = fired
+    plan = SessionPlan(session, solver_stages(), None,
+                       f"riddle of {plural(parsed.length, 'letter')}",
+                       notes={"parsed": parsed, "all": all_solutions})
+    plan.finish = lambda: format_solution(read_solution(session, parsed),
+                                          None if all_solutions else SHOWN)
+    return plan
+
+
+def read_solve(plan) -> SolveResult:
+    """The solutions the rules ranked, read back from the fact base."""
+    result = read_solution(plan.session, plan.notes["parsed"])
+    result.fired = dict(plan.fired)
+    result.limit = None if plan.notes["all"] else SHOWN
     return result
 
 
@@ -245,29 +264,13 @@ def read_text(source: str | None) -> str:
         raise UsageError(f"cannot read the riddle: {exc}") from None
 
 
-def run_solve(file="-", words=None, all=False, text=None, record=False,
-              near=False) -> SolveResult:
-    """The ``solve`` action: the riddle in ``text``, else read from ``file`` ('-':
-    standard input); ``all``: every solution rather than the 10 most familiar;
-    ``near``: when no word fits, the words that fit every clue but one."""
-    riddle = text if text is not None else read_text(file)
-    result = solve(riddle, words=words, all_solutions=all, record=record, near=near)
-    result.limit = None if all else SHOWN
-    return result
-
-
-def open_solve(file="-", words=None, all=False, text=None, near=False):
-    """The solver session paused before its first stage (the shell, the notebook)."""
-    from pyengine.engine.stages import SessionPlan
-
-    if text is None and file in (None, "-"):
+def open_solve(file="-", words=None, all=False, text=None, near=False, record=True,
+               stdin=False):
+    """The ``solve`` action's session, paused before its first stage: the riddle in
+    ``text``, else read from ``file`` ('-': standard input, which only a command run
+    whole may read: the shell reads its own commands there)."""
+    if text is None and file in (None, "-") and not stdin:
         raise UsageError("the shell reads its commands from stdin: give the riddle as a FILE")
     parsed = parse_riddle(text if text is not None else read_text(file))
-    session = solver_session(parsed, words, record=True,
-                             max_solutions=10**9 if all else MAX_SOLUTIONS, near=near)
+    return solve_plan(parsed, words, all, near, record)
 
-    def finish() -> str:
-        return format_solution(read_solution(session, parsed), None if all else SHOWN)
-
-    return SessionPlan(session, solver_stages(), None,
-                       f"riddle of {plural(parsed.length, 'letter')}", finish)
