@@ -36,7 +36,7 @@ from pyengine.engine.compat import experta  # noqa: F401  (patches collections f
 
 from experta import Fact
 
-from pyengine.facts.schema import Stage  # noqa: F401  (re-exported: the staging fact)
+from pyengine.engine.staging import Stage  # noqa: F401  (re-exported: the staging fact)
 
 
 class Plan(Fact):

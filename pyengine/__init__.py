@@ -23,7 +23,7 @@ from typing import Any
 
 from pyengine.engine.errors import UsageError
 
-__version__ = "0.1.0"
+from pyengine.version import __version__  # noqa: E402
 __all__ = ["UsageError", "list_puzzles", "run", "make", "solve", "open", "__version__"]
 
 

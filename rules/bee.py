@@ -48,7 +48,7 @@ from pyengine.facts.bee import (  # noqa: E402
     FACT_CLASSES, Answers, Bingo, CommonPangram, Flaw, Found, Guess, Habit, HintCell,
     Hit, Hive, Letter, MaxScore, Points, Problem, Rank, RankLevel, TwoLetter, Unused,
     Verdict)
-from pyengine.facts.schema import Stage  # noqa: E402
+from pyengine.engine.staging import Stage  # noqa: E402
 
 #: NYT ranks: name, percent of the maximum score.
 RANKS = (("Beginner", 0), ("Good Start", 2), ("Moving Up", 5), ("Good", 8),

@@ -52,7 +52,7 @@ from experta import AS, MATCH, NOT, P, DefFacts, KnowledgeEngine, Rule, TEST  # 
 
 from pyengine.facts.boggle import (FACT_CLASSES, Board, Cell, Grid,  # noqa: E402,F401
                                    Letter, Plan, Stage, Turn)
-from pyengine.puzzles.util import VOWELS  # noqa: E402
+from pyengine.words.letters import VOWELS  # noqa: E402
 NEVER = float("inf")        # the alarm of a cell no mark has reached
 # saliences: marks first (then, greedy, a fresh letter settles), then (ADJ, CAD) a better
 # cell, then a draw (greedy: by_marks, below 900)

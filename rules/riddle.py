@@ -50,8 +50,8 @@ from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
     HintTerm, Letter, LetterSet, Listed, MustExclude, NameCandidates, NearMiss, NearSolution,
     NearWanted, Redraw, Riddle, Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
-from pyengine.facts.schema import Stage  # noqa: E402
-from pyengine.puzzles.util import LETTERS  # noqa: E402
+from pyengine.engine.staging import Stage  # noqa: E402
+from pyengine.words.letters import ALPHABET as LETTERS  # noqa: E402
 
 
 class RiddleRules(KnowledgeEngine):

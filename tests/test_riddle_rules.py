@@ -18,7 +18,7 @@ import pyengine
 from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import Stage as Step, StageRunner
 from pyengine.facts.riddle import Candidates, Clue, LetterSet, Rivals
-from pyengine.facts.schema import Stage
+from pyengine.engine.staging import Stage
 from pyengine.puzzles.riddle.clues import ClueIndex, collapse_letters
 from pyengine.puzzles.riddle.make import RiddleFactory, first_stages, is_unique, round_stages
 from pyengine.puzzles.riddle.parse import EXCLUDE, INCLUDE, HalfClue, ParsedClue, ParsedRiddle

@@ -41,7 +41,7 @@ class ClassFront:
 
     @staticmethod
     def stage_fact(name: str):
-        from pyengine.facts.schema import Stage
+        from pyengine.engine.staging import Stage
         return Stage(name)
 
     @staticmethod

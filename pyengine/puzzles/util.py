@@ -1,22 +1,17 @@
-"""Small helpers every puzzle shares: the alphabet, fresh seeds, number ranges.
+"""Small helpers every puzzle shares: the letters' names, number ranges.
 
-Rules modules (``rules/``) may import this too: it sits below the puzzles and
-imports nothing but the engine's error type.
+Rules (``rules/``) and facts (``facts/``) sit below the puzzles and never import
+this: they take the letters from :mod:`pyengine.words.letters`.
 """
 from __future__ import annotations
 
-import random
-
 from pyengine.engine.errors import UsageError
 
-ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-LETTERS = frozenset(ALPHABET)
-VOWELS = frozenset("aeiou")
-
-
-def new_seed() -> int:
-    """A fresh seed for runs where the user gave none (reported, so they repeat)."""
-    return random.SystemRandom().randrange(1, 2**31 - 1)
+# The puzzles' names for the letters (defined once, in pyengine.words.letters).
+from pyengine.words.letters import A_TO_Z as ALPHABET  # noqa: E402,F401
+from pyengine.words.letters import ALPHABET as LETTERS  # noqa: E402,F401
+from pyengine.words.letters import VOWELS  # noqa: E402,F401
+from pyengine.engine.session import new_seed  # noqa: E402,F401  (drawn once: base.Action)
 
 
 def parse_int(text: str, what: str) -> int:

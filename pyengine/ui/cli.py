@@ -124,7 +124,7 @@ def build_parser() -> Parser:
     parser = Parser(prog="pyengine",
                     description="Word puzzles as forward-chaining rule systems "
                                 "(CLIPS through clipspy, and experta).")
-    from pyengine import __version__
+    from pyengine.version import __version__
     parser.add_argument("--version", action="version", version=f"pyengine {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for puzzle in registry.puzzles().values():

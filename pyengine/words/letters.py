@@ -5,9 +5,13 @@ letters it uses. Nothing here imports anything heavy.
 """
 from __future__ import annotations
 
+from array import array
+
+A_TO_Z = "abcdefghijklmnopqrstuvwxyz"       # the letters in order
+VOWELS = frozenset("aeiou")
 BIT = {chr(97 + i): 1 << i for i in range(26)}
 BITGET = BIT.__getitem__
-ALPHABET = frozenset(BIT)
+ALPHABET = frozenset(BIT)                   # the letters as a set
 # letter -> str.translate table mapping that letter to "1" and every other to "0"
 ONEHOT = {c: str.maketrans({d: ("1" if d == c else "0") for d in BIT}) for c in BIT}
 
@@ -25,7 +29,6 @@ def mask_of(letters) -> int:
     return letters if isinstance(letters, int) else letter_mask(letters)
 
 
-def masks_of(words) -> "array":
+def masks_of(words) -> array:
     """array('I') of the letter masks of lower-case a-z ``words``, in order."""
-    from array import array
     return array("I", [sum(map(BITGET, set(w))) for w in words])

@@ -42,12 +42,13 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_capped
 from pyengine.words.cache import FORMAT as _FORMAT
 from pyengine.words.cache import cache_dir
-from pyengine.words.cache import cache_load as _cache_load, cache_save as _cache_save
+from pyengine.words.cache import cache_load as _cache_load
+from pyengine.words.cache import cache_save as _cache_save
 from pyengine.words.letters import letter_mask, masks_of
 from pyengine.words.memo import Memo, forget_all
 from pyengine.words.named import NAMED_LISTS, embedded, read_named
 from pyengine.words.position import PositionIndex
-from pyengine.words.wordlist import WordList
+from pyengine.words.wordlist import ZIPF_BASE, WordList
 
 # ``_cache_load`` / ``_cache_save`` keep their old names here for the puzzles that
 # cache their own data beside the lists (Boggle's statistics).
@@ -316,3 +317,6 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
     else:
         raise UsageError(f"bad word list spec: {spec!r}")
     return wl.filter(max_tier=max_tier) if max_tier is not None else wl
+
+
+ZIPF_BASE[:] = [lambda: load(None)]     # plain lists borrow the embedded zipf

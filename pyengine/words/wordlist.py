@@ -14,6 +14,11 @@ from pyengine.words.letters import mask_of, masks_of
 from pyengine.words.position import PositionIndex
 
 
+#: The list a plain list borrows its zipf values from: the embedded list's loader,
+#: registered by :mod:`pyengine.words.lists` (which imports this module, so this one
+#: never imports it back).
+ZIPF_BASE: list = []
+
 class WordList:
     """An immutable, sorted list of lower-case a-z words with optional
     commonness tiers and zipf frequencies, plus lazily cached indexes.
@@ -74,11 +79,13 @@ class WordList:
     def _zipf_arr(self) -> array:
         if self._zipf is None:
             # a plain list borrows the embedded list's zipf values (0 where it lacks a word)
-            from pyengine.words.lists import load
-            base = load(None)
-            get, bz = base._posmap().get, base._zipf_arr()
-            self._zipf = array("h", [bz[j] if (j := get(w)) is not None else 0
-                                     for w in self.words])
+            base = ZIPF_BASE[0]() if ZIPF_BASE else None
+            if base is None or base is self:
+                self._zipf = array("h", bytes(2 * len(self.words)))
+            else:
+                get, bz = base._posmap().get, base._zipf_arr()
+                self._zipf = array("h", [bz[j] if (j := get(w)) is not None else 0
+                                         for w in self.words])
         return self._zipf
 
     def zipf(self, word: str) -> float:

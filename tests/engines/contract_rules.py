@@ -3,7 +3,7 @@ from pyengine.engine.compat import experta  # noqa: F401
 
 from experta import TEST, MATCH, DefFacts, Fact, KnowledgeEngine, Rule
 
-from pyengine.facts.schema import Stage
+from pyengine.engine.staging import Stage
 
 
 class Number(Fact):

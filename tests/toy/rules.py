@@ -6,7 +6,7 @@ in order into one ``Spelled`` fact, one letter per firing.
 """
 from pyengine.engine.compat import experta  # noqa: F401  (makes experta importable)
 from experta import AS, MATCH, TEST, Fact, Field, KnowledgeEngine, Rule
-from pyengine.facts.schema import Stage
+from pyengine.engine.staging import Stage
 
 
 class Word(Fact):

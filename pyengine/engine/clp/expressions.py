@@ -102,6 +102,10 @@ class Frame:
         self.host: Any = host      # a Host (pyengine.engine.clp.host)
 
 
+#: The builtin functions and actions by name, filled by :mod:`.functions` (which the
+#: package imports first): the table imports this module, never the other way round.
+BUILTINS: dict = {}
+
 class Scope:
     """What the compiler knows while it compiles.
 
@@ -120,7 +124,6 @@ class Scope:
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
         if functions is None:
-            from pyengine.engine.clp.functions import BUILTINS  # the table imports us
             functions = dict(BUILTINS)
         self.functions = functions
         self.globals = {} if globals is None else globals

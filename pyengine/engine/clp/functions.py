@@ -28,12 +28,17 @@ The table is put together from one module per family:
 """
 from __future__ import annotations
 
-from pyengine.engine.clp import (actions, actions_facts, actions_io, actions_loops,
-                                 functions_facts, functions_logic, functions_math,
-                                 functions_multi, functions_text)
-from pyengine.engine.clp.expressions import Builtin
+import pyengine.engine.clp.actions as actions
+import pyengine.engine.clp.actions_facts as actions_facts
+import pyengine.engine.clp.actions_io as actions_io
+import pyengine.engine.clp.actions_loops as actions_loops
+import pyengine.engine.clp.functions_facts as functions_facts
+import pyengine.engine.clp.functions_logic as functions_logic
+import pyengine.engine.clp.functions_math as functions_math
+import pyengine.engine.clp.functions_multi as functions_multi
+import pyengine.engine.clp.functions_text as functions_text
+from pyengine.engine.clp.expressions import BUILTINS
 
-BUILTINS: dict[str, Builtin] = {}
 for _module in (functions_math, functions_logic, functions_text, functions_multi,
                 functions_facts, actions, actions_loops, actions_facts, actions_io):
     BUILTINS.update(_module.TABLE)

@@ -4,6 +4,9 @@ network, from the token in a join). Values compare as CLIPS compares them when t
 engine is strict (a .clp program: ``1`` is not ``1.0``), as Python does for experta."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from pyengine.engine.rete.lhs import AndC, Const, NotC, OrC, Pred, Ret, Var
 
 
@@ -33,3 +36,30 @@ def constraint_fn(c, strict: bool):
         parts = [constraint_fn(p, strict) for p in c.parts]
         return lambda v, look: any(p(v, look) for p in parts)
     raise TypeError(f"not a constraint: {c!r}")
+
+
+@dataclass(frozen=True)
+class Loc:
+    """Where a variable's value is: the alpha match at ``pos``, read by ``read(fact,
+    spans)``; ``desc`` names the place (for sharing)."""
+    pos: int
+    read: Callable
+    desc: tuple
+
+
+def conjuncts(c) -> list:
+    """The parts of a constraint joined by ``&``, flattened."""
+    if c is None:
+        return []
+    if isinstance(c, AndC):
+        return [x for part in c.parts for x in conjuncts(part)]
+    return [c]
+
+
+def as_check(check, norm):
+    """A pattern-network check as ``(value, fact, spans) -> bool``: the constant
+    marker ``("const", normalized value)`` made a comparison; functions as they are."""
+    if isinstance(check, tuple):
+        value = check[1]
+        return lambda v, fact, spans: norm(v) == value
+    return check

@@ -13,17 +13,18 @@ elements is an alpha match of its own, carrying the spans it chose: ``{place:
 """
 from __future__ import annotations
 
+from pyengine.engine.rete.constraints import Loc, as_check, conjuncts
+
 
 def multifield_step(pc, elems, read_seq, place) -> None:
     """Add one node per kept element of a sequence slot to PatternCompiler ``pc``."""
-    from pyengine.engine.rete.patterns import Loc, _conjuncts, as_check
     shape = tuple(e.multi for e in elems)
     many = sum(shape) > 1
     tests = []
     for j, elem in enumerate(elems):
         here = Loc(pc.pos, _reader(read_seq, place, j, elem.multi), place + (j,))
         alpha: list = []
-        for c in _conjuncts(elem.constraint):
+        for c in conjuncts(elem.constraint):
             pc._constraint(c, here, alpha)
         tests.append(alpha)
     kept = [j for j in range(len(elems)) if j == 0 or tests[j] or (shape[j] and many)]

@@ -20,17 +20,20 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pyengine.engine.rete.alpha import NO_VALUE
-from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn, same_value
-from pyengine.engine.rete.lhs import AndC, Const, Elem, NotC, OrC, Pattern, Pred, Ret, Var
-
-
-@dataclass(frozen=True)
-class Loc:
-    """Where a variable's value is: the alpha match at ``pos``, read by ``read(fact,
-    spans)``; ``desc`` names the place (for sharing)."""
-    pos: int
-    read: Callable
-    desc: tuple
+from pyengine.engine.rete.constraints import Loc, as_check, conjuncts, same_value
+from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn
+from pyengine.engine.rete.lhs import (
+    AndC,
+    Const,
+    Elem,
+    NotC,
+    OrC,
+    Pattern,
+    Pred,
+    Ret,
+    Var,
+)
+from pyengine.engine.rete.multifield import multifield_step
 
 
 @dataclass
@@ -174,7 +177,7 @@ class PatternCompiler:
     def _single(self, key, elem: Elem, place, read) -> None:
         here = Loc(self.pos, read, place)
         alpha: list = []
-        for c in _conjuncts(elem.constraint):
+        for c in conjuncts(elem.constraint):
             self._constraint(c, here, alpha)
         self._alpha_steps(place, read, alpha)
 
@@ -255,7 +258,6 @@ class PatternCompiler:
         return fn
 
     def _multifield(self, elems, read_seq, place) -> None:
-        from pyengine.engine.rete.multifield import multifield_step
         multifield_step(self, elems, read_seq, place)
 
 
@@ -292,7 +294,7 @@ def _always_there(field) -> bool:
 
 def _tested(slot) -> bool:
     """Whether the pattern network reads this slot (a constant or a predicate on it)."""
-    return any(not isinstance(c, Var) for e in slot.elems for c in _conjuncts(e.constraint))
+    return any(not isinstance(c, Var) for e in slot.elems for c in conjuncts(e.constraint))
 
 
 def _field_reader(i: int):
@@ -305,14 +307,6 @@ def _slot_reader(key):
     def read(fact, spans):
         return fact[key]
     return read
-
-
-def _conjuncts(c) -> list:
-    if c is None:
-        return []
-    if isinstance(c, AndC):
-        return [x for part in c.parts for x in _conjuncts(part)]
-    return [c]
 
 
 def _uses(c) -> tuple:
@@ -350,15 +344,6 @@ def _code(c):
 def _same(read_other, strict, read_here):
     def check(value, fact, spans):
         return same_value(value, read_other(fact, spans), strict)
-    return check
-
-
-def as_check(check, norm):
-    """A pattern-network check as ``(value, fact, spans) -> bool``: the constant
-    marker ``("const", normalized value)`` made a comparison; functions as they are."""
-    if isinstance(check, tuple):
-        value = check[1]
-        return lambda v, fact, spans: norm(v) == value
     return check
 
 

@@ -19,6 +19,7 @@ from typing import Iterator
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.batch_lines import batch_lines
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
+from pyengine.puzzles.bee.results import Solved
 
 
 class BatchSolved:
@@ -63,7 +64,6 @@ class BatchSolved:
 
     def solve_one(self, letters: str, centre: str) -> dict:
         """One hive through the rules: ``bee solve``'s ``--json`` record for it."""
-        from pyengine.puzzles.bee.solve import Solved
         pz = self.engine.solve(letters, centre)
         return Solved(pz, read_hints(pz.session) if self.hints else None).as_dict()
 

@@ -150,3 +150,27 @@ class Hints:
     def text(self, letters: str = "") -> str:
         return "\n".join([self.head(), ""] + self.grid_lines(letters) + [""]
                          + self.two_letter_lines())
+
+
+@dataclass
+class Solved:
+    """``bee solve``'s result: the solution, with the hints page if asked for."""
+
+    puzzle: Solution
+    hints: Hints | None = None
+
+    @property
+    def session(self):
+        return self.puzzle.session
+
+    def as_dict(self) -> dict:
+        d = self.puzzle.as_dict() | {"layout": self.puzzle.layout}
+        if self.hints is not None:
+            d["hints"] = self.hints.as_dict()
+        return d
+
+    def text(self) -> str:
+        out = self.puzzle.text(show_answers=True)
+        if self.hints is not None:
+            out += "\n\n" + self.hints.text(self.puzzle.letters)
+        return out

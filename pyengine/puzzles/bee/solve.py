@@ -7,11 +7,9 @@ hints page), through the rules.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints, read_solution
 from pyengine.puzzles.bee.hive import parse_hive
-from pyengine.puzzles.bee.results import Hints, Solution
+from pyengine.puzzles.bee.results import Hints, Solution, Solved
 
 SHELL_HIVE = ("aeginrt", "r")       # what the shell opens when given no letters
 
@@ -27,30 +25,6 @@ def solve(letters: str, center: str | None = None, words=None, record: bool = Fa
 def hints(puzzle: Solution) -> Hints:
     """The hints page of a hive solved by :func:`solve` (its session)."""
     return read_hints(puzzle.session)
-
-
-@dataclass
-class Solved:
-    """``bee solve``'s result: the solution, with the hints page if asked for."""
-
-    puzzle: Solution
-    hints: Hints | None = None
-
-    @property
-    def session(self):
-        return self.puzzle.session
-
-    def as_dict(self) -> dict:
-        d = self.puzzle.as_dict() | {"layout": self.puzzle.layout}
-        if self.hints is not None:
-            d["hints"] = self.hints.as_dict()
-        return d
-
-    def text(self) -> str:
-        out = self.puzzle.text(show_answers=True)
-        if self.hints is not None:
-            out += "\n\n" + self.hints.text(self.puzzle.letters)
-        return out
 
 
 def run_solve(letters=None, center=None, hints=False, words=None, seed=None,

@@ -13,7 +13,7 @@ import random
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.riddle.parse import EXCLUDE, INCLUDE, STOP_WORDS
-from pyengine.puzzles.util import LETTERS
+from pyengine.words.letters import ALPHABET as LETTERS
 
 DEFAULT_LIMITS = {"include-exclude": 3, "include-include": 2, "exclude-exclude": 2}
 KIND_WEIGHTS = {"include-exclude": 7, "include-include": 2, "exclude-exclude": 1}

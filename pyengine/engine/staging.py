@@ -1,7 +1,7 @@
-"""experta fact classes shared by every puzzle.
+"""The staging fact of experta rule sets: which phase of a puzzle is running.
 
-A puzzle's own facts live beside its rules; what is here is the common
-vocabulary: the staging fact that marks which phase of a puzzle is running.
+It belongs to the engine (the stage runner asserts and retracts it); a puzzle's
+own facts live in ``facts/`` beside its rules, which import this one.
 """
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
