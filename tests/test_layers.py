@@ -102,6 +102,17 @@ def test_no_module_imports_itself_back():
         " <-> ".join(group) for group in _cycles(graph))
 
 
+def test_no_module_imports_another_modules_private_names():
+    """What two modules share is public in the one it belongs to."""
+    for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyengine"):
+                private = [a.name for a in node.names
+                           if a.name.startswith("_") and not a.name.startswith("__")]
+                assert not private, f"{path.relative_to(ROOT)}:{node.lineno} imports " \
+                                    f"{private} from {node.module}"
+
+
 def test_no_argparse_below_the_ui():
     for path in _sources(PKG / "engine", PKG / "words", PKG / "puzzles", ROOT / "rules",
                          ROOT / "facts"):

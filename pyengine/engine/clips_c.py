@@ -11,7 +11,9 @@ from clips._clips import ffi
 _library = None
 
 
-def _c():
+def c_library():
+    """clipspy's own CLIPS library through ctypes (loaded once), for the calls
+    clipspy does not wrap."""
     global _library
     if _library is None:
         lib = ctypes.CDLL(_clips.__file__)
@@ -33,17 +35,17 @@ def address(env) -> int:
 def halt_execution(env, on: bool) -> None:
     """CLIPS's ``SetHaltExecution``: on, the action being evaluated stops (as after an
     error); the session turns it off again."""
-    _c().SetHaltExecution(address(env), on)
+    c_library().SetHaltExecution(address(env), on)
 
 
 def abort_exit(env) -> None:
     """CLIPS's ``AbortExit``: called from a router's exit callback, ``(exit)`` returns
     instead of ending the process."""
-    _c().AbortExit(address(env))
+    c_library().AbortExit(address(env))
 
 
 def load_from_string(env, text: str) -> bool:
     """CLIPS's ``LoadFromString``: the constructs of ``text``, as ``(load)`` would read
     them from a file; False on a syntax error (its text went to the error routers)."""
     data = text.encode("utf-8")
-    return bool(_c().LoadFromString(address(env), data, len(data)))
+    return bool(c_library().LoadFromString(address(env), data, len(data)))

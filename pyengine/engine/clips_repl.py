@@ -22,7 +22,7 @@ import ctypes
 import clips
 from clips._clips import ffi, lib
 
-from pyengine.engine.clips_c import _c, address
+from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
 from pyengine.engine.errors import UsageError
@@ -44,7 +44,7 @@ REFUSED = {
 def _route_command():
     fn = getattr(_route_command, "fn", None)
     if fn is None:
-        fn = _c().RouteCommand
+        fn = c_library().RouteCommand
         fn.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_bool)
         fn.restype = ctypes.c_bool
         _route_command.fn = fn

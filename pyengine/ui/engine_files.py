@@ -22,7 +22,7 @@ def first_line(exc: BaseException) -> str:
 
 
 @dataclass(frozen=True)
-class _Loaded:
+class Loaded:
     """An engine spec and the class it named when first loaded."""
 
     spec: str

@@ -18,7 +18,7 @@ from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
 from pyengine.puzzles import registry
 # load_class and split_spec are this module's names too (the notebook and tests use them)
-from pyengine.ui.engine_files import _Loaded, first_line, load_class, split_spec  # noqa: F401
+from pyengine.ui.engine_files import Loaded, first_line, load_class, split_spec  # noqa: F401
 from pyengine.puzzles.base import check_name, kind_of
 
 STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact is (NAME) "
@@ -81,7 +81,7 @@ def plan_factory(name: str, action: str | None = None, **options) -> Callable[[]
     clp_on_ours = name == "experta" and options.get("target") is not None and is_clp(
         options["target"] if isinstance(options["target"], (list, tuple)) else [options["target"]])
     if name == "experta" and isinstance(options.get("target"), str) and not clp_on_ours:
-        options["target"] = _Loaded(options["target"], load_class(options["target"]))
+        options["target"] = Loaded(options["target"], load_class(options["target"]))
     if (name == "clp" or clp_on_ours) and options.get("target") is not None:   # read once
         options["target"] = [f if not isinstance(f, str) else clp_source(f)
                              for f in _targets("clp", options["target"])]
@@ -134,7 +134,7 @@ def _targets(name: str, target) -> list:
         return paths
     if is_clp(target if isinstance(target, (list, tuple)) else [target]):
         return _targets("clp", target)
-    return _listed(target, (str, type, _Loaded), "target",
+    return _listed(target, (str, type, Loaded), "target",
                    "an engine class, or FILE.py[:CLASS] or MODULE[:CLASS]")
 
 
@@ -176,7 +176,7 @@ def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     opener_ = open_clp if name == "clp" else open_experta
     seed = [args.seed]
     if name == "experta" and not clp_on_ours:   # loaded once: the same class on reopening
-        args.target = [_Loaded(args.target[0], load_class(args.target[0]))]
+        args.target = [Loaded(args.target[0], load_class(args.target[0]))]
     else:                       # read once: a reopened plan loads the same program
         args.target = [clp_source(f) for f in args.target]
 
@@ -297,7 +297,7 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
         raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS], "
                          "or CLIPS files (FILE.clp ...)")
     target = targets[0]
-    if isinstance(target, _Loaded):
+    if isinstance(target, Loaded):
         target, cls = target.spec, target.cls
     else:
         cls = target if isinstance(target, type) else load_class(target)

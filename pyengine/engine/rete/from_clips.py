@@ -104,8 +104,8 @@ class LhsReader:
     def test(self, expr) -> Test:
         fn = self.expression(expr)
         uses = _variables(expr)
-        return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=_text(expr),
-                    text=f"(test {_text(expr)})", weight=complexity(expr))
+        return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=form_text(expr),
+                    text=f"(test {form_text(expr)})", weight=complexity(expr))
 
     def expression(self, expr):
         """A CLIPS expression as ``fn(variables) -> value``."""
@@ -130,7 +130,7 @@ class LhsReader:
         given: dict = {}
         for group in item[1:]:
             if not isinstance(group, Form) or not group or str(group[0]) not in template:
-                self.fail(f"{_text(group)} is not a slot of {name}", group)
+                self.fail(f"{form_text(group)} is not a slot of {name}", group)
             given[str(group[0])] = group
         read_slots = {}
         for slot, group in given.items():              # variables bind as written
@@ -148,7 +148,7 @@ class LhsReader:
         text = self.program.text
         start, end = getattr(item, "start", None), getattr(item, "end", None)
         shown = " ".join(text[start:end].split()) if start is not None and \
-            text[start:end].startswith("(") else _text(item)
+            text[start:end].startswith("(") else form_text(item)
         return f"?{address} <- {shown}" if address else shown
 
     def fields(self, items: list, where) -> list[Elem]:
@@ -195,13 +195,13 @@ class LhsReader:
             return NotC(self.term(terms[1:], where))
         if len(terms) == 2 and terms[0] in (":", "=") and isinstance(terms[1], Form):
             fn = self.expression(terms[1])
-            uses, code = _variables(terms[1]), _text(terms[1])
+            uses, code = _variables(terms[1]), form_text(terms[1])
             if terms[0] == ":":
                 return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code,
                             weight=complexity(terms[1]))
             return Ret(fn=fn, uses=uses, code=code)
         if len(terms) != 1:
-            self.fail(f"cannot read the constraint {' '.join(map(_text, terms))}", where)
+            self.fail(f"cannot read the constraint {' '.join(map(form_text, terms))}", where)
         atom = terms[0]
         if isinstance(atom, Variable):
             if not atom.name:
@@ -209,7 +209,7 @@ class LhsReader:
             return self.variable(atom)
         if isinstance(atom, (Symbol, String, int, float)):
             return Const(to_value(atom))
-        self.fail(f"cannot read the constraint {_text(atom)}", where)
+        self.fail(f"cannot read the constraint {form_text(atom)}", where)
 
     def variable(self, atom: Variable) -> Var:
         if atom.is_global:
@@ -254,9 +254,10 @@ def _variables(expr) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _text(item) -> str:
+def form_text(item) -> str:
+    """A read item written back as CLIPS text (strings quoted as CLIPS writes them)."""
     if isinstance(item, Form):
-        return "(" + " ".join(_text(x) for x in item) + ")"
+        return "(" + " ".join(form_text(x) for x in item) + ")"
     if isinstance(item, String):
         return atom_text(str(item))
     if isinstance(item, float):

@@ -17,7 +17,6 @@ variables are called.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
 from pyengine.engine.rete.alpha import NO_VALUE
 from pyengine.engine.rete.constraints import Loc, as_check, conjuncts, same_value

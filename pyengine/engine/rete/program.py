@@ -27,7 +27,7 @@ from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.facts import new_fact
-from pyengine.engine.rete.from_clips import LhsReader, _text
+from pyengine.engine.rete.from_clips import LhsReader, form_text
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.patterns import fields_of
 
@@ -84,7 +84,7 @@ class Program:
     def construct(self, form) -> None:
         line = getattr(form, "line", None)
         if not isinstance(form, Form) or not form or not isinstance(form[0], Symbol):
-            raise ClpError(f"expected a construct such as (defrule ...), not {_text(form)}", line)
+            raise ClpError(f"expected a construct such as (defrule ...), not {form_text(form)}", line)
         head = str(form[0])
         if head not in CONSTRUCTS:
             raise ClpError(f"({head} ...) is not a construct pyengine's engine runs "
@@ -135,7 +135,7 @@ class Program:
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions, module),
                         salience=declare.get("salience", 0), module=module,
                         auto_focus=declare.get("auto-focus", False), logical=logical,
-                        source=_text(form), origin=_text(form))
+                        source=form_text(form), origin=form_text(form))
         if module not in self.modules:
             self.modules.append(module)
         try:
