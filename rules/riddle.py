@@ -247,22 +247,25 @@ class RiddleSolver(RiddleRules):
         self.modify(s, scores=sc.add(p, pairs))
 
     # -- rank ------------------------------------------------------------------------
-    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
-          HintScores(scores=MATCH.sc), NOT(NameCandidates(upto=MATCH.n)))
-    def rank_solutions(self, w, sc):
+    @Rule(Stage("rank"), Riddle(length=MATCH.length),
+          Candidates(upto=MATCH.length, words=MATCH.left),
+          HintScores(scores=MATCH.scores), NOT(NameCandidates(upto=MATCH.length)))
+    def rank_solutions(self, left, scores):
         """Words left after the last position are solutions: the highest hint score
         first, then the most familiar."""
-        self._rank(w.words(), (), sc)
+        self._rank(left.words(), (), scores)
 
-    @Rule(Stage("rank"), Riddle(length=MATCH.n), Candidates(upto=MATCH.n, words=MATCH.w),
-          HintScores(scores=MATCH.sc), NameCandidates(upto=MATCH.n, words=MATCH.nw))
-    def rank_solutions_and_names(self, w, nw, sc):
+    @Rule(Stage("rank"), Riddle(length=MATCH.length),
+          Candidates(upto=MATCH.length, words=MATCH.left),
+          HintScores(scores=MATCH.scores),
+          NameCandidates(upto=MATCH.length, words=MATCH.names_left))
+    def rank_solutions_and_names(self, left, names_left, scores):
         """With names searched: the highest hint score first, then words before names,
         each most familiar first."""
-        self._rank(w.words(), nw.words(), sc)
+        self._rank(left.words(), names_left.words(), scores)
 
-    def _rank(self, found, keys, sc) -> None:
-        wl, scores = self.words, sc.as_map()
+    def _rank(self, found, keys, hint_scores) -> None:
+        wl, scores = self.words, hint_scores.as_map()
         pool = [(x, x, wl) for x in wl.ranked(found)]
         if keys:
             names, taken = self.hints.names, set(found)
@@ -275,15 +278,17 @@ class RiddleSolver(RiddleRules):
                                   else None, zipf=source.zipf(key), score=points,
                                   because=because, name=source is not wl))
 
-    @Rule(Stage("rank"), Riddle(length=MATCH.n), NearMiss(pos=MATCH.p, next=MATCH.k, words=MATCH.w),
-          TEST(lambda n, k: k == n + 1), HintScores(scores=MATCH.sc))
-    def rank_near_misses(self, p, w, sc):
+    @Rule(Stage("rank"), Riddle(length=MATCH.length),
+          NearMiss(pos=MATCH.broken, next=MATCH.after, words=MATCH.left),
+          TEST(lambda length, after: after == length + 1), HintScores(scores=MATCH.hint_scores))
+    def rank_near_misses(self, broken, left, hint_scores):
         """Words that fit all clues but one are ranked the same way (hints, familiarity)."""
-        words, scores = self.words, sc.as_map()
-        ranked = sorted(words.ranked(w.words()), key=lambda x: -scores.get(x, (0,))[0])
+        words, scores = self.words, hint_scores.as_map()
+        ranked = sorted(words.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
         for word in ranked[:self.max_solutions]:
             points, because = scores.get(word, (0, ()))
-            self.declare(NearSolution(pos=p, word=word, key=(-points,) + words.rank_key(word),
+            self.declare(NearSolution(pos=broken, word=word,
+                                      key=(-points,) + words.rank_key(word),
                                       score=points, because=because))
 
 
