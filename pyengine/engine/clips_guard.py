@@ -42,7 +42,8 @@ from pyengine.engine.interrupt import current_budget
 MAX_DEPTH = 10_000
 #: The soft stack limit asked for while CLIPS runs (about 400,000 nested calls).
 STACK_BYTES = 256 * 1024 * 1024
-#: How often the watchdog looks (seconds): 10,000 calls take CLIPS about 12 ms.
+#: How often the watchdog looks (seconds): short beside a person's patience, long beside
+#: one CLIPS call, so a runaway program is stopped soon after its limit.
 TICK = 0.001
 #: The watchdog thread's stack (bytes): it only reads a counter and calls one function.
 WATCHDOG_STACK = 256 * 1024

@@ -153,7 +153,7 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
 def _core_ok(data, tiered: bool) -> bool:
     """Is cached ``core`` data a list's shape: (a-z words, tiers, zipf, masks, skipped),
     arrays of the right type and length, a sample of masks that fit their words?
-    (About 5 ms for the default list; the cache checks its digest before this.)"""
+    (The cache checks its digest before this.)"""
     words, tiers, zipf, masks, skipped = data
     n = len(words)
     if type(words) is not tuple or not n or type(skipped) is not int or skipped < 0:

@@ -69,7 +69,7 @@ def _stemmer():
 
 @lru_cache(maxsize=4096)
 def _stem(word: str) -> str:
-    """The Snowball (English) stem: ~0.1 ms each in pure Python, so remembered."""
+    """The Snowball (English) stem: slow in pure Python, so remembered."""
     return _stemmer().stemWord(word)
 
 

@@ -4,8 +4,8 @@
     for chunk in batch.stream(as_json=True): ...   # one JSON line a puzzle, as it is solved
 
 One :class:`~pyengine.puzzles.bee.engine.BeeEngine` (one experta network, one word
-list) serves every hive of the batch: building the network costs ~10 ms, solving a hive
-through the rules ~4 ms. Each puzzle's record is exactly what ``bee solve LETTERS
+list) serves every hive of the batch: building the network costs more than solving a
+hive through the rules (bench/bench_bee.py). Each puzzle's record is exactly what ``bee solve LETTERS
 --center C [--hints] --json`` prints for it, with ``"line": N`` first (the
 input line it came from); a bad line's record is ``{"line": N, "error": "..."}`` and the
 batch goes on, its exit status then 1. The lines themselves are read and checked in

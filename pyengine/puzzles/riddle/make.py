@@ -20,8 +20,8 @@ from pyengine.engine.session import SEED_HIGH, SEED_LOW
 from pyengine.puzzles.util import check_whole
 
 DEFAULT_LENGTHS = (5, 8)
-#: the most riddles one ``make`` makes (--count): about 15 ms each, so at most a few
-#: minutes; they are printed as they are made
+#: the most riddles one ``make`` makes (--count): a few minutes at most
+#: (bench/bench_riddle.py times one); they are printed as they are made
 MAX_COUNT = 10_000
 
 
@@ -114,7 +114,7 @@ class RiddleFactory:
 
         session = None if record else self._session
         if session is None:
-            # building experta's network costs ~10 ms: the quiet session is reused
+            # building the network costs more than a riddle: the quiet session is reused
             session = ExpertaSession(RiddleMaker(self.words, self.clues, rng), record=record)
             if not record:
                 self._session = session

@@ -167,7 +167,7 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     key = (id(wl), max_solutions)
     session = None if record else _SOLVERS.get(key)
     if session is None or session.services.get("words") is not wl:
-        # building experta's network costs ~10 ms: quiet sessions are kept per list
+        # building the network costs more than a solve: quiet sessions are kept per list
         hints = hint_reader()
         session = ExpertaSession(RiddleSolver(wl, max_solutions, hints), record=record)
         session.provide(words=wl, hints=hints)

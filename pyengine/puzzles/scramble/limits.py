@@ -11,16 +11,15 @@ from pyengine.engine.errors import UsageError
 # -- make ------------------------------------------------------------------------------
 #: The seed's swap rule matches every pair of ids of the line, each time any line is
 #: asserted, and CLIPS's random strategy walks the agenda to place each activation:
-#: a firing costs about letters**5 (44 letters 0.6 ms, 100 letters 42 ms).
+#: a firing costs about letters**5 (bench/bench_limits_scramble.py measures it).
 SWAP_MAX_LETTERS = 100
 #: ... and the RANDOMIZE stage costs about swaps x letters**2 x (a cost per pair that
 #: grows with the line): this keeps it to seconds (100 letters: at most 100 swaps).
 SWAP_MAX_WORK = 1_000_000
-#: The linear plan (--randomizer shuffle): about 0.1 ms a letter, 2 KB a letter.
+#: The linear plan (--randomizer shuffle): time and memory grow with the letters.
 SHUFFLE_MAX_LETTERS = 100_000
 #: Recording every firing (--trace, the shell) keeps a record of each of the 3n + 1
-#: firings and prints them (about 2.2 ms a letter, growing with the fact base): a
-#: smaller limit.
+#: firings and prints them (more per letter as the fact base grows): a smaller limit.
 TRACE_MAX_LETTERS = 2_000
 
 # -- solve -----------------------------------------------------------------------------
