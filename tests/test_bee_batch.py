@@ -13,7 +13,8 @@ import pyengine
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee import batch_lines
 from pyengine.puzzles.bee.batch import BatchSolved, solve_batch
-from pyengine.puzzles.bee.batch_lines import MAX_LINE_BYTES, parse_line
+from pyengine.puzzles.bee.batch_lines import parse_line
+from pyengine.puzzles.bee.limits import BATCH_LINE_BYTES
 from pyengine.puzzles.bee.engine import BeeEngine
 from pyengine.puzzles.bee.solve import open_solve, run_solve
 from tests.conftest import shared_file
@@ -106,7 +107,7 @@ def test_bad_lines_give_numbered_records_and_the_batch_goes_on(tmp_path):
             b"\n# comment\n"               # 2, 3 skipped
             b"caf\xe9 r\n"                 # 4 Latin-1
             b"aeg\x00inrt r\n"             # 5 NUL
-            + b"a" * (MAX_LINE_BYTES + 1) + b"\n"      # 6 too long
+            + b"a" * (BATCH_LINE_BYTES + 1) + b"\n"      # 6 too long
             + b'{"letters": 7}\n'          # 7 bad JSON field
             + b"aegintR\n")                # 8 good
     code, out, err = cli(["bee", "solve", "--batch", batch_file(tmp_path, data), "--json",
@@ -117,7 +118,7 @@ def test_bad_lines_give_numbered_records_and_the_batch_goes_on(tmp_path):
     errors = {r["line"]: r["error"] for r in recs if "error" in r}
     assert "not UTF-8 text (byte 0xe9 at offset 3)" in errors[4]
     assert "NUL" in errors[5]
-    assert f"over {MAX_LINE_BYTES:,} bytes" in errors[6]
+    assert f"over {BATCH_LINE_BYTES:,} bytes" in errors[6]
     assert '"letters" is a string' in errors[7]
     assert recs[0]["letters"] == recs[-1]["letters"] == "aeginrt"
     code, out, _ = cli(["bee", "solve", "--batch", batch_file(tmp_path, data)])
@@ -140,7 +141,7 @@ def test_stdin_bytes_and_text_streams():
 
 
 def test_a_long_stdin_line_is_skipped_to_its_end():
-    data = b"aeginrt r\n" + b"x" * (5 * MAX_LINE_BYTES) + b"\naegintR\n"
+    data = b"aeginrt r\n" + b"x" * (5 * BATCH_LINE_BYTES) + b"\naegintR\n"
     code, out, _ = cli(["bee", "solve", "--batch", "-", "--json"], data)
     recs = records(out)
     assert code == 1 and [r["line"] for r in recs] == [1, 2, 3]
@@ -227,7 +228,7 @@ def test_unreadable_files_are_one_line_errors(tmp_path):
 
 
 def test_too_many_lines(tmp_path, monkeypatch):
-    monkeypatch.setattr(batch_lines, "MAX_LINES", 3)
+    monkeypatch.setattr(batch_lines, "BATCH_LINES", 3)
     ok = batch_file(tmp_path, "aeginrt r\n\n# c\n", "ok.txt")
     assert cli(["bee", "solve", "--batch", ok])[0] == 0
     code, out, err = cli(["bee", "solve", "--batch",
@@ -273,7 +274,7 @@ def test_every_hive_reads_back_in_every_form(letters, i, form):
 
 def test_the_help_states_the_limits():
     from pyengine.puzzles.bee.puzzle import SOLVE
-    assert f"{batch_lines.MAX_LINES:,} lines of at most {MAX_LINE_BYTES:,} bytes" in \
+    assert f"{batch_lines.BATCH_LINES:,} lines of at most {BATCH_LINE_BYTES:,} bytes" in \
         SOLVE.description
     from pyengine.engine.textio import MAX_TEXT_BYTES
     assert f"FILE at most {MAX_TEXT_BYTES // 2**20} MiB" in SOLVE.description
@@ -312,7 +313,7 @@ def test_any_bytes_give_one_record_a_puzzle_line(chunks, as_stdin):
 
 @pytest.mark.parametrize("end", [b"\n", b"\r\n"])
 def test_the_line_limit_is_exact_on_file_and_stdin(tmp_path, end):
-    fits = b"#" + b"x" * (MAX_LINE_BYTES - 1)
+    fits = b"#" + b"x" * (BATCH_LINE_BYTES - 1)
     data = fits + end + fits + b"x" + end + b"aegintR" + end
     path = batch_file(tmp_path, data)
     for got in (list(batch_lines.batch_lines(path)),

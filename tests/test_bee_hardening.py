@@ -108,7 +108,7 @@ def test_odd_guesses_are_echoed_as_printable_ascii():
 def test_a_long_line_and_too_many_lines_are_refused(monkeypatch):
     code, _, err = cli(PLAY, b"grin\n" + b"a" * 5000 + b"\n")
     assert code == 2 and one_line_error(err) and "line 2 is over 1,024 bytes" in err
-    monkeypatch.setattr(play_input, "MAX_LINES", 3)
+    monkeypatch.setattr(play_input, "PLAY_LINES", 3)
     assert len(run_play("aegintR", seed=1, lines=["grin"] * 3).turns) == 3
     code, _, err = cli(PLAY, b"grin\n" * 4)
     assert code == 2 and one_line_error(err) and "over 3 lines" in err

@@ -150,7 +150,8 @@ def test_make_streams_riddle_by_riddle():
 
 
 def test_make_count_limit_and_checks_before_any_work(capsys):
-    from pyengine.puzzles.riddle.make import MAX_COUNT, run_make
+    from pyengine.puzzles.riddle.limits import MAX_COUNT
+    from pyengine.puzzles.riddle.make import run_make
     code, out, err = cli(["riddle", "make", "--count", str(MAX_COUNT + 1)], capsys)
     assert code == 2 and out == "" and one_line_error(err) and str(MAX_COUNT) in err
     for bad in (dict(count=MAX_COUNT + 1), dict(count=0), dict(length="\uff15"),

@@ -191,7 +191,7 @@ FROG_BECAUSE = "frog is in the gloss of croak: 'a harsh hoarse utterance (as of 
 
 def test_hint_reading_is_bounded():
     from pyengine.facts.riddle import HintLine, HintTerm
-    from pyengine.puzzles.riddle.hints import MAX_HINT_LINES, MAX_TERMS_PER_LINE
+    from pyengine.puzzles.riddle.limits import MAX_HINT_LINES, MAX_TERMS_PER_LINE
     fruits = "apple banana cherry damson elder fig grape hazel ivy juniper kale lemon mango"
     hints = "\n".join(f"{fruits} {'x' * (i + 2)}" for i in range(30))
     r = solve(FROG + hints, record=True)

@@ -162,7 +162,7 @@ def test_bee_play_refuses_too_many_lines_before_any_output(monkeypatch):
     monkeypatch.setattr(engine.BeeEngine, "__init__",
                         lambda *a, **k: started.append(1) or pytest.fail("the game started"))
     code, out, err = cli(["bee", "play", "aegintR", "--seed", "1"],
-                         b"grin\n" * (lines.MAX_LINES + 1))
+                         b"grin\n" * (lines.PLAY_LINES + 1))
     assert (code, out, started) == (2, "", [])
     assert err == ("pyengine: error: standard input has over 10,000 lines: a game takes "
                    "at most 10,000 guesses and commands\n")

@@ -10,10 +10,10 @@ ignored) or text, ``LETTERS CENTER`` or ``LETTERS`` with one upper-case letter m
 centre. Blank lines and lines starting with ``#`` are skipped. The letters are checked
 by the same :func:`~pyengine.puzzles.bee.hive.parse_hive` as ``bee solve LETTERS``.
 
-A bad line (not UTF-8, over :data:`MAX_LINE_BYTES`, bad JSON, bad letters) is not the end
+A bad line (not UTF-8, over :data:`BATCH_LINE_BYTES`, bad JSON, bad letters) is not the end
 of the batch: it comes out as a :class:`UsageError` for that line and reading goes on.
 What spoils the whole input is one :class:`UsageError` raised: a FILE that cannot be read
-(missing, a directory or FIFO, over 64 MiB) or over :data:`MAX_LINES` lines; a FILE is
+(missing, a directory or FIFO, over 64 MiB) or over :data:`BATCH_LINES` lines; a FILE is
 checked before any line is given out, standard input (``-``) when the line is reached.
 """
 from __future__ import annotations
@@ -25,15 +25,14 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import MAX_TEXT_BYTES, decode, not_utf8, read_bytes
 from pyengine.engine.textio import shown as shown_name
 from pyengine.puzzles.bee.hive import parse_hive, shown
+from pyengine.puzzles.bee.limits import BATCH_LINE_BYTES, BATCH_LINES
 
-MAX_LINE_BYTES = 16 * 1024      # an archive's JSON line with its answers fits easily
-MAX_LINES = 100_000             # lines (puzzles, blank and comment lines) in one batch
 _CHUNK = 64 * 1024              # how much of an over-long line is skipped at a time
 
 
 def _too_many(name: str) -> UsageError:
-    return UsageError(f"{name} has over {MAX_LINES:,} lines: a batch takes at most "
-                      f"{MAX_LINES:,} (split the archive)")
+    return UsageError(f"{name} has over {BATCH_LINES:,} lines: a batch takes at most "
+                      f"{BATCH_LINES:,} (split the archive)")
 
 
 def _file_lines(spec: str) -> Iterator[bytes]:
@@ -42,7 +41,7 @@ def _file_lines(spec: str) -> Iterator[bytes]:
     64 MiB file is held once, not twice)."""
     data = read_bytes(spec, "batch file", MAX_TEXT_BYTES)
     lines = data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0)
-    if lines > MAX_LINES:
+    if lines > BATCH_LINES:
         raise _too_many(f"batch file {shown_name(spec)}")
     return _cut(data)
 
@@ -63,17 +62,17 @@ def _stream_lines(stream) -> Iterator[bytes | UsageError]:
     source = getattr(stream, "buffer", None) or stream
     n = 0
     while True:
-        raw = _read(source, MAX_LINE_BYTES + 2, n + 1)
+        raw = _read(source, BATCH_LINE_BYTES + 2, n + 1)
         if not raw:
             return
         n += 1
-        if n > MAX_LINES:
+        if n > BATCH_LINES:
             raise _too_many("standard input")
         text = isinstance(raw, str)
         end, ends = ("\n", "\r\n") if text else (b"\n", b"\r\n")
         size = len(raw.rstrip(ends).encode("utf-8", "surrogatepass") if text
                    else raw.rstrip(ends))
-        if size > MAX_LINE_BYTES:
+        if size > BATCH_LINE_BYTES:
             part = raw
             while part and not part.endswith(end):
                 part = _read(source, _CHUNK, n)
@@ -99,7 +98,7 @@ def _as_bytes(raw) -> bytes | UsageError:
 
 
 def _too_long() -> UsageError:
-    return UsageError(f"the line is over {MAX_LINE_BYTES:,} bytes (a puzzle is one short line)")
+    return UsageError(f"the line is over {BATCH_LINE_BYTES:,} bytes (a puzzle is one short line)")
 
 
 def batch_lines(spec: str, stdin=None) -> Iterator[tuple[int, tuple[str, str] | UsageError]]:
@@ -117,7 +116,7 @@ def _numbered(raws) -> Iterator[tuple[int, tuple[str, str] | UsageError]]:
         if isinstance(raw, UsageError):
             yield n, raw
             continue
-        if len(raw.rstrip(b"\r")) > MAX_LINE_BYTES:
+        if len(raw.rstrip(b"\r")) > BATCH_LINE_BYTES:
             yield n, _too_long()
             continue
         try:

@@ -15,9 +15,9 @@ from __future__ import annotations
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
 from pyengine.puzzles.bee import fast
+from pyengine.puzzles.bee.limits import MAX_CONTAINS
 
 VOWELS = "aeiou"
-MAX_CONTAINS = 15           # longest --contains (no pangram of the lists is longer)
 
 
 def check_options(habits, centre: str | None, sub: str) -> None:

@@ -11,8 +11,8 @@ byte never reaches Python's own decoder; an iterable of ``str`` (a test, a noteb
 is checked the same way, and a ``UnicodeDecodeError`` raised while iterating it
 becomes the same one-line error; a whole ``str`` or ``bytes`` is split into lines.
 
-Limits: a line holds at most :data:`MAX_LINE_BYTES` bytes and a game at most
-:data:`MAX_LINES` lines, so a game is bounded in time and memory whatever is piped in.
+Limits: a line holds at most :data:`PLAY_LINE_BYTES` bytes and a game at most
+:data:`PLAY_LINES` lines, so a game is bounded in time and memory whatever is piped in.
 :func:`read_lines` reads piped input (and any iterable) whole, within those limits,
 before the game starts, so a limit or a bad byte is refused before any work or output;
 only lines typed at a terminal are checked as they come.
@@ -23,20 +23,19 @@ from typing import Callable, Iterable, Iterator
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import decode, not_utf8
+from pyengine.puzzles.bee.limits import PLAY_LINE_BYTES, PLAY_LINES
 
-MAX_LINE_BYTES = 1024       # a guess or a command is one short line
-MAX_LINES = 10_000          # guesses, commands and blank lines in one game
 NAME = "standard input"
 
 
 def _too_long(n: int) -> UsageError:
-    return UsageError(f"{NAME} line {n} is over {MAX_LINE_BYTES:,} bytes "
+    return UsageError(f"{NAME} line {n} is over {PLAY_LINE_BYTES:,} bytes "
                       "(a guess or a command is one short line)")
 
 
 def _too_many() -> UsageError:
-    return UsageError(f"{NAME} has over {MAX_LINES:,} lines: a game takes at most "
-                      f"{MAX_LINES:,} guesses and commands")
+    return UsageError(f"{NAME} has over {PLAY_LINES:,} lines: a game takes at most "
+                      f"{PLAY_LINES:,} guesses and commands")
 
 
 def _raw_lines(lines) -> Iterator[bytes]:
@@ -47,7 +46,7 @@ def _raw_lines(lines) -> Iterator[bytes]:
     buffer = getattr(lines, "buffer", None)
     if buffer is not None and hasattr(buffer, "readline"):
         while True:
-            raw = buffer.readline(MAX_LINE_BYTES + 2)
+            raw = buffer.readline(PLAY_LINE_BYTES + 2)
             if not raw:
                 return
             yield raw
@@ -80,9 +79,9 @@ def play_lines(lines: Iterable) -> Iterator[str]:
     """Each line of ``lines`` as checked text (line end kept); UsageError past a limit
     or for bytes that are not UTF-8 text."""
     for n, raw in enumerate(_raw_lines(lines), 1):
-        if n > MAX_LINES:
+        if n > PLAY_LINES:
             raise _too_many()
-        if len(raw.rstrip(b"\r\n")) > MAX_LINE_BYTES:
+        if len(raw.rstrip(b"\r\n")) > PLAY_LINE_BYTES:
             raise _too_long(n)
         yield decode(raw, f"{NAME} line {n}")
 
@@ -95,8 +94,8 @@ def _is_terminal(lines) -> bool:
 
 
 def read_lines(lines: Iterable, last: Callable[[str], bool] | None = None) -> Iterable[str]:
-    """:func:`play_lines` read and checked before the game starts (at most ``MAX_LINES``
-    lines of ``MAX_LINE_BYTES``), up to the end of the input or the first line for
+    """:func:`play_lines` read and checked before the game starts (at most ``PLAY_LINES``
+    lines of ``PLAY_LINE_BYTES``), up to the end of the input or the first line for
     which ``last`` is true (``!quit``: what follows is never read); from a terminal,
     each line as it is typed."""
     if _is_terminal(lines):

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.bee import fast
-from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words
+from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_centre, shown
+from pyengine.puzzles.bee.limits import MAX_VETS, MAX_WORD
 from pyengine.puzzles.bee.results import Solution
 
 DEFAULT_ANSWERS = (20, 70)      # allowed number of answers for a random hive
@@ -23,8 +24,6 @@ PREFERRED_ANSWERS = (30, 50)    # tried first
 DEFAULT_VOWELS = (1, 3)
 COMMON_ZIPF = 3.0               # a "common" pangram: wordfreq zipf >= 3.0
 TRIES = 4000                    # random hives tried per band of answer counts
-MAX_WORD = 64                   # longest seed word (WORD|LETTERS)
-MAX_VETS = 50                   # hives vetted by the rules, at most, in each phase
 
 
 @dataclass

@@ -15,12 +15,9 @@ Each question takes a hint term's stem and the contenders, and returns the
 """
 from __future__ import annotations
 
+from pyengine.puzzles.riddle.limits import MAX_TERMS_PER_LINE
 from pyengine.words.lexicon import content_words, load_lexicon, stem
 
-#: hint lines read (the rest are only shown) and terms taken from each: a bound on the
-#: work of the hint rules for any input (a 64 KiB riddle of hint lines: well under a second)
-MAX_HINT_LINES = 8
-MAX_TERMS_PER_LINE = 12
 #: riddle phrasing that says nothing about the answer ("My whole is known as ...")
 HINT_FILLER = frozenset("""
 whole total entire entirety self first second third fourth fifth sixth seventh eighth

@@ -12,17 +12,15 @@ import re
 from typing import Iterator
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.session import SEED_HIGH, SEED_LOW
 from pyengine.puzzles.riddle.clues import ClueIndex
+from pyengine.puzzles.riddle.limits import MAX_COUNT
 from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (re-export)
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
-from pyengine.engine.session import SEED_HIGH, SEED_LOW
 from pyengine.puzzles.util import check_whole
 
 DEFAULT_LENGTHS = (5, 8)
-#: the most riddles one ``make`` makes (--count): a few minutes at most
-#: (bench/bench_riddle.py times one); they are printed as they are made
-MAX_COUNT = 10_000
 
 
 def familiar_words(words, min_zipf: float = 2.5, enough: int = 2000):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import INVISIBLE, ascii_letters, character, fold
 from pyengine.engine.wording import plural
+from pyengine.puzzles.riddle.limits import MAX_CLUE_CHARS, MAX_RIDDLE_CHARS
 
 INCLUDE, EXCLUDE = "include", "exclude"
 
@@ -39,8 +40,6 @@ _TOKEN = re.compile(r'"[^"]*"|(?<![^\W\d_])\'[^\W\d_][^\W\d_\'-]*\'(?![^\W\d_])'
                     r"|[^\W\d_]+(?:['-][^\W\d_]+)*")
 
 # a riddle's text is read up to this size (chars; the CLI reads at most this many bytes)
-MAX_RIDDLE_CHARS = 64 * 1024
-MAX_CLUE_CHARS = 1000         # one clue carried on over several lines
 
 NEGATIVE = {"not", "never", "neither", "nor", "nowhere", "without"}
 CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "whereas",

@@ -11,12 +11,9 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
+from pyengine.puzzles.riddle.limits import MAX_HINT_LINES, MAX_RIDDLE_BYTES, MAX_SOLUTIONS
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
 
-MAX_SOLUTIONS = 100
-#: the largest riddle text read (a FILE, stdin or ``text=``): 64 KiB (a riddle of 20
-#: clues is under 2 KiB; the rest would be hint lines)
-MAX_RIDDLE_BYTES = 64 * 1024
 SHOWN = 10                      # solutions the command lists without --all
 
 
@@ -177,7 +174,6 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
     session.assert_fact(Riddle(length=parsed.length))
     for fact in clue_facts(parsed):
         session.assert_fact(fact)
-    from pyengine.puzzles.riddle.hints import MAX_HINT_LINES
     for line in parsed.hints[:MAX_HINT_LINES]:
         session.assert_fact(HintLine(text=line))
     if near:
@@ -187,7 +183,13 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
 
 def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     """Read the solutions, letter sets and count back from the fact base."""
-    from pyengine.facts.riddle import Candidates, LetterSet, NearSolution, NearWanted, Solution
+    from pyengine.facts.riddle import (
+        Candidates,
+        LetterSet,
+        NearSolution,
+        NearWanted,
+        Solution,
+    )
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
