@@ -13,16 +13,10 @@ from typing import Callable, Iterable
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
-from pyengine.puzzles.bee.hive import (
-    ascii_lower,
-    honeycomb,
-    layout,
-    parse_centre,
-    parse_hive,
-)
+from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
 from pyengine.puzzles.bee.lines import read_lines
-from pyengine.puzzles.bee.puzzle import PLAY_HELP
 from pyengine.puzzles.bee.results import Solution
+from pyengine.puzzles.bee.puzzle import PLAY_HELP
 
 QUIT = ("!quit", "!q", "!exit")
 GIVE_UP = "!giveup"

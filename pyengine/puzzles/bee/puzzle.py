@@ -7,15 +7,8 @@
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.base import (
-    ALLOW_OFFENSIVE,
-    SEED,
-    UNUSED_SEED,
-    Action,
-    Option,
-    Puzzle,
-    words_option,
-)
+from pyengine.puzzles.base import (ALLOW_OFFENSIVE, SEED, UNUSED_SEED, Action, Option, Puzzle,
+                                   words_option)
 from pyengine.puzzles.util import parse_range
 
 _M = "pyengine.puzzles.bee."

@@ -1,12 +1,5 @@
 """The letter riddles' declaration: solve (a riddle from a file or stdin) and make."""
-from pyengine.puzzles.base import (
-    ALLOW_OFFENSIVE,
-    SEED,
-    Action,
-    Option,
-    Puzzle,
-    words_option,
-)
+from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
 
 _M = "pyengine.puzzles.riddle."
 

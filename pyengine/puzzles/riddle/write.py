@@ -5,13 +5,7 @@ from __future__ import annotations
 import random
 
 from pyengine.puzzles.riddle.parse import (
-    EXCLUDE,
-    INCLUDE,
-    LAST,
-    ORDINAL_WORDS,
-    HalfClue,
-    ParsedClue,
-)
+    EXCLUDE, INCLUDE, LAST, ORDINAL_WORDS, HalfClue, ParsedClue)
 
 
 def ordinal_word(pos: int) -> str:
