@@ -167,32 +167,13 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
 
 
 def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
+    """``clp`` / ``experta`` opened with the shell's words: read as options, then
+    opened as the notebook opens them (:func:`plan_factory`)."""
     args = _generic_parser(name).parse_args(argv)
-    stages = [stage_spec(s) for s in args.stage]
-    clp_on_ours = name == "experta" and is_clp(args.target)
-    if name == "experta" and not clp_on_ours and len(args.target) != 1:
-        raise UsageError("give one engine, as FILE.py[:CLASS] or MODULE[:CLASS], "
-                         "or CLIPS files (FILE.clp ...)")
-    opener_ = open_clp if name == "clp" else open_experta
-    seed = [args.seed]
-    if name == "experta" and not clp_on_ours:   # loaded once: the same class on reopening
-        args.target = [Loaded(args.target[0], load_class(args.target[0]))]
-    else:                       # read once: a reopened plan loads the same program
-        args.target = [clp_source(f) for f in args.target]
-
-    def factory() -> SessionPlan:
-        plan = opener_(args.target, stages, args.strategy, seed[0])
-        seed[0] = plan.seed
-        plan.reopen = factory
-        return plan
-    factory.fresh = lambda: _generic_opener(name, _with_seed(argv, seed[0]))
-    return factory
-
-
-def _with_seed(argv: list[str], seed: int | None) -> list[str]:
-    """The words again, with the seed the first opening chose (reload keeps it)."""
-    given = any(a == "--seed" or a.startswith("--seed=") for a in argv)
-    return list(argv) if seed is None or given else [*argv, "--seed", str(seed)]
+    target = args.target if name == "clp" or is_clp(args.target) or len(args.target) != 1 \
+        else args.target[0]
+    return plan_factory(name, target=target, stage=args.stage, strategy=args.strategy,
+                        seed=args.seed)
 
 
 def _generic_parser(name: str):
