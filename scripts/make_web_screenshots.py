@@ -15,11 +15,13 @@ from pyengine.ui.web.app import create_app
 from pyengine.ui.web.background import CHROMIUM_ARGS, running
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-# (target, options typed in the page, what to do: keys pressed, then guesses)
+# (target, options typed in the page, what to do: keys pressed, then facts submitted
+# through the form the declaration gives: (form, slot, value))
 SHOTS = [
     ("scramble", {"seed": "1"}, ["e", "e", "n", "r"], []),
     ("riddle", {}, ["e", "e", "n"], []),
-    ("bee-play", {}, ["g"], ["gear", "tiger", "granite"]),
+    ("bee-play", {"letters": "aeginrt", "center": "r"}, ["g"],
+     [("submit-guess", "word", w) for w in ("gear", "tiger", "granite")]),
     ("boggle", {"seed": "1"}, ["e", "r", "r"], []),
 ]
 
@@ -28,7 +30,8 @@ def chromium() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def shoot(page, url: str, target: str, options: dict, keys: list[str], guesses: list[str]) -> None:
+def shoot(page, url: str, target: str, options: dict, keys: list[str],
+          submits: list[tuple[str, str, str]]) -> None:
     page.goto(url)
     page.evaluate("sessionStorage.clear()")
     page.goto(url)
@@ -44,11 +47,11 @@ def shoot(page, url: str, target: str, options: dict, keys: list[str], guesses: 
         before = page.evaluate("UI.state.fired")
         page.keyboard.press(key)
         page.wait_for_function(f"UI.state.fired !== {before} || UI.state.stage.done")
-    for word in guesses:
-        page.fill("#guess", word)
-        page.press("#guess", "Enter")
-        page.wait_for_function(f"document.getElementById('verdict') && "
-                               f"document.getElementById('verdict').textContent.startsWith({word.upper()!r})")
+    for form, slot, value in submits:
+        before = page.evaluate("UI.state.fired")
+        page.fill(f"#{form} [data-slot={slot}]", value)
+        page.press(f"#{form} [data-slot={slot}]", "Enter")
+        page.wait_for_function(f"UI.state.fired !== {before}")
     facts = page.query_selector_all("#facts .fact")
     if facts:
         facts[-1].click(position={"x": 8, "y": 6})

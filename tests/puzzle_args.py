@@ -13,6 +13,8 @@ SHELL_ARGS = {
     "riddle-solve": [str(TEACUP)],
     "bee": ["ACENRTU", "--center", "T"],
     "bee-solve": ["ACENRTU", "--center", "T"],
+    "bee-play": ["ACENRTU", "--center", "T"],
     "boggle": ["--algo", "cad", "--seed", "1"],
     "boggle-make": ["--algo", "cad", "--seed", "1"],
+    "boggle-solve": ["abcdefghijklmnop"],
 }

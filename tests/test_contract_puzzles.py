@@ -139,3 +139,99 @@ def test_shell_entries_name_openable_actions():
 def test_registering_a_builtin_name_is_refused():
     with pytest.raises(UsageError, match="exists already"):
         registry.register(Puzzle("scramble", "again", "clips", ()))
+
+
+# -- what the web page is offered ---------------------------------------------------------
+FILE_OPTIONS = ("file", "batch", "candidates", "dice")
+
+
+@pytest.mark.parametrize("puzzle,action", _actions(), ids=lambda x: getattr(x, "name", x))
+def test_what_the_page_is_offered_is_declared_and_checked(puzzle, action):
+    """No option that names a file is offered; examples are values of offered options
+    that their declarations accept; a picture draws nothing from no facts; a fact to
+    submit belongs to an action with a session, its slots with help."""
+    from pyengine.puzzles.page import FactBase, resolve
+    from pyengine.ui.queries import fact_fields
+
+    for opt in action.options:
+        if opt.web:
+            assert opt.name not in FILE_OPTIONS and opt.metavar not in ("FILE", "LIST"), \
+                f"{puzzle.name} {action.name}: {opt.label} names a file"
+    offered = {o.name: o for o in action.options if o.web}
+    for name, value in (action.example or {}).items():
+        assert name in offered, f"{puzzle.name} {action.name}: example of {name}, not offered"
+        assert offered[name].convert(value) is not None
+    if action.picture is not None:
+        assert action.open is not None
+        assert resolve(action.picture)(FactBase([], {}, fact_fields)) is None
+    for submit in action.submit:
+        assert action.open is not None and submit.help and submit.slots
+        assert all(o.help for o in submit.slots)
+
+
+def test_a_picture_is_checked_against_the_primitives():
+    from pyengine.puzzles.page import (MAX_CHARS, cell, check_picture, drawing, grid, row,
+                                       rows, text, token, tokens)
+    good = drawing(text("x" * (MAX_CHARS + 50), "big", id="a-1"),
+                   tokens([token("a", 3, "faint", "t")]), grid([[cell("q", "ab", 2, True)]]),
+                   rows([row("#1", text("y"), tokens([]))]), None)
+    checked = check_picture(good)
+    assert [p["kind"] for p in checked["parts"]] == ["text", "tokens", "grid", "rows"]
+    assert checked["parts"][0]["text"].endswith(" ...") and checked["parts"][0]["id"] == "a-1"
+    assert checked["parts"][2]["rows"][0][0] == {"text": "q", "note": "ab", "corner": "2",
+                                                 "lit": True, "title": ""}
+    for bad, says in [
+            ({"parts": [{"kind": "html", "text": "<b>"}]}, "not a picture primitive"),
+            (drawing(rows([row("#1", rows([]))])), "not a picture primitive here"),
+            (drawing(text("x", id="Pic One")), "a part's id"),
+            (drawing(text("x", "blink")), "is not one of"),
+            (drawing(tokens([token("a", -1)])), "colour"),
+            (drawing({"kind": "text"}), "lacks a field"),
+            (drawing(tokens([{"text": 3}])), "wrong type"), ([], "a picture is")]:
+        with pytest.raises(ValueError, match=says):
+            check_picture(bad)
+
+
+# -- the toy on the web page: a plug-in, with its example, picture and a fact to submit ----
+def _part(st: dict, pid: str) -> dict:
+    return next(p for p in st["picture"]["parts"] if p.get("id") == pid)
+
+
+def _texts(part: dict) -> list[str]:
+    return [t["text"] for t in part["tokens"]]
+
+
+def test_toy_on_the_web_page(monkeypatch):
+    pytest.importorskip("starlette", reason="the web inspector needs the web extra")
+    pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+    from tests.webclient import opened, post, web_client
+
+    monkeypatch.setenv("PYENGINE_PUZZLES", "tests.toy.puzzle")       # its registration
+    with web_client() as c:
+        target = next(t for t in c.get("/api/targets").json()["targets"]
+                      if t["name"] == "mirror")
+        assert target["options"] == [{"name": "word", "kind": "str", "help": "the word",
+                                      "default": None, "example": "stressed",
+                                      "choices": None}]
+        st = opened(c, "mirror")                         # no word: the declared example
+        sid = st["id"]
+        assert st["title"] == "mirror stressed" and st["picture"]["kind"] == "declared"
+        assert "".join(_texts(_part(st, "word"))) == "stressed"
+        assert _texts(_part(st, "mirrored")) == ["?"] * 8
+        st = post(c, sid, "step", 3)
+        placed = [t for t in _part(st, "mirrored")["tokens"] if t["tone"] == "solid"]
+        assert len(placed) == 3 and st["fired"] == 3
+        st = post(c, sid, "run")
+        assert _part(st, "spelled")["text"] == "spelled: desserts" and st["finish"] == "desserts"
+        assert "".join(_texts(_part(st, "mirrored"))) == "desserts"
+        assert st["submit"][0]["relation"] == "guess"
+        st = post(c, sid, "submit", {"relation": "guess", "slots": {"text": "Desserts"}})
+        assert st["message"] == "(verdict (text desserts) (right True))"
+        assert _part(st, "verdict")["text"] == "desserts: right"
+        st = post(c, sid, "submit", {"relation": "guess", "slots": {"text": "stressed"}})
+        assert _part(st, "verdict")["text"] == "stressed: wrong"
+        bad = post(c, sid, "submit", {"relation": "guess", "slots": {"text": "l1ve"}}, 400)
+        assert bad["error"] == "'l1ve': letters a-z only"
+        st = post(c, sid, "back", 1)                     # the last judgement undone
+        assert "(guess (text stressed))" in [f["text"] for f in st["facts"]]
+        assert opened(c, "mirror", word="live")["title"] == "mirror live"

@@ -146,6 +146,43 @@ def test_puzzles_are_listed_only_by_the_registry():
                 assert len(found) < 2, f"{path.relative_to(ROOT)} lists puzzles: {sorted(found)}"
 
 
+# A puzzle's name as a word, in any case ("Spelling Bee", "scrambles"); the modules of
+# pyengine/puzzles the UI may import (the contract, the registry and shared helpers).
+PUZZLE_WORD = re.compile(r"\b(scramble|riddle|bee|boggle)s?\b", re.IGNORECASE)
+GENERIC_PUZZLE_MODULES = ("base", "registry", "page", "util", "workers")
+
+
+def _ui_files():
+    """Every file of pyengine/ui: its Python and the page's static files."""
+    return sorted(p for p in (PKG / "ui").rglob("*") if p.is_file()
+                  and p.suffix in (".py", ".js", ".html", ".css") and "__pycache__" not in p.parts)
+
+
+def test_the_ui_names_no_puzzle():
+    """The command line, the shell, the notebook and the web page are clients of the
+    registry: no puzzle is named anywhere in pyengine/ui (code, strings, docstrings,
+    comments, the page's JavaScript, HTML and CSS). What the page shows of a puzzle is
+    the puzzle's declaration's."""
+    for path in _ui_files():
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            found = PUZZLE_WORD.search(line)
+            assert not found, f"{path.relative_to(ROOT)}:{n} names a puzzle " \
+                              f"({found.group(0)!r}): {line.strip()}"
+
+
+def test_the_ui_imports_no_puzzle_package():
+    """Only the contract, the registry and shared helpers of pyengine/puzzles, by import
+    statement or as a "module:function" path in a string."""
+    for path in _ui_files():
+        names = _imports(path) if path.suffix == ".py" else set()
+        names |= set(re.findall(r"pyengine\.puzzles\.\w+", path.read_text()))
+        for name in names:
+            parts = name.split(".")
+            if parts[:2] == ["pyengine", "puzzles"] and len(parts) > 2:
+                assert parts[2] in GENERIC_PUZZLE_MODULES, \
+                    f"{path.relative_to(ROOT)} imports {name}: a puzzle's own module"
+
+
 def test_modules_and_functions_are_small():
     too_big = []
     for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):

@@ -20,6 +20,16 @@ from tests.webclient import limits, opened, post, web_client  # noqa: E402
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 
+def part(st: dict, pid: str) -> dict:
+    """The part of the state's picture with this id."""
+    return next(p for p in st["picture"]["parts"] if p.get("id") == pid)
+
+
+def letters(st: dict) -> list[dict]:
+    """The letter tokens of a scramble's line (the '#' left out)."""
+    return [t for t in part(st, "line")["tokens"] if t["tone"] != "dark"]
+
+
 @pytest.fixture(scope="module")
 def client():
     with web_client(lim=limits(firings=500, idle=600)) as c:
@@ -44,13 +54,18 @@ def test_targets_lists_the_registry_and_no_file_options(client):
     assert "clp" not in names and "experta" not in names
     for t in info["targets"]:
         assert not {"file", "batch", "candidates", "dice"} & {o["name"] for o in t["options"]}
+        assert not [o for o in t["options"] if o["name"] == "words" and o["kind"] == "str"]
+    riddle = next(t for t in info["targets"] if t["name"] == "riddle")
+    text = next(o for o in riddle["options"] if o["name"] == "text")
+    assert text["example"].startswith("My first is in cake")     # the declaration's example
     assert info["strategies"] == list(STRATEGIES) and "depth" in STRATEGIES
 
 
 def test_scramble_steps_to_the_end_and_goes_back(client):
     st = opened(client, seed=1)
     sid = st["id"]
-    assert st["picture"]["kind"] == "scramble" and st["fired"] == 0
+    assert st["picture"]["kind"] == "declared" and st["fired"] == 0
+    assert st["picture"]["parts"][0]["text"] == "0 of 0 letters decoded"
     assert post(client, sid, "step")["fired"] == 1          # no number: one firing
     st = post(client, sid, "step", 2)
     assert st["fired"] == 3 and len(st["last"]) == 2 and st["stage"]["active"]
@@ -61,9 +76,12 @@ def test_scramble_steps_to_the_end_and_goes_back(client):
     assert st["stage"]["index"] == 1 and st["stage"]["active"]
     st = post(client, sid, "run")
     assert st["stage"]["done"] and st["finish"]
-    line = "".join(c["ch"] for c in st["picture"]["cells"])
-    assert st["picture"]["decoded"] == st["picture"]["total"] == len(line) == 44
-    assert all(c["word"] for c in st["picture"]["cells"])
+    line = "".join(t["text"] for t in letters(st))
+    assert st["picture"]["parts"][0]["text"] == "44 of 44 letters decoded" and len(line) == 44
+    assert all(t["tone"] == "solid" and t["colour"] is not None for t in letters(st))
+    assert part(st, "line")["tokens"][-1] == {"text": "#", "colour": None, "tone": "dark",
+                                              "title": ""}
+    assert part(st, "decoded")["text"].replace(" ", "") == line
     assert st["finish"].split("\n")[0].replace(" ", "") == line.upper()
     fired = st["fired"]
     st = post(client, sid, "back", 2)
@@ -101,32 +119,77 @@ def test_strategy_seed_assert_retract_why_matches_rules(client):
     assert client.delete("/api/sessions/never-was").status_code == 404
 
 
+def guess(word) -> dict:
+    return {"relation": "guess", "slots": {"word": word}}
+
+
 def test_bee_play_guesses_are_judged_by_the_rules(client):
-    sid = opened(client, "bee-play")["id"]
-    st = post(client, sid, "guess", "gear")
-    assert st["picture"]["verdict"]["message"] == "Good!" and st["picture"]["score"] == 1
-    st = post(client, sid, "guess", "tiger")
-    assert st["picture"]["verdict"]["points"] == 5
-    st = post(client, sid, "guess", "gear")
-    assert st["picture"]["verdict"]["message"] == "Already found"
-    assert [f["word"] for f in st["picture"]["found"]] == ["gear", "tiger"]
-    assert post(client, sid, "guess", "rm -rf /", status=400)["error"].startswith("a guess")
-    other = opened(client, "bee")["id"]
-    assert "bee-play" in post(client, other, "guess", "gear", status=400)["error"]
+    st = opened(client, "bee-play", letters="aeginrt", center="r")
+    sid = st["id"]
+    assert [s["relation"] for s in st["submit"]] == ["guess"]
+    assert [o["name"] for o in st["submit"][0]["slots"]] == ["word"]
+    st = post(client, sid, "submit", guess("gear"))
+    assert st["message"] == "(verdict (turn 1) (word gear) (message Good!) (points 1))"
+    assert part(st, "verdict")["text"] == "GEAR: Good! +1"
+    assert part(st, "score")["text"].startswith("score 1")
+    st = post(client, sid, "submit", guess("Tiger"))
+    assert part(st, "verdict")["text"] == "TIGER: Nice! +5"
+    st = post(client, sid, "submit", {"slots": {"word": "gear"}})   # the one declared
+    assert part(st, "verdict")["text"] == "GEAR: Already found"
+    assert part(st, "found")["text"] == "gear tiger"
+    assert "(turn 3)" in st["message"]
+    st = post(client, sid, "back", st["fired"] - [f["n"] for f in st["timeline"]
+                                                   if f["rule"] == "rate_nice"][0] + 1)
+    assert "(guess (word tiger) (turn 2))" in [f["text"] for f in st["facts"]]
+    st = post(client, sid, "run")                   # the guess replayed: judged again
+    assert part(st, "verdict")["text"] == "TIGER: Nice! +5"
+    assert "(turn 3)" in post(client, sid, "submit", guess("gear"))["message"]
 
 
-@pytest.mark.parametrize("target,options,kind", [
-    ("riddle", {}, "riddle"),
-    ("riddle", {"text": "My first is in sun but not in fun\nMy second is in hot and in pot\n"
-                        "My last is in ant but not in art"}, "riddle"),
-    ("boggle", {"seed": 1}, "boggle"),
-    ("bee", {"letters": "aeginrt", "center": "r"}, "bee"),
+@pytest.mark.parametrize("arg,says", [
+    (guess("rm -rf /"), "a guess is one word"), (guess("a" * 41), "a guess is one word"),
+    (guess(5), "WORD: expected text"), ({"relation": "guess"}, "WORD is required"),
+    ({"relation": "guess", "slots": {"word": "gear", "turn": 9}}, "no slot 'turn'"),
+    ({"relation": "verdict", "slots": {}}, "not a fact to submit here"),
+    ({"relation": "guess", "slots": ["gear"]}, "give its slots as an object"),
+    ("gear", '{"relation": NAME'), ({"relation": "guess", "fact": "(x)"}, '{"relation": NAME'),
 ])
-def test_each_puzzle_has_its_picture(client, target, options, kind):
+def test_a_submitted_fact_is_checked_by_its_declaration(client, arg, says):
+    sid = opened(client, "bee-play", letters="aeginrt", center="r")["id"]
+    body = post(client, sid, "submit", arg, status=400)
+    assert says in body["error"] and "\n" not in body["error"]
+    st = client.get(f"/api/sessions/{sid}").json()
+    assert not [f for f in st["facts"] if f["text"].startswith("(guess")]
+    client.delete(f"/api/sessions/{sid}")
+
+
+def test_only_a_session_that_declares_a_fact_takes_it(client):
+    other = opened(client, "bee", letters="aeginrt", center="r")
+    assert other["submit"] == []
+    assert "takes no submitted facts" in post(client, other["id"], "submit", guess("gear"),
+                                              status=400)["error"]
+
+
+@pytest.mark.parametrize("target,options,primitive", [
+    ("riddle", {}, "rows"),
+    ("riddle", {"text": "My first is in sun but not in fun\nMy second is in hot and in pot\n"
+                        "My last is in ant but not in art"}, "rows"),
+    ("boggle", {"seed": 1}, "grid"),
+    ("bee", {"letters": "aeginrt", "center": "r"}, "honeycomb"),
+])
+def test_each_puzzle_has_its_picture(client, target, options, primitive):
     sid = opened(client, target, **options)["id"]
     st = post(client, sid, "run", 200)
-    assert st["picture"]["kind"] == kind
+    assert st["picture"]["kind"] == "declared"
+    assert primitive in [p["kind"] for p in st["picture"]["parts"]]
     client.delete(f"/api/sessions/{sid}")
+
+
+def test_the_riddle_page_opens_the_declared_example(client):
+    st = opened(client, "riddle")
+    st = post(client, st["id"], "run")
+    assert st["picture"]["parts"][0]["text"] == "a word of 3 letters"
+    assert "cat" in part(st, "solutions")["text"]
 
 
 @pytest.mark.parametrize("verb,arg,status,says", [
@@ -232,7 +295,7 @@ def test_command_line_target_is_the_only_one(tmp_path):
                       ).status_code == 400
         st = opened(c, "scramble")
         st = post(c, st["id"], "run")
-        assert len(st["picture"]["cells"]) == 9
+        assert len(letters(st)) == 9
 
 
 def test_clp_rule_file_gets_the_generic_view():
@@ -240,7 +303,9 @@ def test_clp_rule_file_gets_the_generic_view():
     with web_client(command_line("clp", [str(family), "--stage", "GO"])) as c:
         sid = opened(c, "clp")["id"]
         st = post(c, sid, "run")
-        assert st["picture"]["kind"] == "generic" and st["picture"]["groups"]
+        assert st["picture"]["kind"] == "generic" and st["submit"] == []
+        groups = st["picture"]["parts"][0]
+        assert groups["kind"] == "groups" and "person" in [g["relation"] for g in groups["groups"]]
 
 
 def test_a_clp_file_on_our_engine_serves_as_on_clips():
@@ -298,11 +363,13 @@ def test_the_boggle_picture_counts_every_letter_placed(client):
     counts the letters themselves."""
     sid = opened(client, "boggle", seed=1)["id"]
     st = post(client, sid, "run", 40)
-    grid = st["picture"]["grid"]
-    letters = sum(1 for row in grid for cell in row if cell["ch"])
-    assert st["picture"]["placed"] == letters > 1
+    grid = part(st, "board")["rows"]
+    placed = sum(1 for row in grid for cell in row if cell["text"])
+    assert placed > 1 and st["picture"]["parts"][0]["text"] == f"{placed} of 16 cells placed"
+    assert all(cell["lit"] == bool(cell["text"]) for row in grid for cell in row)
     st = post(client, sid, "run", 500)
-    assert st["picture"]["placed"] == 16 and len(st["picture"]["text"]) == 19
+    assert st["picture"]["parts"][0]["text"] == "16 of 16 cells placed"
+    assert len(st["picture"]["parts"][-1]["text"]) == 19
     client.delete(f"/api/sessions/{sid}")
 
 

@@ -19,6 +19,14 @@ An action names two functions by import path (kept as strings so that building
   read back from a plan whose stages have all run. :meth:`Action.call` then opens,
   runs and reads itself, so the command and the shell walk the same session path.
 
+What the web page (``pyengine serve``) shows of an action is declared here too, so the
+page names no puzzle: an :class:`Option` with ``web=True`` is offered on the page (off by
+default: an option that names a file or reads standard input is never offered); an
+action's ``example`` gives values the page fills in for options the user leaves empty;
+its ``submit`` lists the facts a user may put into its session
+(:class:`pyengine.puzzles.page.Submit`); its ``picture`` (``"module:function"``) turns
+the fact base into a picture made of the page's primitives (:mod:`pyengine.puzzles.page`).
+
 A ``seed`` option declared with ``fresh_seed`` (:data:`SEED`) gets a fresh seed in
 :meth:`Action.arguments` when none is given: the one place a seed is drawn, so every
 run reports the seed that repeats it.
@@ -69,6 +77,7 @@ class Option:
     parse: Callable[[str], Any] | None = None
     cli: bool = True            # False: an API-only option (e.g. an open file)
     fresh_seed: bool = False    # None is replaced by a fresh seed (drawn once per call)
+    web: bool = False           # offered on the web page (never an option naming a file)
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -204,6 +213,12 @@ class Action:
     trace: bool = False              # offers --trace (the firings of its session)
     facts: bool = False              # offers --facts (the final fact base)
     interactive: bool = False        # run() also takes lines=ITERABLE, say=CALLABLE
+    # The web page's: option values filled in when the user gives none (checked as any
+    # value), the facts a user may submit (pyengine.puzzles.page.Submit), and the
+    # "module:function" that draws the fact base (pyengine.puzzles.page).
+    example: dict[str, Any] | None = None
+    submit: tuple = ()
+    picture: str | None = None
 
     def arguments(self, given: dict[str, Any]) -> dict[str, Any]:
         """``given`` checked against the options, defaults filled in."""
@@ -295,7 +310,7 @@ class Puzzle:
 # Seeds: the engines' one range (pyengine.engine.session.SEED_LOW .. SEED_HIGH).
 SEED = Option("seed", "int", None, f"random seed {SEED_LOW}..{SEED_HIGH}; the same seed "
               "repeats the same result", low=SEED_LOW, high=SEED_HIGH, metavar="N",
-              fresh_seed=True)
+              fresh_seed=True, web=True)
 #: the seed of an action that makes no random choice (accepted, so every action of a
 #: puzzle takes the same command line)
 UNUSED_SEED = replace(SEED, fresh_seed=False,

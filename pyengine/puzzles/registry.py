@@ -31,6 +31,8 @@ DECLARATIONS = (
     "pyengine.puzzles.wordlist",
 )
 
+#: the environment variable naming plug-in declaration modules (comma-separated)
+PLUGINS = "PYENGINE_PUZZLES"
 #: the command names of the UI's tools (``pyengine.ui.cli.TOOLS``): no puzzle takes them
 RESERVED = ("shell", "serve")
 _NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
@@ -91,7 +93,7 @@ def _skipped(module: str, exc: BaseException) -> None:
 
 def _plugins() -> dict[str, Puzzle]:
     """The puzzles of ``PYENGINE_PUZZLES``, loaded once; a bad one is skipped."""
-    spec = os.environ.get("PYENGINE_PUZZLES", "")
+    spec = os.environ.get(PLUGINS, "")
     if spec not in _loaded:
         found: dict[str, Puzzle] = {}
         for module in dict.fromkeys(m.strip() for m in spec.split(",") if m.strip()):

@@ -92,7 +92,7 @@ def add_action_options(p: argparse.ArgumentParser, action: Action) -> None:
 
 
 def action_parser(puzzle: Puzzle, action: Action, prog: str) -> Parser:
-    """A stand-alone parser for one action (``pyengine scramble solve ...``)."""
+    """A stand-alone parser for one action (``pyengine PUZZLE ACTION ...``)."""
     p = Parser(prog=prog, description=action.description or action.help)
     add_action_options(p, action)
     return p
@@ -165,7 +165,7 @@ def named_action(puzzle: Puzzle, argv: list[str]) -> tuple[Action, list[str]] | 
 # -- running ---------------------------------------------------------------------------
 def print_result(result, as_json: bool) -> None:
     """The result as text or JSON; a result with ``stream(as_json)`` is written chunk
-    by chunk as it is made (``riddle make --count 10000`` shows each riddle at once)."""
+    by chunk as it is made (a make of ``--count 10000`` shows each puzzle at once)."""
     stream = getattr(result, "stream", None)
     if callable(stream):
         for chunk in stream(as_json=as_json):

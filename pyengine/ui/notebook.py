@@ -4,7 +4,7 @@ Everything here is a plain Python object with a text form (``str``, what the she
 prints) and, for Jupyter, an HTML form (``_repr_html_``)::
 
     from pyengine.ui.notebook import Inspector
-    ins = Inspector.open("scramble", words=["Nile"], seed=4)   # a puzzle by name
+    ins = Inspector.open(name, **options)  # a puzzle by name (pyengine.list_puzzles())
     ins = Inspector.from_clp("family.clp", stages=["GO"])      # any CLIPS file
     ins = Inspector.from_engine(Zookeeper, input=["yes"])      # any experta engine
     ins.facts("person")               # FactTable: one relation (facts(contains=...))
@@ -21,8 +21,8 @@ script and a notebook all show the same thing on both engines. Bad values raise
 UsageError.
 
 A :class:`FactLog` listens to the session so that facts keep their text after
-they are retracted (the scramble retracts every old ``(text ...)`` line, and a
-``why`` tree still has to show it).
+they are retracted (a rule that replaces a fact retracts the old one, and a ``why``
+tree still has to show it).
 
 Importing this module also gives every :class:`~pyengine.engine.session.Session` a
 ``_repr_html_`` (its fact base as a table), so a session shows itself in Jupyter.
@@ -98,8 +98,8 @@ class Inspector(ProgramVerbs):
     @classmethod
     def open(cls, name: str, action: str | None = None, **options) -> "Inspector":
         """A puzzle's session paused before its first stage: ``name`` is a puzzle
-        (``"scramble"``, with ``action`` for another of its actions) or a shell entry
-        (``"scramble-solve"``), or ``"clp"`` / ``"experta"`` for any rule file or
+        (with ``action`` for another of its actions) or a shell entry
+        (``"PUZZLE-ACTION"``), or ``"clp"`` / ``"experta"`` for any rule file or
         engine. The keyword arguments are the puzzle command's options, checked by
         its declaration: a bad one raises UsageError."""
         from pyengine.ui.sessions import plan_factory

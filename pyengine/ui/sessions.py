@@ -1,7 +1,7 @@
 """Opening a rule session by name, for the shell and the notebook.
 
 The names are the registry's shell entries (:func:`pyengine.puzzles.registry.shell_entries`:
-``scramble``, ``scramble-solve`` ...), opened through their declared ``open``
+``PUZZLE``, ``PUZZLE-ACTION`` ...), opened through their declared ``open``
 functions with the same options as the puzzle's command, plus two of the
 inspector's own: ``clp FILE.clp ...`` (any CLIPS rule files) and
 ``experta MODULE:CLASS`` (any experta engine), each with an optional stage plan.
@@ -59,7 +59,7 @@ def open_plan(name: str, action: str | None = None, **options) -> SessionPlan:
 
 
 def _action(name: str, action: str | None):
-    """The action a shell entry (``scramble-solve``) or a puzzle and action name."""
+    """The action a shell entry (``PUZZLE-ACTION``) or a puzzle and action name."""
     entries = registry.shell_entries()
     if action is None and name in entries:
         return entries[name][1]

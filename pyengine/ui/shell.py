@@ -16,7 +16,7 @@ script (end of input when there is none).
 On a terminal it has a prompt, tab completion and a history; with stdin from a
 file or a pipe it prints only what the commands print, so it can be scripted::
 
-    printf 'stage\\nfacts text\\nwhy f-16\\n' | pyengine shell scramble --seed 1
+    printf 'run\\nfacts\\nwhy f-9\\n' | pyengine shell clp docs/examples/family.clp --stage GO
 
 Lines the shell itself adds (stage boundaries, summaries) start with ``;;``,
 CLIPS's comment mark; errors are one line starting with ``error:``.
@@ -96,8 +96,8 @@ def add_parser(sub) -> None:
                     "rules, templates, globals, why, history, reset, strategy; also in "
                     "CLIPS's form, (facts). Reads commands from stdin; on a terminal with "
                     "a prompt, completion and history.",
-        epilog="puzzles:\n" + lines + "\n\nexample:\n  printf 'stage\\nfacts text\\n' | "
-               "pyengine shell scramble --seed 1 --swaps 5")
+        epilog="puzzles:\n" + lines + "\n\nexample:\n  printf 'run\\nfacts\\n' | "
+               "pyengine shell clp docs/examples/family.clp --stage GO")
     p.add_argument("--echo", action="store_true",
                    help="print each command after a prompt, as a transcript shows it")
     p.add_argument("--script", metavar="FILE", help="read commands from FILE, not stdin")

@@ -94,14 +94,14 @@ def test_scramble_to_the_end_back_and_why(page):
     page.wait_for_function("UI.state.fired === 1")
     while not page.evaluate("UI.state.stage.done"):
         press(page, "e")                                   # each stage to its end
-    decoded = page.inner_text("#decoded").replace(" ", "")
+    decoded = page.inner_text("#pic-decoded").replace(" ", "")
     assert len(decoded) == 44
     assert page.inner_text("#message").split("\n")[1].replace(" ", "") == decoded.upper()
-    assert page.locator("#scramble-line .letter").count() == 44
+    assert page.locator("#pic-line .tone-solid").count() == 44
     fired = page.evaluate("UI.state.fired")
     page.click("button[data-verb=back]")
     page.wait_for_function(f"UI.state.fired === {fired - 1}")
-    assert page.locator("#scramble-line .pending").count() == 1
+    assert page.locator("#pic-line .tone-faint").count() == 1
     assert page.locator("#facts .fact.gone").count() >= 1     # what back took away
     page.locator("#facts .fact", has_text="(text ").first.click(position={"x": 8, "y": 6})
     page.wait_for_selector("#why details")
@@ -112,16 +112,24 @@ def test_scramble_to_the_end_back_and_why(page):
     page.wait_for_function("UI.state.fired === 2")
 
 
+def submit(page, form: str, slot: str, value: str) -> None:
+    """Type a value into a declared fact's form and send it; wait for the answer."""
+    before = page.evaluate("UI.state.fired")
+    page.fill(f"#{form} [data-slot={slot}]", value)
+    page.press(f"#{form} [data-slot={slot}]", "Enter")
+    page.wait_for_function(f"UI.state.fired !== {before}")
+
+
 def test_three_spelling_bee_guesses(page):
-    open_target(page, "bee-play")
+    open_target(page, "bee-play", letters="aeginrt", center="r")
     for word, says in (("gear", "Good!"), ("tiger", "Nice!"), ("tgin", "Missing center")):
-        page.fill("#guess", word)
-        page.press("#guess", "Enter")
-        page.wait_for_function(f"document.getElementById('verdict') && document.getElementById"
-                               f"('verdict').textContent.startsWith({word.upper()!r})")
-        assert says in page.inner_text("#verdict")
-    assert page.inner_text("#found") == "gear tiger"
-    assert page.inner_text("#score").startswith("score 6")
+        submit(page, "submit-guess", "word", word)
+        assert page.inner_text("#pic-verdict").startswith(word.upper())
+        assert says in page.inner_text("#pic-verdict")
+    assert page.inner_text("#pic-found") == "gear tiger"
+    assert page.inner_text("#pic-score").startswith("score 6")
+    # the input keeps the focus from one guess to the next
+    assert page.evaluate("document.activeElement.dataset.slot") == "word"
 
 
 def test_refusals_show_as_errors(page):
@@ -130,3 +138,28 @@ def test_refusals_show_as_errors(page):
     page.click("#assert-form button")
     page.wait_for_selector("#message.error")
     assert "function call" in page.inner_text("#message")
+
+
+def test_a_plug_in_puzzle_in_the_page(browser, monkeypatch):
+    """The toy puzzle (tests/toy), registered as a plug-in, is in the menu with its
+    example word filled in; it opens and steps, its picture is drawn from its
+    declaration, and a guess goes through its form."""
+    monkeypatch.setenv("PYENGINE_PUZZLES", "tests.toy.puzzle")
+    with running(create_app()) as url:
+        pg = browser.new_page(bypass_csp=True)
+        pg.set_default_timeout(TIMEOUT)
+        pg.base_url = url
+        try:
+            open_target(pg, "mirror")
+            assert pg.input_value("[data-opt=word]") == "stressed"
+            assert pg.inner_text("#title").startswith("mirror stressed")
+            pg.click("button[data-verb=step]")
+            pg.wait_for_function("UI.state.fired === 1")
+            pg.click("button[data-verb=run]")
+            pg.wait_for_function("UI.state.stage.done")
+            assert pg.inner_text("#pic-spelled") == "spelled: desserts"
+            assert pg.locator("#pic-mirrored span").count() == 8
+            submit(pg, "submit-guess", "text", "desserts")
+            assert pg.inner_text("#pic-verdict") == "desserts: right"
+        finally:
+            pg.close()

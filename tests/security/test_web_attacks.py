@@ -70,7 +70,8 @@ def test_no_fact_from_the_page_runs_code(family, menu, tmp_path):
     ("step", "(system id)"), ("run", "1; (exit)"), ("goto", "(exit)"), ("back", {"n": 1}),
     ("strategy", "depth) (system id"), ("strategy", ["depth"]), ("seed", "(seed 1)"),
     ("seed", 2**40), ("seed", 1.5), ("retract", "(retract *)"), ("retract", "f-1 f-2"),
-    ("guess", '(system "id")'), ("guess", "a" * 41), ("assert", {"fact": "(a)"}),
+    ("submit", '(system "id")'), ("submit", {"relation": "guess", "slots": {"word": "a" * 41}}),
+    ("submit", {"relation": "text", "slots": {"values": "(system id)"}}), ("assert", {"fact": "(a)"}),
     ("assert", ["(a)"]), ("assert", 12), ("step", 10**12), ("run", "1e9"),
 ])
 def test_every_verb_refuses_what_is_not_its_argument(menu, verb, arg):
@@ -223,8 +224,8 @@ def test_every_session_taken_is_503_for_the_next():
 def test_seed_range_on_the_page(menu):
     sid = opened(menu, "scramble", seed=1)["id"]
     assert post(menu, sid, "seed", 4294967295)["seed"] == 4294967295
-    assert "from 1" in post(menu, sid, "seed", 0, 400)["error"]
-    assert post(menu, sid, "seed", 4294967296, 400)["error"]
+    assert "seed must be at least 1" in post(menu, sid, "seed", 0, 400)["error"]
+    assert "seed must be at most 4294967295" in post(menu, sid, "seed", 4294967296, 400)["error"]
 
 
 def test_deep_json_and_bad_bodies_are_400(menu):
@@ -234,3 +235,17 @@ def test_deep_json_and_bad_bodies_are_400(menu):
         r = menu.post(f"/api/sessions/{sid}/step", content=body,
                       headers={"content-type": "application/json"})
         assert r.status_code == 400 and "Traceback" not in r.text, body[:20]
+
+
+@pytest.mark.parametrize("word", ['(system "id")', "gear)(system id", "a" * 41, "gear\x00",
+                                  ["gear"], {"word": "gear"}, "ge ar", "gëar"])
+def test_a_submitted_fact_holds_only_what_its_declaration_allows(menu, word):
+    """The guess's slot is checked by the Spelling Bee's declaration before any fact is
+    made: nothing else reaches the session."""
+    sid = opened(menu, "bee-play", letters="aeginrt", center="r")["id"]
+    r = menu.post(f"/api/sessions/{sid}/submit",
+                  json={"arg": {"relation": "guess", "slots": {"word": word}}})
+    assert r.status_code == 400 and "\n" not in r.json()["error"]
+    facts = menu.get(f"/api/sessions/{sid}").json()["facts"]
+    assert not [f for f in facts if f["text"].startswith("(guess")]
+    menu.delete(f"/api/sessions/{sid}")

@@ -1,10 +1,12 @@
-"""The toy puzzle's declaration and driver: ``pyengine mirror WORD``."""
+"""The toy puzzle's declaration and driver: ``pyengine mirror WORD``; on the web page
+(``pyengine serve``) with its example word, its picture and a guess to submit."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.base import Action, Option, Puzzle
+from pyengine.puzzles.page import Submit
 
 
 @dataclass
@@ -25,8 +27,7 @@ def open_mirror(word: str):
     from pyengine.engine.stages import SessionPlan, Stage
     from tests.toy.rules import Letter, MirrorRules, Spelled, Word
 
-    if not word.isascii() or not word.isalpha():
-        raise UsageError(f"{word!r}: letters a-z only")
+    _letters(word)
     session = ExpertaSession(MirrorRules)
     session.reset()
     session.assert_fact(Word(length=len(word)))
@@ -37,7 +38,18 @@ def open_mirror(word: str):
     def finish() -> str:
         return session.records(Spelled)[0]["text"]
 
-    return SessionPlan(session, [Stage("place"), Stage("spell")], None, f"mirror {word}", finish)
+    return SessionPlan(session, [Stage("place"), Stage("spell"), Stage("check", retract=False)],
+                       None, f"mirror {word}", finish)
+
+
+def _letters(word: str) -> str:
+    if not word.isascii() or not word.isalpha():
+        raise UsageError(f"{word!r}: letters a-z only")
+    return word
+
+
+def _guess(text: str) -> str:
+    return _letters(text.strip()).lower()
 
 
 def run_mirror(word: str, record: bool = False) -> Mirror:
@@ -48,10 +60,16 @@ def run_mirror(word: str, record: bool = False) -> Mirror:
     return Mirror(word, plan.finish(), plan.session)
 
 
+GUESS = Submit("guess", "the word backwards, as you think it is",
+               slots=(Option("text", "str", None, "your guess", positional=True,
+                             required=True, metavar="TEXT", parse=_guess),),
+               answer="verdict")
+
 PUZZLE = Puzzle(
     "mirror", "spell a word backwards (a toy puzzle)", engine="experta", default="make",
     actions=(Action("make", "spell WORD backwards",
                     options=(Option("word", "str", None, "the word", positional=True,
-                                    required=True, metavar="WORD"),),
+                                    required=True, metavar="WORD", web=True),),
                     run="tests.toy.puzzle:run_mirror", open="tests.toy.puzzle:open_mirror",
-                    trace=True),))
+                    trace=True, example={"word": "stressed"}, submit=(GUESS,),
+                    picture="tests.toy.picture:picture"),))

@@ -2,7 +2,8 @@
 
 Stage ``place``: each ``Letter(pos, char)`` of an n-letter word becomes
 ``Mirrored(pos=n-1-pos, char)``. Stage ``spell``: the mirrored letters are joined
-in order into one ``Spelled`` fact, one letter per firing.
+in order into one ``Spelled`` fact, one letter per firing. Stage ``check`` stays open
+(its staging fact is kept): each ``Guess`` asserted then gets a ``Verdict``.
 """
 from pyengine.engine.compat import experta  # noqa: F401  (makes experta importable)
 from experta import AS, MATCH, TEST, Fact, Field, KnowledgeEngine, Rule
@@ -27,6 +28,15 @@ class Spelled(Fact):
     text = Field(str, mandatory=True)
 
 
+class Guess(Fact):
+    text = Field(str, mandatory=True)
+
+
+class Verdict(Fact):
+    text = Field(str, mandatory=True)
+    right = Field(bool, mandatory=True)
+
+
 class MirrorRules(KnowledgeEngine):
     @Rule(Stage("place"), Word(length=MATCH.n), Letter(pos=MATCH.p, char=MATCH.c))
     def place_mirrored_letter(self, n, p, c):
@@ -38,3 +48,9 @@ class MirrorRules(KnowledgeEngine):
     def append_next_letter(self, spelled, t, p, c):
         """The mirrored letter whose position is the length so far comes next."""
         self.modify(spelled, text=t + c)
+
+    @Rule(Stage("check"), AS.guess << Guess(text=MATCH.g), Spelled(text=MATCH.t))
+    def judge_guess(self, guess, g, t):
+        """A guess is right when it is the word spelled backwards."""
+        self.retract(guess)
+        self.declare(Verdict(text=g, right=g == t))

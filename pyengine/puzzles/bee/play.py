@@ -3,6 +3,9 @@ judge rules answer with one ``Verdict``.
 
 The dialogue reads lines (guesses or ``!commands``) and answers through ``say``
 (a print-like function), so the command line, a test or a notebook can drive it.
+:func:`open_play` is the same game as a session paused before its first stage (the
+shell's and the web page's ``bee-play``), whose last stage, ``judge``, stays open for
+the guesses asserted afterwards; :func:`next_turn` numbers a guess in either.
 """
 from __future__ import annotations
 
@@ -35,9 +38,9 @@ class Game:
     def guess(self, text: str) -> tuple[str, int]:
         """Judge one guess: (message, points earned)."""
         from pyengine.facts.bee import Found, Guess, Verdict
-        self.turn += 1
         word = ascii_lower(text.strip())
         s = self.engine.session
+        self.turn = next_turn(s)["turn"]
         s.assert_fact(Guess(word=word, turn=self.turn))
         self.engine.run(("judge",))
         v = [f for f in s.records(Verdict) if f["turn"] == self.turn]
@@ -85,15 +88,24 @@ class Played:
         return ""           # the dialogue has said everything
 
 
-def _open_game(letters, center, words, seed: int, allow_offensive: bool = False) -> Game:
-    """The game over LETTERS, else over a random hive (``make``'s, drawn with ``seed``:
-    the puzzle then keeps the seed, which is shown), whose answers come from the list
-    without the offensive words unless ``allow_offensive``."""
+def next_turn(session) -> dict:
+    """The slots of the next ``Guess`` besides its word: its turn, one past the last
+    guess or verdict in the fact base (the judge rules keep the last verdict)."""
+    from pyengine.facts.bee import Guess, Verdict
+    turns = [f["turn"] for kind in (Guess, Verdict) for f in session.records(kind)]
+    return {"turn": 1 + max(turns, default=0)}
+
+
+def _hive(letters, center, words, seed: int, allow_offensive: bool = False,
+          record: bool = False) -> tuple[BeeEngine, str, str, str | None]:
+    """The play engine and the hive to play: LETTERS, else a random hive (``make``'s,
+    drawn with ``seed``, its seed word last; None for LETTERS), whose answers come from
+    the list without the offensive words unless ``allow_offensive``."""
     if letters:
-        eng = BeeEngine(words, kind="play")
-        return Game(eng.solve(*parse_hive(letters, center)), eng)
+        eng = BeeEngine(words, kind="play", record=record)
+        return (eng, *parse_hive(letters, center), None)
     from pyengine.puzzles.bee.make import Habits, make
-    eng = BeeEngine(choice_words(words, allow_offensive), kind="play")
+    eng = BeeEngine(choice_words(words, allow_offensive), kind="play", record=record)
     c = None if center is None else parse_centre(center)
     # play has no --allow-s: asking for the centre S allows S
     try:
@@ -102,10 +114,35 @@ def _open_game(letters, center, words, seed: int, allow_offensive: bool = False)
     except UsageError as exc:       # make's options are not play's: say what to do
         raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
                          f" ({exc}); give the hive LETTERS") from None
-    pz = eng.solve(made.letters, made.center)
-    pz.seed_word = made.seed_word
-    pz.seed = seed
+    return eng, made.letters, made.center, made.seed_word
+
+
+def _open_game(letters, center, words, seed: int, allow_offensive: bool = False) -> Game:
+    """The game over the hive :func:`_hive` chooses, solved (a random hive's puzzle
+    keeps its seed, which is shown)."""
+    eng, hive, c, seed_word = _hive(letters, center, words, seed, allow_offensive)
+    pz = eng.solve(hive, c)
+    if seed_word is not None:
+        pz.seed_word = seed_word
+        pz.seed = seed
     return Game(pz, eng)
+
+
+def open_play(letters=None, center=None, words=None, seed=None, allow_offensive=False):
+    """The play session, paused before ``build``: the hive :func:`_hive` chooses (as
+    ``bee play`` does), its solve, score, rank and hints stages, then ``judge``, whose
+    staging fact stays, so each ``Guess`` asserted afterwards gets its ``Verdict`` from
+    the rules on the next run."""
+    from pyengine.engine.stages import Stage
+
+    eng, hive, c, seed_word = _hive(letters, center, words, seed, allow_offensive,
+                                    record=True)
+    plan = eng.plan(hive, c, extra=("hints",))
+    plan.stages.append(Stage("judge", retract=False))
+    plan.seed = seed
+    plan.title = (f"Spelling Bee {hive.upper()} centre {c.upper()}: play"
+                  + ("" if seed_word is None else f" (seed {seed})"))
+    return plan
 
 
 def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:

@@ -6,9 +6,12 @@
     pyengine bee play [LETTERS --center C]      (guesses on stdin; !help)
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
+import re
+
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.base import (ALLOW_OFFENSIVE, SEED, UNUSED_SEED, Action, Option, Puzzle,
                                    words_option)
+from pyengine.puzzles.page import Submit
 from pyengine.puzzles.util import parse_range
 
 _M = "pyengine.puzzles.bee."
@@ -33,8 +36,25 @@ def _answers(text: str) -> tuple[int, int]:
     return _range(text, "--answers")
 
 
-def _centre(help_: str) -> Option:
-    return Option("center", "str", None, help_, flags=("--center", "--centre"))
+def _centre(help_: str, web: bool = False) -> Option:
+    return Option("center", "str", None, help_, flags=("--center", "--centre"), web=web)
+
+
+def _guess_word(text: str) -> str:
+    """A guess submitted from the web page: one word of letters a-z, lower-cased."""
+    if not re.fullmatch(r"[A-Za-z]{1,40}", text.strip()):
+        raise UsageError("a guess is one word of letters a-z (at most 40)")
+    return text.strip().lower()
+
+
+# A guess from the web page: a Guess fact (its turn the next one), judged by the rules of
+# the play session's judge stage, which answer with a Verdict.
+GUESS = Submit("guess", "a word to guess: the judge rules give the verdict",
+               slots=(Option("word", "str", None, "the word guessed (letters a-z)",
+                             positional=True, required=True, metavar="WORD",
+                             parse=_guess_word),),
+               fill=_M + "play:next_turn", answer="verdict")
+PICTURE = _M + "picture:picture"
 
 
 WORDS = words_option("word list: 'bee' (default, curated for Spelling Bee), "
@@ -42,7 +62,8 @@ WORDS = words_option("word list: 'bee' (default, curated for Spelling Bee), "
                      "16 MiB), 'system', enable1 ...")
 LETTERS = Option("letters", "str", None,
                  "the 7 hive letters (or the 6 outer ones); one upper-case letter "
-                 "among lower-case ones marks the centre", positional=True, metavar="LETTERS")
+                 "among lower-case ones marks the centre", positional=True, metavar="LETTERS",
+                 web=True)
 
 MAKE = Action(
     "make", "make a hive (from a seed word, letters, or at random)",
@@ -84,12 +105,12 @@ SOLVE = Action(
                 'the record of bee solve --json plus "line"). A bad line gives '
                 '{"line": N, "error": "..."} and the batch goes on (exit status 1). '
                 "Limits: 100,000 lines of at most 16,384 bytes; FILE at most 64 MiB.",
-    options=(LETTERS, _centre("the centre letter"),
-             Option("hints", "bool", False, "print the NYT hints page too"),
+    options=(LETTERS, _centre("the centre letter", web=True),
+             Option("hints", "bool", False, "print the NYT hints page too", web=True),
              Option("batch", "str", None, "solve every hive of FILE, one a line "
                     "(- reads standard input); see above", metavar="FILE"),
              WORDS, UNUSED_SEED),
-    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True)
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True, picture=PICTURE)
 
 PLAY = Action(
     "play", "play in the terminal (guesses on stdin, !help)",
@@ -100,9 +121,10 @@ PLAY = Action(
                 "offensive words unless --allow-offensive (a hive you give is played "
                 "as it is).\n" + PLAY_HELP,
     options=(Option("letters", "str", None, "hive letters (default: a random hive)",
-                    positional=True, metavar="LETTERS"),
-             _centre("the centre letter"), WORDS, SEED, ALLOW_OFFENSIVE),
-    run=_M + "play:run_play", interactive=True)
+                    positional=True, metavar="LETTERS", web=True),
+             _centre("the centre letter", web=True), WORDS, SEED, ALLOW_OFFENSIVE),
+    run=_M + "play:run_play", open=_M + "play:open_play", interactive=True,
+    submit=(GUESS,), picture=PICTURE)
 
 BEST = Action(
     "best", "the highest-scoring hive of a word list",

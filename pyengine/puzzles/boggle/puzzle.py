@@ -23,22 +23,23 @@ MAKE = Action(
                 "stages. Algorithms: " + ", ".join(ALGOS) + ". Q becomes the Qu face "
                 "unless --no-qu.",
     options=(
-        Option("algo", "str", None, "generator (default greedy-cad)"),
+        Option("algo", "str", None, "generator (default greedy-cad)", web=True),
         Option("size", "int", None, f"board size {MIN_SIZE}..{MAX_SIZE} (default 4, or the "
-               "dice set's size)", low=MIN_SIZE, high=MAX_SIZE),
+               "dice set's size)", low=MIN_SIZE, high=MAX_SIZE, web=True),
         Option("dice", "str", None, "roll a real dice set instead (classic, new, big, "
                "big-deluxe, big-2012, super-big)", metavar="SET"),
         Option("seed_size", "int", 1, "seed cells for the adjacency generators (default 1, "
-               "the seed's best)", low=1, high=MAX_SIZE * MAX_SIZE),
+               "the seed's best)", low=1, high=MAX_SIZE * MAX_SIZE, web=True),
         Option("vowels", "int", None, "7freq's vowel count (default 7 of 16, the same share "
-               "on other sizes)", low=0, high=MAX_SIZE * MAX_SIZE),
-        Option("no_qu", "bool", False, "keep Q a plain letter (the seed's boards)"),
+               "on other sizes)", low=0, high=MAX_SIZE * MAX_SIZE, web=True),
+        Option("no_qu", "bool", False, "keep Q a plain letter (the seed's boards)", web=True),
         Option("solve", "bool", False, "also list the words and the score (without "
                "offensive words unless --allow-offensive)"),
         Option("count", "str", "words", "with --solve: score distinct words (default) or "
                "every path", choices=("words", "paths")),
         WORDS, SEED, ALLOW_OFFENSIVE),
-    run=_M + "make:run_make", open=_M + "generate:open_board", trace=True, facts=True)
+    run=_M + "make:run_make", open=_M + "generate:open_board", trace=True, facts=True,
+    picture=_M + "picture:picture")
 
 SOLVE = Action(
     "solve", "find every word on a board, with its score",

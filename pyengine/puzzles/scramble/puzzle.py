@@ -3,7 +3,7 @@ from pyengine.puzzles.base import SEED, Action, Option, Puzzle
 
 _M = "pyengine.puzzles.scramble."
 WORDS = Option("words", "words", [], "words to hide (letters only)", positional=True,
-               metavar="WORD")
+               metavar="WORD", web=True)
 FILE = Option("file", "str", None, "read words from a file, or standard input with '-' "
               "(UTF-8, whitespace separated, # comments; a regular file of at most 64 MB)",
               metavar="FILE")
@@ -20,12 +20,12 @@ MAKE = Action(
         WORDS, FILE,
         Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default "
                "100; at most 1,000,000 and swaps x letters^2 <= 1,000,000)",
-               low=0, high=1_000_000, metavar="N"),
+               low=0, high=1_000_000, metavar="N", web=True),
         Option("randomizer", "str", "swap",
                "swap: the seed's rule, cost grows with the fifth power of the letters (at "
                "most 100 letters); shuffle: a linear Fisher-Yates walk over position "
                "facts (at most 100,000 letters)",
-               choices=("swap", "shuffle")),
+               choices=("swap", "shuffle"), web=True),
         Option("engine", "str", "clips",
                "clips: the seed's rules on CLIPS; experta: the same .clp files on "
                "pyengine's own engine (the same BUILD and DECODE firings; its random "
@@ -33,7 +33,8 @@ MAKE = Action(
                "randomizer only, swaps x letters^2 <= 200,000)",
                choices=("clips", "experta")),
         SEED),
-    open=_M + "make:open_make", read=_M + "make:read_make", trace=True, facts=True)
+    open=_M + "make:open_make", read=_M + "make:read_make", trace=True, facts=True,
+    picture=_M + "picture:picture")
 
 SOLVE = Action(
     "solve", "find the words hidden in a scramble line",
@@ -44,13 +45,15 @@ SOLVE = Action(
                 "in the line; the search gives up after 2,000,000 steps.",
     options=(
         Option("line", "words", None, "the letter line, e.g. 'A O E M U ...' (spaces are "
-               "ignored; at most 10,000 letters)", positional=True, required=True, metavar="LINE"),
+               "ignored; at most 10,000 letters)", positional=True, required=True, metavar="LINE",
+               web=True),
         Option("candidates", "str", None, "a word file ('-': standard input), 'rivers50' "
                "(the packaged pool of 50 rivers), or words separated by commas or spaces "
                "(at most 500,000)", required=True,
                metavar="FILE|WORDS"),
         Option("why", "bool", False,
-               "also list each candidate that is not hidden in the line, and why")),
+               "also list each candidate that is not hidden in the line, and why",
+               web=True)),
     open=_M + "solve:open_solve", read=_M + "solve:read_solve", trace=True)
 
 MINIMAL = Action(

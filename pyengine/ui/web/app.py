@@ -7,7 +7,8 @@
 ``POST /api/sessions``                       ``{"target": NAME, "options": {...}}`` -> state
 ``GET  /api/sessions/ID[?filter=TEXT]``      the state (facts filtered as ``facts TEXT``)
 ``POST /api/sessions/ID/VERB``               ``{"arg": ...}``: step, run, stage, next, back,
-                                             goto, reset, strategy, seed, assert, retract, guess
+                                             goto, reset, strategy, seed, assert, retract,
+                                             submit (a fact the puzzle declares)
 ``GET  /api/sessions/ID/rules``              every rule with its source
 ``GET  /api/sessions/ID/why/FACT[?depth=N]`` the provenance tree
 ``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
@@ -24,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 from importlib import resources
 
@@ -35,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
+from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.store import Busy, Gone, Store
@@ -134,7 +137,8 @@ class Api:
         if not isinstance(options, dict):
             raise UsageError("options: an object of option names and values")
         target = self.targets[name]
-        spec = {"name": name, "input": self.input}
+        # the worker's registry is the server's: the same plug-ins
+        spec = {"name": name, "input": self.input, "plugins": os.environ.get(PLUGINS, "")}
         if target.fixed is not None:
             if options:
                 raise UsageError(f"{name} was opened on the command line: it takes no "

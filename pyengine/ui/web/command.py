@@ -29,7 +29,8 @@ def add_parser(sub) -> None:
                     "Needs the web extra (starlette, uvicorn): in the repository root, "
                     "pip install -e '.[web]' (docs/web.md: from a wheel built there).",
         epilog="examples (from the repository root):\n  pyengine serve --open\n"
-               "  pyengine serve scramble --seed 1\n"
+               "  pyengine serve PUZZLE [ACTION] [OPTIONS]   (one puzzle, as its command "
+               "takes it)\n"
                "  pyengine serve clp docs/examples/family.clp --stage GO --host 0.0.0.0")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (0.0.0.0: a classroom; default 127.0.0.1)")

@@ -1,10 +1,13 @@
 """What a browser tab may open: the one target the command line named, or (with
-none) a menu of the registry's puzzles with their safe options.
+none) a menu of the registry's sessions (:func:`pyengine.puzzles.registry.shell_entries`)
+with the options their declarations offer the page.
 
-Nothing here reads a file the command line did not name: options that name files
-(``--file``, ``--words LIST``, ``--batch``, ``--candidates``, ``--dice``) are not
-offered to the browser, and every value is checked by the puzzle's own
-declaration (:meth:`Option.convert`).
+The page is a client of the registry, as the command line is: which options it
+offers (``Option.web``), the values it fills in when the user gives none
+(``Action.example``), the facts a user may submit and the picture are all the
+declaration's, so nothing here names a puzzle. Nothing here reads a file the command
+line did not name: an option that names a file is never declared ``web``, and every
+value is checked by the declaration itself (:meth:`Option.convert`).
 """
 from __future__ import annotations
 
@@ -12,50 +15,51 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.stages import SessionPlan, Stage
+from pyengine.engine.stages import SessionPlan
 from pyengine.puzzles import registry
+from pyengine.puzzles.base import Action
 from pyengine.ui import sessions
 
-# Options a browser may set (the rest name files, or are batch work).
-WEB_OPTIONS = ("words", "swaps", "randomizer", "line", "why", "text", "all", "near", "word",
-               "length", "letters", "center", "hints", "algo", "size", "seed_size", "vowels",
-               "no_qu", "seed")
-MAX_TEXT = 4000          # characters of one option value (a riddle's text)
-SAMPLE_RIDDLE = ("My first is in cake but not in lake,\nMy second's in bat and also in hat;\n"
-                 "My last is in tea but never in pea.\nWhat am I?\n")
-PLAY = "bee-play"
+MAX_TEXT = 4000          # characters of one option value (a text typed in the page)
 
 
 @dataclass
 class Target:
-    """One thing a tab can open: a name, a line of help, its options for the browser."""
+    """One thing a tab can open: a name, a line of help, its options for the browser,
+    and the action it opens (None for a rule file the command line named)."""
 
     name: str
     help: str
     options: dict[str, object] = field(default_factory=dict)   # name -> Option
     fixed: Callable[[], SessionPlan] | None = None              # the command line's factory
     argv: list[str] | None = None       # the command line's words (a worker opens them)
+    action: Action | None = None
 
     def describe(self) -> dict:
+        example = self.example()
         return {"name": self.name, "help": self.help,
                 "options": [{"name": o.name, "kind": o.kind, "help": o.help,
                              "default": _plain(o.default),
+                             "example": _plain(example.get(o.name)),
                              "choices": list(o.choices) if o.choices else None}
                             for o in self.options.values()]}
 
+    def example(self) -> dict:
+        """The declaration's example values for the options the page offers."""
+        given = (self.action.example or {}) if self.action is not None else {}
+        return {k: v for k, v in given.items() if k in self.options}
+
     def factory(self, given: dict | None = None) -> Callable[[], SessionPlan]:
-        """A function that opens this target afresh (same puzzle, same seed) each call."""
+        """A function that opens this target afresh (same puzzle, same seed) each call;
+        an option the page leaves empty takes the declaration's example, if it has one."""
         given = dict(given or {})
         if self.fixed is not None:
             if given:
                 raise UsageError(f"{self.name} was opened on the command line: "
                                  "it takes no options from the page")
             return self.fixed
-        kwargs = self.check(given)
-        if self.name == PLAY:
-            return _play_factory(**kwargs)
-        if self.name == "riddle" and kwargs.get("text") is None:
-            kwargs["text"] = SAMPLE_RIDDLE
+        kwargs = self.check({**self.example(), **{k: v for k, v in given.items()
+                                                   if v is not None and v != ""}})
         return sessions.plan_factory(self.name, **kwargs)
 
     def check(self, given: dict) -> dict:
@@ -63,8 +67,8 @@ class Target:
         for name, value in given.items():
             if name not in self.options:
                 allowed = ", ".join(self.options) or "none"
-                raise UsageError(f"{self.name}: option {name!r} is not offered here "
-                                 f"(options: {allowed})")
+                raise UsageError(f"{self.name}: option {str(name)[:40]!r} is not offered "
+                                 f"here (options: {allowed})")
             if value is None or value == "":
                 continue
             if isinstance(value, str) and len(value) > MAX_TEXT:
@@ -81,49 +85,14 @@ def _plain(value):
 
 
 def menu() -> dict[str, Target]:
-    """Every registry entry with the options a browser may set, plus ``bee-play``."""
-    out: dict[str, Target] = {}
-    for name, (_puzzle, action) in registry.shell_entries().items():
-        opts = {o.name: o for o in action.options if _offered(o)}
-        out[name] = Target(name, action.help, opts)
-        if name == "bee":
-            play = {k: v for k, v in opts.items() if k in ("letters", "center")}
-            out[PLAY] = Target(PLAY, "play a hive: each guess is a Guess fact the judge "
-                               "rules answer", play)
-    return out
-
-
-def _offered(opt) -> bool:
-    return opt.name in WEB_OPTIONS and not (opt.name == "words" and opt.kind != "words")
+    """Every session of the registry, with the options its declaration offers the page."""
+    return {name: Target(name, action.help, {o.name: o for o in action.options if o.web},
+                         action=action)
+            for name, (_puzzle, action) in registry.shell_entries().items()}
 
 
 def command_line(name: str, argv: list[str]) -> Target:
     """The target the command line named (checked now, as the shell checks it)."""
-    return Target(name, " ".join([name, *argv]), {}, sessions.opener(name, argv), list(argv))
-
-
-def _play_factory(letters=None, center=None) -> Callable[[], SessionPlan]:
-    def factory() -> SessionPlan:
-        plan = open_play(letters, center)
-        plan.reopen = factory
-        return plan
-    return factory
-
-
-def open_play(letters=None, center=None) -> SessionPlan:
-    """A hive solved by the play rules, then a ``judge`` stage whose staging fact
-    stays: each ``(guess (word W) (turn N))`` asserted afterwards gets its verdict
-    from the rules on the next run. (The Spelling Bee's ``play`` action has no
-    ``open`` function yet; this is its session, built from the puzzle's own parts.)"""
-    from pyengine.puzzles.bee.engine import SOLVE_STAGES, BeeEngine
-    from pyengine.puzzles.bee.hive import parse_hive
-    from pyengine.puzzles.bee.solve import SHELL_HIVE
-
-    if letters is None and center is None:
-        letters, center = SHELL_HIVE
-    hive, c = parse_hive(letters, center)
-    eng = BeeEngine(None, record=True, kind="play")
-    eng.load_hive(hive, c)
-    stages = [Stage(n) for n in SOLVE_STAGES + ("hints",)] + [Stage("judge", retract=False)]
-    return SessionPlan(eng.session, stages, None,
-                       f"Spelling Bee {hive.upper()} centre {c.upper()}: play", None)
+    entry = registry.shell_entries().get(name)
+    return Target(name, " ".join([name, *argv]), {}, sessions.opener(name, argv), list(argv),
+                  entry[1] if entry is not None else None)

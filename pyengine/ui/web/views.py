@@ -1,7 +1,7 @@
-"""A web session as the page's JSON: the fact base, agenda, stage, firings, and
-the puzzle's picture, chosen by the relations the fact base holds (a scramble's
-``text`` line, a riddle's ``clue`` lines, a hive, a Boggle board; anything else
-gets the generic view). Every text comes from the engine's one set of text forms.
+"""A web session as the page's JSON: the fact base, agenda, stage, firings, the
+puzzle's picture (its declaration's, or the facts by relation: :mod:`.pictures`) and
+the facts its declaration lets a user submit. Every text comes from the engine's one
+set of text forms.
 """
 from __future__ import annotations
 
@@ -34,9 +34,8 @@ def state(ws, filter_text: str | None = None) -> dict:
         except Exception as exc:          # a half-made result: say so, keep the page
             finish = f"(no result yet: {type(exc).__name__})"
     trace = s.trace
-    pic = picture(facts, ins.log, {f.id for f in facts}, ws.new)
-    if pic["kind"] == "bee":              # guesses go to a session with the judge stage
-        pic["play"] = any(st.name == "judge" for st in runner.stages)
+    pic = picture(ws.action, facts, ins.log, ws.new)
+    submit = [s.describe() for s in ws.action.submit] if ws.action is not None else []
     return {
         "id": ws.id, "target": ws.target, "title": setup.title if setup else "",
         "engine": s.engine, "strategy": s.strategy, "seed": runner.seed,
@@ -54,6 +53,7 @@ def state(ws, filter_text: str | None = None) -> dict:
         "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
         "finish": finish,
         "picture": pic,
+        "submit": submit,
     }
 
 

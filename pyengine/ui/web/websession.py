@@ -3,11 +3,11 @@
 contract, stage runner and timeline), the verbs the page may use, and what the last
 one changed. Every argument is checked here against its kind and range; a fact
 from the page is read by our CLIPS reader into constant values (never passed to an
-engine as typed) and checked by the puzzle's own limits.
+engine as typed) and checked by the puzzle's own limits. A fact the action declares
+for submitting (``Action.submit``: a relation and slots) is built from values its
+declaration checks, and then goes the same way.
 """
 from __future__ import annotations
-
-import re
 
 from pyengine.engine.clips_values import read_fact
 from pyengine.engine.errors import UsageError
@@ -20,16 +20,17 @@ from pyengine.ui.web.limits import Limits
 MAX_FACT = 1000           # characters of a fact sent from the page
 # What the page can ask of a session (each one a method ``_VERB`` below).
 VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "seed",
-         "assert", "retract", "guess")
-_WORD = re.compile(r"^[A-Za-z]{1,40}$")
+         "assert", "retract", "submit")
 
 
 class WebSession:
     """One tab's session: an Inspector, and what the last action changed."""
 
-    def __init__(self, sid: str, target: str, factory, limits: Limits, input=None):
+    def __init__(self, sid: str, target: str, factory, limits: Limits, input=None,
+                 action=None):
         self.id = sid
         self.target = target
+        self.action = action                 # the declaration (None: a rule file)
         self.limits = limits
         self.ins = Inspector(factory(), input=input)
         self.new: set[int] = set()
@@ -110,13 +111,18 @@ class WebSession:
         return str(self.ins.seed(check_seed(_number(n), "seed")))
 
     def _assert(self, text) -> str:
+        fact = self._user_fact(read_fact(text, max_chars=MAX_FACT))
+        return f"asserted f-{fact.id} {fact.text}"
+
+    def _user_fact(self, spec):
+        """Assert a fact from the page (counted against the session's share)."""
         if self.asserted >= self.limits.user_facts:
             most = plural(self.limits.user_facts, "fact")
             raise UsageError(f"this session has asserted {most} from "
                              "the page, the most one session may: reset to start again")
-        fact = self.ins.assert_fact(read_fact(text, max_chars=MAX_FACT))
+        fact = self.ins.assert_fact(spec)
         self.asserted += 1
-        return f"asserted f-{fact.id} {fact.text}"
+        return fact
 
     def _retract(self, fid) -> str:
         if isinstance(fid, bool) or not isinstance(fid, (int, str)):
@@ -124,20 +130,31 @@ class WebSession:
         gone = self.ins.retract(parse_id(str(fid)[:40]))
         return "retracted " + ", ".join(f"f-{f.id} {f.text}" for f in gone)
 
-    def _guess(self, word) -> str:
-        """A Spelling Bee guess: a Guess fact for the play rules, then run them."""
-        if not isinstance(word, str) or not _WORD.match(word.strip()):
-            raise UsageError("a guess is one word of letters a-z")
-        if "judge" not in [s.name for s in self.ins.runner.stages]:
-            raise UsageError("guesses are for bee-play sessions")
+    def _submit(self, arg) -> str:
+        """A fact the action declares (``{"relation": R, "slots": {SLOT: VALUE}}``): built
+        from values its declaration checks, asserted as any fact from the page once the
+        stage plan has run, then the rules that stay open answer it on the run after."""
+        declared = {s.relation: s for s in (self.action.submit if self.action else ())}
+        if not declared:
+            raise UsageError("this session takes no submitted facts (assert one instead)")
+        if not isinstance(arg, dict) or not set(arg) <= {"relation", "slots"}:
+            raise UsageError('submit: {"relation": NAME, "slots": {SLOT: VALUE, ...}}')
+        relation = arg.get("relation", next(iter(declared)) if len(declared) == 1 else None)
+        if not isinstance(relation, str) or relation not in declared:
+            raise UsageError(f"submit: {str(relation)[:40]!r} is not a fact to submit here "
+                             f"(choose from {', '.join(declared)})")
+        submit = declared[relation]
+        spec = submit.fact({} if arg.get("slots") is None else arg["slots"], self.ins.session)
+        if len(spec.text()) > MAX_FACT:
+            raise UsageError(f"a fact is at most {MAX_FACT:,} characters")
         if not self.ins.runner.done:
             self._walk(None)
-        turn = 1 + max([_turn(t) for t in self.ins.log.texts.values()] + [0])
-        self.ins.assert_fact(f"(guess (word {word.strip().lower()}) (turn {turn}))")
-        self._walk(None)
-        verdicts = [f.text for f in self.ins.session.facts()
-                    if f.name == "verdict" and _turn(f.text) == turn]
-        return verdicts[0] if verdicts else f"guess {word} asserted"
+        before = {f.id for f in self.ins.session.facts()}
+        fact = self._user_fact(spec)
+        fired = self._walk(None)
+        answers = [f.text for f in self.ins.session.facts()
+                   if f.name == submit.answer and f.id not in before]
+        return "; ".join(answers) or f"submitted f-{fact.id} {fact.text}; {self._fired(fired)}"
 
     def _changes(self, before: dict[int, str], fired: int) -> None:
         after = {f.id: f.text for f in self.ins.session.facts()}
@@ -145,11 +162,6 @@ class WebSession:
         self.gone = [(fid, text) for fid, text in before.items() if after.get(fid) != text]
         trace = self.ins.session.trace
         self.last = trace[fired:] if len(trace) >= fired else []
-
-
-def _turn(text: str) -> int:
-    m = re.search(r"\(turn (\d+)\)", text)
-    return int(m.group(1)) if m and text.startswith(("(guess", "(verdict")) else 0
 
 
 def _number(n):

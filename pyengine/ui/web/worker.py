@@ -113,17 +113,22 @@ def _vm_data() -> int:
 
 def open_session(spec: dict, limits: Limits, sid: str):
     """The WebSession ``spec`` names: a menu target with options, or the command
-    line's target (``{"argv": [...]}``), with the server's input lines."""
+    line's target (``{"argv": [...]}``), with the server's input lines. The registry
+    is read with the server's plug-ins (``PYENGINE_PUZZLES`` as the server had it: the
+    fork server that forks the workers may have started before it was set)."""
+    from pyengine.puzzles.registry import PLUGINS
     from pyengine.ui.web.targets import command_line, menu
     from pyengine.ui.web.websession import WebSession
 
+    if spec.get("plugins") is not None:
+        os.environ[PLUGINS] = spec["plugins"]
     if spec.get("argv") is not None:
         target = command_line(spec["name"], list(spec["argv"]))
         factory = target.fixed
     else:
         target = menu()[spec["name"]]
         factory = target.factory(spec.get("options") or {})
-    return WebSession(sid, spec["name"], factory, limits, spec.get("input"))
+    return WebSession(sid, spec["name"], factory, limits, spec.get("input"), target.action)
 
 
 def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:

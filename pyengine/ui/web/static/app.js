@@ -46,10 +46,18 @@ const UI = {
   showOptions() {
     const box = $("options"); box.textContent = "";
     const t = this.info.targets.find(t => t.name === $("target").value);
+    // Each option the declaration offers; its example (what the server fills in when
+    // the option is left empty) is filled in here, to see and edit.
     (t ? t.options : []).forEach(o => {
-      const input = o.kind === "bool" ? el("input", {type: "checkbox", "data-opt": o.name})
-        : o.name === "text" ? el("textarea", {"data-opt": o.name, placeholder: "the riddle, one clue a line", rows: 2, cols: 40})
-        : el("input", {"data-opt": o.name, placeholder: o.name, title: o.help, size: 8});
+      const ex = o.example;
+      let input;
+      if (o.kind === "bool") { input = el("input", {type: "checkbox", "data-opt": o.name}); input.checked = ex === true; }
+      else if (typeof ex === "string" && ex.includes("\n")) {
+        input = el("textarea", {"data-opt": o.name, placeholder: o.help, rows: 2, cols: 40}); input.value = ex;
+      } else {
+        input = el("input", {"data-opt": o.name, placeholder: o.name, title: o.help, size: 8});
+        if (ex != null) input.value = Array.isArray(ex) ? ex.join(" ") : String(ex);
+      }
       box.append(el("label", {title: o.help}, o.name + " ", input));
     });
   },
@@ -130,8 +138,17 @@ const UI = {
     const stages = $("stages"); stages.textContent = "";
     st.stage.stages.forEach((s, i) => stages.append(el("span", {text: s, cls: "stage" +
       (i < st.stage.index ? " done" : i === st.stage.index && st.stage.active ? " active" : "")})));
+    // the picture and the forms for the facts a user may submit (the input that had the
+    // focus has it again once they are drawn afresh)
+    const had = document.activeElement, form = had && had.closest ? had.closest("form.submit") : null;
+    const again = form ? [form.id, had.dataset.slot] : null;
     const pic = $("picture"); pic.textContent = "";
-    pic.append((Pictures[st.picture.kind] || Pictures.generic)(st.picture, this));
+    pic.append(drawPicture(st.picture, this), drawSubmits(st.submit, this));
+    if (again) {
+      const f = document.getElementById(again[0]);
+      const input = f && f.querySelector(`[data-slot="${CSS.escape(again[1] || "")}"]`);
+      if (input) input.focus();
+    }
     this.drawFacts(st); this.drawAgenda(st); this.drawLast(st); this.drawTimeline(st); this.drawRules();
   },
   drawFacts(st) {

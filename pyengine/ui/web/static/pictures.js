@@ -1,4 +1,6 @@
-// The puzzle pictures, drawn from the "picture" part of the state (views/pictures.py).
+// The picture of a session, drawn from the "picture" part of the state: a list of
+// primitives (pyengine/puzzles/page.py: text, tokens, grid, honeycomb, rows, groups),
+// each puzzle's declaration choosing which; this file knows the primitives, no puzzle.
 // Every text goes in through textContent: nothing from the fact base becomes HTML.
 "use strict";
 function el(tag, attrs, ...kids) {
@@ -14,72 +16,50 @@ function el(tag, attrs, ...kids) {
 }
 const PALETTE = ["#c0392b", "#2471a3", "#229954", "#af601a", "#7d3c98", "#138d75", "#b7950b",
                  "#cb4335", "#2e86c1", "#28b463", "#ca6f1e", "#884ea0"];
-function colour(id) { const n = parseInt(id, 10); return PALETTE[(isNaN(n) ? 0 : n) % PALETTE.length]; }
+function colour(n) { return n == null ? null : PALETTE[n % PALETTE.length]; }
+// A part's id (a-z, 0-9, '-': checked by the server) goes under "pic-", so a picture
+// never takes one of the page's own ids.
+function partId(p) { return p.id ? {id: "pic-" + p.id} : {}; }
 
 const Pictures = {
-  scramble(p) {
-    const line = el("div", {cls: "line", id: "scramble-line"});
-    p.cells.forEach((c, i) => {
-      if (i === p.decoded) line.append(el("span", {cls: "hash", text: "#"}));
-      line.append(el("span", {cls: c.decoded ? "letter" : "pending", text: c.ch,
-                              style: "background:" + colour(c.word), title: "word " + c.word}));
-    });
-    if (p.decoded === p.total) line.append(el("span", {cls: "hash", text: "#"}));
-    const legend = el("div", {cls: "legend"});
-    p.words.forEach(w => legend.append(el("span", {style: "background:" + colour(w.id), text: w.id + " " + w.word})));
-    return el("div", {}, el("p", {text: `${p.decoded} of ${p.total} letters decoded`}), line,
-              el("p", {}, legend),
-              el("p", {id: "decoded", text: p.cells.filter(c => c.decoded).map(c => c.ch).join(" ")}));
-  },
-  riddle(p) {
-    const box = el("div", {});
-    box.append(el("p", {text: `a word of ${p.length} letters`}));
-    for (const c of p.clues) {
-      const letters = el("div", {cls: "letters" + (c.set ? " narrow" : "")});
-      if (c.set) c.set.letters.forEach(l => letters.append(el("span", {text: l})));
-      else letters.append(el("i", {text: "(not collapsed yet)"}));
-      box.append(el("div", {cls: "clue"}, el("b", {text: "#" + c.pos}),
-        el("div", {}, el("div", {text: `${c.first} ${c.a} · ${c.second} ${c.b}`}), letters,
-           c.set ? el("small", {text: c.set.how}) : null)));
+  text(p) { return el("p", {cls: "pic-text " + p.style, text: p.text, ...partId(p)}); },
+  tokens(p) {
+    const line = el("div", {cls: "tokens " + p.style, ...partId(p)});
+    for (const t of p.tokens) {
+      const c = colour(t.colour);
+      line.append(el("span", {cls: "tone-" + t.tone + (c ? " coloured" : ""), text: t.text,
+                              title: t.title, style: c ? "background:" + c : ""}));
     }
-    if (p.candidates.length) box.append(el("p", {text: "candidates: " +
-      p.candidates.map(c => `after ${c.upto}: ${c.words}`).join(", ")}));
-    if (p.solutions.length) box.append(el("div", {cls: "solutions", id: "solutions",
-      text: p.solutions.map(s => `${s.rank}. ${s.word}`).join("   ")}));
-    p.hints.forEach(h => box.append(el("p", {text: "hint: " + h})));
-    return box;
+    return line;
   },
-  bee(p, ui) {
-    const hive = el("div", {cls: "hive"});
-    const spots = [[78, 72], [78, 16], [126, 44], [126, 100], [78, 128], [30, 100], [30, 44]];
-    [p.centre, ...p.outer].forEach((ch, i) => hive.append(el("div", {
-      cls: "cellhex" + (i === 0 ? " centre" : ""), text: ch,
-      style: `left:${spots[i][0]}px;top:${spots[i][1]}px`})));
-    const box = el("div", {}, hive);
-    if (p.max) box.append(el("p", {text: `${p.max.words} answers, ${p.max.points} points, ${p.max.pangrams} pangrams`}));
-    if (p.play) {
-      const input = el("input", {id: "guess", placeholder: "a word", autocomplete: "off"});
-      box.append(el("form", {id: "guess-form", onsubmit: ev => { ev.preventDefault();
-        ui.act("guess", input.value); input.value = ""; }}, input, el("button", {text: "guess"})));
-    }
-    if (p.verdict) box.append(el("div", {cls: "verdict", id: "verdict",
-      text: `${p.verdict.word.toUpperCase()}: ${p.verdict.message}` + (p.verdict.points ? ` +${p.verdict.points}` : "")}));
-    box.append(el("p", {id: "score", text: `score ${p.score}` + (p.rank ? ` (${p.rank})` : "")}));
-    box.append(el("div", {cls: "found", id: "found", text: p.found.map(f => f.word).join(" ")}));
-    return box;
-  },
-  boggle(p) {
-    const table = el("table", {cls: "grid", id: "boggle-grid"});
-    p.grid.forEach(row => {
+  grid(p) {
+    const table = el("table", {cls: "grid", ...partId(p)});
+    for (const r of p.rows) {
       const tr = el("tr");
-      row.forEach(c => tr.append(el("td", {cls: c.ch ? "placed" : "", title: "marks: " + (c.marks || "none")},
-        c.ch, c.marks ? el("small", {text: c.marks}) : null, c.turn ? el("i", {text: String(c.turn)}) : null)));
+      for (const c of r) tr.append(el("td", {cls: c.lit ? "lit" : "", title: c.title}, c.text,
+        c.note ? el("small", {text: c.note}) : null, c.corner ? el("i", {text: c.corner}) : null));
       table.append(tr);
-    });
-    return el("div", {}, el("p", {text: `${p.placed} of ${p.size * p.size} cells placed`}), table,
-              p.text ? el("p", {text: p.text}) : null);
+    }
+    return table;
   },
-  generic(p, ui) {
+  honeycomb(p) {
+    const comb = el("div", {cls: "honeycomb", ...partId(p)});
+    const spots = [[78, 72], [78, 16], [126, 44], [126, 100], [78, 128], [30, 100], [30, 44]];
+    [p.centre, ...p.outer].forEach((ch, i) => comb.append(el("div", {
+      cls: "hex" + (i === 0 ? " centre" : ""), text: ch,
+      style: `left:${spots[i][0]}px;top:${spots[i][1]}px`})));
+    return comb;
+  },
+  rows(p, ui) {
+    const box = el("div", partId(p));
+    for (const r of p.rows) {
+      const cell = el("div", {});
+      r.parts.forEach(q => cell.append(drawPart(q, ui)));
+      box.append(el("div", {cls: "pic-row"}, el("b", {text: r.label}), cell));
+    }
+    return box;
+  },
+  groups(p, ui) {
     const box = el("div", {});
     for (const g of p.groups) {
       const d = el("div", {cls: "group"}, el("b", {text: `${g.relation} (${g.count})`}), " ");
@@ -90,3 +70,30 @@ const Pictures = {
     return box;
   },
 };
+function drawPart(p, ui) { return (Pictures[p.kind] || (() => null))(p, ui); }
+function drawPicture(pic, ui) {
+  const box = el("div", {});
+  pic.parts.forEach(p => box.append(drawPart(p, ui)));
+  return box;
+}
+
+// The forms for the facts the session's declaration lets a user submit: one input per
+// slot, the values sent as they are typed (the server checks them by the declaration).
+function drawSubmits(submits, ui) {
+  const box = el("div", {});
+  for (const s of submits) {
+    const inputs = s.slots.map(o => o.kind === "bool"
+      ? el("input", {type: "checkbox", "data-slot": o.name, title: o.help})
+      : el("input", {"data-slot": o.name, placeholder: o.name, title: o.help, autocomplete: "off"}));
+    const form = el("form", {cls: "submit", id: "submit-" + s.relation, title: s.help,
+      onsubmit: ev => {
+        ev.preventDefault();
+        const slots = {};
+        inputs.forEach(i => { slots[i.dataset.slot] = i.type === "checkbox" ? i.checked : i.value; });
+        inputs.forEach(i => { if (i.type !== "checkbox") i.value = ""; });
+        ui.act("submit", {relation: s.relation, slots});
+      }}, ...inputs, el("button", {text: s.relation}));
+    box.append(form);
+  }
+  return box;
+}
