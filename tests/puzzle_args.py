@@ -16,5 +16,4 @@ SHELL_ARGS = {
     "bee-play": ["ACENRTU", "--center", "T"],
     "boggle": ["--algo", "cad", "--seed", "1"],
     "boggle-make": ["--algo", "cad", "--seed", "1"],
-    "boggle-solve": ["abcdefghijklmnop"],
 }
