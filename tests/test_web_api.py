@@ -196,9 +196,9 @@ def test_the_riddle_page_opens_the_declared_example(client):
     ("step", 0, 400, "step must be"), ("step", "x", 400, "step: expected"), ("step", [1], 400, ""),
     ("run", -1, 400, "run must be"), ("goto", 99, 400, "has not happened"),
     ("back", 5, 400, "back over"), ("strategy", "sideways", 400, "strategy"),
-    ("seed", -3, 400, "seed"), ("seed", 0, 400, "seed: a whole number from 1"),
+    ("seed", -3, 400, "seed"), ("seed", 0, 400, "seed must be at least 1, not 0"),
     ("retract", "f-x", 400, "not a fact id"), ("retract", 999, 400, ""),
-    ("assert", "", 400, "one fact"), ("assert", "number 4", 400, "parentheses"),
+    ("assert", "", 400, "assert what?"), ("assert", 4, 400, "a fact is text"), ("assert", "number 4", 400, "parentheses"),
     ("assert", "(a (b (c)))", 400, "function call"), ("assert", "(a", 400, "never closed"),
     ("assert", "x" * 2000, 400, "at most"), ("frobnicate", None, 404, "no such action"),
 ])

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import whole
 from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.history import FactHistory
 from pyengine.engine.records import (ActivationView, CommandResult, FactView, Firing,  # noqa: F401
@@ -25,10 +26,9 @@ SEED_LOW, SEED_HIGH = 1, 2**32 - 1
 
 
 def check_seed(n, what: str = "seed") -> int:
-    """A seed every engine takes as its own stream: a whole number 1..4294967295."""
-    if isinstance(n, bool) or not isinstance(n, int) or not SEED_LOW <= n <= SEED_HIGH:
-        raise UsageError(f"{what}: a whole number from {SEED_LOW} to {SEED_HIGH}, not {n!r}")
-    return n
+    """A seed every engine takes as its own stream: a whole number 1..4294967295 (an
+    int, or its digits as text)."""
+    return whole(n, what, SEED_LOW, SEED_HIGH)
 
 
 def new_seed() -> int:

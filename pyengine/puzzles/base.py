@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import whole
 from pyengine.engine.session import SEED_HIGH, SEED_LOW, new_seed
 
 _KINDS = ("str", "int", "float", "bool", "words")
@@ -121,15 +122,7 @@ def _num(x: float) -> str:
 
 
 def _to_int(opt: Option, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise UsageError(f"{opt.label}: expected a whole number, not {value!r}")
-    if isinstance(value, str):
-        text = value.strip()
-        digits = text[1:] if text[:1] in "+-" else text
-        if not (digits.isascii() and digits.isdigit()) or len(digits) > 30:
-            raise UsageError(f"{opt.label}: expected a whole number, not {value!r}")
-        return int(text)
-    return value
+    return whole(value, opt.label)      # the one reader of whole numbers; bounds in _one
 
 
 def _to_float(opt: Option, value: Any) -> float:

@@ -85,25 +85,6 @@ class RunGraph:
         return f"wrote {path}: {plural(firings, 'firing')}, {plural(len(self.nodes), 'node')}"
 
 
-def graph_args(arg: str) -> tuple[int | str | None, str | None]:
-    """``[ID|RULE] [--to FILE]`` -> (fact id, rule name or None; the file or None)."""
-    words = arg.split()
-    to = None
-    if "--to" in words:
-        i = words.index("--to")
-        if i + 1 >= len(words):
-            raise UsageError("--to needs a file: --to run.svg or --to run.dot")
-        to = words[i + 1]
-        del words[i:i + 2]
-    if len(words) > 1:
-        raise UsageError("graph takes one fact id or rule name, and --to FILE")
-    if not words:
-        return None, to
-    word = words[0]
-    digits = word[2:] if word.lower().startswith("f-") else word
-    return (int(digits) if digits.isascii() and digits.isdigit() else word), to
-
-
 def firing_graph(session, log, what: str | int | None = None) -> RunGraph:
     """The graph of the run's last firings, or of those behind a fact (``what``: an
     id), or of one rule's firings (``what``: its name); at most MAX_FIRINGS of them."""

@@ -16,9 +16,10 @@ prints) and, for Jupyter, an HTML form (``_repr_html_``)::
     ins.assert_fact("(number 4)"); ins.retract(4); ins.modify(3, parent="Bob")
     ins.watch("activations"); ins.strategy("breadth"); ins.seed(3); ins.reset(); ins.close()
 
-The shell (:mod:`pyengine.ui.shell`) prints the same objects, so the shell, a
-script and a notebook all show the same thing on both engines. Bad values raise
-UsageError.
+The methods that mirror the shell's commands are made from the command table
+(:mod:`pyengine.ui.command_table`): the same arguments, checked the same way, and the
+same answer, which the shell prints, so the shell, a script and a notebook all show the
+same thing on both engines. Bad values raise UsageError.
 
 A :class:`FactLog` listens to the session so that facts keep their text after
 they are retracted (a rule that replaces a fact retracts the old one, and a ``why``
@@ -33,19 +34,16 @@ import html
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import Closed, FactView, Session, check_seed
+from pyengine.engine.session import Closed, Session
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.engine.wording import plural
-from pyengine.ui.graph import firing_graph, graph_args
-from pyengine.ui.notebook_args import firing_count, input_lines, parse_id
-from pyengine.ui.program_edit import ProgramVerbs, back_refused, program_edits, with_edits
+from pyengine.ui.command_table import install_notebook
+from pyengine.ui.notebook_args import input_lines, parse_id
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
-from pyengine.ui.queries import (WATCHABLE, MatchesView, Text, full_text, globals_text,
-                                 parse_slots, select_facts, templates_text, travel_note,
-                                 keep_choices, user_fact, walk_capped, watch_items)
+from pyengine.ui.queries import WATCHABLE, Text, user_fact, walk_capped, watch_items
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
@@ -53,7 +51,7 @@ __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "Age
            "activation_line", "ids_text", "INITIAL", "STAGE", "USER", "RULE", "OUTSIDE"]
 
 
-class Inspector(ProgramVerbs):
+class Inspector:
     """Facts, agenda, history and provenance of one session, as Python objects.
 
     Pass a :class:`~pyengine.engine.session.Session` or a puzzle's
@@ -64,7 +62,8 @@ class Inspector(ProgramVerbs):
 
     def __init__(self, target, input: Iterable[str] | None = None):
         self._lines = input_lines(input)
-        self._seed: int | None = None
+        self.seed_given: int | None = None      # seed() on a bare session (no runner)
+        self.reloaded = False                   # reload or clear: back stops there
         self.watching: set[str] = {"rules", "facts"}
         self._attach(target)
 
@@ -136,64 +135,52 @@ class Inspector(ProgramVerbs):
         it = iter(self._lines or ())
         self.session.set_input(lambda prompt: next(it, None))
 
-    # -- looking ------------------------------------------------------------------------
-    def facts(self, pattern: str | None = None, contains: str | None = None) -> FactTable:
-        """Facts: all, one relation exactly (``"rank"`` is not ``"rank-level"``), text or
-        a glob, ``"f-17"``, or ``"10 20 5"`` as CLIPS's ``(facts 10 20 5)``;
-        ``contains``: facts whose text holds this piece of text."""
-        return FactTable(select_facts(self.session, pattern, contains=contains), self.log)
+    # -- the command table's front end (pyengine.ui.commands) ---------------------------
+    @property
+    def reopen(self):
+        """The factory that opens this session's plan again (None: it cannot)."""
+        return getattr(self.setup, "reopen", None) if self.setup is not None else None
 
-    def agenda(self) -> AgendaTable:
-        return AgendaTable(self.session.agenda())
-
-    def history(self, last: int | None = None) -> TraceTable:
-        trace = self.session.trace if last is None else self.session.trace[-last:] if last else []
-        return self._table(trace)
-
-    def why(self, fact_id: int | str, depth: int | None = None) -> Provenance:
-        return provenance(self.session, parse_id(fact_id), self.log, depth)
-
-    def graph(self, of: int | str | None = None, to: str | None = None):
-        """The firing graph (of the run, a fact's why, or a rule's firings): shows as SVG
-        in Jupyter, prints as DOT; ``to="run.svg"`` (or ``.dot``) writes it."""
-        drawing = firing_graph(self.session, self.log, graph_args(str(of or ""))[0])
-        return Text(drawing.write(to)) if to is not None else drawing
-
-    def show(self, fact_id: int | str) -> Text:
-        """One fact with every value in full."""
-        return full_text(self.session, parse_id(fact_id))
-
-    def matches(self, rule: str) -> MatchesView:
-        """Each pattern of ``rule`` with the facts matching it, the partial matches, the
-        activations (CLIPS's ``(matches RULE)``)."""
-        return MatchesView(self.session.matches(rule))
-
-    def templates(self) -> Text:
-        return templates_text(self.session)
-
-    def globals(self) -> Text:
-        return globals_text(self.session)
-
-    # -- running --------------------------------------------------------------------------
-    def step(self, n: int = 1) -> TraceTable:
-        """Fire ``n`` rules, entering and leaving stages as the plan says."""
-        return self._fire(firing_count(n, "step", 1))
-
-    def run(self, n: int | None = None) -> TraceTable:
-        """Fire rules to the end of the plan (or ``n`` of them)."""
-        return self._fire(None if n is None else firing_count(n, "run", 0))
-
-    def _fire(self, n: int | None, until: int | None = None) -> TraceTable:
-        """Fire through the runner; without ``n`` at most RUN_CAP firings."""
+    def fire(self, n: int | None, until: int | None = None, each: bool = False) -> TraceTable:
+        """Fire ``n`` rules (None: to the end of the plan, or of stage ``until``; at most
+        RUN_CAP) through the runner; the firings, as a table."""
         before = len(self.session.trace)
         _, capped = walk_capped(self.runner, self.session, n, until)
-        return self._table(self.session.trace[before:], capped)
+        return self.firing_table(self.session.trace[before:], note=capped)
 
-    def stage(self) -> TraceTable:
-        """Run the current (or next) stage to its end."""
-        if self.runner is None or self.runner.done:
-            raise UsageError("no stage left to run")
-        return self._fire(None, until=self.runner.index)
+    def moved(self, plan) -> None:
+        """After back or goto: the timeline's new plan, session and runner."""
+        self.setup, self.session, self.runner = plan, plan.session, self.timeline.runner
+        self.session.watch("rules", True)
+        self.session.watch("activations", "activations" in self.watching)
+        self.log.moved_to(self.session)
+
+    def reopened(self, plan, factory) -> None:
+        """A new plan in the old one's place (reset, reload, clear)."""
+        self._detach()
+        self._attach(plan)
+
+    def user_fact(self, fact):
+        """A fact to assert: text read by our reader, or an engine's fact as it is."""
+        return user_fact(fact, self.setup, self.session)
+
+    def firing_table(self, firings, lead=(), note: str = "") -> TraceTable:
+        """Firings as this notebook shows them: changes and activations as watched."""
+        acts = self._acts if "activations" in self.watching else None
+        return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note,
+                          lead=lead)
+
+    def set_watching(self, words: list[str], on: bool) -> Text:
+        """What step, run and history show besides the firings: ``facts`` (each firing's
+        changes, on by default), ``activations``, or ``all``; none: what is watched
+        (unwatch: all but the firings themselves)."""
+        items = watch_items(" ".join(words))
+        if on:
+            self.watching |= items
+        else:
+            self.watching -= (items or set(WATCHABLE)) - {"rules"}
+        self.session.watch("activations", "activations" in self.watching)
+        return Text("watching " + ", ".join(sorted(self.watching)))
 
     def run_all(self) -> Text:
         """Run every remaining stage; what the rules printed (``    | text``), then the
@@ -208,113 +195,6 @@ class Inspector(ProgramVerbs):
             return Text(printed + str(self.setup.finish() or "").splitlines())
         return Text(printed + [f"{plural(len(fired), 'rule')} fired "
                                f"({len(self.session.trace)} in all)"])
-
-    # -- changing ----------------------------------------------------------------------------
-    def assert_fact(self, fact) -> FactView:
-        """Add a fact (``"(number 4)"`` or an engine fact); the fact as asserted."""
-        if isinstance(fact, str) and not fact.strip():
-            raise UsageError("assert what? e.g. assert_fact('(number 4)')")
-        spec = user_fact(fact, self.setup, self.session)
-        before = {f.id for f in self.session.facts()}
-        fid = self.session.assert_fact(spec)
-        if fid not in before:
-            self.log.mark(fid, USER)
-        return self.session.fact(fid)
-
-    def retract(self, *fact_ids) -> FactTable:
-        """Remove facts by id; the facts removed."""
-        if not fact_ids:
-            raise UsageError("retract which fact? e.g. retract('f-3')")
-        gone = [self.session.fact(parse_id(f)) for f in fact_ids]
-        for f in {f.id: f for f in gone}.values():
-            self.session.retract(f.id)
-        return FactTable(gone, self.log)
-
-    def modify(self, fact_id, slots: str | dict | None = None, **more) -> FactView:
-        """Change slots: ``modify("f-3", "(parent Bob)")``, ``modify(3, {"parent": "Bob"})``
-        or ``modify(3, parent="Bob")``; the changed fact (a new id on experta)."""
-        values = parse_slots(slots) if isinstance(slots, str) else dict(slots or {})
-        values.update(more)
-        if not values:
-            raise UsageError("modify which slots? e.g. modify('f-3', parent='Bob')")
-        new = self.session.modify(parse_id(fact_id), values)
-        self.log.mark(new, USER)
-        return self.session.fact(new)
-
-    def strategy(self, name: str | None = None) -> Text:
-        """Show or set conflict resolution: any of the session contract's STRATEGIES
-        (depth, breadth, random, lex, mea, simplicity, complexity)."""
-        if name is not None:
-            self.session.strategy = name
-        return Text(f"strategy {self.session.strategy}")
-
-    def seed(self, n: int | None = None) -> Text:
-        """Show or set the random strategy's seed."""
-        if n is not None:
-            n = check_seed(n)
-            self.session.seed(n)
-            self._seed = n
-            if self.runner is not None:
-                self.runner.seed = n
-        shown = self.runner.seed if self.runner is not None else self._seed
-        return Text(f"seed {shown if shown is not None else 'none'}")
-
-    def watch(self, *items: str) -> Text:
-        """What step/run/history show besides the firings: ``facts`` (each firing's
-        changes, on by default), ``activations``, or ``all``; none: what is watched."""
-        self.watching |= watch_items(" ".join(items))
-        self.session.watch("activations", "activations" in self.watching)
-        return Text("watching " + ", ".join(sorted(self.watching)))
-
-    def unwatch(self, *items: str) -> Text:
-        """Stop showing them (all if none named; the firings themselves stay)."""
-        self.watching -= (watch_items(" ".join(items)) or set(WATCHABLE)) - {"rules"}
-        self.session.watch("activations", "activations" in self.watching)
-        return Text("watching " + ", ".join(sorted(self.watching)))
-
-    def reset(self) -> Text:
-        """Start again from the initial facts (a puzzle: the same puzzle, same seed); the
-        strategy and seed you chose stay, as CLIPS keeps its strategy across (reset)."""
-        reopen = getattr(self.setup, "reopen", None) if self.setup is not None else None
-        if reopen is not None:
-            old, reopen = self.runner, with_edits(reopen, program_edits(self.timeline, reopen))
-            self._detach()
-            self._attach(reopen())
-            keep_choices(old, self.runner)
-            old.session.close()         # the one replaced: its engine's memory back now
-        else:
-            self.session.reset()
-            self.log.snapshot()
-        nxt = self.runner.current if self.runner is not None else None
-        return Text(f"reset: {plural(len(self.session.facts()), 'fact')}"
-                    + (f"; next stage {nxt.name}" if nxt else ""))
-
-    # -- going back ---------------------------------------------------------------------------
-    def back(self, n: int = 1) -> Text:
-        """Return to just before the last firing (or the ``n``-th last): the fact base,
-        agenda and history as they were first seen there."""
-        n = firing_count(n, "back", 1)
-        fired = len(self.session.trace)
-        if n > fired:
-            raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
-                               self.reloaded)
-        return self.goto(fired - n + 1)
-
-    def goto(self, firing: int) -> Text:
-        """Return to just before firing number ``firing`` (1: before the first)."""
-        firing = firing_count(firing, "goto", 1)
-        if self.timeline is None:
-            raise UsageError("this session cannot be reopened, so it cannot go back "
-                             "(open it with Inspector.open, from_clp or from_engine)")
-        if firing > len(self.session.trace) + 1:
-            raise UsageError(f"firing {firing} has not happened yet "
-                             f"({len(self.session.trace)} so far)")
-        plan = self.timeline.goto(firing)
-        self.setup, self.session, self.runner = plan, plan.session, self.timeline.runner
-        self.session.watch("rules", True)
-        self.session.watch("activations", "activations" in self.watching)
-        self.log.moved_to(self.session)
-        return Text(travel_note(firing, self.session, self.runner))
 
     def _detach(self) -> None:
         if self.timeline is not None:
@@ -340,10 +220,6 @@ class Inspector(ProgramVerbs):
     def __exit__(self, *exc) -> None:
         self.close()
 
-    def _table(self, firings, note: str = "") -> TraceTable:
-        acts = self._acts if "activations" in self.watching else None
-        return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note)
-
     def _on_event(self, event: str, payload) -> None:
         if event == "fire":
             self._fire_no = payload.number
@@ -362,6 +238,9 @@ class Inspector(ProgramVerbs):
     def _repr_html_(self) -> str:
         shown = "" if isinstance(self.session, Closed) else self.facts()._repr_html_()
         return f"<p>{html.escape(repr(self))}</p>" + shown
+
+
+install_notebook(Inspector)     # facts, step, why, back ...: one method per command of the table
 
 
 def _session_repr_html(self: Session) -> str:

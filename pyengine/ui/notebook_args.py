@@ -1,18 +1,12 @@
 """What the notebook's :class:`~pyengine.ui.notebook.Inspector` takes from its caller,
-checked: a count of firings, the lines rules read, a fact id. Bad values raise
-UsageError with one line."""
+checked: the lines rules read, a fact id (which the command table's arguments use too).
+Bad values raise UsageError with one line."""
 from __future__ import annotations
 
 import itertools
 
 from pyengine.engine.errors import UsageError
-
-
-def firing_count(n, what: str, least: int) -> int:
-    """``n`` if it is a whole number of at least ``least`` (for step, run, back, goto)."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < least:
-        raise UsageError(f"{what} takes a whole number of at least {least}, not {n!r}")
-    return n
+from pyengine.engine.numbers import is_digits, shown, whole
 
 
 #: the most input lines one Inspector is given
@@ -39,11 +33,12 @@ def input_lines(lines) -> list[str] | None:
 
 
 def parse_id(text: int | str) -> int:
-    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise."""
-    if isinstance(text, int):
-        return text
+    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise (ASCII digits only: ``str.isdigit``
+    would take ``²``, which ``int`` cannot read)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return whole(text, "a fact id", low=0)
     t = str(text).strip()
     digits = t[2:] if t.lower().startswith("f-") else t
-    if not digits.isdigit():
-        raise UsageError(f"not a fact id: {t!r} (write f-12 or 12)")
+    if not is_digits(digits):
+        raise UsageError(f"not a fact id: {shown(t)} (write f-12 or 12)")
     return int(digits)

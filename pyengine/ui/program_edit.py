@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.wording import plural
-from pyengine.ui.queries import Text, keep_choices
+from pyengine.ui.queries import keep_breaks, keep_choices
 
 EDITS = ("load_source", "build", "undefrule")     # the timeline's entries that change it
 
@@ -128,47 +128,16 @@ def back_refused(exc: UsageError, reloaded: bool) -> UsageError:
                       "reload, whose firings were made by rules no longer loaded)")
 
 
-class ProgramVerbs:
-    """The notebook Inspector's program verbs (it has ``session``, ``setup``,
-    ``timeline``, ``runner``, ``_detach`` and ``_attach``): the shell's load, build,
-    undefrule, ppdefrule, reload and clear."""
-
-    reloaded = False
-
-    def load(self, path) -> Text:
-        """Load a CLIPS file's constructs into the session (CLIPS's ``(load)``)."""
-        return Text(load_file(self.session, str(path)))
-
-    def build(self, construct: str) -> Text:
-        """Add one construct: ``build("(defrule r (a) => (assert (b)))")``."""
-        return Text(f"defined {self.session.build(construct)}")
-
-    def undefrule(self, name: str) -> Text:
-        self.session.undefrule(name)
-        return Text(f"removed rule {name}")
-
-    def ppdefrule(self, name: str) -> Text:
-        """The rule as the engine holds it (CLIPS's own form)."""
-        return Text(self.session.pretty_rule(name))
-
-    def reload(self) -> Text:
-        """Read the program's files again and start afresh (CLIPS's ``(clear)``,
-        ``(load)`` each file, ``(reset)``); constructs built here are dropped."""
-        reopen = getattr(self.setup, "reopen", None) if self.setup is not None else None
-        if reopen is None:
-            raise UsageError("this session cannot be reloaded (it was not opened from files)")
-        done = reload_plan(reopen, program_edits(self.timeline, reopen))
-        return self._restart(done.plan, done.note)
-
-    def clear(self) -> Text:
-        """An empty CLIPS session: no rules, no facts (CLIPS's ``(clear)``)."""
-        return self._restart(cleared_factory()(), "cleared: no rules, no facts")
-
-    def _restart(self, plan, note: str) -> Text:
-        old = self.runner
-        self._detach()
-        self._attach(plan)
-        keep_choices(old, self.runner)
-        old.session.close()                 # the one replaced: its engine's memory back now
-        self.reloaded = True
-        return Text(f"{note}; {plural(len(self.session.facts()), 'fact')}")
+def restart(front, plan: SessionPlan, factory, reload: bool = False) -> None:
+    """Put ``plan`` in the place of the front's session (reset, reload, clear): the
+    strategy and seed the user chose stay; a reset keeps the breakpoints too, as CLIPS's
+    ``(reset)`` does, and a reload marks where going back stops. The replaced session's
+    engine memory is given back now."""
+    old = front.runner
+    front.reopened(plan, factory)
+    keep_choices(old, front.runner)
+    if reload:
+        front.reloaded = True
+    else:
+        keep_breaks(old.session, front.session)
+    old.session.close()

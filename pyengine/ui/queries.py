@@ -13,12 +13,14 @@ import re
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.clips_values import FactSpec, read_fact, read_slots
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import is_digits
 from pyengine.engine.session import FactView, Session
-from pyengine.engine.trace import matches_lines
+from pyengine.engine.trace import change_line, matches_lines
 from pyengine.engine.wording import plural
 
 _ID = re.compile(r"^[fF]-(\d+)$")
 WATCHABLE = ("facts", "rules", "activations")
+STATISTICS = "statistics"      # the shell also watches CLIPS's statistics of a run
 #: The most firings one ``run``, ``stage`` or ``run_all`` makes in the shell or a notebook
 #: when no number is given: an endless program stops there, whole (run again to go on).
 RUN_CAP = 100_000
@@ -57,6 +59,50 @@ class Text:
         return f"<pre>{html.escape(str(self))}</pre>"
 
 
+class Note(Text):
+    """An answer the shell prints as its own lines (``;; strategy depth``, ``;; reset:
+    3 facts``); a notebook shows it as plain text, the web page as its message."""
+
+
+class Changes(Text):
+    """Facts changed by hand (assert, retract, modify): the ``==>`` / ``<==`` lines the
+    shell prints (unless it watches facts, when the run's events print them), and a
+    ``;;`` note; for a notebook the facts themselves (``.id``, ``.text``, iterating
+    them); for the web page one line, :meth:`message`."""
+
+    def __init__(self, verb: str, facts: list[FactView], changes=(), note: str = ""):
+        self.verb, self.facts, self.note = verb, list(facts), note
+        self.changes = [change_line(arrow, f.id, f.text) for arrow, f in changes]
+        super().__init__(self.changes + ([f";; {note}"] if note else []))
+
+    def lines(self, changes: bool = True) -> list[str]:
+        return super().lines() if changes else [f";; {self.note}"] if self.note else []
+
+    def message(self) -> str:
+        return f"{self.verb} " + ", ".join(f"f-{f.id} {f.text}" for f in self.facts)
+
+    @property
+    def id(self) -> int:
+        return self.facts[0].id
+
+    @property
+    def text(self) -> str:
+        return self.facts[0].text
+
+    @property
+    def name(self) -> str:
+        return self.facts[0].name
+
+    def __iter__(self):
+        return iter(self.facts)
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    def __getitem__(self, i):
+        return self.facts[i]
+
+
 class MatchesView(Text):
     """``matches RULE``: each pattern with its source text and matching facts, the
     partial matches of the joins, the activations (the engine's Matches as text)."""
@@ -90,7 +136,7 @@ def select_facts(session: Session, words: list[str] | str | None = None,
     if len(words) == 1 and _ID.match(words[0]):
         fid = int(_ID.match(words[0]).group(1))
         return [session.fact(fid)]
-    if words[0].isdigit():
+    if is_digits(words[0]):
         return _id_range(facts, words)
     pattern = " ".join(words)
     name = pattern.split("::")[-1]          # a template as MODULE::name too
@@ -133,11 +179,9 @@ def _glob_in(text: str, pieces: list) -> bool:
 
 
 def _id_range(facts: list[FactView], words: list[str]) -> list[FactView]:
-    if len(words) > 3 or not all(w.isdigit() for w in words):
+    if len(words) > 3 or not all(is_digits(w) for w in words):
         raise UsageError("facts START [END [MAX]] takes whole numbers, e.g. facts 10 20 5")
-    start = int(words[0])
-    end = int(words[1]) if len(words) > 1 else None
-    most = int(words[2]) if len(words) > 2 else None
+    start, end, most = [int(w) for w in words] + [None] * (3 - len(words))
     shown = [f for f in facts if f.id >= start and (end is None or f.id <= end)]
     return shown if most is None else shown[:most]
 
@@ -233,6 +277,28 @@ def keep_choices(old_runner, new_runner) -> None:
     if old_runner.seed is not None and old_runner.seed != new_runner.seed:
         new_runner.session.seed(old_runner.seed)
         new_runner.seed = old_runner.seed
+
+
+def breakpoints(session) -> list[str]:
+    """The rules with a breakpoint, ``MODULE::name`` (from ``(show-breaks *)``)."""
+    try:
+        lines = session.command("(show-breaks *)").lines
+    except UsageError:
+        return []
+    module, out = "MAIN", []
+    for line in lines:
+        if line.endswith(":") and not line.startswith(" "):
+            module = line[:-1]
+        elif line.strip():
+            out.append(f"{module}::{line.strip()}")
+    return out
+
+
+def keep_breaks(old, new) -> None:
+    """After a reset: the breakpoints stay, as CLIPS keeps them across ``(reset)`` (set
+    on the new session, so its timeline journals them)."""
+    for name in breakpoints(old):
+        new.command(f"(set-break {name})")
 
 
 def walk_capped(runner, session: Session, n: int | None = None,

@@ -3,11 +3,9 @@
 The shell opens a puzzle's session paused before its first stage (the puzzle's
 declared ``open`` function, with the same options as its command; see
 :mod:`pyengine.ui.sessions`), or any .clp file or experta engine, and reads
-commands, one per line: ``facts``, ``show``, ``agenda``, ``matches``, ``step``,
-``run``, ``stage``, ``back``, ``goto``, ``assert``, ``retract``, ``modify``,
-``watch``, ``rules``, ``templates``, ``globals``, ``why``, ``history``, ``reset``,
-``strategy``, ``help``, ``quit``; each also in CLIPS's form (``(facts)``,
-``(run 3)``). The commands and their output are the same on CLIPS and on experta:
+commands, one per line, each also in CLIPS's form (``(facts)``, ``(run 3)``): those
+of the command table (:mod:`pyengine.ui.command_table`, whose entries make the
+shell's ``do_NAME`` methods, its help and its completion). The commands and their output are the same on CLIPS and on experta:
 facts as ``f-12    (text ...)``, firings as ``FIRE    3 randomize-swap-two-ids:
 f-12,f-9``, what a rule printed under its firing as ``    | text``. A rule's
 ``(read)`` or ``input()`` prompts on a terminal and reads ``--input FILE`` in a
@@ -34,54 +32,15 @@ from pyengine.engine.wording import plural
 from pyengine.ui import sessions
 from pyengine.ui.notebook import FactLog
 from pyengine.ui.provenance import can_print_unicode
-from pyengine.ui.shell_clips import CLIPS_SUMMARY, ClipsCommands
-from pyengine.ui.shell_commands import InspectCommands, RunCommands
+from pyengine.ui.command_table import described, install_shell
+from pyengine.ui.shell_clips import ClipsCommands
+from pyengine.ui.shell_commands import ShellFront
 from pyengine.ui.shell_edit import EditCommands, open_parens
-from pyengine.ui.shell_repl import ReplCommands
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on
-
-# command -> its line in ``help`` (the usage comes from the command's docstring)
-SUMMARY = {
-    "facts": "list facts: all, NAME, TEXT, a glob, f-ID, or START [END [MAX]]",
-    "show": "one fact with every value in full",
-    "agenda": "activations, next to fire first",
-    "step": "fire one rule (or N), showing each firing",
-    "run": "fire to the end of the stage plan (or N rules)",
-    "stage": "run to the end of this stage (or of stage NAME)",
-    "matches": "what matches each pattern of a rule, the joins, the activations",
-    "assert": "add a fact by hand",
-    "retract": "remove facts by id",
-    "modify": "change slots of a fact",
-    "watch": "print facts, firings or activations as rules fire",
-    "unwatch": "stop printing them",
-    "rules": "list the rules, or show one rule's source",
-    "why": "the firings that made a fact, back to facts no rule made",
-    "graph": "draw the firing graph (of the run, a fact, a rule) to SVG or DOT",
-    "history": "the firings so far, with what each changed",
-    "back": "return to just before an earlier firing (N back)",
-    "goto": "return to just before firing number FIRING",
-    "templates": "the fact definitions (deftemplates, Fact classes)",
-    "globals": "the global variables and their values",
-    "reset": "start the puzzle again (same seed)",
-    "load": "load a CLIPS file's constructs into the session",
-    "batch": "run the commands of a file",
-    "undefrule": "remove a rule",
-    "ppdefrule": "a rule as the engine holds it",
-    "reload": "read the files again and start afresh",
-    "clear": "an empty CLIPS session",
-    "strategy": "show or set conflict resolution",
-    "seed": "show or set the random strategy's seed",
-    "status": "stage, counts, strategy, what is watched",
-    "help": "this list, or one command in detail",
-    "quit": "leave the shell",
-}
-SUMMARY.update(CLIPS_SUMMARY)      # CLIPS's own REPL commands (shell_clips.py)
-COMMANDS = list(SUMMARY)
-
 
 # -- the command line -------------------------------------------------------------------
 
@@ -91,11 +50,9 @@ def add_parser(sub) -> None:
         "shell", help="inspect a puzzle's rule session interactively (facts, agenda, step, why)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Open a puzzle's rule session paused before its first stage (or any "
-                    ".clp file or experta engine) and inspect it: facts, show, agenda, "
-                    "matches, step, run, stage, back, goto, assert, retract, modify, watch, "
-                    "rules, templates, globals, why, history, reset, strategy; also in "
-                    "CLIPS's form, (facts). Reads commands from stdin; on a terminal with "
-                    "a prompt, completion and history.",
+                    f".clp file or experta engine) and inspect it: {described()}; each "
+                    "also in CLIPS's form, (facts). Reads commands from stdin; on a "
+                    "terminal with a prompt, completion and history.",
         epilog="puzzles:\n" + lines + "\n\nexample:\n  printf 'run\\nfacts\\n' | "
                "pyengine shell clp docs/examples/family.clp --stage GO")
     p.add_argument("--echo", action="store_true",
@@ -179,8 +136,7 @@ def _isatty(stream) -> bool:
 
 # -- the shell ----------------------------------------------------------------------------
 
-class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsCommands, Completion,
-            EventView, cmd.Cmd):
+class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.Cmd):
     """The inspector: a command loop over one :class:`~pyengine.engine.stages.SessionPlan`.
 
     ``factory`` rebuilds the setup for ``reset``; ``interactive`` turns on the
@@ -203,10 +159,6 @@ class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsComma
         self.ascii = not can_print_unicode(self.stdout)
         self._open(setup)
 
-    @staticmethod
-    def commands() -> list[str]:
-        return list(COMMANDS)
-
     # -- session wiring ---------------------------------------------------------------
     def _open(self, setup) -> None:
         self._wire(setup)
@@ -228,7 +180,7 @@ class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsComma
         s.watch("activations", self._watched_any("activations"))
         s.quiet(True)                     # engine errors become one "error:" line
 
-    def _moved(self, setup) -> None:
+    def moved(self, setup) -> None:
         """After back or goto: the timeline's new session and runner."""
         self._flush()
         self._wire(setup)
@@ -355,28 +307,8 @@ class Shell(RunCommands, InspectCommands, ReplCommands, EditCommands, ClipsComma
         word = line.split()[0]
         raise UsageError(f"unknown command {word!r} (type help for the list)")
 
-    # -- help and leaving ---------------------------------------------------------------
-    def do_help(self, arg: str) -> None:
-        """help [COMMAND]  the commands, or one command in detail."""
-        name = arg.strip()
-        if name:
-            func = getattr(self, "do_" + name.replace("-", "_"), None)
-            if func is None or name == "EOF":
-                raise UsageError(f"no command {name!r} (type help for the list)")
-            self.say(" ".join((func.__doc__ or name).split()))
-            return
-        for n in COMMANDS:
-            doc = (getattr(self, "do_" + n.replace("-", "_")).__doc__ or n).strip()
-            usage = doc.partition("  ")[0]
-            self.say(f"{usage:<38}{SUMMARY[n]}")
-        self.say("help COMMAND for more. Ids are f-12 or 12; lines the shell adds start with ;;")
-        self.say("Every command also works in CLIPS's form: (facts), (run 3), (why f-3).")
-
-    def do_quit(self, arg: str) -> bool:
-        """quit  leave the shell (also exit, or end of input)."""
-        return True
-
-    do_exit = do_quit
-
     def do_EOF(self, arg: str) -> bool:   # noqa: N802  (cmd's name for end of input)
         return True
+
+
+install_shell(Shell)        # do_NAME, complete_NAME: one per command of the table

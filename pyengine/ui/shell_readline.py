@@ -1,57 +1,23 @@
-"""The shell on a terminal: tab completion (commands, fact ids, rule and stage
-names) and a history kept in ``~/.pyengine_history``."""
+"""The shell on a terminal: tab completion (commands, and their arguments: fact ids,
+rule and stage names, as the command table says) and a history kept in
+``~/.pyengine_history``."""
 from __future__ import annotations
 
 import os
 
-from pyengine.engine.session import STRATEGIES
-from pyengine.ui.queries import WATCHABLE
-from pyengine.ui.shell_clips import STATISTICS
+from pyengine.ui.command_table import command_names
 
 HISTORY_FILE = "~/.pyengine_history"
 
 
 class Completion:
-    """``complete_NAME`` methods for :mod:`cmd`, and readline's set-up (a mixin of
-    :class:`~pyengine.ui.shell.Shell`)."""
+    """Tab completion for :mod:`cmd` (a mixin of :class:`~pyengine.ui.shell.Shell`): the
+    command names here, each command's arguments by the ``complete_NAME`` methods the
+    command table makes (:func:`~pyengine.ui.command_table.install_shell`); and
+    readline's set-up."""
 
     def completenames(self, text, *ignored):
-        return [n + " " for n in self.commands() + ["exit"] if n.startswith(text)]
-
-    def _ids(self, text: str, live_only: bool = True) -> list[str]:
-        ids = [f.id for f in self.session.facts()] if live_only else sorted(self.log.texts)
-        return [f"f-{i}" for i in ids if f"f-{i}".startswith(text) or str(i).startswith(text)]
-
-    def complete_facts(self, text, line, begidx, endidx):
-        names = sorted({f.name for f in self.session.facts()})
-        return [n for n in names if n.startswith(text)]
-
-    def complete_retract(self, text, line, begidx, endidx):
-        return self._ids(text)
-
-    def complete_why(self, text, line, begidx, endidx):
-        return self._ids(text, live_only=False)
-
-    complete_show = complete_modify = complete_retract
-
-    def complete_watch(self, text, line, begidx, endidx):
-        return [w for w in WATCHABLE + (STATISTICS, "all") if w.startswith(text)]
-
-    complete_unwatch = complete_watch
-
-    def complete_rules(self, text, line, begidx, endidx):
-        return [r for r in self.session.rules() if r.startswith(text)]
-
-    complete_matches = complete_rules
-
-    def complete_strategy(self, text, line, begidx, endidx):
-        return [s for s in STRATEGIES if s.startswith(text)]
-
-    def complete_stage(self, text, line, begidx, endidx):
-        return [st.name for st in self.runner.stages if st.name.lower().startswith(text.lower())]
-
-    def complete_help(self, *args):
-        return self.completenames(*args)
+        return command_names(self, text)
 
     def _setup_readline(self) -> str | None:
         """Turn on completion and read the history; the history file's path."""

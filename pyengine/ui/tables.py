@@ -98,9 +98,10 @@ class TraceTable(list):
 
     def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
                  activations: dict[int, list[str]] | None = None, changes: bool = True,
-                 note: str = ""):
+                 note: str = "", lead: Iterable[str] = ()):
         super().__init__(firings)
         self.note = note                         # e.g. why the run stopped where it did
+        self.lead = list(lead)                   # said first: e.g. what is left out
         self.log = log
         self.activations = activations or {}     # firing number -> activation lines
         self.changes = changes                   # show each firing's retracts/asserts
@@ -110,7 +111,7 @@ class TraceTable(list):
         return self.log.text_at(fid, before) if self.log else ""
 
     def lines(self) -> list[str]:
-        out = []
+        out = [f";; {line}" for line in self.lead]
         for firing in self:
             lines = watch_lines(firing, self._text)
             if not self.changes:

@@ -37,12 +37,12 @@ from starlette.staticfiles import StaticFiles
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import STRATEGIES
+from pyengine.ui.command_table import web_verbs
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.store import Busy, Gone, Store
 from pyengine.ui.web.targets import Target, menu
-from pyengine.ui.web.websession import VERBS
 from pyengine.ui.web.workers import warm_up
 
 REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
@@ -166,8 +166,9 @@ class Api:
         if verb.lower() in REFUSED_VERBS:
             raise Refused(f"refused: {verb} evaluates code; the web inspector steps, asserts "
                           "and retracts, and runs no CLIPS or Python sent from the browser")
-        if verb not in VERBS:
-            raise LookupError(f"no such action {verb[:40]!r} (actions: {', '.join(VERBS)})")
+        if verb not in web_verbs():              # the command table's web verbs
+            raise LookupError(f"no such action {verb[:40]!r} (actions: "
+                              f"{', '.join(web_verbs())})")
         body = await _body(request, self.store.limits)
         flt = body.get("filter")
         if flt is not None and not isinstance(flt, str):

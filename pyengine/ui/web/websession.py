@@ -1,30 +1,40 @@
 """One browser tab's session, inside its worker process: the notebook's
 :class:`~pyengine.ui.notebook.Inspector` (the shell's verbs on the same session
-contract, stage runner and timeline), the verbs the page may use, and what the last
-one changed. Every argument is checked here against its kind and range; a fact
-from the page is read by our CLIPS reader into constant values (never passed to an
-engine as typed) and checked by the puzzle's own limits. A fact the action declares
+contract, stage runner and timeline), the verbs the page may use (the command table's
+web verbs, :func:`~pyengine.ui.command_table.web_verbs`, whose arguments the table
+checks against their kind and range), and what the last one changed. A fact from the
+page is read by our CLIPS reader into constant values (never passed to an engine as
+typed) and checked by the puzzle's own limits. A fact the action declares
 for submitting (``Action.submit``: a relation and slots) is built from values its
 declaration checks, and then goes the same way.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_values import read_fact
+from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import STRATEGIES, check_seed
 from pyengine.engine.wording import plural
-from pyengine.puzzles.util import check_whole
-from pyengine.ui.notebook import Inspector, parse_id
+from pyengine.ui.command_table import web_answer
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.queries import user_fact
 from pyengine.ui.web.limits import Limits
 
 MAX_FACT = 1000           # characters of a fact sent from the page
-# What the page can ask of a session (each one a method ``_VERB`` below).
-VERBS = ("step", "run", "stage", "next", "back", "goto", "reset", "strategy", "seed",
-         "assert", "retract", "submit")
+
+
+def _of_inspector(name: str) -> property:
+    """An attribute of the tab's Inspector, read as the web session's own (what the
+    command table's answers ask of a front end, pyengine.ui.commands)."""
+    return property(lambda self: getattr(self.ins, name))
 
 
 class WebSession:
-    """One tab's session: an Inspector, and what the last action changed."""
+    """One tab's session: an Inspector, and what the last action changed; the front end
+    the command table's web verbs run on (firing capped per request and per session)."""
+
+    session, runner, log, setup, timeline, reopen, reloaded, watching = map(
+        _of_inspector, ("session", "runner", "log", "setup", "timeline", "reopen", "reloaded",
+                        "watching"))
+    seed_given = None
 
     def __init__(self, sid: str, target: str, factory, limits: Limits, input=None,
                  action=None):
@@ -42,14 +52,13 @@ class WebSession:
 
     # -- running ------------------------------------------------------------------------
     def act(self, verb: str, arg=None) -> str:
-        """Do one thing the page asked for; the message to show."""
-        if verb not in VERBS:
-            raise UsageError(f"no such action {verb!r} (actions: {', '.join(VERBS)})")
+        """Do one thing the page asked for (a web verb of the command table, with its one
+        value); the message to show."""
         before = {f.id: f.text for f in self.ins.session.facts()}
         fired = len(self.ins.session.trace)
         self.capped = False
         try:
-            self.message = getattr(self, "_" + verb)(arg)
+            self.message = web_answer(self, verb, arg)
         finally:
             self._changes(before, fired)
         return self.message
@@ -65,20 +74,13 @@ class WebSession:
         self.capped = done >= cap and (n is None or n > cap)
         return done
 
-    def _step(self, n) -> str:
-        return self._fired(self._walk(_whole(1 if n is None else n, "step", 1)))
+    def fire(self, n: int | None, until: int | None = None, each: bool = False) -> str:
+        """Fire ``n`` rules (None: to the end of the plan, or of stage ``until``) within
+        the caps; how many fired, as the page's message."""
+        said = self._fired(self._walk(n, until))
+        return said if until is None else f"{said} (stage {self.runner.stages[until].name})"
 
-    def _run(self, n) -> str:
-        return self._fired(self._walk(None if n is None else _whole(n, "run", 0)))
-
-    def _stage(self, _arg) -> str:
-        runner = self.ins.runner
-        if runner.done:
-            raise UsageError("no stage left to run")
-        name = runner.current.name
-        return self._fired(self._walk(None, until=runner.index)) + f" (stage {name})"
-
-    def _next(self, _arg) -> str:
+    def next_stage(self) -> str:
         """To the first firing of the next stage."""
         runner = self.ins.runner
         if runner.done:
@@ -93,44 +95,30 @@ class WebSession:
             if self.capped else ""
         return f"{plural(n, 'firing')}{extra}"
 
-    def _back(self, n) -> str:
-        return str(self.ins.back(_whole(1 if n is None else n, "back", 1)))
+    def moved(self, plan) -> None:
+        self.ins.moved(plan)
 
-    def _goto(self, n) -> str:
-        return str(self.ins.goto(_whole(n, "goto", 1)))
+    def reopened(self, plan, factory) -> None:
+        self.ins.reopened(plan, factory)
 
-    def _reset(self, _arg) -> str:
-        return str(self.ins.reset())
-
-    def _strategy(self, name) -> str:
-        if name not in STRATEGIES:
-            raise UsageError(f"strategy: choose from {', '.join(STRATEGIES)}")
-        return str(self.ins.strategy(name))
-
-    def _seed(self, n) -> str:
-        return str(self.ins.seed(check_seed(_number(n), "seed")))
-
-    def _assert(self, text) -> str:
-        fact = self._user_fact(read_fact(text, max_chars=MAX_FACT))
-        return f"asserted f-{fact.id} {fact.text}"
-
-    def _user_fact(self, spec):
-        """Assert a fact from the page (counted against the session's share)."""
+    def user_fact(self, fact) -> FactSpec:
+        """A fact from the page: text read by our reader (at most MAX_FACT characters),
+        or a declared fact already built; checked by the puzzle's limits and counted
+        against the session's share."""
         if self.asserted >= self.limits.user_facts:
             most = plural(self.limits.user_facts, "fact")
             raise UsageError(f"this session has asserted {most} from "
                              "the page, the most one session may: reset to start again")
-        fact = self.ins.assert_fact(spec)
+        spec = fact if isinstance(fact, FactSpec) else read_fact(fact, max_chars=MAX_FACT)
+        spec = user_fact(spec, self.ins.setup, self.ins.session)
         self.asserted += 1
-        return fact
+        return spec
 
-    def _retract(self, fid) -> str:
-        if isinstance(fid, bool) or not isinstance(fid, (int, str)):
-            raise UsageError(f"not a fact id: {fid!r} (write f-12 or 12)")
-        gone = self.ins.retract(parse_id(str(fid)[:40]))
-        return "retracted " + ", ".join(f"f-{f.id} {f.text}" for f in gone)
+    def _user_fact(self, spec):
+        """Assert a fact from the page (counted against the session's share)."""
+        return self.ins.assert_fact(self.user_fact(spec))
 
-    def _submit(self, arg) -> str:
+    def submit(self, arg) -> str:
         """A fact the action declares (``{"relation": R, "slots": {SLOT: VALUE}}``): built
         from values its declaration checks, asserted as any fact from the page once the
         stage plan has run, then the rules that stay open answer it on the run after."""
@@ -162,16 +150,3 @@ class WebSession:
         self.gone = [(fid, text) for fid, text in before.items() if after.get(fid) != text]
         trace = self.ins.session.trace
         self.last = trace[fired:] if len(trace) >= fired else []
-
-
-def _number(n):
-    """A JSON number, or a string of ASCII digits, as an int; anything else as it is
-    (for the check that follows to refuse)."""
-    if isinstance(n, str) and n.strip().isascii() and n.strip().isdigit() \
-            and len(n.strip()) <= 20:
-        return int(n.strip())
-    return n
-
-
-def _whole(n, what: str, least: int) -> int:
-    return check_whole(_number(n), what, least, 10**9)

@@ -1,0 +1,112 @@
+"""The answers of the commands that change a session by hand: assert, retract, modify,
+watch and unwatch, and those that change its program (load, build, undefrule,
+ppdefrule, reload, clear; the work is :mod:`pyengine.ui.program_edit`'s). Each is
+``answer(front, **checked arguments)`` (see :mod:`pyengine.ui.commands`); its docstring
+is the command's help in detail.
+
+A fact a user gives reaches the engine only as constant values read by our CLIPS
+reader (the front's ``user_fact``: the web page also bounds its size and number), and
+is marked as the user's, so ``why`` says who made it.
+"""
+from __future__ import annotations
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import fact_line
+from pyengine.engine.wording import plural
+from pyengine.ui.program_edit import (cleared_factory, load_file, program_edits, reload_plan,
+                                      restart)
+from pyengine.ui.provenance import USER
+from pyengine.ui.queries import Changes, Note, Text, parse_slots
+
+
+def assert_(front, fact) -> Changes:
+    """add a fact, e.g. assert (number 4) in CLIPS, assert (number 4) or (letter (char a)
+    (pos 1)) in experta."""
+    session = front.session
+    spec = front.user_fact(fact)
+    before = {f.id for f in session.facts()}
+    fid = session.assert_fact(spec)
+    made = session.fact(fid)
+    if fid in before:
+        return Changes("asserted", [made],
+                       note=f"{fact_line(fid, made.text)} is already in the fact base")
+    front.log.mark(fid, USER)
+    return Changes("asserted", [made], [("==>", made)])
+
+
+def retract(front, fact_ids: list[int]) -> Changes:
+    """remove facts by id (f-12 or 12)."""
+    session = front.session
+    gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
+    for fid in gone:
+        session.retract(fid)
+    return Changes("retracted", list(gone.values()), [("<==", f) for f in gone.values()])
+
+
+def modify(front, fact_id: int, slots, more: dict) -> Changes:
+    """change slots of a fact, e.g. modify f-3 (parent Bob); CLIPS keeps the id, experta
+    gives the changed fact a new one."""
+    values = parse_slots(slots) if isinstance(slots, str) else dict(slots or {})
+    values.update(more)
+    if not values:
+        raise UsageError("modify which slots? e.g. modify f-3 (sex female)")
+    session = front.session
+    old = session.fact(fact_id)
+    new = session.fact(session.modify(fact_id, values))
+    front.log.mark(new.id, USER)
+    return Changes("modified", [new], [("<==", old), ("==>", new)])
+
+
+def watch(front, items: list[str]):
+    """print these as rules fire: fact changes (of the templates NAME), firings and
+    activations (of the rules NAME), CLIPS's statistics after each run; 'watch' alone
+    says what is watched."""
+    return front.set_watching(list(items), True)
+
+
+def unwatch(front, items: list[str]):
+    """stop printing them (all if none named)."""
+    return front.set_watching(list(items), False)
+
+
+def load(front, path: str) -> Note:
+    """load a CLIPS file's constructs into the session (CLIPS's (load)); its rules get
+    activations for the facts there. Going back replays it."""
+    return Note(load_file(front.session, path))
+
+
+def build(front, construct: str) -> Note:
+    """add one construct, e.g. (defrule r (a) => (assert (b))), as typed at the
+    shell's prompt."""
+    return Note(f"defined {front.session.build(construct)}")
+
+
+def undefrule(front, name: str) -> Note:
+    """remove a rule (with its activations); going back replays it."""
+    front.session.undefrule(name)
+    return Note(f"removed rule {name}")
+
+
+def ppdefrule(front, name: str) -> Text:
+    """the rule as the engine holds it (CLIPS's own form; rules NAME shows the source
+    as written)."""
+    return Text(front.session.pretty_rule(name))
+
+
+def reload(front) -> Note:
+    """read the program's files again and start afresh (CLIPS's (clear), (load) each
+    file, (reset)); constructs typed at the prompt are dropped."""
+    reopen = front.reopen
+    if reopen is None:
+        raise UsageError("this session cannot be reloaded (it was not opened from files)")
+    done = reload_plan(reopen, program_edits(front.timeline, reopen))
+    restart(front, done.plan, done.factory, reload=True)
+    return Note(f"{done.note}; {plural(len(front.session.facts()), 'fact')}")
+
+
+def clear(front) -> Note:
+    """an empty CLIPS session: no rules, no facts (CLIPS's (clear)); load files or type
+    constructs, then reset."""
+    factory = cleared_factory()
+    restart(front, factory(), factory, reload=True)
+    return Note(f"cleared: no rules, no facts; {plural(len(front.session.facts()), 'fact')}")

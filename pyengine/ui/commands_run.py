@@ -1,0 +1,119 @@
+"""The answers of the commands that run a session or move it: step, run, stage, the
+web page's next and submit, back, goto, reset, strategy, seed. Each is ``answer(front,
+**checked arguments)`` (see :mod:`pyengine.ui.commands`); its docstring is the
+command's help in detail.
+
+Firing goes through the front's ``fire``: the shell prints each firing as it happens,
+the notebook returns the firings as a table, the web page caps a request's firings and
+says how many there were. Which firings, which stage, where back and goto go, what a
+reset keeps, is decided here once.
+"""
+from __future__ import annotations
+
+from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
+from pyengine.ui.program_edit import back_refused, program_edits, restart, with_edits
+from pyengine.ui.queries import Note, travel_note
+
+
+def step(front, n: int):
+    """fire one rule (or N) and show each firing; enters and leaves stages as the plan
+    says."""
+    return front.fire(n, each=True)
+
+
+def run(front, n: int | None):
+    """fire rules to the end of the stage plan (or N rules); quiet unless you watch
+    rules."""
+    return front.fire(n)
+
+
+def stage(front, name: str | None):
+    """run to the end of the current stage, or to the end of stage NAME."""
+    runner = front.runner
+    names = [st.name for st in runner.stages] if runner is not None else []
+    if not names:
+        raise UsageError("this session has no stage plan (use run or step)")
+    if runner.done:
+        raise UsageError(f"all stages are done ({', '.join(names)})")
+    target = runner.index
+    if name:
+        hits = [i for i, n in enumerate(names) if n.lower() == name.lower()]
+        if not hits:
+            raise UsageError(f"no stage named {name!r} (stages: {', '.join(names)})")
+        later = [i for i in hits if i >= runner.index]
+        if not later:
+            raise UsageError(f"stage {names[hits[0]]} is already done "
+                             f"(next: {names[runner.index]})")
+        target = later[0]
+    return front.fire(None, until=target)
+
+
+def next_stage(front) -> str:
+    """to the first firing of the next stage."""
+    return front.next_stage()
+
+
+def submit(front, fact) -> str:
+    """a fact the puzzle declares for its players, {"relation": R, "slots": {SLOT:
+    VALUE}}, asserted once the stage plan has run; the rules that stay open answer it."""
+    return front.submit(fact)
+
+
+def back(front, n: int) -> Note:
+    """return to just before the last firing (or the Nth last): the fact base, agenda
+    and history as they were then."""
+    fired = len(front.session.trace)
+    if n > fired:
+        raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
+                           front.reloaded)
+    return goto(front, fired - n + 1)
+
+
+def goto(front, firing: int) -> Note:
+    """return to just before firing number FIRING (history lists them)."""
+    fired = len(front.session.trace)
+    if firing > fired + 1:
+        raise UsageError(f"firing {firing} has not happened yet ({fired} so far)")
+    if front.timeline is None:
+        raise UsageError("this session cannot be reopened, so it cannot go back")
+    front.moved(front.timeline.goto(firing))
+    return Note(travel_note(firing, front.session, front.runner))
+
+
+def reset(front) -> Note:
+    """start the puzzle again from its input facts (same seed); the strategy and seed you
+    chose stay, as CLIPS keeps its strategy across (reset)."""
+    reopen = front.reopen
+    if reopen is not None:
+        factory = with_edits(reopen, program_edits(front.timeline, reopen))
+        restart(front, factory(), factory)
+    elif front.runner is None:               # a bare session: its own reset
+        front.session.reset()
+        front.log.snapshot()
+    else:
+        raise UsageError("this session cannot be rebuilt (it was opened without a way "
+                         "to open it again)")
+    nxt = front.runner.current if front.runner is not None else None
+    return Note(f"reset: {plural(len(front.session.facts()), 'fact')}"
+                + (f"; next stage {nxt.name}" if nxt else ""))
+
+
+def strategy(front, name: str | None) -> Note:
+    """show or set conflict resolution (a stage with its own strategy restores the one
+    before it when it ends)."""
+    if name is not None:
+        front.session.strategy = name
+    return Note(f"strategy {front.session.strategy}")
+
+
+def seed(front, n: int | None) -> Note:
+    """show or set the seed of the random strategy."""
+    runner = front.runner
+    if n is not None:
+        front.session.seed(n)
+        front.seed_given = n
+        if runner is not None:
+            runner.seed = n
+    chosen = runner.seed if runner is not None else front.seed_given
+    return Note(f"seed {chosen if chosen is not None else 'none'}")

@@ -1,0 +1,101 @@
+"""The answers of the commands only the shell has: help and quit, batch, CLIPS's own
+prompt commands passed to the session (``bind``, ``focus``, ``list-defrules`` ...),
+dribble-on / dribble-off / transcript (a copy of the session's text in a file) and
+load-facts. Each is ``answer(shell, **checked arguments)`` (see
+:mod:`pyengine.ui.commands`); its docstring is the command's help in detail.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Form, ReadError, read
+from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import read_file_text
+from pyengine.ui.commands import SHELL, offered, one_path, shell_command
+from pyengine.ui.queries import Text, user_fact
+from pyengine.ui.shell_edit import join_constructs
+
+MAX_BATCH_LINES = 10_000
+HELP_WIDTH = 37          # the usage column of help's list
+
+
+def help_(shell, name: str | None) -> Text:
+    """the commands, or one command in detail."""
+    if name:
+        command = shell_command(name)
+        if command is None:
+            raise UsageError(f"no command {name!r} (type help for the list)")
+        return Text(command.help_text())
+    return Text([f"{c.shown_usage():<{HELP_WIDTH}} {c.summary}" for c in offered(SHELL)]
+                + ["help COMMAND for more. Ids are f-12 or 12; lines the shell adds start "
+                   "with ;;",
+                   "Every command also works in CLIPS's form: (facts), (run 3), (why f-3)."])
+
+
+def quit_(shell) -> bool:
+    """leave the shell (also exit, or end of input)."""
+    return True
+
+
+def batch(shell, path: str) -> None:
+    """run the shell commands of FILE, one a line, as if typed (CLIPS's (batch)); each is
+    shown after the prompt."""
+    lines = read_file_text(path, "batch file").splitlines()
+    if len(lines) > MAX_BATCH_LINES:
+        raise UsageError(f"a batch file has at most {MAX_BATCH_LINES:,} lines")
+    for command in join_constructs(lines):
+        shell.say("pyengine> " + command)
+        if shell.onecmd(command):
+            break
+
+
+def pass_to_clips(name: str, shell, text: str) -> None:
+    """A command CLIPS evaluates: ``name ARGS`` (or ``(name ARGS)``) goes to the session
+    as ``(name ARGS)``; the shell prints what CLIPS printed."""
+    shell.clips(f"({name} {text.strip()})" if text.strip() else f"({name})")
+
+
+def dribble_on(shell, path: str) -> None:
+    """copy into FILE what the shell prints from now on, and each command after the
+    prompt, as CLIPS's (dribble-on) does."""
+    close_dribble(shell)
+    try:
+        shell.dribble = open(path, "w", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def dribble_off(shell) -> None:
+    """stop copying into the dribble file (and close it)."""
+    if shell.dribble is None:
+        raise UsageError("no dribble file is open (dribble-on FILE)")
+    close_dribble(shell)
+
+
+def transcript(shell, what: str) -> None:
+    """keep everything the shell shows (and each command after the prompt) in FILE, as
+    CLIPS's dribble does; off stops."""
+    if what.strip() == "off":
+        dribble_off(shell)
+    else:
+        dribble_on(shell, one_path(what, "transcript"))
+
+
+def close_dribble(shell) -> None:
+    """Close the dribble file, if one is open."""
+    if shell.dribble is not None:
+        shell.dribble.close()
+        shell.dribble = None
+
+
+def load_facts(shell, path: str) -> Text:
+    """assert the facts written in FILE (as save-facts writes them, or CLIPS's .fct
+    files), each as assert would; prints how many, as CLIPS's (load-facts) does."""
+    text = read_file_text(path, "facts file")
+    try:
+        forms = read(text)
+    except ReadError as exc:
+        raise UsageError(f"cannot read {path}: {exc}") from None
+    specs = [user_fact(text[form.start:form.end], shell.setup, shell.session)
+             for form in forms if isinstance(form, Form)]
+    for spec in specs:
+        shell.session.assert_fact(spec)
+    return Text([str(len(specs))])
