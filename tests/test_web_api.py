@@ -399,3 +399,33 @@ def test_serve_says_why_it_cannot_listen_before_its_url():
     check_listen("127.0.0.1", port)                 # free again
     with pytest.raises(UsageError, match="--host no.such.host.invalid: no such address"):
         check_listen("no.such.host.invalid", 8765)
+
+
+def test_a_session_named_on_the_command_line_keeps_its_declaration():
+    """``serve bee-play LETTERS``: the one target has its declared picture and fact."""
+    with web_client(command_line("bee-play", ["aeginrt", "--center", "r"])) as c:
+        st = opened(c, "bee-play")
+        assert [s["relation"] for s in st["submit"]] == ["guess"]
+        st = post(c, st["id"], "submit", guess("tiger"))
+        assert part(st, "verdict")["text"] == "TIGER: Nice! +5"
+
+
+def test_a_picture_that_does_not_fit_the_facts_gives_the_facts_and_why():
+    """A declared picture that cannot read the fact base (facts a user asserted or
+    retracted) is not an error of the request: the facts by relation, with a line."""
+    from types import SimpleNamespace
+
+    from pyengine.puzzles.base import Action
+    from pyengine.ui.web.pictures import picture
+
+    action = Action("make", "toy", picture="tests.toy.picture:picture")
+    log = SimpleNamespace(texts={1: "(word (size 3))"})
+    facts = [SimpleNamespace(id=1, name="word", text="(word (size 3))")]
+    pic = picture(action, facts, log, {1})
+    assert pic["kind"] == "generic" and pic["parts"][0]["style"] == "quiet"
+    assert pic["parts"][0]["text"].startswith("(the puzzle's picture cannot be drawn from "
+                                              "these facts: KeyError")
+    assert pic["parts"][1]["groups"] == [{"relation": "word", "count": 1, "facts": [
+        {"id": 1, "text": "(word (size 3))", "new": True}]}]
+    nothing = picture(action, [], SimpleNamespace(texts={}), set())
+    assert nothing == {"kind": "generic", "parts": [{"kind": "groups", "groups": []}]}
