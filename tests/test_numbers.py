@@ -116,3 +116,16 @@ def _contract():
     """The contract rules' factory, made once for the property's examples."""
     rules = Path(__file__).resolve().parent / "engines" / "contract_rules.clp"
     return opener("clp", [str(rules), "--stage", "GO"])
+
+
+@pytest.mark.parametrize("text", ["²", "٣", "1" * 31, "+1", " 1"])
+def test_numbers_inside_words_take_ascii_digits_only(text):
+    """A fact id (``f-12``) and a stage's limit (``GO:10``) hold plain digits: anything
+    else is one UsageError, never int()'s ValueError."""
+    from pyengine.ui.notebook_args import parse_id
+    from pyengine.ui.sessions import stage_spec
+
+    for call in (lambda: parse_id(f"f-{text}"), lambda: stage_spec(f"GO:{text}")):
+        with pytest.raises(UsageError) as err:
+            call()
+        assert one_line(err.value)

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
-from pyengine.engine.numbers import shown, whole
+from pyengine.engine.numbers import is_digits, shown, whole
 from pyengine.ui.notebook_args import parse_id
 
 SHELL, NOTEBOOK, WEB = "shell", "notebook", "web"
@@ -145,7 +145,7 @@ class FactOrRule(Kind):
             return parse_id(value)
         word = Word().value(value, what)
         digits = word[2:] if word.lower().startswith("f-") else word
-        return parse_id(word) if digits.isascii() and digits.isdigit() else word
+        return parse_id(word) if is_digits(digits) else word
 
 
 def one_path(text: str, command: str) -> str:

@@ -14,6 +14,7 @@ import sys
 from typing import Callable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import is_digits
 from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
 from pyengine.puzzles import registry
@@ -199,7 +200,7 @@ def stage_spec(text: str) -> Stage:
         raise UsageError(f"--stage {text!r}: give a name, e.g. --stage GO or --stage MIX:10:random")
     limit = None
     if limit_text:
-        if not limit_text.isdigit():
+        if not is_digits(limit_text):
             raise UsageError(f"--stage {text!r}: the limit must be a number of firings")
         limit = int(limit_text)
     if strategy and strategy not in STRATEGIES:

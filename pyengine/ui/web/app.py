@@ -36,9 +36,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import is_digits, whole
 from pyengine.engine.session import STRATEGIES
-from pyengine.ui.command_table import web_verbs
 from pyengine.puzzles.registry import PLUGINS
+from pyengine.ui.command_table import web_verbs
+from pyengine.ui.notebook_args import parse_id
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.store import Busy, Gone, Store
@@ -181,13 +183,11 @@ class Api:
 
     async def why(self, request: Request):
         limits = self.store.limits
-        fid = _fact_id(request.path_params["fid"])
+        fid = parse_id(request.path_params["fid"])
         depth = request.query_params.get("depth")
-        if depth is not None and (not depth.isascii() or not depth.isdigit()
-                                  or not 1 <= int(depth) <= limits.why_max_depth):
-            raise UsageError(f"depth: a whole number from 1 to {limits.why_max_depth}")
-        return await self._call(request, {"op": "why", "fact": fid,
-                                          "depth": int(depth) if depth else limits.why_depth})
+        depth = limits.why_depth if depth is None else whole(depth, "depth", 1,
+                                                              limits.why_max_depth)
+        return await self._call(request, {"op": "why", "fact": fid, "depth": depth})
 
     async def matches(self, request: Request):
         rule = request.path_params["rule"]
@@ -199,8 +199,8 @@ class Api:
         """The firing graph: ``?of=f-12`` (a fact's why), ``?of=RULE``, or the run."""
         of = request.query_params.get("of") or None
         if of is not None:
-            if of.lower().startswith("f-") or of.isdigit():
-                of = _fact_id(of)
+            if of.lower().startswith("f-") or is_digits(of):
+                of = parse_id(of)
             elif not _NAME.match(of):
                 raise UsageError(f"not a fact id or a rule name: {of[:40]!r}")
         return await self._call(request, {"op": "graph", "of": of})
@@ -243,7 +243,7 @@ async def _body(request: Request, limits: Limits) -> dict:
     """The request's JSON object, read as it streams: at most ``limits.body`` bytes,
     within ``limits.header_seconds``, nested at most ``limits.json_depth`` deep."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isascii() or not size.isdigit() or int(size) > limits.body):
+    if size is not None and (not is_digits(size) or int(size) > limits.body):
         raise TooLarge(f"the request body is at most {limits.body} bytes")
     try:
         raw = await asyncio.wait_for(_read(request, limits.body), limits.header_seconds)
@@ -288,10 +288,3 @@ def _json_depth(text: str) -> int:
             depth -= 1
     return deepest
 
-
-def _fact_id(text: str) -> int:
-    t = text.strip()
-    digits = t[2:] if t.lower().startswith("f-") else t
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 12:
-        raise UsageError(f"not a fact id: {t[:40]!r} (write f-12 or 12)")
-    return int(digits)
