@@ -105,6 +105,7 @@ def test_the_shell_never_shows_a_traceback_for_a_count(text):
     word = " ".join(text.split())
     for line in (f"agenda {word}", f"history {word}", f"why f-1 {word}", f"back {word}"):
         shell.onecmd(line)
+    shell.session.close()
     printed = out.getvalue()
     assert "Traceback" not in printed
     for said in printed.splitlines():

@@ -30,14 +30,17 @@ from pyengine.ui.queries import STATISTICS, WATCHABLE, Changes
 # -- where Tab completes a command's arguments from --------------------------------------------
 
 def relations(front, text: str) -> list[str]:
+    """The relations of the facts there (facts NAME)."""
     return sorted({f.name for f in front.session.facts() if f.name.startswith(text)})
 
 
 def _ids(ids, text: str) -> list[str]:
+    """Fact ids as ``f-12``, matching ``f-1`` or ``1`` typed so far."""
     return [f"f-{i}" for i in ids if f"f-{i}".startswith(text) or str(i).startswith(text)]
 
 
 def live_ids(front, text: str) -> list[str]:
+    """The facts in the fact base (show, retract, modify)."""
     return _ids([f.id for f in front.session.facts()], text)
 
 
@@ -47,22 +50,27 @@ def recorded_ids(front, text: str) -> list[str]:
 
 
 def rule_names(front, text: str) -> list[str]:
+    """The rules loaded."""
     return [r for r in front.session.rules() if r.startswith(text)]
 
 
 def stage_names(front, text: str) -> list[str]:
+    """The stages of the plan, in any case (stage takes them so)."""
     return [st.name for st in front.runner.stages if st.name.lower().startswith(text.lower())]
 
 
 def strategies(front, text: str) -> list[str]:
+    """The session contract's conflict-resolution strategies."""
     return [s for s in STRATEGIES if s.startswith(text)]
 
 
 def watchable(front, text: str) -> list[str]:
+    """What watch and unwatch take."""
     return [w for w in WATCHABLE + (STATISTICS, "all") if w.startswith(text)]
 
 
 def command_names(front, text: str) -> list[str]:
+    """The shell's commands and their aliases, each with the space that follows it."""
     names = [n for c in offered(SHELL) for n in (c.name, *c.aliases)]
     return [n + " " for n in names if n.startswith(text)]
 
