@@ -35,9 +35,9 @@ HIVES = [("aeginrt", "r"), ("acdeilp", "c"), ("bcehiot", "o"), ("lmnoptu", "u"),
          ("acfiklm", "a"), ("cdeilnt", "i")]
 
 
-def seed_scan(all_words, letters, centre):
+def seed_scan(all_words, letters, center):
     """The seed's solution comprehension."""
-    return [w for w in all_words if len(w) > 3 and centre in w
+    return [w for w in all_words if len(w) > 3 and center in w
             and not set(w).difference(letters)]
 
 
@@ -105,7 +105,7 @@ def bench_best() -> None:
     one_scan = timed(lambda: seed_scan(en.words, "aeginrt", "r"), 3)
     pz = BeeEngine(en).solve(b.letters, b.center)
     agree = (pz.max_score, len(pz.answers)) == (b.score, b.words)
-    print(f"best hive on enable1: {b.letters.upper()} centre {b.center.upper()} "
+    print(f"best hive on enable1: {b.letters.upper()} center {b.center.upper()} "
           f"{b.score} points, {b.words} words, {b.pangrams} pangrams, "
           f"{b.considered} pangram masks: {best_t * 1e3:.0f} ms "
           f"(+ list load {load_t * 1e3:.0f} ms) = {best_t / one_scan:.1f} x one seed "

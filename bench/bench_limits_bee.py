@@ -87,7 +87,7 @@ def bench_lists(env, big: Path | None) -> None:
     report("make --any-pangram --answers 3 on the worst list",
            run(["bee", "make", "--seed", "1", "--any-pangram", "--answers", "3", *words],
                env=env))
-    report("best on the worst list (657,800 hives x 7 centres)",
+    report("best on the worst list (657,800 hives x 7 centers)",
            run(["bee", "best", *words], env=env))
 
 

@@ -1,6 +1,6 @@
 """What the Spelling Bee rules talk about (experta facts).
 
-Input:   ``Letter(char, centre)``: the seven hive letters, one with centre=True.
+Input:   ``Letter(char, center)``: the seven hive letters, one with center=True.
          ``RankLevel(name, percent, order)``: the NYT rank table (deffacts).
          ``Guess(word, turn)``: a player's guess, one per turn.
          ``Habit(name, low, high)``: an editors' habit a generated hive must follow.
@@ -14,9 +14,9 @@ from experta import Fact, Field  # noqa: E402
 
 
 class Letter(Fact):
-    """One hive letter; ``centre`` marks the letter every answer must use."""
+    """One hive letter; ``center`` marks the letter every answer must use."""
     char = Field(str, mandatory=True)
-    centre = Field(bool, default=False)
+    center = Field(bool, default=False)
 
 
 class Problem(Fact):
@@ -25,9 +25,9 @@ class Problem(Fact):
 
 
 class Hive(Fact):
-    """The puzzle: ``letters`` (all seven, sorted), ``centre``, ``outer`` (six, sorted)."""
+    """The puzzle: ``letters`` (all seven, sorted), ``center``, ``outer`` (six, sorted)."""
     letters = Field(str, mandatory=True)
-    centre = Field(str, mandatory=True)
+    center = Field(str, mandatory=True)
     outer = Field(str, mandatory=True)
 
 

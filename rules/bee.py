@@ -1,12 +1,12 @@
 """Spelling Bee as an experta rule set (seed 002).
 
-Seven ``Letter`` facts, one with ``centre=True``, go in; the stages run:
+Seven ``Letter`` facts, one with ``center=True``, go in; the stages run:
 
-``build``  ``gather_hive`` gathers the letters around the centre into one ``Hive``;
-           ``report_no_centre``, ``report_two_centres`` and ``report_hive_size``
+``build``  ``gather_hive`` gathers the letters around the center into one ``Hive``;
+           ``report_no_center``, ``report_two_centers`` and ``report_hive_size``
            explain what is wrong instead (``Problem``).
 ``solve``  ``list_answers`` asks the word list's letter-set index for the words
-           spelled with the hive's letters that use the centre (4+ letters) and
+           spelled with the hive's letters that use the center (4+ letters) and
            declares one ``Answers`` fact per word length (pangrams apart).
            The list itself never becomes facts.
 ``score``  ``score_four_letter_words`` (1 point), ``score_longer_words`` (1 per
@@ -79,28 +79,28 @@ class BeeRules(KnowledgeEngine):
             yield RankLevel(name=name, percent=percent, order=order)
 
     # -- build ---------------------------------------------------------------------
-    @Rule(Stage("build"), NOT(Letter(centre=True)), salience=10)
-    def report_no_centre(self):
-        """A hive needs a centre letter."""
-        self.declare(Problem(text="no centre letter"))
+    @Rule(Stage("build"), NOT(Letter(center=True)), salience=10)
+    def report_no_center(self):
+        """A hive needs a center letter."""
+        self.declare(Problem(text="no center letter"))
 
-    @Rule(Stage("build"), Letter(char=MATCH.a, centre=True),
-          Letter(char=MATCH.b, centre=True), TEST(lambda a, b: a < b), salience=10)
-    def report_two_centres(self, a, b):
-        """A hive has one centre letter."""
-        self.declare(Problem(text=f"two centre letters: {a} and {b}"))
+    @Rule(Stage("build"), Letter(char=MATCH.a, center=True),
+          Letter(char=MATCH.b, center=True), TEST(lambda a, b: a < b), salience=10)
+    def report_two_centers(self, a, b):
+        """A hive has one center letter."""
+        self.declare(Problem(text=f"two center letters: {a} and {b}"))
 
-    @Rule(Stage("build"), Letter(char=MATCH.c, centre=True), NOT(Problem()))
+    @Rule(Stage("build"), Letter(char=MATCH.c, center=True), NOT(Problem()))
     def gather_hive(self, c):
-        """The letters around the centre make the hive.
+        """The letters around the center make the hive.
 
-        The rule matches the centre and reads the other letters in its action:
+        The rule matches the center and reads the other letters in its action:
         experta has no pattern for "all the facts of a kind", and gathering them
         one firing at a time (a ``modify`` of the hive per letter) costs more than
         the rest of the solve together, for a set that is fixed before the stage
         begins (the ``Letter`` facts given)."""
         chars = sorted(f["char"] for f in self.facts.values() if isinstance(f, Letter))
-        self.declare(Hive(letters="".join(chars), centre=c,
+        self.declare(Hive(letters="".join(chars), center=c,
                           outer="".join(ch for ch in chars if ch != c)))
 
     @Rule(Stage("build"), Hive(letters=MATCH.letters),
@@ -111,9 +111,9 @@ class BeeRules(KnowledgeEngine):
                                   f"({letters.upper()})"))
 
     # -- solve ---------------------------------------------------------------------
-    @Rule(Stage("solve"), Hive(letters=MATCH.letters, centre=MATCH.c), NOT(Problem()))
+    @Rule(Stage("solve"), Hive(letters=MATCH.letters, center=MATCH.c), NOT(Problem()))
     def list_answers(self, letters, c):
-        """Answers: words of 4+ letters spelled from the hive that use the centre,
+        """Answers: words of 4+ letters spelled from the hive that use the center,
         one ``Answers`` fact per length (pangrams apart)."""
         groups: dict[tuple[int, bool], list[str]] = {}
         for w in self.words.words_within(letters, required=c, min_length=MIN_LENGTH):
@@ -266,14 +266,14 @@ class BeePlayRules(BeeRules):
         """Answers have four letters or more."""
         self._reject(g, w, t, "Too short")
 
-    @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t), Hive(centre=MATCH.c),
+    @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t), Hive(center=MATCH.c),
           TEST(lambda w, c: len(w) >= MIN_LENGTH and c not in w))
-    def reject_missing_centre(self, g, w, t):
-        """Every answer uses the centre letter."""
+    def reject_missing_center(self, g, w, t):
+        """Every answer uses the center letter."""
         self._reject(g, w, t, "Missing center letter")
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hive(centre=MATCH.c, letters=MATCH.ls),
+          Hive(center=MATCH.c, letters=MATCH.ls),
           TEST(lambda w, c, ls: len(w) >= MIN_LENGTH and c in w and not set(w) <= set(ls)))
     def reject_bad_letters(self, g, w, t):
         """Answers use only the hive's letters."""
@@ -287,7 +287,7 @@ class BeePlayRules(BeeRules):
         self.declare(Hit(turn=t, word=w, points=p, pangram=pan))
 
     @Rule(Stage("judge"), AS.g << Guess(word=MATCH.w, turn=MATCH.t),
-          Hive(centre=MATCH.c, letters=MATCH.ls),
+          Hive(center=MATCH.c, letters=MATCH.ls),
           TEST(lambda w, c, ls: len(w) >= MIN_LENGTH and c in w and set(w) <= set(ls)),
           NOT(Hit(turn=MATCH.t)))
     def reject_unknown_word(self, g, w, t):

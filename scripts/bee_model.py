@@ -48,7 +48,7 @@ def mask(word: str) -> int:
 
 
 class Hives:
-    """The words of a list that fit a hive (7 letters, a required centre, 4+ letters)."""
+    """The words of a list that fit a hive (7 letters, a required center, 4+ letters)."""
 
     def __init__(self, words):
         self.by_mask: dict[int, list[str]] = {}

@@ -21,10 +21,10 @@ RANK_PCT = {"Beginner": 0, "Good Start": 2, "Moving Up": 5, "Good": 8, "Solid": 
             "Nice": 25, "Great": 40, "Amazing": 50, "Genius": 70, "Queen Bee": 100}
 
 
-def scan(words, letters, centre):
+def scan(words, letters, center):
     """The seed's plain scan, written again here."""
     ok = set(letters)
-    return sorted(w for w in words if len(w) > 3 and centre in w and set(w) <= ok)
+    return sorted(w for w in words if len(w) > 3 and center in w and set(w) <= ok)
 
 
 def nyt_points(w):
@@ -41,11 +41,11 @@ def play_engine():
     return BeeEngine(kind="play")
 
 
-@pytest.mark.parametrize("letters,centre", [("aeginrt", "r"), ("acdeilp", "c"),
+@pytest.mark.parametrize("letters,center", [("aeginrt", "r"), ("acdeilp", "c"),
                                             ("bcehiot", "o"), ("lmnoptu", "u")])
-def test_answers_equal_an_independent_scan(engine, letters, centre):
-    pz = engine.solve(letters, centre)
-    expect = scan(engine.words.words, letters, centre)
+def test_answers_equal_an_independent_scan(engine, letters, center):
+    pz = engine.solve(letters, center)
+    expect = scan(engine.words.words, letters, center)
     assert pz.answers == expect
     assert pz.points == {w: nyt_points(w) for w in expect}
     assert pz.max_score == sum(map(nyt_points, expect))
@@ -93,9 +93,9 @@ def test_hints_page(engine):
     assert "Two letter list:" in text
 
 
-@pytest.mark.parametrize("letters,centre,msg", [
-    ("aeginr", "r", "centre R must be another letter"),
-    ("aegint", None, "which letter is the centre"),
+@pytest.mark.parametrize("letters,center,msg", [
+    ("aeginr", "r", "center R must be another letter"),
+    ("aegint", None, "which letter is the center"),
     ("aegint1", "a", "a-z only"),
     ("aaginrt", "r", "must differ"),
     ("aeginrt", "s", "not one of the hive letters"),
@@ -103,21 +103,21 @@ def test_hints_page(engine):
     ("abc", "a", "a hive has 7 letters"),
     ("", "a", "no hive letters"),
 ])
-def test_bad_hives(letters, centre, msg):
+def test_bad_hives(letters, center, msg):
     with pytest.raises(UsageError, match=msg):
-        parse_hive(letters, centre)
+        parse_hive(letters, center)
 
 
-def test_six_outer_letters_and_upper_case_centre():
+def test_six_outer_letters_and_upper_case_center():
     assert parse_hive("aegint", "r") == ("aeginrt", "r")
     assert parse_hive("aeginRt", None) == ("aeginrt", "r")
 
 
 def test_rules_report_problems():
     eng = BeeEngine()
-    eng.load_hive("abcdefg", "z")     # no letter is the centre
+    eng.load_hive("abcdefg", "z")     # no letter is the center
     eng.run(("build",))
-    assert eng.problems() == ["no centre letter"]
+    assert eng.problems() == ["no center letter"]
     eng.load_hive("abcdef", "a")
     eng.run(("build",))
     assert "a hive needs 7 different letters" in eng.problems()[0]
@@ -205,7 +205,7 @@ def test_best_hive_matches_brute_force(tmp_path):
     assert b.score == sum(map(nyt_points, scan(wl.words, b.letters, b.center)))
 
 
-def test_honeycomb_has_centre_in_middle():
+def test_honeycomb_has_center_in_middle():
     art = honeycomb("r", "aegint")
     lines = art.splitlines()
     assert lines[3].strip() == "\\___/ R \\___/"
@@ -238,7 +238,7 @@ def test_cli_solve_json_and_errors():
         assert key in d
     assert d["letters"] == "aeginrt" and d["center"] == "r"
     r = run_cli("solve", "aeginrt", "--center", "x")
-    assert r.returncode == 2 and r.stderr.startswith("pyengine: error: centre X")
+    assert r.returncode == 2 and r.stderr.startswith("pyengine: error: center X")
     assert "Traceback" not in r.stderr
 
 
@@ -278,8 +278,8 @@ def test_the_rules_keep_the_totals_as_they_score(engine):
 
 def test_bingo_is_concluded_from_the_unused_letters(engine):
     from pyengine.facts.bee import Unused
-    for letters, centre in (("acdeilp", "c"), ("lmnoptu", "u"), ("bcehiot", "o")):
-        pz = engine.solve(letters, centre)
+    for letters, center in (("acdeilp", "c"), ("lmnoptu", "u"), ("bcehiot", "o")):
+        pz = engine.solve(letters, center)
         h = engine.hints()
         starts = {w[0] for w in pz.answers}
         assert sorted(f["letter"] for f in engine.session.records(Unused)) == \
@@ -324,11 +324,11 @@ def test_declaration_and_python_api():
 def test_open_solve_defaults_to_the_shell_hive():
     from pyengine.puzzles.bee.solve import open_solve
     plan = open_solve()
-    assert plan.title.startswith("Spelling Bee AEGINRT centre R")
+    assert plan.title.startswith("Spelling Bee AEGINRT center R")
     assert [s.name for s in plan.stages] == ["build", "solve", "score", "rank", "hints"]
     plan.runner().run_all()
     assert plan.finish().split(",")[0].endswith("words")
     plan = open_solve("acdeilp", "c", seed=4)
-    assert plan.seed == 4 and "ACDEILP centre C" in plan.title
-    with pytest.raises(UsageError, match="which letter is the centre"):
+    assert plan.seed == 4 and "ACDEILP center C" in plan.title
+    with pytest.raises(UsageError, match="which letter is the center"):
         open_solve("acdeilp")

@@ -76,9 +76,9 @@ def test_blank_and_comment_lines_are_skipped(line):
 
 
 BAD = [
-    ("aeginrt", "which letter is the centre"),
+    ("aeginrt", "which letter is the center"),
     ("aeginrt r x", "expected LETTERS CENTER"),
-    ("aeginrt q", "centre Q is not one of"),
+    ("aeginrt q", "center Q is not one of"),
     ("aaginrt r", "must differ"),
     ("aegin r", "a hive has 7 letters"),
     ("aegi3rt r", "a-z only"),
@@ -172,8 +172,8 @@ def test_each_record_is_what_bee_solve_prints(tmp_path, hints):
                         "--json", *flags])
     assert code == 0
     for n, (rec, hive) in enumerate(zip(records(out), hives), 1):
-        letters, centre = hive.split()
-        c, one, _ = cli(["bee", "solve", letters, "--center", centre, "--json", *flags])
+        letters, center = hive.split()
+        c, one, _ = cli(["bee", "solve", letters, "--center", center, "--json", *flags])
         assert c == 0 and rec == {"line": n} | json.loads(one)
     if hints:
         code, out, _ = cli(["bee", "solve", "--batch", batch_file(tmp_path, hives[0]),
@@ -251,9 +251,9 @@ def test_parse_line_gives_a_hive_nothing_or_one_usage_error(text):
         assert "\n" not in str(exc) and str(exc)
         return
     if hive is not None:
-        letters, centre = hive
+        letters, center = hive
         assert len(set(letters)) == 7 and "".join(sorted(letters)) == letters
-        assert set(letters) <= set(LETTERS) and centre in letters
+        assert set(letters) <= set(LETTERS) and center in letters
     else:
         assert not text.strip() or text.strip().startswith("#")
 
@@ -262,14 +262,14 @@ def test_parse_line_gives_a_hive_nothing_or_one_usage_error(text):
 @given(st.lists(st.sampled_from(LETTERS), min_size=7, max_size=7, unique=True),
        st.integers(0, 6), st.sampled_from(["text", "marked", "outer", "json", "json-outer"]))
 def test_every_hive_reads_back_in_every_form(letters, i, form):
-    centre, hive = letters[i], "".join(sorted(letters))
-    outer = "".join(c for c in letters if c != centre)
-    line = {"text": f"{''.join(letters).upper()} {centre}",
-            "marked": "".join(c.upper() if c == centre else c for c in letters),
-            "outer": f"{outer} {centre.upper()}",
-            "json": json.dumps({"letters": "".join(letters), "center": centre}),
-            "json-outer": json.dumps({"outer": outer, "centre": centre, "id": 1})}[form]
-    assert parse_line(line) == (hive, centre)
+    center, hive = letters[i], "".join(sorted(letters))
+    outer = "".join(c for c in letters if c != center)
+    line = {"text": f"{''.join(letters).upper()} {center}",
+            "marked": "".join(c.upper() if c == center else c for c in letters),
+            "outer": f"{outer} {center.upper()}",
+            "json": json.dumps({"letters": "".join(letters), "center": center}),
+            "json-outer": json.dumps({"outer": outer, "centre": center, "id": 1})}[form]
+    assert parse_line(line) == (hive, center)
 
 
 def test_the_help_states_the_limits():

@@ -24,15 +24,15 @@ def make_engine():
 @pytest.fixture(scope="module")
 def sample(make_engine):
     """40 random pangram letter sets of the bee list (S, E+R and odd vowel counts
-    included), each with a random centre."""
+    included), each with a random center."""
     st = fast.mask_stats(make_engine.words)
     rng = random.Random(2)
     masks = rng.sample(sorted(st.pangrams), 40)
     return [(m, rng.choice(fast.letters_of(m))) for m in masks]
 
 
-def vet(eng, mask, centre, habits):
-    pz = eng.solve(fast.letters_of(mask), centre, habits=habits.facts(), extra=("vet",))
+def vet(eng, mask, center, habits):
+    pz = eng.solve(fast.letters_of(mask), center, habits=habits.facts(), extra=("vet",))
     flaws = {f["habit"] for f in eng.session.records(Flaw)}
     return pz, flaws
 
@@ -41,8 +41,8 @@ def vet(eng, mask, centre, habits):
                                     Habits(no_s=False, vowels=(1, 4))])
 def test_letter_habits_twin_agrees_with_the_vet_rules(make_engine, sample, habits):
     broken = 0
-    for mask, centre in sample:
-        _, flaws = vet(make_engine, mask, centre, habits)
+    for mask, center in sample:
+        _, flaws = vet(make_engine, mask, center, habits)
         rules_ok = not (flaws & set(LETTER_HABITS))
         assert habits.letters_ok(mask) == rules_ok, (fast.letters_of(mask), flaws)
         broken += not rules_ok
@@ -52,9 +52,9 @@ def test_letter_habits_twin_agrees_with_the_vet_rules(make_engine, sample, habit
 def test_answer_count_and_common_pangram_twins_agree_with_the_rules(make_engine, sample):
     st = fast.mask_stats(make_engine.words)
     habits = Habits()
-    for mask, centre in sample:
-        pz, _ = vet(make_engine, mask, centre, habits)
-        assert st.answer_count(mask, centre) == len(pz.answers)
+    for mask, center in sample:
+        pz, _ = vet(make_engine, mask, center, habits)
+        assert st.answer_count(mask, center) == len(pz.answers)
         common = {f["word"] for f in make_engine.session.records(CommonPangram)}
         assert common == {p for p in st.pangrams[mask]
                           if make_engine.words.zipf100(p) >= habits.common_zipf100}
@@ -68,8 +68,8 @@ def test_hive_scores_twin_agrees_with_the_score_rules(spec):
     rng = random.Random(5)
     for r in rng.sample(range(len(sc.pangrams)), 25):
         j = rng.randrange(7)
-        letters, centre = sc.hive(r, j)
-        pz = eng.solve(letters, centre)
+        letters, center = sc.hive(r, j)
+        pz = eng.solve(letters, center)
         assert (int(sc.points[r, j]), int(sc.words[r, j])) == (pz.max_score, len(pz.answers))
         assert int(sc.pangram_words[r]) == len(pz.pangrams)
 

@@ -18,7 +18,7 @@ from pyengine.engine.textio import fold
 from pyengine.puzzles.bee import feasible, lines as play_input, make as make_mod
 from pyengine.puzzles.bee.best import best_hive
 from pyengine.puzzles.bee.engine import BeeEngine
-from pyengine.puzzles.bee.hive import parse_centre, parse_hive
+from pyengine.puzzles.bee.hive import parse_center, parse_hive
 from pyengine.puzzles.bee.make import Habits, check_seed_word, make, run_make
 from pyengine.puzzles.bee.play import Game, run_play
 from pyengine.puzzles.bee.puzzle import _answers, _vowels
@@ -204,16 +204,16 @@ def test_open_solve_checks_as_run_solve(given):
     assert outcome(open_solve) == outcome(run_solve)
 
 
-def test_open_solve_default_hive_only_without_letters_and_centre():
-    assert "AEGINRT centre R" in open_solve().title
+def test_open_solve_default_hive_only_without_letters_and_center():
+    assert "AEGINRT center R" in open_solve().title
 
 
 # -- letters a-z after NFKC (textio.ascii_letters, the one rule for every word) ---------------
 def test_compatibility_letters_fold_and_other_letters_are_refused():
-    # the Kelvin sign is K in NFKC (upper case: it marks the centre), full-width n is n
+    # the Kelvin sign is K in NFKC (upper case: it marks the center), full-width n is n
     assert parse_hive("aegint" + KELVIN, None) == ("aegiknt", "k")
     assert parse_hive("aegi\uff4ert", "r") == ("aeginrt", "r")
-    assert parse_centre(KELVIN) == "k"
+    assert parse_center(KELVIN) == "k"
     assert check_seed_word(KELVIN + "ingdom", bee_words.load()) == "kingdom"
     with pytest.raises(UsageError, match="a-z only"):
         run_make(contains="in\u00e9", seed=1)
@@ -232,7 +232,7 @@ def test_huge_arguments_are_refused_in_a_short_line():
 
 
 # -- best: ties -------------------------------------------------------------------------------
-def test_best_ties_go_to_the_first_letters_then_centre(tmp_path):
+def test_best_ties_go_to_the_first_letters_then_center(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("zyxwvut\nabcdefg\nbcdefgh\nlmnopqr\n")
     b = best_hive(bee_words.load(str(f)))
@@ -246,27 +246,27 @@ LETTERISH = st.text(alphabet=st.sampled_from("aegintrRTAxz ĸﬁİ\u0301é-_1²\
 
 @settings(max_examples=200)
 @given(LETTERISH, st.none() | LETTERISH)
-def test_parse_hive_raises_only_usage_error(letters, centre):
+def test_parse_hive_raises_only_usage_error(letters, center):
     try:
-        hive, c = parse_hive(letters, centre)
+        hive, c = parse_hive(letters, center)
     except UsageError as exc:
         assert "\n" not in str(exc)
         return
     assert len(hive) == 7 and sorted(hive) == list(hive) and c in hive
     assert set(hive) <= set("abcdefghijklmnopqrstuvwxyz")
     assert fold(letters).strip().isascii()
-    assert centre is None or fold(centre).strip().isascii()
+    assert center is None or fold(center).strip().isascii()
 
 
 @settings(max_examples=200)
 @given(st.text(max_size=12))
-def test_range_and_centre_parsers_raise_only_usage_error(text):
-    for parse in (_vowels, _answers, parse_centre):
+def test_range_and_center_parsers_raise_only_usage_error(text):
+    for parse in (_vowels, _answers, parse_center):
         try:
             value = parse(text)
         except UsageError:
             continue
-        if parse is parse_centre:
+        if parse is parse_center:
             assert len(value) == 1 and "a" <= value <= "z"
         else:
             assert 0 <= value[0] <= value[1]
@@ -340,13 +340,13 @@ def test_a_list_without_pangrams_is_said_plainly(tmp_path):
         assert "--allow-s" not in err and "habits" not in err
 
 
-def test_play_with_centre_s_makes_a_hive_with_s():
-    """play has no --allow-s: asking for the centre S allows S (not "add --allow-s")."""
+def test_play_with_center_s_makes_a_hive_with_s():
+    """play has no --allow-s: asking for the center S allows S (not "add --allow-s")."""
     played = run_play(center="S", seed=4, lines=["!quit"])
     assert played.puzzle.center == "s" and "s" in played.puzzle.letters
     code, _, err = cli(["bee", "play", "--center", "q", "--seed", "4"], b"")
     assert code == 2 and one_line_error(err)
-    assert "no random hive to play with centre Q" in err and "give the hive LETTERS" in err
+    assert "no random hive to play with center Q" in err and "give the hive LETTERS" in err
 
 
 @settings(max_examples=150)
@@ -374,12 +374,12 @@ POOL = sorted(w for w in bee_words.load().words_within("adeginlrst", "", 4)
        st.sampled_from([None, (0, 0), (1, 3), (2, 5), (6, 7)]),
        st.sampled_from([None, (1, 5), (3, 30), (20, 70), (100, 200)]),
        st.booleans(), st.booleans(), st.integers(0, 5))
-def test_random_make_is_a_vetted_hive_or_one_clear_refusal(words, centre, contains, vowels,
+def test_random_make_is_a_vetted_hive_or_one_clear_refusal(words, center, contains, vowels,
                                                           answers, allow_s, allow_er, seed):
     from pyengine.words.wordlist import WordList
     wl = WordList(sorted(set(words)), label="t", source="test", licence="none")
     try:
-        made = run_make(center=centre, contains=contains, vowels=vowels, answers=answers,
+        made = run_make(center=center, contains=contains, vowels=vowels, answers=answers,
                         allow_s=allow_s, allow_er=allow_er, any_pangram=True, seed=seed,
                         words=wl)
     except UsageError as exc:
@@ -388,7 +388,7 @@ def test_random_make_is_a_vetted_hive_or_one_clear_refusal(words, centre, contai
         return
     pz = made.puzzle
     assert not pz.flaws and pz.seed_word in pz.pangrams
-    assert centre is None or pz.center == centre
+    assert center is None or pz.center == center
     assert not contains or contains in pz.seed_word
     lo, hi = answers or (20, 70)
     assert lo <= len(pz.answers) <= hi

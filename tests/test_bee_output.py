@@ -52,7 +52,7 @@ def test_the_answers_are_wrapped_to_the_terminal(columns):
 def test_make_shows_a_seed_only_when_it_chose_something():
     chosen = make("clarity", center="y", seed=5)
     assert chosen.seed is None and "seed 5" not in chosen.text()
-    assert make("clarity", seed=5).seed == 5                    # the seed chose the centre
+    assert make("clarity", seed=5).seed == 5                    # the seed chose the center
     random_hive = make(seed=5)
     assert random_hive.seed == 5 and random_hive.text().endswith("(seed 5)")
     again = make(seed=5)

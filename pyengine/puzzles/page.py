@@ -12,7 +12,7 @@ fact base, drawn from a few primitives the page knows.
   :class:`FactBase` and returns ``{"parts": [...]}`` (or None: nothing to draw yet)
   made of the primitives below: :func:`text`, :func:`tokens` (a line of coloured
   tokens), :func:`grid` (cells with a letter, a note and a corner mark),
-  :func:`honeycomb` (a centre and six letters around it), :func:`rows` (labelled rows
+  :func:`honeycomb` (a center and six letters around it), :func:`rows` (labelled rows
   of parts), :func:`groups` (facts by relation). :func:`check_picture` checks a
   picture against them and bounds its size before it is sent.
 
@@ -157,9 +157,9 @@ def grid(rows: Iterable[Iterable[dict]], id: str | None = None) -> dict:
     return {"kind": "grid", "rows": [list(r) for r in rows], "id": id}
 
 
-def honeycomb(centre: str, outer: Iterable[str], id: str | None = None) -> dict:
-    """A centre letter and (at most) six around it."""
-    return {"kind": "honeycomb", "centre": str(centre), "outer": [str(c) for c in outer],
+def honeycomb(center: str, outer: Iterable[str], id: str | None = None) -> dict:
+    """A center letter and (at most) six around it."""
+    return {"kind": "honeycomb", "center": str(center), "outer": [str(c) for c in outer],
             "id": id}
 
 
@@ -265,7 +265,7 @@ _CHECKS: dict[str, Callable[[dict], dict]] = {
                          "tokens": [_token(t) for t in _list(p["tokens"])]},
     "grid": lambda p: {"rows": [[_cell(c) for c in _list(r, MAX_SIDE)]
                                 for r in _list(p["rows"], MAX_SIDE)]},
-    "honeycomb": lambda p: {"centre": _str(p["centre"]),
+    "honeycomb": lambda p: {"center": _str(p["center"]),
                             "outer": [_str(c) for c in _list(p["outer"], 6)]},
     "rows": lambda p: {"rows": [{"label": _str(r["label"]),
                                  "parts": [_part(x) for x in _list(r["parts"])]}

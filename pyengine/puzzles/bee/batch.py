@@ -62,9 +62,9 @@ class BatchSolved:
             yield {"line": n} | record
         self._done = True
 
-    def solve_one(self, letters: str, centre: str) -> dict:
+    def solve_one(self, letters: str, center: str) -> dict:
         """One hive through the rules: ``bee solve``'s ``--json`` record for it."""
-        pz = self.engine.solve(letters, centre)
+        pz = self.engine.solve(letters, center)
         return Solved(pz, read_hints(pz.session) if self.hints else None).as_dict()
 
     def __iter__(self) -> Iterator[dict]:

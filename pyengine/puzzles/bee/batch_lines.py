@@ -1,13 +1,13 @@
 """The lines ``bee solve --batch FILE`` reads: one hive a line, checked one line at a time.
 
-    for n, item in batch_lines("archive.jsonl"): ...   # item: (letters, centre) or UsageError
+    for n, item in batch_lines("archive.jsonl"): ...   # item: (letters, center) or UsageError
     parse_line('{"letters": "aeginrt", "center": "r"}') -> ("aeginrt", "r")
     parse_line("AEGINRT R")                             -> ("aeginrt", "r")
 
 A line is either a JSON object (``letters``, or ``outer`` for the six outer letters as in
-NYT archives, and ``center`` / ``centre``; other keys such as ``date`` or ``answers`` are
-ignored) or text, ``LETTERS CENTER`` or ``LETTERS`` with one upper-case letter marking the
-centre. Blank lines and lines starting with ``#`` are skipped. The letters are checked
+NYT archives, and ``center``, or ``centre`` as British archives spell it; other keys such
+as ``date`` or ``answers`` are ignored) or text, ``LETTERS CENTER`` or ``LETTERS`` with one upper-case letter marking the
+center. Blank lines and lines starting with ``#`` are skipped. The letters are checked
 by the same :func:`~pyengine.puzzles.bee.hive.parse_hive` as ``bee solve LETTERS``.
 
 A bad line (not UTF-8, over :data:`BATCH_LINE_BYTES`, bad JSON, bad letters) is not the end
@@ -102,7 +102,7 @@ def _too_long() -> UsageError:
 
 
 def batch_lines(spec: str, stdin=None) -> Iterator[tuple[int, tuple[str, str] | UsageError]]:
-    """(line number, (letters, centre) or the line's UsageError) for each puzzle line of
+    """(line number, (letters, center) or the line's UsageError) for each puzzle line of
     FILE, or of standard input for ``-``; blank and ``#`` lines are skipped. A FILE is read
     and checked here, before the first line is given out."""
     if spec == "-":
@@ -129,7 +129,7 @@ def _numbered(raws) -> Iterator[tuple[int, tuple[str, str] | UsageError]]:
 
 
 def parse_line(text: str) -> tuple[str, str] | None:
-    """(seven sorted letters, centre) from one line, None for a blank or ``#`` line;
+    """(seven sorted letters, center) from one line, None for a blank or ``#`` line;
     UsageError (one line) for anything else."""
     body = text.lstrip("\ufeff").strip()
     if not body or body.startswith("#"):
@@ -150,10 +150,10 @@ def _parse_json(body: str) -> tuple[str, str]:
     if not isinstance(obj, dict):
         raise UsageError(f"not a JSON object but a {type(obj).__name__}")
     letters = _text_field(obj, ("letters", "outer"))
-    centre = _text_field(obj, ("center", "centre"))
+    center = _text_field(obj, ("center", "centre"))
     if letters is None:
         raise UsageError('no "letters" (or "outer") in the JSON object')
-    return parse_hive(letters, centre)
+    return parse_hive(letters, center)
 
 
 def _json_reason(exc: Exception) -> str:

@@ -1,6 +1,6 @@
 """``bee best``: the highest-scoring hive of a word list.
 
-The search scores every (pangram letter set, centre) at once with the fast twin
+The search scores every (pangram letter set, center) at once with the fast twin
 of the scoring rules (:func:`pyengine.puzzles.bee.fast.hive_scores`); the hive it
 finds is then solved through the rules, and that is what is reported.
 """
@@ -28,8 +28,8 @@ class Best:
 
 
 def best_hive(wl, allow_s: bool = False) -> Best:
-    """The highest-scoring (hive, centre) over a list (ties: the first in
-    alphabetical order of letters, then centre)."""
+    """The highest-scoring (hive, center) over a list (ties: the first in
+    alphabetical order of letters, then center)."""
     import numpy as np
     t0 = time.perf_counter()
     sc = fast.hive_scores(wl, allow_s)
@@ -40,11 +40,11 @@ def best_hive(wl, allow_s: bool = False) -> Best:
     top = sc.points.max()
     rows, cols = np.nonzero(sc.points == top)
     # ties: the first letters in alphabetical order (for seven-letter sets, the largest
-    # bit-reversed mask), then the first centre (columns are lowest letter first)
+    # bit-reversed mask), then the first center (columns are lowest letter first)
     first = np.lexsort((cols, -_reversed(sc.pangrams[rows])))[0]
     r, c = int(rows[first]), int(cols[first])
-    letters, centre = sc.hive(r, c)
-    return Best(letters, centre, int(top), int(sc.words[r, c]), int(sc.pangram_words[r]),
+    letters, center = sc.hive(r, c)
+    return Best(letters, center, int(top), int(sc.words[r, c]), int(sc.pangram_words[r]),
                 time.perf_counter() - t0, len(sc.pangrams))
 
 
@@ -76,7 +76,7 @@ class BestHive:
 
     def text(self) -> str:
         b, pz = self.best, self.puzzle
-        return (f"best hive on {self.list_label}: {b.letters.upper()} centre "
+        return (f"best hive on {self.list_label}: {b.letters.upper()} center "
                 f"{b.center.upper()}: {plural(pz.max_score, 'point')}, "
                 f"{plural(len(pz.answers), 'word')}, {plural(len(pz.pangrams), 'pangram')} "
                 f"({b.seconds:.2f} s)")

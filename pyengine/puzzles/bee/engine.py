@@ -55,7 +55,7 @@ class BeeEngine:
         s = self.session
         s.reset()
         for ch in letters:
-            s.assert_fact(Letter(char=ch, centre=ch == center))
+            s.assert_fact(Letter(char=ch, center=ch == center))
         for h in habits:
             s.assert_fact(h)
 
@@ -80,7 +80,7 @@ class BeeEngine:
         self.load_hive(letters, center, habits)
         stages = [Stage(n) for n in SOLVE_STAGES + tuple(extra)]
         return SessionPlan(self.session, stages, None,
-                           f"Spelling Bee {letters.upper()} centre {center.upper()} "
+                           f"Spelling Bee {letters.upper()} center {center.upper()} "
                            f"({self.words.label} list)", notes={"engine": self})
 
     def solve(self, letters: str, center: str, habits=(), extra=()) -> Solution:
@@ -106,7 +106,7 @@ def read_solution(session, words_label: str, fired=None) -> Solution:
     points = {w: g["each"] for g in groups for w in g["words"]}
     ranks = sorted((r["order"], r["name"], r["points"]) for r in session.records(Rank))
     return Solution(
-        letters=hive["letters"], center=hive["centre"], answers=sorted(points),
+        letters=hive["letters"], center=hive["center"], answers=sorted(points),
         points=dict(sorted(points.items())),
         pangrams=sorted(w for g in groups if g["pangram"] for w in g["words"]),
         perfect=sorted(w for g in groups if g["perfect"] for w in g["words"]),

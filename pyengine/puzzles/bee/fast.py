@@ -6,7 +6,7 @@ look at thousands of hives, too many to solve each through the rules:
 
 - the random hive of ``bee make`` (which hives follow the editors' habits and
   have a fair number of answers), and
-- the best hive of ``bee best`` (which (hive, centre) scores most).
+- the best hive of ``bee best`` (which (hive, center) scores most).
 
 They use the plain-Python twins below, on letter-set bit masks.  The twins only
 *propose*: ``make`` vets its hive through the rules (``vet`` stage) and ``best``
@@ -79,10 +79,10 @@ class MaskStats:
             if k == 7:
                 self.pangrams[m] = sorted(ws)
 
-    def answer_count(self, mask: int, centre: str) -> int:
-        """How many answers the hive ``mask`` with ``centre`` has (twin of
-        ``list_answers``: the words of its submasks that hold the centre)."""
-        need = 1 << (ord(centre) - 97)
+    def answer_count(self, mask: int, center: str) -> int:
+        """How many answers the hive ``mask`` with ``center`` has (twin of
+        ``list_answers``: the words of its submasks that hold the center)."""
+        need = 1 << (ord(center) - 97)
         return sum(self.count.get(s, 0) for s in submasks_with(mask, need))
 
 
@@ -107,20 +107,20 @@ def word_points(lengths, distinct):
 
 @dataclass
 class HiveScores:
-    """Every pangram letter set of a list, with each centre's score and answers.
+    """Every pangram letter set of a list, with each center's score and answers.
 
-    ``pangrams[r]`` is a seven-letter mask, ``centres[r, j]`` its j-th letter bit
+    ``pangrams[r]`` is a seven-letter mask, ``centers[r, j]`` its j-th letter bit
     (lowest first); ``points[r, j]`` and ``words[r, j]`` what the hive with that
-    centre scores and how many answers it has; ``pangram_words[r]`` its pangrams."""
+    center scores and how many answers it has; ``pangram_words[r]`` its pangrams."""
 
     pangrams: object
-    centres: object
+    centers: object
     points: object
     words: object
     pangram_words: object
 
     def hive(self, r: int, j: int) -> tuple[str, str]:
-        return letters_of(int(self.pangrams[r])), letters_of(int(self.centres[r, j]))
+        return letters_of(int(self.pangrams[r])), letters_of(int(self.centers[r, j]))
 
 
 def _popcount(masks):
@@ -163,10 +163,10 @@ def _letter_bits(pans):
     return letter_bits
 
 
-def per_centre(uniq, values, pans):
-    """For each seven-letter mask of ``pans`` and each of its letters as the centre,
+def per_center(uniq, values, pans):
+    """For each seven-letter mask of ``pans`` and each of its letters as the center,
     the sum of ``values[k]`` (one array per quantity, aligned with the sorted masks
-    ``uniq``) over the masks within the hive that hold the centre.
+    ``uniq``) over the masks within the hive that hold the center.
 
     Each mask has 128 submasks; their values are looked up in ``uniq`` (a block of
     :data:`CHUNK` masks x 128 at a time, so memory stays bounded whatever the list)
@@ -187,19 +187,19 @@ def per_centre(uniq, values, pans):
 
 
 def hive_scores(wl, allow_s: bool = False) -> HiveScores:
-    """Score every (pangram letter set, centre) of a list at once (see
-    :func:`per_centre`)."""
+    """Score every (pangram letter set, center) of a list at once (see
+    :func:`per_center`)."""
     import numpy as np
     uniq, mask_points, mask_words = _points_per_mask(wl, allow_s)
     pans = uniq[_popcount(uniq) == 7]
-    letter_bits, (points, words) = per_centre(uniq, (mask_points, mask_words), pans)
+    letter_bits, (points, words) = per_center(uniq, (mask_points, mask_words), pans)
     pangram_words = mask_words[np.searchsorted(uniq, pans)] if len(pans) else pans
     return HiveScores(pans, letter_bits, points, words, pangram_words)
 
 
 def answer_counts(st: MaskStats, masks) -> tuple:
     """Twin of ``list_answers`` for many hives at once: for each seven-letter mask of
-    ``masks``, its letter bits and the number of answers with each letter as centre
+    ``masks``, its letter bits and the number of answers with each letter as center
     (both (len(masks), 7), lowest letter first); the last answer is memoised on ``st``."""
     import numpy as np
     arrays = st.__dict__.get("_count_arrays")
@@ -210,7 +210,7 @@ def answer_counts(st: MaskStats, masks) -> tuple:
     key = (len(masks), hash(tuple(masks)))
     last = st.__dict__.get("_last_counts")
     if last is None or last[0] != key:
-        bits_, (words,) = per_centre(arrays[0], (arrays[1],), np.asarray(masks, dtype=np.int64))
+        bits_, (words,) = per_center(arrays[0], (arrays[1],), np.asarray(masks, dtype=np.int64))
         last = st.__dict__["_last_counts"] = (key, bits_, words)
     return last[1], last[2]
 

@@ -2,10 +2,10 @@
 impossible ``bee make`` is one clear line naming the option, never a long search
 that ends in "no hive after many tries".
 
-    check_options(habits, centre, contains)          -> refuses what no hive can be
-    candidates(st, habits, centre, contains)         -> pangram letter sets that fit
-    feasible(st, wl, habits, cands, centre, contains) -> every (set, centre) that fits
-    fitting(st, wl, habits, centre, contains)        -> the three, memoised
+    check_options(habits, center, contains)          -> refuses what no hive can be
+    candidates(st, habits, center, contains)         -> pangram letter sets that fit
+    feasible(st, wl, habits, cands, center, contains) -> every (set, center) that fits
+    fitting(st, wl, habits, center, contains)        -> the three, memoised
 
 All of it uses the fast twins (:mod:`pyengine.puzzles.bee.fast`) of the vet rules;
 the search then picks among these and the rules still vet the hive it returns.
@@ -20,13 +20,13 @@ from pyengine.puzzles.bee.limits import MAX_CONTAINS
 VOWELS = "aeiou"
 
 
-def check_options(habits, centre: str | None, sub: str) -> None:
+def check_options(habits, center: str | None, sub: str) -> None:
     """Refuse the combinations no hive can meet, whatever the word list."""
     if habits.vowels is not None and habits.vowels[0] > len(VOWELS):
         raise UsageError(f"--vowels {habits.vowels[0]}-{habits.vowels[1]}: a hive holds at "
                          f"most {len(VOWELS)} vowels (AEIOU)")
-    if centre == "s" and habits.no_s:
-        raise UsageError("centre S: random hives leave S out (add --allow-s)")
+    if center == "s" and habits.no_s:
+        raise UsageError("center S: random hives leave S out (add --allow-s)")
     if not sub:
         return
     shown = sub.upper()
@@ -45,8 +45,8 @@ def check_options(habits, centre: str | None, sub: str) -> None:
     if habits.vowels is not None and n > habits.vowels[1]:
         raise UsageError(f"--contains {shown} has {plural(n, 'vowel')}; --vowels allows at most "
                          f"{habits.vowels[1]}")
-    if centre is not None and len(set(sub) | {centre}) > 7:
-        raise UsageError(f"--contains {shown} and centre {centre.upper()} need 8 letters; "
+    if center is not None and len(set(sub) | {center}) > 7:
+        raise UsageError(f"--contains {shown} and center {center.upper()} need 8 letters; "
                          "a hive has 7")
 
 
@@ -57,8 +57,8 @@ def _habit_names(habits) -> str:
     return ", ".join(out) or "any letters"
 
 
-def candidates(st: fast.MaskStats, habits, centre: str | None, sub: str) -> list[int]:
-    """Pangram letter sets that keep the letter habits, hold the centre and have a
+def candidates(st: fast.MaskStats, habits, center: str | None, sub: str) -> list[int]:
+    """Pangram letter sets that keep the letter habits, hold the center and have a
     pangram containing ``sub``; UsageError naming the first condition none meets."""
     label = st.wl.label
     if not st.pangrams:
@@ -68,12 +68,12 @@ def candidates(st: fast.MaskStats, habits, centre: str | None, sub: str) -> list
     if not cands:
         raise UsageError(f"no pangram of the word list ({label}) keeps the letter habits "
                          f"({_habit_names(habits)}); try --allow-s, --allow-er or --vowels")
-    if centre is not None:
-        bit = 1 << (ord(centre) - 97)
+    if center is not None:
+        bit = 1 << (ord(center) - 97)
         cands = [m for m in cands if m & bit]
         if not cands:
             raise UsageError(f"no pangram of the word list ({label}) with the letter habits "
-                             f"({_habit_names(habits)}) has the centre {centre.upper()}")
+                             f"({_habit_names(habits)}) has the center {center.upper()}")
     if sub:
         cands = [m for m in cands if any(sub in w for w in st.pangrams[m])]
         if not cands:
@@ -89,8 +89,8 @@ def _fit_pangram(st, wl, habits, sub: str):
 
 
 class Fits:
-    """The (letter set, centre) pairs that fit, as arrays: ``masks`` (P,), ``bits``
-    (P, 7) the centre letter bits, ``ok`` (P, 7) which pairs fit."""
+    """The (letter set, center) pairs that fit, as arrays: ``masks`` (P,), ``bits``
+    (P, 7) the center letter bits, ``ok`` (P, 7) which pairs fit."""
 
     def __init__(self, masks, bits, ok):
         import numpy as np
@@ -110,9 +110,9 @@ class Fits:
         return out
 
 
-def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | None,
+def feasible(st: fast.MaskStats, wl, habits, cands: list[int], center: str | None,
              sub: str) -> Fits:
-    """Every (letter set, centre) among ``cands`` whose answer count is within
+    """Every (letter set, center) among ``cands`` whose answer count is within
     ``habits.answers`` and which has a (common) pangram containing ``sub``: what the
     vet rules would accept, by their twins.  UsageError when there is none."""
     import numpy as np
@@ -124,8 +124,8 @@ def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | Non
                          + (f" containing {sub.upper()}" if sub else "")
                          + (" (try --any-pangram)" if what else ""))
     bits, counts = fast.answer_counts(st, rows)
-    allowed = np.ones_like(bits, dtype=bool) if centre is None else \
-        bits == 1 << (ord(centre) - 97)
+    allowed = np.ones_like(bits, dtype=bool) if center is None else \
+        bits == 1 << (ord(center) - 97)
     ok = allowed.copy()
     if habits.answers is not None:
         lo, hi = habits.answers
@@ -137,17 +137,17 @@ def feasible(st: fast.MaskStats, wl, habits, cands: list[int], centre: str | Non
     return Fits(np.asarray(rows, dtype=np.int64), bits, ok)
 
 
-def fitting(st: fast.MaskStats, wl, habits, centre: str | None, sub: str):
+def fitting(st: fast.MaskStats, wl, habits, center: str | None, sub: str):
     """(:func:`candidates`, :func:`feasible`) for these options, after
     :func:`check_options`; the last answer is memoised on ``st`` (repeated ``make``
     calls with the same options and list ask it again)."""
     key = (habits.no_s, habits.not_e_and_r, habits.vowels, habits.answers,
-           habits.common_pangram, centre, sub, id(wl))
+           habits.common_pangram, center, sub, id(wl))
     last = st.__dict__.get("_fitting")
     if last is not None and last[0] == key:
         return last[1]
-    check_options(habits, centre, sub)
-    cands = candidates(st, habits, centre, sub)
-    out = (cands, feasible(st, wl, habits, cands, centre, sub))
+    check_options(habits, center, sub)
+    cands = candidates(st, habits, center, sub)
+    out = (cands, feasible(st, wl, habits, cands, center, sub))
     st.__dict__["_fitting"] = (key, out)
     return out

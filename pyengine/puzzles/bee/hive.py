@@ -1,10 +1,10 @@
 """A hive from what the user typed, and the honeycomb that shows it.
 
     parse_hive("aegint", "r")      -> ("aeginrt", "r")
-    parse_centre("R")              -> "r"
+    parse_center("R")              -> "r"
     layout("aeginrt", "r")         -> the six outer letters in the hive's own order
     layout("aeginrt", "r", rng)    -> ... shuffled (play's !shuffle)
-    honeycomb("r", "aegint")       -> seven hexagons, the centre in the middle
+    honeycomb("r", "aegint")       -> seven hexagons, the center in the middle
 """
 from __future__ import annotations
 
@@ -30,16 +30,16 @@ def shown(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text):,} chars)"
 
 
-def parse_centre(center: str) -> str:
-    """The centre letter, lower case; :class:`UsageError` unless one letter a-z."""
+def parse_center(center: str) -> str:
+    """The center letter, lower case; :class:`UsageError` unless one letter a-z."""
     c = ascii_lower(center.strip())
     if len(c) != 1 or not ("a" <= c <= "z"):
-        raise UsageError(f"the centre is one letter a-z, not {shown(center)}")
+        raise UsageError(f"the center is one letter a-z, not {shown(center)}")
     return c
 
 
-def _marked_centre(raw: str) -> str | None:
-    """A single upper-case letter among lower-case ones marks the centre."""
+def _marked_center(raw: str) -> str | None:
+    """A single upper-case letter among lower-case ones marks the center."""
     upper = [c for c in raw if "A" <= c <= "Z"]
     if len(upper) == 1 and sum("a" <= c <= "z" for c in raw) == len(raw) - 1:
         return upper[0]
@@ -57,26 +57,26 @@ def _check_letters(raw: str, text: str) -> None:
 
 
 def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
-    """(seven sorted letters, centre) from LETTERS (7 letters with the centre,
+    """(seven sorted letters, center) from LETTERS (7 letters with the center,
     or the 6 outer letters) and --center.  A single upper-case letter among
-    lower-case ones may mark the centre instead of --center."""
+    lower-case ones may mark the center instead of --center."""
     raw = (letters or "").strip()
     if len(raw) > 26:
         raise UsageError(f"a hive has 7 letters, not {len(raw):,} characters")
     raw = fold(raw)
     if center is None:
-        center = _marked_centre(raw)
+        center = _marked_center(raw)
     text = ascii_lower(raw)
     _check_letters(raw, text)
     if center is None:
-        raise UsageError("which letter is the centre? add --center C")
-    c = parse_centre(center)
+        raise UsageError("which letter is the center? add --center C")
+    c = parse_center(center)
     if len(text) == 7:
         if c not in text:
-            raise UsageError(f"centre {c.upper()} is not one of the hive letters {text.upper()}")
+            raise UsageError(f"center {c.upper()} is not one of the hive letters {text.upper()}")
     elif len(text) == 6:
         if c in text:
-            raise UsageError(f"six outer letters given; the centre {c.upper()} must be "
+            raise UsageError(f"six outer letters given; the center {c.upper()} must be "
                              "another letter")
         text += c
     else:
@@ -95,7 +95,7 @@ def layout(letters: str, center: str, rng: random.Random | None = None) -> str:
 
 
 def honeycomb(center: str, outer: str) -> str:
-    """Seven hexagons, the centre letter in the middle::
+    """Seven hexagons, the center letter in the middle::
 
                 ___
             ___/ A \\___

@@ -15,7 +15,7 @@ from pyengine.engine.textio import ascii_letters
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words
 from pyengine.puzzles.bee.feasible import fitting
-from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_centre, shown
+from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_center, shown
 from pyengine.puzzles.bee.limits import MAX_VETS, MAX_WORD
 from pyengine.puzzles.bee.results import Solution
 
@@ -104,7 +104,7 @@ def _from_seed_word(eng: BeeEngine, rng, word: str, center: str | None) -> Solut
     seed_word = seed_word_for(word, eng.words)
     letters = "".join(sorted(set(seed_word)))
     if center is not None and center not in letters:
-        raise UsageError(f"centre {center.upper()} is not a letter of {seed_word.upper()}")
+        raise UsageError(f"center {center.upper()} is not a letter of {seed_word.upper()}")
     pz = eng.solve(letters, center or rng.choice(letters))
     pz.seed_word = seed_word
     return pz
@@ -112,7 +112,7 @@ def _from_seed_word(eng: BeeEngine, rng, word: str, center: str | None) -> Solut
 
 # -- at random ------------------------------------------------------------------------------
 def _worth_vetting(st, wl, habits: Habits, m: int, c: str, band, sub: str) -> bool:
-    """The fast twins' guess that hive ``m`` with centre ``c`` passes the vet rules
+    """The fast twins' guess that hive ``m`` with center ``c`` passes the vet rules
     (answer count within ``band`` and the habit, a common pangram with ``sub``)."""
     n = st.answer_count(m, c)
     if band is not None and not band[0] <= n <= band[1]:
@@ -188,14 +188,14 @@ def make(word: str | None = None, center: str | None = None, contains: str | Non
         raise UsageError("a Spelling Bee is made from a seed: give seed=N")
     rng = random.Random(seed)
     eng = engine or BeeEngine(choice_words(words, allow_offensive), kind="make")
-    center = None if center is None else parse_centre(center)
+    center = None if center is None else parse_center(center)
     if word and not allow_offensive:
         _refuse_offensive(word)
     if word:
         pz = _from_seed_word(eng, rng, word, center)
     else:
         pz = random_hive(eng, rng, center, contains, habits or Habits(), tries)
-    if not (word and center):       # the seed chose the hive or its centre: shown
+    if not (word and center):       # the seed chose the hive or its center: shown
         pz.seed = seed
     return pz
 

@@ -1,4 +1,4 @@
-"""A Spelling Bee hive as the web page draws it: the honeycomb (the centre letter
+"""A Spelling Bee hive as the web page draws it: the honeycomb (the center letter
 in the middle), the hive's totals once scored, the last verdict, the score and its
 rank, and the words found so far."""
 from __future__ import annotations
@@ -7,12 +7,12 @@ from pyengine.puzzles.page import FactBase, drawing, honeycomb, text
 
 
 def picture(base: FactBase) -> dict | None:
-    """None until the ``letter`` facts (with their ``centre`` flag) are there."""
+    """None until the ``letter`` facts (with their ``center`` flag) are there."""
     letters = base.records("letter")
-    if not letters or "centre" not in letters[0] or "char" not in letters[0]:
+    if not letters or "center" not in letters[0] or "char" not in letters[0]:
         return None
-    centre = next((str(r["char"]) for r in letters if str(r.get("centre")) == "True"), "")
-    outer = [str(r["char"]) for r in letters if str(r["char"]) != centre]
+    center = next((str(r["char"]) for r in letters if str(r.get("center")) == "True"), "")
+    outer = [str(r["char"]) for r in letters if str(r["char"]) != center]
     found = base.records("found")
     verdicts = sorted(base.records("verdict"), key=lambda r: r.get("turn", 0))
     most = base.records("max-score")
@@ -23,7 +23,7 @@ def picture(base: FactBase) -> dict | None:
             rank = str(r.get("name"))
     last = verdicts[-1] if verdicts else None
     return drawing(
-        honeycomb(centre, outer, id="hive"),
+        honeycomb(center, outer, id="hive"),
         text(f"{most[0].get('words')} answers, {most[0].get('points')} points, "
              f"{most[0].get('pangrams')} pangrams") if most else None,
         text(f"{str(last.get('word')).upper()}: {last.get('message')}"

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
-from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_centre, parse_hive
+from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_center, parse_hive
 from pyengine.puzzles.bee.lines import read_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
@@ -106,13 +106,13 @@ def _hive(letters, center, words, seed: int, allow_offensive: bool = False,
         return (eng, *parse_hive(letters, center), None)
     from pyengine.puzzles.bee.make import Habits, make
     eng = BeeEngine(choice_words(words, allow_offensive), kind="play", record=record)
-    c = None if center is None else parse_centre(center)
-    # play has no --allow-s: asking for the centre S allows S
+    c = None if center is None else parse_center(center)
+    # play has no --allow-s: asking for the center S allows S
     try:
         made = make(center=c, seed=seed, words=eng.words, habits=Habits(no_s=c != "s"),
                     allow_offensive=allow_offensive)
     except UsageError as exc:       # make's options are not play's: say what to do
-        raise UsageError(f"no random hive to play{' with centre ' + c.upper() if c else ''}"
+        raise UsageError(f"no random hive to play{' with center ' + c.upper() if c else ''}"
                          f" ({exc}); give the hive LETTERS") from None
     return eng, made.letters, made.center, made.seed_word
 
@@ -140,7 +140,7 @@ def open_play(letters=None, center=None, words=None, seed=None, allow_offensive=
     plan = eng.plan(hive, c, extra=("hints",))
     plan.stages.append(Stage("judge", retract=False))
     plan.seed = seed
-    plan.title = (f"Spelling Bee {hive.upper()} centre {c.upper()}: play"
+    plan.title = (f"Spelling Bee {hive.upper()} center {c.upper()}: play"
                   + ("" if seed_word is None else f" (seed {seed})"))
     return plan
 

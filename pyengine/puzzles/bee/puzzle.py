@@ -36,8 +36,8 @@ def _answers(text: str) -> tuple[int, int]:
     return _range(text, "--answers")
 
 
-def _centre(help_: str, web: bool = False) -> Option:
-    return Option("center", "str", None, help_, flags=("--center", "--centre"), web=web)
+def _center(help_: str, web: bool = False) -> Option:
+    return Option("center", "str", None, help_, flags=("--center", "--center"), web=web)
 
 
 def _guess_word(text: str) -> str:
@@ -62,7 +62,7 @@ WORDS = words_option("word list: 'bee' (default, curated for Spelling Bee), "
                      "16 MiB), 'system', enable1 ...")
 LETTERS = Option("letters", "str", None,
                  "the 7 hive letters (or the 6 outer ones); one upper-case letter "
-                 "among lower-case ones marks the centre", positional=True, metavar="LETTERS",
+                 "among lower-case ones marks the center", positional=True, metavar="LETTERS",
                  web=True)
 
 MAKE = Action(
@@ -79,7 +79,7 @@ MAKE = Action(
         Option("word", "str", None, "a seed word with exactly 7 different letters, or 7 "
                "letters (the shortest pangram becomes the seed word); none: random",
                positional=True, metavar="WORD|LETTERS"),
-        _centre("the centre letter (default random)"),
+        _center("the center letter (default random)"),
         Option("contains", "str", None, "a random seed word must contain this (e.g. ing; "
                "at most 15 letters)"),
         Option("allow_s", "bool", False, "allow S in a random hive (editors leave it out)"),
@@ -105,7 +105,7 @@ SOLVE = Action(
                 'the record of bee solve --json plus "line"). A bad line gives '
                 '{"line": N, "error": "..."} and the batch goes on (exit status 1). '
                 "Limits: 100,000 lines of at most 16,384 bytes; FILE at most 64 MiB.",
-    options=(LETTERS, _centre("the centre letter", web=True),
+    options=(LETTERS, _center("the center letter", web=True),
              Option("hints", "bool", False, "print the NYT hints page too", web=True),
              Option("batch", "str", None, "solve every hive of FILE, one a line "
                     "(- reads standard input); see above", metavar="FILE"),
@@ -122,13 +122,13 @@ PLAY = Action(
                 "as it is).\n" + PLAY_HELP,
     options=(Option("letters", "str", None, "hive letters (default: a random hive)",
                     positional=True, metavar="LETTERS", web=True),
-             _centre("the centre letter", web=True), WORDS, SEED, ALLOW_OFFENSIVE),
+             _center("the center letter", web=True), WORDS, SEED, ALLOW_OFFENSIVE),
     run=_M + "play:run_play", open=_M + "play:open_play", interactive=True,
     submit=(GUESS,), picture=PICTURE)
 
 BEST = Action(
     "best", "the highest-scoring hive of a word list",
-    description="The highest-scoring (hive, centre) of a word list, found by the fast "
+    description="The highest-scoring (hive, center) of a word list, found by the fast "
                 "twin of the score rules and solved through the rules. Limit: the word "
                 "list, at most 16 MiB (every hive of it is scored, in bounded memory).",
     options=(Option("allow_s", "bool", False, "consider hives with S"), WORDS, UNUSED_SEED),
@@ -137,6 +137,6 @@ BEST = Action(
 PUZZLE = Puzzle(
     "bee", "NYT-style Spelling Bee: make, solve, play, best hive", engine="experta",
     actions=(MAKE, SOLVE, PLAY, BEST),
-    description="Spelling Bee hives: seven letters, one in the centre; answers have 4+ "
-                "letters, use the centre, only hive letters. Default word list: 'bee' "
+    description="Spelling Bee hives: seven letters, one in the center; answers have 4+ "
+                "letters, use the center, only hive letters. Default word list: 'bee' "
                 "(tuned to the NYT's).")

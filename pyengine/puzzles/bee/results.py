@@ -87,7 +87,7 @@ class Solution:
         a random choice made the hive."""
         out = [honeycomb(self.center, self.layout), ""]
         if self.seed_word:
-            out.append(f"seed word: {self.seed_word.upper()}   centre: {self.center.upper()}")
+            out.append(f"seed word: {self.seed_word.upper()}   center: {self.center.upper()}")
         out.append(f"{self.counts()}   [list: {self.words_label}]")
         out += self.rank_lines()
         if show_answers:

@@ -55,7 +55,7 @@ def _run_batch(batch, letters, center, hints, words, seed, record):
 def open_solve(letters=None, center=None, words=None, seed=None, hints=False, batch=None,
                record=True):
     """The solve session, paused before ``build`` (:meth:`BeeEngine.plan`, with the
-    hints stage); with neither letters nor centre it opens AEGINRT centre R."""
+    hints stage); with neither letters nor center it opens AEGINRT center R."""
     if batch is not None:
         from pyengine.engine.errors import UsageError
         raise UsageError("--batch solves many hives at once: a session opens one hive")

@@ -45,8 +45,8 @@ const Pictures = {
   honeycomb(p) {
     const comb = el("div", {cls: "honeycomb", ...partId(p)});
     const spots = [[78, 72], [78, 16], [126, 44], [126, 100], [78, 128], [30, 100], [30, 44]];
-    [p.centre, ...p.outer].forEach((ch, i) => comb.append(el("div", {
-      cls: "hex" + (i === 0 ? " centre" : ""), text: ch,
+    [p.center, ...p.outer].forEach((ch, i) => comb.append(el("div", {
+      cls: "hex" + (i === 0 ? " center" : ""), text: ch,
       style: `left:${spots[i][0]}px;top:${spots[i][1]}px`})));
     return comb;
   },
