@@ -9,7 +9,7 @@ is ``max_states``), checked the same way::
 
     import pyengine
     pyengine.list_puzzles()                      # {'scramble': Puzzle(...), 'riddle': ...}
-    r = pyengine.make("scramble", words=["Nile", "Seine"], seed=2, swaps=3)
+    r = pyengine.make("scramble", hide=["Nile", "Seine"], seed=2, swaps=3)
     r.line, r.as_dict(), print(r.text())
     p = pyengine.solve("bee", letters="aeginrt", center="r")
     ins = pyengine.open("scramble", seed=4)   # paused before its first stage

@@ -87,7 +87,7 @@ def test_results_render_as_text_and_html_never_a_bare_string():
                 ins.matches("find-siblings"), ins.templates(), ins.globals(),
                 ins.strategy(), ins.seed(), ins.watch()):
         assert "<" in obj._repr_html_() and str(obj)
-    puzzle = Inspector.open("scramble", words=["Nile"], seed=4, swaps=1)
+    puzzle = Inspector.open("scramble", hide=["Nile"], seed=4, swaps=1)
     assert puzzle.run_all() == "N I L E"
 
 

@@ -64,7 +64,7 @@ def test_seeds_outside_what_clips_takes_are_refused(seed):
     with pytest.raises(UsageError, match="seed"):
         make_scramble(["nile"], seed=seed)
     with pytest.raises(UsageError, match="seed"):
-        MAKE.open_plan(words=["nile"], seed=seed)
+        MAKE.open_plan(hide=["nile"], seed=seed)
 
 
 def test_every_seed_reaches_clips_unchanged():
@@ -215,23 +215,23 @@ def test_the_swap_rule_refuses_long_lines_pointing_to_shuffle(capsys):
     t = time.perf_counter()
     words = words_of(10_000 * 8)
     with pytest.raises(UsageError, match="swap rule"):
-        MAKE.call(words=words)
+        MAKE.call(hide=words)
     assert time.perf_counter() - t < 2
 
 
 def test_the_shuffle_and_the_trace_have_limits():
     with pytest.raises(UsageError, match="100,000"):
-        MAKE.call(words=words_of(limits.SHUFFLE_MAX_LETTERS + 1), randomizer="shuffle")
+        MAKE.call(hide=words_of(limits.SHUFFLE_MAX_LETTERS + 1), randomizer="shuffle")
     with pytest.raises(UsageError, match="recording"):
-        MAKE.call(words=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", record=True)
-    s = MAKE.call(words=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", seed=1)
+        MAKE.call(hide=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", record=True)
+    s = MAKE.call(hide=words_of(limits.TRACE_MAX_LETTERS + 1), randomizer="shuffle", seed=1)
     assert len(s.line) == limits.TRACE_MAX_LETTERS + 1
 
 
 def test_a_command_and_its_open_session_refuse_alike():
-    bad_make = [dict(words=["ab1"]), dict(swaps=-1), dict(swaps=10**7), dict(seed=2**32),
+    bad_make = [dict(hide=["ab1"]), dict(swaps=-1), dict(swaps=10**7), dict(seed=2**32),
                 dict(words=words_of(101)), dict(randomizer="bogus"), dict(file=""),
-                dict(words=["nile"], swaps=200_000)]
+                dict(hide=["nile"], swaps=200_000)]
     for kw in bad_make:
         with pytest.raises(UsageError) as run_err:
             MAKE.call(**kw)
@@ -275,7 +275,7 @@ def test_minimal_refuses_what_cannot_fit_before_work(capsys):
     one_line_error(capsys, ["scramble", "minimal", "--max-states", "100001"])
     one_line_error(capsys, ["scramble", "minimal", "--beam", "10001"])
     for kw in (dict(max_states=-1), dict(max_states=10**7), dict(beam_width=0),
-               dict(max_states=True), dict(beam_width="3")):
+               dict(max_states=True), dict(beam_width="3x")):
         with pytest.raises(UsageError):
             minimal(["ab"], **kw)
 

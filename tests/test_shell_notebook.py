@@ -51,7 +51,7 @@ def test_inspector_open_by_entry_action_or_rule_file():
 
 
 def test_tables_print_like_clips_and_render_html():
-    ins = Inspector.open("scramble", words=["Nile"], seed=1, swaps=0)
+    ins = Inspector.open("scramble", hide=["Nile"], seed=1, swaps=0)
     ins.stage()
     facts = ins.facts()
     assert str(facts).splitlines() == ["f-2     (word 1 N i l e)", "f-4     (text # 1 1 1 1)",

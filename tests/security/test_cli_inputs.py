@@ -340,7 +340,7 @@ def test_inspector_constructors_refuse_wrong_types(call):
 
 @pytest.mark.parametrize("call", [
     lambda api: api.make(None), lambda api: api.make([]), lambda api: api.run("scramble", []),
-    lambda api: api.open("scramble", words=5), lambda api: api.make("scramble", record=5),
+    lambda api: api.open("scramble", hide=5), lambda api: api.make("scramble", record=5),
     lambda api: api.run("bee", "play", letters="aegintR", lines=5),
     lambda api: api.run("bee", "play", letters="aegintR", say=5),
 ])

@@ -151,7 +151,7 @@ def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
 
     if words is not None and not words:          # the command's "no words" is the rivers
         check_words(words)
-    return MAKE.call(words=list(words) if words is not None else [], swaps=swaps,
+    return MAKE.call(hide=list(words) if words is not None else [], swaps=swaps,
                      seed=seed, randomizer=randomizer, engine=engine, record=record)
 
 
@@ -165,7 +165,7 @@ def words_given(words: list[str], file: str | None) -> list[str] | None:
     return None
 
 
-def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, seed: int,
+def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, seed: int,
               engine="clips", record: bool = True):
     """The scramble, paused before BUILD: the words (or the rivers) as facts, the
     limits checked before any engine starts. Each stage that reorders the ids notes
@@ -173,7 +173,7 @@ def open_make(words=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, se
     from pyengine.engine.stages import SessionPlan
     from pyengine.puzzles.scramble.limits import check_make
 
-    given = words_given(words, file)
+    given = words_given(hide, file)
     check_make(_letters(given), swaps, randomizer, record, engine)
     session = make_session(given, randomizer, record=record, engine=engine)
     if randomizer == "shuffle":

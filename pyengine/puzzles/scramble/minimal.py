@@ -295,11 +295,11 @@ def format_result(m: Minimal) -> str:
             f"{states})")
 
 
-def run_minimal(words=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:
+def run_minimal(hide=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:
     """The ``minimal`` action: the given words, a file's, or the seed's rivers."""
     from pyengine.puzzles.scramble.make import RIVERS, read_word_file
 
-    given = list(words or ()) + (read_word_file(file) if file is not None else [])
+    given = list(hide or ()) + (read_word_file(file) if file is not None else [])
     if not given and file is None:
         given = list(RIVERS)
     return minimal(given, max_states=max_states, beam_width=beam)

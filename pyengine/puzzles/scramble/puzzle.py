@@ -2,7 +2,7 @@
 from pyengine.puzzles.base import SEED, Action, Option, Puzzle
 
 _M = "pyengine.puzzles.scramble."
-WORDS = Option("words", "words", [], "words to hide (letters only)", positional=True,
+HIDE = Option("hide", "words", [], "words to hide (letters only)", positional=True,
                metavar="WORD", web=True)
 FILE = Option("file", "str", None, "read words from a file, or standard input with '-' "
               "(UTF-8, whitespace separated, # comments; a regular file of at most 64 MB)",
@@ -17,7 +17,7 @@ MAKE = Action(
                 "100 letters and swaps x letters^2 <= 1,000,000; the shuffle randomizer "
                 "at most 100,000 letters; --trace (and the shell) at most 2,000 letters.",
     options=(
-        WORDS, FILE,
+        HIDE, FILE,
         Option("swaps", "int", 100, "RANDOMIZE firings with the swap randomizer (default "
                "100; at most 1,000,000 and swaps x letters^2 <= 1,000,000)",
                low=0, high=1_000_000, metavar="N", web=True),
@@ -50,7 +50,7 @@ SOLVE = Action(
         Option("candidates", "str", None, "a word file ('-': standard input), 'rivers50' "
                "(the packaged pool of 50 rivers), or words separated by commas or spaces "
                "(at most 500,000)", required=True,
-               metavar="FILE|WORDS"),
+               metavar="FILE|HIDE"),
         Option("why", "bool", False,
                "also list each candidate that is not hidden in the line, and why",
                web=True)),
@@ -64,7 +64,7 @@ MINIMAL = Action(
                 "no words, the seed's seven rivers. Limits: at most 5,000 words and 20,000 "
                 "letters.",
     options=(
-        WORDS, FILE,
+        HIDE, FILE,
         Option("max_states", "int", 15_000, "A* states to expand before giving up on a proof "
                "(default 15000, at most 100000: about 1.3 KB each)", low=0, high=100_000,
                metavar="N"),
