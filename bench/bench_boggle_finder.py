@@ -161,10 +161,10 @@ def contenders_for(wl, log):
     if numba_available():
         t = time.perf_counter()
         fn = Finder(wl, backend="numba", one_shot=False)
-        fn._numba()                                      # the array trie
+        fn.array_trie()                                      # the array trie
         fn.stats([Board(4, tuple("abcdefghijklmnop"))])  # compiled code (or numba's cache)
         log(f"build  numba array trie + first solve {time.perf_counter() - t:.2f} s "
-            f"({fn._numba().n_nodes} nodes)")
+            f"({fn.array_trie().n_nodes} nodes)")
         runners.append(("numba backend (.solve)", lambda b: set(fn.solve(b).words), False))
         runners.append(("numba backend (.stats, one board a call)", fn.stats, False))
         runners.append(("numba backend (.stats, boards batched)", fn.stats, True))

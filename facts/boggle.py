@@ -6,28 +6,24 @@ A board under construction is a few kinds of facts::
                                         how the algorithm seeds the board: the letter
                                         rule, how many seed cells, 7freq's vowel quota,
                                         the dictionary's vowel share (never changes)
-    (cell (row 1) (col 2) (rank 5) (marks et) (n 2) (due 0.73) (last 4))
+    (cell (row 1) (col 2) (rank 5) (marks et) (by (0, 1) (2, 2)))
                                         an empty square: its place in the seed order,
-                                        the marks its placed neighbours left on it (their
-                                        letters, sorted), how many, when it is due (its
-                                        alarm; ADJ, CAD), and which letter marked it
-                                        last (ADJ, CAD: its turn; greedy: its square,
-                                        1 + row * 8 + col)
-    (turn (row 1) (col 2) (n 2) (due 0.73))
-                                        ADJ, CAD: the cell that has the turn to get a
-                                        letter (row -1: nobody yet)
-    (letter (row 1) (col 2) (char e) (marks rt) (at 0.73) (turn 4))
+                                        the marks its placed neighbours left on it
+                                        (their letters, in alphabetical order) and the
+                                        squares of the letters that left them
+    (pick (row 1) (col 2) (mark e))     the cell picked to draw next (by a random mark:
+                                        with that mark)
+    (letter (row 1) (col 2) (char e) (marks rt) (turn 4))
                                         a placed letter, the marks it was drawn from,
-                                        when (the alarm that called it) and as which
-                                        placement; greedy: (fresh TRUE) until it has
-                                        marked its neighbours
+                                        and as which placement (1 for the first)
     (board (cells "..e.....") (placed 1) (vowels 1))
-                                        the seed letters placed so far, row by row
-                                        (greedy-dCAD: every letter, for its damping)
+                                        the letters placed so far, row by row ('.' for
+                                        an empty square), how many, how many vowels
     (grid (text "abcd/efgh/..."))       the finished board, read out in the done stage
 
-The trigram generator's cells also hold ``pairs`` (the placed two-letter paths a-b
-ending next to them, sorted) and ``paths`` (which cells spelled them).
+The trigram generator's cells also hold ``pairs`` (the placed two-letter paths x-y
+ending next to them, in alphabetical order) and ``paths`` (the squares that spelled
+them).
 
 Slots are keyword slots (no experta Field validation: it costs time on the hot path).
 Plus the shared staging fact ``Stage("seed" | "grow" | "done")``.
@@ -49,9 +45,8 @@ class Cell(Fact):
     """An empty square, row and column from 0, and the marks on it (see the module doc)."""
 
 
-class Turn(Fact):
-    """ADJ, CAD: the cell that has the turn, the earliest alarm found so far (row -1:
-    none)."""
+class Pick(Fact):
+    """The cell picked to draw its letter next, and (by a random mark) the mark picked."""
 
 
 class Letter(Fact):
@@ -59,11 +54,12 @@ class Letter(Fact):
 
 
 class Board(Fact):
-    """The letters placed so far ('.' for an empty square), row by row."""
+    """The letters placed so far ('.' for an empty square), row by row, their count
+    and how many are vowels."""
 
 
 class Grid(Fact):
     """The finished board, rows separated by '/'."""
 
 
-FACT_CLASSES = (Plan, Cell, Turn, Letter, Board, Grid)
+FACT_CLASSES = (Plan, Cell, Pick, Letter, Board, Grid)

@@ -16,4 +16,5 @@ SHELL_ARGS = {
     "bee-play": ["ACENRTU", "--center", "T"],
     "boggle": ["--algo", "cad", "--seed", "1"],
     "boggle-make": ["--algo", "cad", "--seed", "1"],
+    "boggle-solve": ["abcdefghijklmnop"],
 }

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from pyengine.ui import cli
-from pyengine.puzzles.boggle.best import best_board
+from pyengine.puzzles.boggle_studies.best import best_board
 from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available
 from pyengine.engine.errors import UsageError
 

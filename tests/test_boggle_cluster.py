@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.boggle.cluster import parse_cluster
+from pyengine.puzzles.boggle_studies.cluster import parse_cluster
 from pyengine.ui import cli
 
 WORDS = ["tar", "rat", "art", "star", "tars", "rats", "arts", "stare", "tear", "rate",
@@ -115,8 +115,8 @@ def test_best_same_search_on_1_and_2_workers(wordfile):
 @needs_dask
 @pytest.mark.heavy
 def test_a_killed_worker_is_retried_not_dropped(tmp_path):
-    from pyengine.puzzles.boggle import table as T
-    from pyengine.puzzles.boggle.cluster import DaskPool
+    from pyengine.puzzles.boggle_studies import table as T
+    from pyengine.puzzles.boggle_studies.cluster import DaskPool
     words = tmp_path / "w.txt"
     words.write_text("\n".join(WORDS) + "\n")
     s = T.Settings(words=str(words), count="words", two_letter=False, qu=True,

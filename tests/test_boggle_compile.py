@@ -74,21 +74,25 @@ def test_a_warm_cache_says_nothing(cold_then_warm):
 
 def test_the_notice_names_the_estimate_and_goes_to_the_stream_given(monkeypatch):
     warmed = []
+    search = compiled.Kernel("search", lambda: "search", lambda: warmed.append("search"), 5.0)
+    anneal = compiled.Kernel("anneal", lambda: "anneal", lambda: warmed.append("anneal"), 12.0)
     monkeypatch.setattr(compiled, "READY", set())
-    monkeypatch.setattr(compiled, "_dispatcher", lambda k: k)
     monkeypatch.setattr(compiled, "_cached", lambda d: d == "search")
-    monkeypatch.setattr(compiled, "_estimates", lambda: {"search": 5.0, "anneal": 12.0})
+    monkeypatch.setattr(compiled, "_measured", lambda: {})
     monkeypatch.setattr(compiled, "_record", lambda took: None)
-    monkeypatch.setattr(compiled, "_WARM_UPS", {"search": lambda: warmed.append("search"),
-                                                "anneal": lambda: warmed.append("anneal")})
     out = io.StringIO()
-    assert compiled.ensure_compiled(("search", "anneal"), out=out) >= 0.0
+    assert compiled.ensure_compiled((search, anneal), out=out) >= 0.0
     assert warmed == ["search", "anneal"]
     assert out.getvalue().startswith("pyengine: compiling") and out.getvalue().count("\n") == 1
     assert NOTICE.search(out.getvalue()).group(1) == "12"      # only anneal was cold
     out = io.StringIO()
-    assert compiled.ensure_compiled(("search", "anneal"), out=out) == 0.0   # once
+    assert compiled.ensure_compiled((search, anneal), out=out) == 0.0   # once
     assert warmed == ["search", "anneal"] and out.getvalue() == ""
+    monkeypatch.setattr(compiled, "READY", set())           # a time measured here wins
+    monkeypatch.setattr(compiled, "_measured", lambda: {"anneal": 30.0})
+    out = io.StringIO()
+    compiled.ensure_compiled((anneal,), out=out)
+    assert NOTICE.search(out.getvalue()).group(1) == "30"
 
 
 def test_a_read_only_install_keeps_the_kernels_in_pyengines_cache(monkeypatch, tmp_path):
@@ -98,22 +102,22 @@ def test_a_read_only_install_keeps_the_kernels_in_pyengines_cache(monkeypatch, t
     if config is not None:
         monkeypatch.setattr(config, "CACHE_DIR", config.CACHE_DIR)
     monkeypatch.setattr(compiled, "_writable", lambda folder: False)
-    compiled.place_cache()
+    compiled.place_cache(compiled.__file__)
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "pc" / "numba")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
-    compiled.place_cache()                       # the user's choice wins
+    compiled.place_cache(compiled.__file__)      # the user's choice wins
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "mine")
 
 
 def test_bench_compiles_before_its_clock(monkeypatch, tmp_path):
-    from pyengine.puzzles.boggle import table as T
+    from pyengine.puzzles.boggle_studies import table as T
     calls, real = [], compiled.ensure_compiled
     monkeypatch.setattr(T, "_W", {})            # no finder yet: no board solved
 
     def ensure(kernels):
-        calls.append((kernels, "finder" in T._W))
+        calls.append((tuple(k.name for k in kernels), "finder" in T._W))
         return real(kernels)
-    monkeypatch.setattr(compiled, "ensure_compiled", ensure)
+    monkeypatch.setattr(T, "ensure_compiled", ensure)
     words = tmp_path / "w.txt"
     words.write_text("ape\npea\ntape\nreap\npear\n")
     s = T.Settings(words=str(words), count="words", two_letter=False, qu=False, seed=3,

@@ -48,7 +48,7 @@ def test_generation_counter_wraps_without_losing_words():
     f = Finder("enable2k", min_len=3, backend="numba", one_shot=False)
     bs = boards(5, 4, 9)
     want = f.stats(bs)
-    trie = f._numba()
+    trie = f.array_trie()
     trie.gen = 2**31 - 3                   # the next batch would overflow int32
     assert f.stats(bs) == want
     assert trie.gen < 100

@@ -152,7 +152,8 @@ def test_trace_names_the_algorithms_rules(stats):
     assert sum(f.rule == "grow_from_all_marks_damped" for f in s.trace) == 0
     assert sum(f.rule == "draw_from_all_marks_damped" for f in s.trace) == 15
     _, s = G.generate_with_session("adj", 4, seed=1, stats=stats)
-    assert "draw_from_one_mark" in {f.rule for f in s.trace}
+    assert {"pick_a_random_mark", "draw_next_to_the_picked_mark"} <= {f.rule for f in s.trace}
+    assert sum(f.rule == "pick_a_random_mark" for f in s.trace) == 15
     _, s = G.generate_with_session("freq", 4, seed=1, stats=stats)
     assert sum(f.rule == "draw_letter_by_frequency" for f in s.trace) == 16
     _, s = G.generate_with_session("7freq", 4, seed=1, stats=stats)
@@ -170,7 +171,7 @@ def test_rules_put_the_stage_first_and_are_named_by_verbs():
 
     from experta import Rule
     from pyengine.rules import boggle as R
-    verbs = ("draw_", "mark_", "prefer_", "read_", "pass_", "settle_")
+    verbs = ("draw_", "mark_", "pick_", "read_")
     for engine in R.ENGINES.values():
         for name, rule in inspect.getmembers(engine, lambda m: isinstance(m, Rule)):
             assert name.startswith(verbs), name
@@ -246,9 +247,9 @@ def test_greedy_picks_a_cell_with_the_most_marks(stats, algo):
             assert len(f["marks"]) == marks_at(rc, t) == most, (seed, rc, t)
 
 
-def test_random_mark_alarms_are_fair():
+def test_random_marks_are_fair():
     """By a random mark, a cell with k marks goes next k times as often as a cell with
-    one (the seed's queue of marks): the first grown cell after a corner seed."""
+    one (the seed's queue of marks): the first grown cell after two corner seeds."""
     from collections import Counter
 
     from pyengine.puzzles.boggle import twin
@@ -257,10 +258,11 @@ def test_random_mark_alarms_are_fair():
     st = count_stats(["abab", "baba"], "ab")
     picked = Counter()
     for seed in range(3000):
-        g = twin._Grid(algorithm("cad"), board_spec("cad", 3, 2), Dice(st, random.Random(seed)))
+        g = twin.PlainBoard(algorithm("cad"), board_spec("cad", 3, 2),
+                            Dice(st, random.Random(seed)))
         g.place(0, "a")          # a corner: marks cells 1, 3, 4
         g.place(2, "b")          # the other top corner: marks 1 (twice now), 4, 5
-        picked[g._best_cell()] += 1
+        picked[g.pick()[0]] += 1
     # marks: cell 1: 2, cell 3: 1, cell 4: 2, cell 5: 1 (six marks)
     for cell, k in ((1, 2), (3, 1), (4, 2), (5, 1)):
         assert abs(picked[cell] / 3000 - k / 6) < 0.03, picked
@@ -268,13 +270,25 @@ def test_random_mark_alarms_are_fair():
     # (ties go to the earlier seed rank, a random shuffle drawn at the seed stage)
     picked.clear()
     for seed in range(4000):
-        g = twin._Grid(algorithm("greedy-cad"), board_spec("greedy-cad", 3, 1),
-                       Dice(st, random.Random(seed)))
+        g = twin.PlainBoard(algorithm("greedy-cad"), board_spec("greedy-cad", 3, 1),
+                            Dice(st, random.Random(seed)))
         g.rank = g.dice.ranks(9)
         g.place(4, "a")
-        picked[g._best_cell()] += 1
+        picked[g.pick()[0]] += 1
     assert set(picked) == {0, 1, 2, 3, 5, 6, 7, 8}
     assert all(abs(k / 4000 - 1 / 8) < 0.025 for k in picked.values()), picked
+
+
+def test_adj_draws_next_to_the_picked_mark():
+    """ADJ's letter stands next to one of its cell's marks in the dictionary (the mark
+    picked): words 'ab' and 'cd' only, so a letter beside an 'a' mark is 'b'."""
+    st = count_stats(["ab", "ba", "cd", "dc"], "pairs")
+    for seed in range(6):
+        _, s = G.generate_with_session("adj", 3, seed=seed, stats=st)
+        for f in _letters(s).values():
+            if f["marks"]:
+                partner = {"a": "b", "b": "a", "c": "d", "d": "c"}
+                assert f["char"] in {partner[m] for m in f["marks"]}, (seed, dict(f))
 
 
 def test_7freq_has_exactly_its_vowels(stats):
@@ -321,7 +335,7 @@ def test_open_board_runs_to_the_board():
     text = setup.finish()
     assert len(text.splitlines()) == 3
     board = G.plain_generate("cad", 3, seed=1)      # drawn as boggle make draws it
-    assert text == G._board(board.text("/").split("/"), qu=True).render()
+    assert text == G.board_of(board.text("/").split("/"), qu=True).render()
     assert "mark_neighbour" in {f.rule for f in setup.session.trace}
 
 
@@ -391,7 +405,7 @@ def test_cli_bench_json(capsys, tmp_path):
 def test_bench_agrees_with_a_direct_count(tmp_path):
     """The runner's averages are the finder's figures on the same seeded boards."""
     from pyengine.puzzles.boggle.finder import Finder
-    from pyengine.puzzles.boggle.table import Settings, run_bench
+    from pyengine.puzzles.boggle_studies.table import Settings, run_bench
     from pyengine.words import lists as W
     words = tmp_path / "w.txt"
     words.write_text("\n".join(SAMPLE) + "\n")

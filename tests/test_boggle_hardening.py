@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.engine.errors import UsageError
-from pyengine.puzzles.boggle import benchmark as B
+from pyengine.puzzles.boggle_studies import benchmark as B
 from pyengine.puzzles.boggle import limits as L
-from pyengine.puzzles.boggle import table as T
-from pyengine.puzzles.boggle.best import best_board
+from pyengine.puzzles.boggle_studies import table as T
+from pyengine.puzzles.boggle_studies.best import best_board
 from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.puzzles.boggle.dice import DICE_SETS, dice_set, roll_dice
 from pyengine.puzzles.boggle.finder import Finder, numba_available

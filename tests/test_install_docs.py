@@ -141,8 +141,9 @@ def problems(args: str) -> list[str]:
 def test_the_commands_are_found():
     where = {w for w, _ in COMMANDS}
     assert {"README.md", "docs/web.md", "pyengine/ui/web/command.py",
-            "pyengine/puzzles/boggle/cluster.py", "pyengine/puzzles/boggle/benchmark.py"} <= where
-    assert ("pyengine/puzzles/boggle/cluster.py", "-e '.[cluster]'") in COMMANDS
+            "pyengine/puzzles/boggle_studies/cluster.py",
+            "pyengine/puzzles/boggle_studies/benchmark.py"} <= where
+    assert ("pyengine/puzzles/boggle_studies/cluster.py", "-e '.[cluster]'") in COMMANDS
 
 
 @pytest.mark.parametrize("where,args", COMMANDS, ids=[f"{w}:{a}" for w, a in COMMANDS])

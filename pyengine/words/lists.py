@@ -50,8 +50,6 @@ from pyengine.words.named import NAMED_LISTS, embedded, read_named
 from pyengine.words.position import PositionIndex
 from pyengine.words.wordlist import ZIPF_BASE, WordList
 
-# ``_cache_load`` / ``_cache_save`` keep their old names here for the puzzles that
-# cache their own data beside the lists (Boggle's statistics).
 __all__ = ["load", "WordList", "PositionIndex", "letter_mask", "cache_dir",
            "clear_memory_cache", "parse_plain", "NAMED_LISTS",
            "DEFAULT_TIERS"]

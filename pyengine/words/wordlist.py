@@ -68,6 +68,13 @@ class WordList:
     def has_tiers(self) -> bool:
         return self._tiers is not None
 
+    @property
+    def cache_key(self) -> tuple | None:
+        """The key of this list's parts in the disk cache (:mod:`pyengine.words.cache`),
+        under which a puzzle may cache its own data of the list (Boggle's letter
+        statistics); None for a list that is not cached."""
+        return self._cache_key
+
     def tier(self, word: str) -> int | None:
         """SCOWL size level (10..70) of ``word``; 0 for every word of a plain
         list; None if the word is not in the list."""

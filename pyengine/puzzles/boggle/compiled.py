@@ -1,10 +1,12 @@
 """The compiled Boggle search, ready before any clock starts.
 
-The numba kernels (:mod:`kernels`: the word search, :mod:`anneal_numba`: one annealing
-run) are compiled with ``cache=True``: the first use on a machine compiles them (tens
-of seconds on a small machine) and numba keeps the machine code on disk, so later
-processes load it in well under a second. numba keeps it beside the modules
-(``pyengine/puzzles/boggle/__pycache__``) when that folder is writable; when it is not
+The numba kernels (:mod:`kernels`: the word search, declared as
+:data:`~pyengine.puzzles.boggle.finder_numba.SEARCH`; the studies'
+``boggle_studies.anneal_numba``: one annealing run, declared as
+``boggle_studies.runs.ANNEAL``) are compiled with ``cache=True``: the first use on a
+machine compiles them (tens of seconds on a small machine) and numba keeps the machine
+code on disk, so later processes load it in well under a second. numba keeps it beside
+the modules (``__pycache__`` of their packages) when that folder is writable; when it is not
 (a read-only install) :func:`place_cache` points numba at ``$PYENGINE_CACHE/numba``
 (default ``~/.cache/pyengine/numba``) if that folder is the user's own, else numba
 uses its own user cache (``~/.cache/numba``). ``NUMBA_CACHE_DIR``, when set, wins.
@@ -20,22 +22,39 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-__all__ = ["READY", "ensure_compiled", "place_cache"]
+from pyengine.words.cache import cache_load, cache_save, trusted_dir
 
-#: seconds each kernel took to compile cold on a 2-core machine (the first estimate)
-DEFAULT_SECONDS = {"search": 5.0, "anneal": 12.0}
+__all__ = ["READY", "Kernel", "ensure_compiled", "place_cache"]
+
 _RECORD = (("boggle-compile", 1), "compile-seconds")    # the measured times' cache entry
-READY: set[str] = set()      # kernels this process has compiled or loaded
+READY: set[str] = set()      # names of the kernels this process has compiled or loaded
 
 
-def place_cache() -> None:
-    """Before the kernels are defined: where numba keeps them (see the module doc)."""
-    if os.environ.get("NUMBA_CACHE_DIR") or _writable(Path(__file__).parent / "__pycache__"):
+@dataclass(frozen=True)
+class Kernel:
+    """A compiled kernel as :func:`ensure_compiled` handles it, declared by the module
+    that calls it: its ``name`` (the key of its measured compile time), ``dispatcher``
+    (returns numba's dispatcher, importing numba only then), ``warm_up`` (compiles or
+    loads it through the search's own calls on a tiny board, so the types match) and
+    ``seconds`` (its cold compile on a 2-core machine: the first estimate shown)."""
+
+    name: str
+    dispatcher: Callable[[], object]
+    warm_up: Callable[[], None]
+    seconds: float
+
+
+def place_cache(module_file: str) -> None:
+    """Before the kernels of the module at ``module_file`` are defined: where numba
+    keeps them (beside that module if it can; see the module doc)."""
+    if os.environ.get("NUMBA_CACHE_DIR") or _writable(Path(module_file).parent / "__pycache__"):
         return
-    from pyengine.words.cache import trusted_dir
     folder = trusted_dir(create=True)
     if folder is None:
         return                                  # numba's own user-wide cache
@@ -47,7 +66,6 @@ def place_cache() -> None:
 
 def _writable(folder: Path) -> bool:
     """Can a file be made in ``folder`` (made first if missing)? numba's own test."""
-    import tempfile
     try:
         folder.mkdir(exist_ok=True)
         with tempfile.TemporaryFile(dir=folder):
@@ -56,33 +74,34 @@ def _writable(folder: Path) -> bool:
         return False
 
 
-def ensure_compiled(kernels=("search",), out=None) -> float:
-    """Compile or load ``kernels`` ("search", "anneal") unless this process has; the
-    notice goes to ``out`` (default stderr) when one is not in numba's disk cache.
-    Returns the seconds spent compiling (0.0 when all came from the cache)."""
-    todo = [k for k in kernels if k not in READY]
+def ensure_compiled(kernels: tuple[Kernel, ...], out=None) -> float:
+    """Compile or load ``kernels`` unless this process has; the notice goes to ``out``
+    (default stderr) when one is not in numba's disk cache. Returns the seconds spent
+    compiling (0.0 when all came from the cache)."""
+    todo = [k for k in kernels if k.name not in READY]
     if not todo:
         return 0.0
-    READY.update(todo)             # the warm-up's own calls come back here: no loop
-    cold = [k for k in todo if not _cached(_dispatcher(k))]
+    READY.update(k.name for k in todo)  # the warm-up's own calls come back here: no loop
+    cold = [k for k in todo if not _cached(k.dispatcher())]
     out = sys.stderr if out is None else out
     if cold:
+        known = _measured()
         _say(out, f"pyengine: compiling the Boggle search (once, about "
-                  f"{sum(_estimates()[k] for k in cold):.0f} s) ...", end="")
+                  f"{sum(known.get(k.name, k.seconds) for k in cold):.0f} s) ...", end="")
     took = {}
     try:
         for k in todo:
             t0 = time.perf_counter()
-            _WARM_UPS[k]()
-            took[k] = time.perf_counter() - t0
+            k.warm_up()
+            took[k.name] = time.perf_counter() - t0
     except BaseException:
-        READY.difference_update(todo)
+        READY.difference_update(k.name for k in todo)
         raise
     if not cold:
         return 0.0
-    seconds = sum(took[k] for k in cold)
+    seconds = sum(took[k.name] for k in cold)
     _say(out, f" done in {seconds:.1f} s")
-    _record({k: took[k] for k in cold})
+    _record({k.name: took[k.name] for k in cold})
     return seconds
 
 
@@ -91,14 +110,6 @@ def _say(out, text: str, end: str = "\n") -> None:
         print(text, end=end, file=out, flush=True)
     except (OSError, ValueError, AttributeError):   # no stderr, or a closed one
         pass
-
-
-def _dispatcher(kernel: str):
-    if kernel == "search":
-        from pyengine.puzzles.boggle.kernels import search_boards
-        return search_boards
-    from pyengine.puzzles.boggle.anneal_numba import anneal_run
-    return anneal_run
 
 
 def _cached(dispatcher) -> bool:
@@ -115,40 +126,12 @@ def _cached(dispatcher) -> bool:
         return False
 
 
-def _estimates() -> dict:
-    from pyengine.words.cache import cache_load
+def _measured() -> dict:
+    """Kernel name -> the seconds its last cold compile took on this machine."""
     got = cache_load(*_RECORD, check=lambda d: all(isinstance(v, (int, float))
                                                    for v in d.values()))
-    return {**DEFAULT_SECONDS, **(got or {})}
+    return got or {}
 
 
 def _record(took: dict) -> None:
-    from pyengine.words.cache import cache_save
-    cache_save(*_RECORD, {**_estimates(), **{k: round(v, 1) for k, v in took.items()}})
-
-
-# -- the warm-ups: a tiny list and a 3x3 board, through the search's own calls --------
-_TINY = ("ape", "pea", "tape")
-
-
-def _tiny_trie():
-    from pyengine.puzzles.boggle.finder_numba import ArrayTrie
-    return ArrayTrie(_TINY, 3)
-
-
-def _warm_search() -> None:
-    from pyengine.puzzles.boggle.board import Board
-    _tiny_trie().stats_many([Board(3, tuple("apetapeta"))], 3)
-
-
-def _warm_anneal() -> None:
-    import numpy as np
-
-    from pyengine.puzzles.boggle.finder_numba import _nbr_arrays
-    from pyengine.puzzles.boggle.runs import compiled_run
-    trie = _tiny_trie()
-    compiled_run(trie, trie.word_scores(3, False), _nbr_arrays(3),
-                 np.ones(26, np.float64).cumsum(), ([0] * 9, 1, 100, 5.0, 0.2))
-
-
-_WARM_UPS = {"search": _warm_search, "anneal": _warm_anneal}
+    cache_save(*_RECORD, {**_measured(), **{k: round(v, 1) for k, v in took.items()}})

@@ -17,8 +17,9 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pyengine.puzzles.boggle.board import Board
 from pyengine.engine.errors import UsageError
+from pyengine.engine.resources import fact_file
+from pyengine.puzzles.boggle.board import Board
 
 __all__ = ["DICE_SETS", "DiceSet", "roll_dice", "dice_set"]
 
@@ -39,7 +40,6 @@ class DiceSet:
 
 @lru_cache(maxsize=1)
 def _load() -> dict:
-    from pyengine.engine.resources import fact_file
     path = fact_file("boggle_dice.json")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -7,13 +7,14 @@ the way the riddle rules ask a word index. A Dice knows the dictionary statistic
 nothing about the board: every question carries what the rule matched (the cell's
 marks, the letters placed so far).
 
-Two kinds of randomness:
+Two streams of random numbers, both from the board's ``rng`` (a ``random.Random``):
 
-* letters and the seed cells' order come from ``rng`` (a ``random.Random``), drawn in
-  the order the rules fire: one draw per placed letter, one shuffle at reset;
-* a mark's *alarm* (how soon it calls its cell, see ``rules/boggle.py``) comes from
-  a hash of the board's salt, the placed cell and the marked cell, so it does not
-  depend on the order in which the marking rules fire.
+* letters and the seed cells' order are drawn from ``rng`` itself, in the order the
+  rules fire: one shuffle at reset, one draw per placed letter;
+* ADJ's and CAD's picks (a random mark, :meth:`Dice.pick`) come from a generator of
+  their own, seeded from ``rng`` when the Dice is made, so the letters a board draws
+  are one stream whichever cells were picked, and a board that picks nothing (the fill
+  and greedy generators) draws its letters as before picks existed.
 
 The plain-Python twin (:mod:`pyengine.puzzles.boggle.twin`) asks the same Dice the same
 questions in the same order, so both make the same board.
@@ -21,14 +22,12 @@ questions in the same order, so both make the same board.
 from __future__ import annotations
 
 import bisect
-import math
 import random
 
 from pyengine.puzzles.util import ALPHABET, VOWELS
 
 DAMP = 0.8              # greedy-dcad: weight factor per copy of a letter already placed
 TRIGRAM_SMOOTH = 1.0    # trigram: pseudo-weight of the pair row mixed into a triplet row
-_M64 = (1 << 64) - 1
 
 
 def cumulative(weights) -> list[float]:
@@ -91,23 +90,18 @@ class Dice:
     def __init__(self, stats, rng: random.Random):
         self.t = Tables.for_stats(stats)
         self.rng = rng
-        self.salt = rng.getrandbits(64)
+        self.picks = random.Random(rng.getrandbits(64))
 
-    # -- the order of the seed cells, and the marks' alarms -----------------------------
+    # -- the order of the seed cells, and the picks --------------------------------------
     def ranks(self, n: int) -> list[int]:
         """A random order of n cells: cell i is the ``ranks[i]``-th seed cell."""
         order = list(range(n))
         self.rng.shuffle(order)
         return order
 
-    def alarm(self, r: int, c: int, r2: int, c2: int) -> float:
-        """How long the mark that the letter on r-c leaves on r2-c2 waits: an
-        exponential time (mean 1), fixed by the board's salt and the two cells."""
-        x = (self.salt ^ ((r * 8 + c) * 64 + r2 * 8 + c2) * 0x9E3779B97F4A7C15) & _M64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
-        x ^= x >> 31
-        return -math.log(((x >> 11) + 1) / 9007199254740993.0)
+    def pick(self, marks: list):
+        """ADJ, CAD: one of ``marks`` (each a cell and a mark), all equally likely."""
+        return marks[self.picks.randrange(len(marks))]
 
     # -- seed letters ---------------------------------------------------------------------
     def _roulette(self, letters, cum) -> str:
@@ -133,10 +127,9 @@ class Dice:
         return self._roulette(self.t.consonants, self.t.cons_cum)
 
     # -- grown letters: from a cell's marks (sorted letters) ----------------------------
-    def from_one_mark(self, marks: str) -> str:
-        """ADJ: one of the marks at random, then that letter's neighbour row."""
-        code = _code(self.rng.choice(marks))
-        return self._roulette(self.t.letters, self.t.rows_cum[code])
+    def next_to(self, mark: str) -> str:
+        """ADJ: a letter by how often it stands next to ``mark`` in the dictionary."""
+        return self._roulette(self.t.letters, self.t.rows_cum[_code(mark)])
 
     def from_all_marks(self, marks: str, placed: str | None = None) -> str:
         """CAD (dCAD with ``placed``): a letter by :meth:`all_marks_weights`."""

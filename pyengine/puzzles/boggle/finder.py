@@ -21,6 +21,7 @@ makes it the sum over paths.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 from array import array
 from dataclasses import dataclass, field
@@ -31,6 +32,9 @@ from pyengine.engine.wording import plural
 from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_word,  # noqa: F401
                                              tally)
+from pyengine.puzzles.boggle.trie import PrefixIndex, build_trie, solve_counts, trie_for
+from pyengine.words import lists as wmod
+from pyengine.words.letters import letter_mask
 
 __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
            "get_finder", "numba_available", "pick_backend", "BACKENDS"]
@@ -38,7 +42,6 @@ __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
 #: backend names: "python" (always), "numba" (optional extra "fast"), "auto"
 BACKENDS = ("auto", "python", "numba")
 _COUNTS = ("words", "paths")
-END = ""  # trie key marking the end of a word (never a cell)
 
 
 @dataclass
@@ -75,28 +78,8 @@ class Result:
         return d
 
 
-def build_trie(words, min_len: int = 2, max_len: int = 72) -> dict:
-    """Dict-of-dicts letter trie; key END holds the word.  Words of
-    ``min_len``..``max_len`` letters are paths ending in their word; longer words
-    (no board holds them) and shorter ones are left out (a shorter word's
-    letters are a path wherever a longer word needs them)."""
-    root: dict = {}
-    for w in words:
-        if not min_len <= len(w) <= max_len:
-            continue
-        node = root
-        for ch in w:
-            nxt = node.get(ch)
-            if nxt is None:
-                nxt = node[ch] = {}
-            node = nxt
-        node[END] = w
-    return root
-
-
 def _resolve_wordlist(wordlist):
     """(label, words tuple, WordList or None) from a spec, WordList or iterable."""
-    from pyengine.words import lists as wmod
     if wordlist is None or isinstance(wordlist, (str, os.PathLike)):
         wl = wmod.load(wordlist)
         return wl.label, wl.words, wl
@@ -142,35 +125,14 @@ class Finder:
     # -- index -----------------------------------------------------------------
     @property
     def trie(self) -> dict:
+        """The whole list's trie (:mod:`~pyengine.puzzles.boggle.trie`), built once."""
         if self._trie is None:
-            self._trie = _trie_for(self.words, self.min_len)
+            self._trie = trie_for(self.words, self.min_len)
         return self._trie
 
-    # -- solving -----------------------------------------------------------------
-    def solve(self, board) -> Result:
-        board = parse_board(board) if not isinstance(board, Board) else board
-        paths_mode = self.count == "paths"
-        first = self._solves == 0 and self._trie is None and self._fast is None
-        self._solves += 1
-        if self.backend == "numba" and not (first and self.one_shot):
-            words, counts, (_n, paths, word_score, path_score) = self._numba().solve(
-                board, self.two_letter, paths_mode)
-        else:
-            if first and self.one_shot:
-                found = self._solve_filtered(board)
-            else:
-                found = solve_counts_python(self.trie, board)
-            words = sorted(found)
-            paths, word_score, path_score = tally(found, board.size, self.two_letter)
-            counts = {w: found[w] for w in words} if paths_mode else None
-        return Result(board=board, words=words,
-                      score=path_score if paths_mode else word_score,
-                      paths=paths, counts=counts, count=self.count,
-                      word_score=word_score, path_score=path_score,
-                      min_len=self.min_len, wordlist=self.label)
-
-    def _solve_filtered(self, board: Board) -> dict[str, int]:
-        """Search a trie of only the words whose letters are all on the board."""
+    def board_trie(self, board: Board) -> dict:
+        """The trie of only the words whose letters are all on ``board``: what one
+        board needs, built in a fraction of the whole list's time."""
         on_board = 0
         for face in board.cells:
             for ch in face:
@@ -180,7 +142,6 @@ class Finder:
         if self.wordlist is not None:
             masks = self.wordlist.masks()
         else:
-            from pyengine.words.lists import letter_mask
             masks = [letter_mask(w) for w in self.words]
         words = self.words
         try:
@@ -191,9 +152,38 @@ class Finder:
             arr = np.frombuffer(masks, np.uint32) if isinstance(masks, array) else \
                 np.array(masks, np.uint32)
             keep = [words[i] for i in np.flatnonzero((arr & off) == 0).tolist()]
-        return solve_counts_python(build_trie(keep, self.min_len), board)
+        return build_trie(keep, self.min_len)
 
-    def _numba(self):
+    def index(self, board: Board) -> PrefixIndex:
+        """The prefix index the solving rules ask about ``board``: the whole list's
+        trie once this Finder has built it, else the board's own (:meth:`board_trie`)."""
+        trie = self._trie if self._trie is not None else self.board_trie(board)
+        return PrefixIndex(trie, self.label, len(self.words))
+
+    # -- solving -----------------------------------------------------------------
+    def solve(self, board) -> Result:
+        board = parse_board(board) if not isinstance(board, Board) else board
+        paths_mode = self.count == "paths"
+        first = self._solves == 0 and self._trie is None and self._fast is None
+        self._solves += 1
+        if self.backend == "numba" and not (first and self.one_shot):
+            words, counts, (_n, paths, word_score, path_score) = self.array_trie().solve(
+                board, self.two_letter, paths_mode)
+        else:
+            found = solve_counts(self.board_trie(board) if first and self.one_shot
+                                 else self.trie, board)
+            words = sorted(found)
+            paths, word_score, path_score = tally(found, board.size, self.two_letter)
+            counts = {w: found[w] for w in words} if paths_mode else None
+        return Result(board=board, words=words,
+                      score=path_score if paths_mode else word_score,
+                      paths=paths, counts=counts, count=self.count,
+                      word_score=word_score, path_score=path_score,
+                      min_len=self.min_len, wordlist=self.label)
+
+    def array_trie(self):
+        """The list's array trie for the compiled search
+        (:class:`~pyengine.puzzles.boggle.finder_numba.ArrayTrie`), built once."""
         if self._fast is None:
             from pyengine.puzzles.boggle.finder_numba import ArrayTrie
             self._fast = ArrayTrie.for_words(self.words, self.min_len)
@@ -208,8 +198,8 @@ class Finder:
             return self.stats_many(board)
         board = parse_board(board) if not isinstance(board, Board) else board
         if self.backend == "numba":
-            return self._numba().stats(board, self.two_letter)
-        counts = solve_counts_python(self.trie, board)
+            return self.array_trie().stats(board, self.two_letter)
+        counts = solve_counts(self.trie, board)
         paths, ws, ps = tally(counts, board.size, self.two_letter)
         return len(counts), paths, ws, ps
 
@@ -222,89 +212,8 @@ class Finder:
         size = boards[0].size
         if any(b.size != size for b in boards):
             return [self.stats(b) for b in boards]
-        rows = self._numba().stats_many(boards, size, self.two_letter).tolist()
+        rows = self.array_trie().stats_many(boards, size, self.two_letter).tolist()
         return [tuple(r) for r in rows]
-
-
-_TRIES: dict = {}
-
-
-def _trie_for(words: tuple, min_len: int) -> dict:
-    key = (id(words), len(words), min_len)
-    got = _TRIES.get(key)
-    if got is None or got[0] is not words:
-        got = _TRIES[key] = (words, build_trie(words, min_len))
-    return got[1]
-
-
-def solve_counts_python(root: dict, board: Board) -> dict[str, int]:
-    """Every path on the board that spells a word in the trie: word -> paths."""
-    cells = board.cells
-    if any(len(c) != 1 for c in cells):
-        return _solve_counts_faces(root, board)
-    nbrs = board.neighbours
-    counts: dict[str, int] = {}
-    visited = [False] * len(cells)
-    # The plain recursive walk is what CPython runs fastest: bitsets, per-cell
-    # letter tables and iterating a node's children all measured slower.
-    # "" is END, written as a literal (a constant is cheaper than a global).
-
-    def walk(i: int, node: dict) -> None:
-        visited[i] = True
-        for j in nbrs[i]:
-            if not visited[j]:
-                child = node.get(cells[j])
-                if child is not None:
-                    w = child.get("")
-                    if w is not None:
-                        counts[w] = counts.get(w, 0) + 1
-                        if len(child) == 1:      # a leaf: nothing below it
-                            continue
-                    walk(j, child)
-        visited[i] = False
-
-    for i, ch in enumerate(cells):
-        child = root.get(ch)
-        if child is not None:
-            w = child.get("")
-            if w is not None:
-                counts[w] = counts.get(w, 0) + 1
-            walk(i, child)
-    return counts
-
-
-def _step(node: dict, face: str):
-    """The trie node after spelling a face ('a', 'qu', 'th', ...); None if none."""
-    for ch in face:
-        node = node.get(ch)
-        if node is None:
-            return None
-    return node
-
-
-def _solve_counts_faces(root: dict, board: Board) -> dict[str, int]:
-    """As solve_counts_python, for boards with multi-letter faces or blanks."""
-    cells = board.cells
-    nbrs = board.neighbours
-    counts: dict[str, int] = {}
-
-    def walk(i: int, node: dict, used: int) -> None:
-        w = node.get(END)
-        if w is not None:
-            counts[w] = counts.get(w, 0) + 1
-        for j in nbrs[i]:
-            b = 1 << j
-            if used & b:
-                continue
-            child = _step(node, cells[j])
-            if child is not None:
-                walk(j, child, used | b)
-
-    for i, face in enumerate(cells):
-        child = _step(root, face)
-        if child is not None:
-            walk(i, child, 1 << i)
-    return counts
 
 
 def pick_backend(backend: str) -> str:
@@ -323,7 +232,6 @@ def pick_backend(backend: str) -> str:
 
 def numba_available() -> bool:
     """numba and numpy importable (checked without importing them)."""
-    import importlib.util
     try:
         return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
     except (ImportError, ValueError):

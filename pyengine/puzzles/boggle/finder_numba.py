@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pyengine.puzzles.boggle.compiled import READY, ensure_compiled
+from pyengine.puzzles.boggle.board import Board, neighbours_of
+from pyengine.puzzles.boggle.compiled import READY, Kernel, ensure_compiled
 from pyengine.puzzles.boggle.scoring import score_word
 from pyengine.words.memo import Memo
 
-__all__ = ["ArrayTrie", "build_arrays"]
+__all__ = ["ArrayTrie", "SEARCH", "build_arrays", "encode", "neighbour_arrays", "tiny_trie"]
 
 
 def build_arrays(words: tuple[str, ...], min_len: int, max_len: int = 72):
@@ -148,11 +149,11 @@ def _block_preorder(kids, first, word, parent, key):
 _NBR: dict = {}
 
 
-def _nbr_arrays(size: int):
-    """(neighbour cells (n, 8), their count (n,), their bitmask (n,)) of a board size."""
+def neighbour_arrays(size: int):
+    """(neighbour cells (n, 8), their count (n,), their bitmask (n,)) of a board size,
+    as the compiled kernels take a board's adjacency."""
     got = _NBR.get(size)
     if got is None:
-        from pyengine.puzzles.boggle.board import neighbours_of
         nb = neighbours_of(size)
         arr = np.full((size * size, 8), -1, np.int64)
         for i, row in enumerate(nb):
@@ -205,7 +206,8 @@ class ArrayTrie:
         self._scores: dict = {}
 
     @classmethod
-    def for_words(cls, words: tuple[str, ...], min_len: int, _trie=None) -> "ArrayTrie":
+    def for_words(cls, words: tuple[str, ...], min_len: int) -> "ArrayTrie":
+        """The trie of ``words`` (a list's words tuple), kept for the lists used last."""
         key = (id(words), len(words), min_len)
         got = cls._MEMO.get(key)
         if got is None or got.words is not words:
@@ -230,10 +232,10 @@ class ArrayTrie:
     def run(self, c0s, c1s, size: int, two_letter: bool, record: bool = False) -> np.ndarray:
         """The compiled search over encoded boards (see :func:`encode`): an (n, 4)
         array of (words, paths, word score, path score)."""
-        if "search" not in READY:       # first use: the notice if numba's cache lacks it
-            ensure_compiled(("search",))
+        if SEARCH.name not in READY:    # first use: the notice if numba's cache lacks it
+            ensure_compiled((SEARCH,))
         from pyengine.puzzles.boggle.kernels import new_generation, search_boards
-        nbr, nnbr, nbm = _nbr_arrays(size)
+        nbr, nnbr, nbm = neighbour_arrays(size)
         out = np.zeros((c0s.shape[0], 4), np.int64)
         gen = new_generation(self.mark, self.gen, c0s.shape[0])
         self.gen = search_boards(self.nodes, self.word_scores(size, two_letter), c0s, c1s,
@@ -263,3 +265,23 @@ class ArrayTrie:
         """:meth:`stats` of many boards of one size in one compiled call: (n, 4)."""
         c0, c1 = encode(boards, size)
         return self.run(c0, c1, size, two_letter)
+
+
+# -- the search kernel, as compiled.ensure_compiled handles it ------------------------------
+def tiny_trie() -> ArrayTrie:
+    """The array trie of three words: what the kernels' warm-ups search."""
+    return ArrayTrie(("ape", "pea", "tape"), 3)
+
+
+def _search_dispatcher():
+    from pyengine.puzzles.boggle.kernels import search_boards
+    return search_boards
+
+
+def _warm_search() -> None:
+    """The word search compiled (or loaded) on a 3x3 board, through ``stats_many``."""
+    tiny_trie().stats_many([Board(3, tuple("apetapeta"))], 3)
+
+
+#: the compiled word search (:mod:`pyengine.puzzles.boggle.kernels`)
+SEARCH = Kernel("search", _search_dispatcher, _warm_search, seconds=5.0)

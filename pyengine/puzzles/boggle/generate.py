@@ -9,21 +9,26 @@ for the algorithms, :mod:`pyengine.puzzles.boggle.twin` for the plain-Python twi
 """
 from __future__ import annotations
 
+from pyengine.engine.errors import UsageError
+from pyengine.engine.experta import ExpertaSession
+from pyengine.engine.stages import SessionPlan, Stage, StageRunner
 from pyengine.puzzles.boggle.algorithms import (ALGORITHMS, ALGOS,  # noqa: F401
                                                 Algorithm, algorithm, board_spec,
                                                 check_size, default_vowels)
+from pyengine.puzzles.boggle.board import Board
 from pyengine.puzzles.boggle.draws import Dice
 from pyengine.puzzles.boggle.twin import plain_generate, rng_for, stats_for  # noqa: F401
+from pyengine.puzzles.util import new_seed
+from pyengine.rules import boggle as R
 
-__all__ = ["ALGORITHMS", "Algorithm", "generate", "generate_with_session", "plain_generate",
-           "default_vowels", "make_session", "open_board", "stages_for"]
+__all__ = ["ALGORITHMS", "Algorithm", "check_make", "generate", "generate_with_session",
+           "plain_generate", "default_vowels", "make_session", "open_board", "stages_for"]
 
 _SESSIONS: dict = {}
 
 
 def stages_for(algo):
     """seed, grow (unless the seed fills the board), done."""
-    from pyengine.engine.stages import Stage
     a = algorithm(algo)
     return [Stage("seed")] + ([] if a.fills else [Stage("grow")]) + [Stage("done")]
 
@@ -31,9 +36,6 @@ def stages_for(algo):
 def _session(engine_name: str, record: bool, reuse: bool):
     """An ExpertaSession with the rule set; ``reuse`` keeps one per rule set and process
     (building experta's network costs about a millisecond)."""
-    from pyengine.engine.experta import ExpertaSession
-    from pyengine.rules import boggle as R
-
     key = (engine_name, record)
     session = _SESSIONS.get(key) if reuse else None
     if session is None:
@@ -59,8 +61,8 @@ def make_session(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=No
     return session, stages_for(a)
 
 
-def _board(rows: list[str], qu: bool):
-    from pyengine.puzzles.boggle.board import Board
+def board_of(rows: list[str], qu: bool) -> Board:
+    """The Board of the Grid fact's rows (with ``qu``, a Q is the Qu face)."""
     cells = tuple("qu" if (qu and ch == "q") else ch for ch in "".join(rows))
     return Board(len(rows), cells)
 
@@ -69,13 +71,10 @@ def generate_with_session(algo="greedy-cad", size: int = 4, rng=None, seed=None,
                           seed_size: int = 1, vowels: int | None = None, qu: bool = False,
                           record: bool = True, words=None, reuse: bool = False):
     """Run the rules; return ``(board, session)``; the board is read from the Grid fact."""
-    from pyengine.engine.stages import StageRunner
-    from pyengine.rules.boggle import read_grid
-
     session, stages = make_session(algo, size, rng, seed, stats, seed_size, vowels, record,
                                    words, reuse)
     StageRunner(session, stages).run_all()
-    return _board(read_grid(session), qu), session
+    return board_of(R.read_grid(session), qu), session
 
 
 def generate(algo="greedy-cad", size: int = 4, rng=None, seed=None, stats=None,
@@ -94,12 +93,6 @@ def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
     --algo, dice: they run no rules); those that do not shape the rules' run
     (solving) are ignored. The board is drawn at the end as ``boggle make`` draws
     it (:meth:`Board.render`: a Q is the Qu face unless ``no_qu``)."""
-    from pyengine.engine.errors import UsageError
-    from pyengine.engine.stages import SessionPlan
-    from pyengine.puzzles.boggle.make import check_make
-    from pyengine.puzzles.util import new_seed
-    from pyengine.rules.boggle import read_grid
-
     check_make(algo, dice)
     if dice is not None:
         raise UsageError("--dice rolls dice: there is no rule session to open")
@@ -110,7 +103,20 @@ def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
                                    record=True, words=words)
 
     def finish() -> str:
-        return _board(read_grid(session), not no_qu).render()
+        return board_of(R.read_grid(session), not no_qu).render()
 
     return SessionPlan(session, stages, seed,
                        f"boggle board by {a.name} ({size}x{size}, seed {seed})", finish)
+
+
+def check_make(algo=None, dice=None, record: bool = False) -> None:
+    """What ``make`` and ``open_board`` both refuse: an empty --algo or --dice, both
+    given, and --trace / --facts with dice (no rules run)."""
+    if algo is not None and not algo.strip():
+        raise UsageError("--algo: empty name (choose a generator, e.g. greedy-cad)")
+    if dice is not None and not dice.strip():
+        raise UsageError("--dice: empty name (choose a set, e.g. new or big)")
+    if dice is not None and algo is not None:
+        raise UsageError("choose a generator (--algo) or dice (--dice), not both")
+    if dice is not None and record:
+        raise UsageError("--trace and --facts show the generator rules; dice use none")

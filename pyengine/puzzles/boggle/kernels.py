@@ -28,9 +28,9 @@ import numpy as np
 
 from pyengine.puzzles.boggle.compiled import place_cache
 
-__all__ = ["search_boards", "new_generation"]
+__all__ = ["search_board", "search_boards", "new_generation"]
 
-place_cache()       # before the first @njit: where numba keeps the compiled kernels
+place_cache(__file__)   # before the first @njit: where numba keeps the compiled kernels
 
 
 @numba.njit(cache=True, inline="always")
@@ -80,7 +80,7 @@ def _prepare(c0, nbr, nnbr, at, near):
 @numba.njit(cache=True)
 def _walk(nodes, ws, c0, c1, nbm, mark, gen, counts, found, res, record, at, near, start,
           node, s_cell, s_node, s_let, s_cells, s_kid):
-    # every path from cell ``start`` (at trie ``node``); adds to res (see _board)
+    # every path from cell ``start`` (at trie ``node``); adds to res (see search_board)
     nw, paths, wsc, psc = res[0], res[1], res[2], res[3]
     depth = 0
     s_cell[0] = start
@@ -134,9 +134,10 @@ def _walk(nodes, ws, c0, c1, nbm, mark, gen, counts, found, res, record, at, nea
 
 
 @numba.njit(cache=True)
-def _board(nodes, ws, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, res, record,
-           at, near, s_cell, s_node, s_let, s_cells, s_kid):
-    # one board: res = [words, paths, word score, path score]
+def search_board(nodes, ws, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, res, record,
+                 at, near, s_cell, s_node, s_let, s_cells, s_kid):
+    """One board: ``res`` = [words, paths, word score, path score] (the annealing
+    kernel scores its boards through it too)."""
     _prepare(c0, nbr, nnbr, at, near)
     res[:] = 0
     for start in range(c0.shape[0]):
@@ -163,8 +164,8 @@ def search_boards(nodes, ws, c0s, c1s, nbr, nbm, nnbr, mark, gen, counts, found,
     s_cells = np.empty(depth, np.int64)
     s_kid = np.empty(depth, np.int64)
     for b in range(c0s.shape[0]):
-        _board(nodes, ws, c0s[b], c1s[b], nbr, nbm, nnbr, mark, gen, counts, found,
-               out[b], record, at, near, s_cell, s_node, s_let, s_cells, s_kid)
+        search_board(nodes, ws, c0s[b], c1s[b], nbr, nbm, nnbr, mark, gen, counts, found,
+                     out[b], record, at, near, s_cell, s_node, s_let, s_cells, s_kid)
         gen += 1
     return gen
 

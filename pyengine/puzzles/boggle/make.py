@@ -1,11 +1,17 @@
 """``boggle make``: a board from a generator's rules (or real dice), optionally solved."""
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import fill, plural
+from pyengine.puzzles.boggle.dice import dice_set, roll_dice
+from pyengine.puzzles.boggle.finder import find_words
+from pyengine.puzzles.boggle.generate import algorithm, check_make, generate_with_session
 from pyengine.puzzles.util import new_seed
+from pyengine.words.lists import load
+from pyengine.words.offensive import choosable
 
 
 @dataclass
@@ -51,9 +57,6 @@ class MadeBoard:
 
 
 def _rolled(dice: str, size, seed: int) -> MadeBoard:
-    import random
-
-    from pyengine.puzzles.boggle.dice import dice_set, roll_dice
     ds = dice_set(dice)
     if size is not None and size != ds.size:
         raise UsageError(f"dice set {ds.name!r} makes {ds.size}x{ds.size} boards, "
@@ -61,21 +64,7 @@ def _rolled(dice: str, size, seed: int) -> MadeBoard:
     return MadeBoard(roll_dice(ds, random.Random(seed)), seed, "dice", dice=ds.name)
 
 
-def check_make(algo=None, dice=None, record: bool = False) -> None:
-    """What ``make`` and ``open_board`` both refuse: an empty --algo or --dice, both
-    given, and --trace / --facts with dice (no rules run)."""
-    if algo is not None and not algo.strip():
-        raise UsageError("--algo: empty name (choose a generator, e.g. greedy-cad)")
-    if dice is not None and not dice.strip():
-        raise UsageError("--dice: empty name (choose a set, e.g. new or big)")
-    if dice is not None and algo is not None:
-        raise UsageError("choose a generator (--algo) or dice (--dice), not both")
-    if dice is not None and record:
-        raise UsageError("--trace and --facts show the generator rules; dice use none")
-
-
 def _generated(algo, size, seed, seed_size, vowels, qu, words) -> MadeBoard:
-    from pyengine.puzzles.boggle.generate import algorithm, generate_with_session
     a = algorithm(algo or "greedy-cad")
     board, session = generate_with_session(a, size, seed=seed, seed_size=seed_size,
                                            vowels=vowels, qu=qu, record=True, words=words)
@@ -100,9 +89,6 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
             _generated(algo, 4 if size is None else size, seed, seed_size, vowels,
                        not no_qu, words))
     if solve:
-        from pyengine.puzzles.boggle.finder import find_words
-        from pyengine.words.lists import load
-        from pyengine.words.offensive import choosable
         made.solved = find_words(made.board, choosable(load(words), allow_offensive),
                                  count=count)
         made.count = count

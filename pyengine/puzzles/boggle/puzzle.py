@@ -1,12 +1,13 @@
 """Boggle's declaration: make (the generators' rules, or dice), solve, best, bench."""
 from pyengine.puzzles.base import ALLOW_OFFENSIVE, SEED, Action, Option, Puzzle, words_option
 from pyengine.puzzles.boggle.algorithms import ALGOS
-from pyengine.puzzles.boggle.cluster import check_cluster
+from pyengine.puzzles.boggle_studies.cluster import check_cluster
 from pyengine.puzzles.boggle.limits import (MAX_BOARD_TEXT, MAX_BOARDS, MAX_ITERATIONS,
                                             MAX_ROWS, MAX_SECONDS, MAX_SIZE, MAX_STEPS,
                                             MAX_WORD_LEN, MAX_WORKERS, MIN_SIZE, MIN_STEPS)
 
 _M = "pyengine.puzzles.boggle."
+_S = "pyengine.puzzles.boggle_studies."
 WORDS = words_option("word list: 'default' (embedded), a file path, 'system', "
                      "or enable1 / enable2k / words_alpha (shipped; a file: at most 16 "
                      f"MiB; words over {MAX_WORD_LEN} letters fit no board and are skipped)")
@@ -46,7 +47,8 @@ SOLVE = Action(
     description="Find every word on a Boggle board: 8-neighbour paths, each cell used "
                 "once, minimum 3 letters on 4x4 and 4 on 5x5/6x6; scoring 3-4 letters 1, "
                 "5: 2, 6: 3, 7: 5, 8+: 11 (6x6: 9+ letters 2 per letter). A Q is the Qu "
-                "face unless --plain-q.",
+                "face unless --plain-q. --rules solves through the rule session (the "
+                "shell opens it as boggle-solve).",
     options=(
         Option("board", "words", None, "the letters row by row, e.g. perslatgsineters or "
                "'pers/latg/sine/ters' (9, 16, 25 or 36 cells; [Th] for a two-letter face, "
@@ -61,8 +63,11 @@ SOLVE = Action(
                "convention)"),
         Option("plain_q", "bool", False, "read Q as a plain 'q' cell, not the Qu face"),
         Option("backend", "str", "auto", "search backend (auto: numba when installed)",
-               choices=BACKEND)),
-    run=_M + "solve:run_solve")
+               choices=BACKEND),
+        Option("rules", "bool", False, "find and score the words with the solving rules "
+               "(rules/boggle_solve.py: paths grown die by die; what the shell steps) "
+               "instead of the finder's search")),
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True, facts=True)
 
 BEST = Action(
     "best", "search for a top-scoring board (simulated annealing)",
@@ -89,7 +94,7 @@ BEST = Action(
                "python is ~10x slower)", choices=BACKEND),
         Option("quiet", "bool", False, "no progress lines on stderr"),
         SEED),
-    run=_M + "best:run_best")
+    run=_S + "best:run_best")
 
 BENCH = Action(
     "bench", "the seed's table: N boards per generator, words and score",
@@ -124,7 +129,7 @@ BENCH = Action(
                "adjacency heatmap) here", metavar="DIR"),
         Option("no_progress", "bool", False, "no progress bar"),
         WORDS, SEED),
-    run=_M + "benchmark:run_bench")
+    run=_S + "benchmark:run_bench")
 
 PUZZLE = Puzzle(
     "boggle", "Boggle: generate boards with rule sets, solve, find the best, bench",

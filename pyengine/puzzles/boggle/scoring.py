@@ -3,22 +3,46 @@
 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; on 6x6 (Super Big Boggle) 9+ letters score 2
 per letter; with ``two_letter=True`` (the seed's convention) 2-letter words score 1.
 Both word finders (:mod:`~pyengine.puzzles.boggle.finder` and its compiled twin
-:mod:`~pyengine.puzzles.boggle.finder_numba`) score through this module.
+:mod:`~pyengine.puzzles.boggle.finder_numba`) score through this module, and the solving
+rules (``rules/boggle_solve.py``) get its table as facts (:func:`bands`).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyengine.puzzles.boggle.limits import MAX_WORD_LEN
+
+
+@dataclass(frozen=True)
+class Band:
+    """One row of the scoring table: a word of ``low``..``high`` letters scores
+    ``points`` plus ``per_letter`` for each of its letters."""
+
+    low: int
+    high: int
+    points: int
+    per_letter: int = 0
+
+
+COMMON_BANDS = (Band(3, 4, 1), Band(5, 5, 2), Band(6, 6, 3), Band(7, 7, 5))
+
+
+def bands(size: int = 4, two_letter: bool = False) -> tuple[Band, ...]:
+    """The seed's table for a ``size`` x ``size`` board (see the module doc), as the
+    solving rules get it (one ``Band`` fact a row); :func:`score_word` reads the same
+    rows. The last band ends at the longest word a board can hold."""
+    short = (Band(2, 2, 1),) if two_letter else ()
+    long = ((Band(8, 8, 11), Band(9, MAX_WORD_LEN, 0, 2)) if size >= 6 else
+            (Band(8, MAX_WORD_LEN, 11),))
+    return short + COMMON_BANDS + long
 
 
 def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:
     """Points for one word on a ``size`` x ``size`` board (see the module doc)."""
     n = len(word)
-    if n >= 9 and size >= 6:
-        return 2 * n
-    if n >= 8:
-        return 11
-    if n >= 3:
-        return (0, 0, 0, 1, 1, 2, 3, 5)[n]
-    if n == 2 and two_letter:
-        return 1
+    for band in bands(size, two_letter):
+        if band.low <= n <= band.high:
+            return band.points + band.per_letter * n
     return 0
 
 

@@ -11,7 +11,7 @@ From a word list we read, once:
   a-b-c or c-b-a occurs (the seed's proposed next step).
 
 Words of one letter are left out (the seed removes them). Statistics are cached
-on disk beside the word list's own cache, keyed by the list (path, size, mtime),
+on disk beside the word list's own cache, under the list's cache key,
 so a second run on the same list costs one small file read (a data file: see
 ``pyengine.words.cache``). Everything is plain Python lists of numbers: the
 generators' arithmetic is over rows of 26 floats.
@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pyengine.puzzles.util import ALPHABET, VOWELS
+from pyengine.words import lists as W
+from pyengine.words.cache import cache_load, cache_save
 from pyengine.words.memo import Memo
 
 INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -123,30 +125,26 @@ def _stats_ok(data) -> bool:
 
 def for_wordlist(wl, trigrams: bool = True) -> DictStats:
     """Statistics of a :class:`pyengine.words.lists.WordList`, memoised and cached on disk."""
-    from pyengine.words import lists as W
-
-    key = getattr(wl, "_cache_key", None)
+    key = wl.cache_key
     memo_key = (key or id(wl), wl.label)
     got = _MEMO.get(memo_key)
     if got is not None and (got.trigrams is not None or not trigrams):
         return got
     disk_key = None if key is None else tuple(key) + ("boggle-stats", _FORMAT)
-    data = W._cache_load(disk_key, "boggle-stats", _stats_ok) if disk_key else None
+    data = cache_load(disk_key, "boggle-stats", _stats_ok) if disk_key else None
     if data is not None:
         st = DictStats(wl.label, data["words"], data["letters"], data["adjacency"],
                        data["trigrams"])
     else:
         st = count_stats(wl.words, wl.label, trigrams=True)
         if disk_key:
-            W._cache_save(disk_key, "boggle-stats",
-                          {"words": st.words, "letters": st.letter_counts,
-                           "adjacency": st.adjacency, "trigrams": st.trigrams})
+            cache_save(disk_key, "boggle-stats",
+                       {"words": st.words, "letters": st.letter_counts,
+                        "adjacency": st.adjacency, "trigrams": st.trigrams})
     _MEMO[memo_key] = st
     return st
 
 
 def load_stats(spec=None) -> DictStats:
     """Statistics of the word list named by ``spec`` (see :func:`pyengine.words.lists.load`)."""
-    from pyengine.words import lists as W
-
     return for_wordlist(W.load(spec))

@@ -14,11 +14,25 @@ are CPU time of the process doing the work.
 """
 from __future__ import annotations
 
+import json
 import os
 import time
 from dataclasses import dataclass, field
 
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.boggle.algorithms import algorithm
+from pyengine.puzzles.boggle.compiled import ensure_compiled
+from pyengine.puzzles.boggle.finder import Finder, default_min_len, pick_backend
+from pyengine.puzzles.boggle.finder_numba import SEARCH
+from pyengine.puzzles.boggle.generate import generate, plain_generate
+from pyengine.puzzles.boggle.stats import load_stats
+from pyengine.puzzles.util import ALPHABET, parse_int
+from pyengine.puzzles.workers import Pool
+from pyengine.words import lists as W
 
 #: the seed's averages over 10^5 boards (words = paths, 2-letter words, words_alpha)
 SEED_TABLE = {
@@ -103,8 +117,6 @@ class Row:
 def parse_algo(spec: str, size: int = 6) -> tuple[str, dict]:
     """``greedy-cad`` or ``7freq:6`` (7freq with 6 vowels, at most size*size) ->
     (name, generate kwargs); UsageError for anything else."""
-    from pyengine.puzzles.boggle.algorithms import algorithm
-    from pyengine.puzzles.util import parse_int
     if not isinstance(spec, str):
         raise UsageError(f"an algorithm is a name, not {spec!r}")
     name, sep, arg = spec.partition(":")
@@ -124,19 +136,17 @@ _W: dict = {}
 
 
 def _worker_init(settings: Settings) -> None:
-    from pyengine.puzzles.boggle.finder import Finder
-    from pyengine.puzzles.boggle.stats import load_stats
-    from pyengine.words import lists as W
+    """A worker's finder and statistics for ``settings`` (in ``_W``), built once."""
     wl = W.load(settings.words)
     _W["settings"] = settings
     _W["stats"] = load_stats(settings.words)
-    min_len = 2 if settings.two_letter else (3 if settings.size <= 4 else 4)
+    min_len = default_min_len(settings.size, settings.two_letter)
     _W["finder"] = Finder(wl, min_len=min_len, count=settings.count,
                           two_letter=settings.two_letter, backend=settings.backend)
 
 
 def _run_chunk(task) -> tuple[str, Row]:
-    from pyengine.puzzles.boggle.generate import generate, plain_generate
+    """Boards ``start`` .. ``start + n - 1`` of one algorithm, made and solved."""
     spec, start, n = task
     s: Settings = _W["settings"]
     name, kw = parse_algo(spec)
@@ -170,7 +180,7 @@ def _cluster_chunk(settings: Settings, task) -> tuple[str, Row]:
 
 
 def _plain_ms(spec: str, settings: Settings, stats, n: int = PLAIN_SAMPLE) -> float:
-    from pyengine.puzzles.boggle.generate import plain_generate
+    """CPU milliseconds per board of the plain twin, on the first ``n`` seeds."""
     name, kw = parse_algo(spec)
     t0 = time.process_time()
     for k in range(n):
@@ -187,13 +197,10 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
 
     ``checkpoint``: a JSON file rewritten as chunks finish (rows so far), so a long
     run that is stopped still leaves its figures. ``cluster``: a
-    :class:`~pyengine.puzzles.boggle.cluster.DaskPool` to run the chunks on.
+    :class:`~pyengine.puzzles.boggle_studies.cluster.DaskPool` to run the chunks on.
     ``timing``: a dict that receives the wall time and worker count of the boards."""
     if settings.generator not in ("rules", "plain"):
         raise UsageError(f"generator must be rules or plain, got {settings.generator!r}")
-    from pyengine.puzzles.boggle.compiled import ensure_compiled
-    from pyengine.puzzles.boggle.finder import pick_backend
-    from pyengine.puzzles.boggle.stats import load_stats
     if boards < 1:
         raise UsageError("--boards must be at least 1")
     specs = [parse_algo(a) and a for a in algos]
@@ -204,7 +211,7 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
     bar = _progress(progress, len(specs) * boards)
     workers = cluster.workers if cluster is not None else max(1, int(workers))
     if pick_backend(settings.backend) == "numba":     # compiled before the clock starts
-        ensure_compiled(("search",))
+        ensure_compiled((SEARCH,))
     wall = time.perf_counter()
     try:
         if cluster is not None:
@@ -215,7 +222,6 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
             results = map(_run_chunk, tasks)
             _consume(results, rows, bar, checkpoint, settings)
         else:
-            from pyengine.puzzles.workers import Pool
             with Pool(workers, initializer=_worker_init, initargs=(settings,)) as pool:
                 _consume(pool.imap_unordered(_run_chunk, tasks), rows, bar, checkpoint,
                          settings)
@@ -233,19 +239,12 @@ def run_bench(algos, boards: int, settings: Settings, workers: int = 2, chunk: i
 def _progress(enabled: bool, total: int):
     if not enabled:
         return None
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
     p = Progress(TextColumn("boards"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                  TextColumn("eta"), TimeRemainingColumn(), transient=True,
-                 console=_console_err())
+                 console=Console(stderr=True))
     task = p.add_task("boards", total=total)
     p.start()
     return p, task
-
-
-def _console_err():
-    from rich.console import Console
-    return Console(stderr=True)
 
 
 def _consume(results, rows, bar, checkpoint=None, settings=None) -> None:
@@ -262,7 +261,6 @@ def _consume(results, rows, bar, checkpoint=None, settings=None) -> None:
 
 
 def _write_checkpoint(path: str, rows: dict, settings) -> None:
-    import json
     done = [r.as_dict(settings.count) for r in rows.values() if r.boards]
     tmp = f"{path}.tmp"
     try:
@@ -325,7 +323,6 @@ def write_plots(rows: list[dict], stats, out_dir: str) -> list[str]:
         import matplotlib.pyplot as plt
     except ImportError:
         return []
-    from pyengine.puzzles.util import ALPHABET
     os.makedirs(out_dir, exist_ok=True)
     paths = []
     names = [r["algo"] for r in rows]

@@ -1,4 +1,4 @@
-"""``boggle bench``: the seed's comparison table (see :mod:`pyengine.puzzles.boggle.table`)."""
+"""``boggle bench``: the seed's comparison table (see :mod:`pyengine.puzzles.boggle_studies.table`)."""
 from __future__ import annotations
 
 import json
@@ -7,8 +7,14 @@ import sys
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import shown, user_path
 from pyengine.engine.wording import plural
-from pyengine.puzzles.boggle.algorithms import ALGOS, check_size
+from pyengine.puzzles.boggle.algorithms import ALGOS, board_spec, check_size
+from pyengine.puzzles.boggle.limits import MAX_ROWS
+from pyengine.puzzles.boggle.stats import load_stats
+from pyengine.puzzles.boggle_studies import table as T
+from pyengine.puzzles.boggle_studies.cluster import DaskPool
+from pyengine.puzzles.util import parse_range
 
 STUDY_GENERATORS, STUDY_BOARDS = 9, 10**6     # the seed's study, scaled to 10^6 boards
 
@@ -51,8 +57,7 @@ class BenchReport:
                                 for w in (1, 2, 64)}}
 
     def text(self) -> str:
-        from pyengine.puzzles.boggle.table import text_table
-        lines = [text_table(self.rows, self.settings)]
+        lines = [T.text_table(self.rows, self.settings)]
         if self.timing:
             sc = self.scaling()
             h = sc["study_hours"]
@@ -78,8 +83,7 @@ class BenchReport:
 def settings_for(seed_settings=False, words=None, count=None, two_letter=False, qu=None,
                  size=4, seed_size=1, seed=None, generator="rules"):
     """The bench settings: the seed's conventions or ours, then each option given."""
-    from pyengine.puzzles.boggle.table import Settings, seed_settings as seeds_own
-    s = seeds_own() if seed_settings else Settings(words=None, count="words",
+    s = T.seed_settings() if seed_settings else T.Settings(words=None, count="words",
                                                    two_letter=False, qu=True)
     if words is not None:
         s.words = words
@@ -99,9 +103,6 @@ def settings_for(seed_settings=False, words=None, count=None, two_letter=False, 
 def algo_specs(algos=None, vowel_sweep=None, size: int = 4) -> list[str]:
     """The rows to run: a 7freq vowel sweep, the given algorithms, or all ten; each
     checked (UsageError for anything else), at most ``limits.MAX_ROWS``."""
-    from pyengine.puzzles.boggle.limits import MAX_ROWS
-    from pyengine.puzzles.boggle.table import parse_algo
-    from pyengine.puzzles.util import parse_range
     if vowel_sweep is not None:
         if "-" not in vowel_sweep.strip(" ")[1:]:
             raise UsageError(f"--vowel-sweep wants LO-HI, e.g. 4-10, got {vowel_sweep!r}")
@@ -120,14 +121,13 @@ def algo_specs(algos=None, vowel_sweep=None, size: int = 4) -> list[str]:
     if len(specs) > MAX_ROWS:
         raise UsageError(f"--algos: {len(specs)} rows is over the limit of {MAX_ROWS}")
     for spec in specs:
-        parse_algo(spec, size)
+        T.parse_algo(spec, size)
     return specs
 
 
 def check_out_dir(out: str) -> str:
     """The --out folder, made if missing; UsageError (before any work) unless it is a
     folder we can write a file in. Leftovers of a killed run (``*.tmp``) are removed."""
-    from pyengine.engine.textio import shown, user_path
     path = user_path(out, "--out folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -156,21 +156,15 @@ def check_out_dir(out: str) -> str:
 
 def _check_before_work(specs: list[str], s) -> None:
     """Every row's board settings and the word list, checked before any folder is made."""
-    from pyengine.puzzles.boggle.algorithms import board_spec
-    from pyengine.puzzles.boggle.stats import load_stats
-    from pyengine.puzzles.boggle.table import parse_algo
     for spec in specs:
-        name, kw = parse_algo(spec, s.size)
+        name, kw = T.parse_algo(spec, s.size)
         board_spec(name, s.size, s.seed_size, kw.get("vowels"))
     load_stats(s.words)
 
 
 def _write(report: BenchReport) -> None:
     """bench.json, table.md and the PNGs in ``report.out``."""
-    from pyengine.puzzles.boggle import table as T
-    from pyengine.puzzles.boggle.stats import load_stats
     s, out = report.settings, report.out
-    from pyengine.engine.textio import shown
     try:
         report.plots = T.write_plots(report.rows, load_stats(s.words), out)
         _replace(os.path.join(out, "bench.json"), json.dumps(report.as_dict(), indent=2))
@@ -202,8 +196,6 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
               no_progress: bool = False, words=None, seed=None, cluster=None,
               as_json: bool = False) -> BenchReport:
     """The ``bench`` action: N boards per algorithm, generated and solved; the table."""
-    from pyengine.puzzles.boggle import table as T
-
     s = settings_for(seed_settings, words, count, two_letter, qu, size, seed_size, seed,
                      generator)
     specs = algo_specs(algos, vowel_sweep, s.size)
@@ -214,7 +206,6 @@ def run_bench(algos=None, boards: int = 1000, count=None, seed_settings: bool = 
         checkpoint = os.path.join(out, "partial.json")
     pool, timing = None, {}
     if cluster is not None:
-        from pyengine.puzzles.boggle.cluster import DaskPool
         pool = DaskPool(cluster)
     try:
         rows = T.run_bench(specs, boards, s, workers=workers,

@@ -1,5 +1,7 @@
-"""One annealing run, compiled (numba): see :mod:`pyengine.puzzles.boggle.anneal` for
-what a run does; this is the same run, move for move, with the same generator."""
+"""One annealing run, compiled (numba): see :mod:`pyengine.puzzles.boggle_studies.anneal`
+for what a run does; this is the same run, move for move, with the same generator.
+Boards are scored by the finder's compiled search
+(:func:`pyengine.puzzles.boggle.kernels.search_board`)."""
 from __future__ import annotations
 
 import math
@@ -7,7 +9,10 @@ import math
 import numba
 import numpy as np
 
-from pyengine.puzzles.boggle.kernels import _board
+from pyengine.puzzles.boggle.compiled import place_cache
+from pyengine.puzzles.boggle.kernels import search_board
+
+place_cache(__file__)   # before the first @njit: where numba keeps the compiled kernels
 
 QU = 16     # the index of 'q': the Qu face
 
@@ -38,8 +43,8 @@ def _score(nodes, ws, cells, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, r
     for i in range(cells.shape[0]):
         c0[i] = cells[i]
         c1[i] = 20 if cells[i] == QU else -1
-    _board(nodes, ws, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, res, False, at,
-           near, s0, s1, s2, s3, s4)
+    search_board(nodes, ws, c0, c1, nbr, nbm, nnbr, mark, gen, counts, found, res, False,
+                 at, near, s0, s1, s2, s3, s4)
     return res[2]
 
 

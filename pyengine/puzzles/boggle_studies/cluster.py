@@ -110,17 +110,3 @@ def _result(fut):
         raise UsageError(f"cluster task failed after {RETRIES} retries: "
                          f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
                          ) from None
-
-
-class ClusterRunner:
-    """``best``'s runs on a Dask cluster (see :class:`pyengine.puzzles.boggle.runs.LocalRunner`)."""
-
-    def __init__(self, pool: DaskPool, spec, finder=None, workers: int = 1):
-        self.pool, self.spec = pool, spec
-
-    def map(self, tasks) -> list:
-        from pyengine.puzzles.boggle.runs import run_task
-        return self.pool.map(run_task, [(self.spec, t) for t in tasks])
-
-    def close(self) -> None:
-        pass

@@ -1,5 +1,5 @@
 """Search for a top-scoring Boggle board: simulated annealing runs
-(:mod:`~pyengine.puzzles.boggle.anneal`: re-roll and swap moves, hill climbing at
+(:mod:`~pyengine.puzzles.boggle_studies.anneal`: re-roll and swap moves, hill climbing at
 the end), restarted until the time is up, on one or more workers.
 
 The search goes in *rounds*: in round e each of the W workers makes run
@@ -20,14 +20,21 @@ import bisect
 import itertools
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
+from pyengine.puzzles.boggle import limits as L
 from pyengine.puzzles.boggle.board import MAX_SIZE, MIN_SIZE, Board
+from pyengine.puzzles.boggle.compiled import ensure_compiled
 from pyengine.puzzles.boggle.finder import Finder, default_min_len
-from pyengine.puzzles.util import ALPHABET
+from pyengine.puzzles.boggle.finder_numba import SEARCH
+from pyengine.puzzles.boggle_studies.cluster import DaskPool
+from pyengine.puzzles.boggle_studies.runs import (ANNEAL, FACES, ClusterRunner, LocalRunner,
+                                                  RunSpec)
+from pyengine.puzzles.util import ALPHABET, new_seed
 
 __all__ = ["BestResult", "best_board", "letter_weights", "run_best"]
 
@@ -105,7 +112,6 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     """Anneal for ``seconds`` (or exactly ``iterations`` moves) on ``workers`` and
     return the best board. ``progress(result)`` is called whenever the best improves;
     ``runner(spec, finder, workers)`` makes the runs elsewhere (a Dask cluster)."""
-    from pyengine.puzzles.boggle.runs import LocalRunner, RunSpec
     _check(size, seconds, iterations, steps)
     seed = _seed(seed)
     min_len = default_min_len(size) if min_len is None else min_len
@@ -115,8 +121,7 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     words = wordlist if isinstance(wordlist, str) else finder.words
     spec = RunSpec(words, min_len, size, finder.backend, cum)
     if finder.backend == "numba":       # compiled (or loaded) before the clock starts
-        from pyengine.puzzles.boggle.compiled import ensure_compiled
-        ensure_compiled(("search", "anneal"))
+        ensure_compiled((SEARCH, ANNEAL))
     search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress)
     pool = (runner or LocalRunner)(spec, finder, workers)
     try:
@@ -134,7 +139,6 @@ def _whole(x) -> bool:
 
 def _check(size, seconds, iterations, steps) -> None:
     """The Python API's checks, the same bounds as the declaration's (see ``limits``)."""
-    from pyengine.puzzles.boggle import limits as L
     if not _whole(size) or not MIN_SIZE <= size <= MAX_SIZE:
         raise UsageError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {size!r}")
     if seconds is not None:
@@ -152,7 +156,6 @@ def _check(size, seconds, iterations, steps) -> None:
 
 def _seed(seed):
     if seed is None:
-        from pyengine.puzzles.util import new_seed
         return new_seed()
     return seed
 
@@ -180,7 +183,6 @@ class _Search:
         return [self._draw(rng) for _ in range(self.n)]
 
     def _board(self, cells) -> Board:
-        from pyengine.puzzles.boggle.runs import FACES
         return Board(self.size, tuple(FACES[c] for c in cells))
 
     def _score(self, cells) -> int:
@@ -247,8 +249,6 @@ def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
     """The ``best`` action: progress lines on stderr unless ``quiet`` or ``--json``.
     With ``cluster`` the runs go to Dask; ``workers`` (runs per round) then defaults
     to the cluster's worker count, else to 1."""
-    import sys
-
     def progress(r):
         print(f"  {r.seconds:7.1f} s  move {r.iterations:>9}  {r.score:6d} points  "
               f"{r.board.text()}", file=sys.stderr, flush=True)
@@ -258,7 +258,6 @@ def run_best(words=None, size: int = 4, seconds: float = 120.0, iterations=None,
                   min_len=min_len)
     if cluster is None:
         return best_board(words, workers=workers or 1, **kwargs)
-    from pyengine.puzzles.boggle.cluster import ClusterRunner, DaskPool
     _check(size, seconds, iterations, steps)
     pool = DaskPool(cluster)
     try:
