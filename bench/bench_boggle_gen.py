@@ -4,7 +4,7 @@ Target: a greedy-CAD board through the rule engine in under 10 ms. Baseline: the
 algorithm as a plain Python loop (``pyengine.puzzles.boggle.twin.plain_generate``: the
 same dice, the same draws, the same boards), run in the same process on the same seeds.
 The engine figure is split into the session reset (plan, board, Cell facts) and the
-stage runs, and the firings of one board are counted per rule (marks, turns, draws).
+stage runs, and the firings of one board are counted per rule (marks, picks, draws).
 
     .venv/bin/python bench/bench_boggle_gen.py [--boards N] [--repeats R] [--words LIST]
     .venv/bin/python bench/bench_boggle_gen.py --scaling [--boards N] [--words LIST]

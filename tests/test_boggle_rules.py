@@ -43,8 +43,8 @@ def finders():
 
 
 def by_rules(board: Board, finder: Finder):
-    plan = open_solve(board.spec(), count="paths", min_len=finder.min_len,
-                      plain_q="q" in board.cells, record=False, finder=finder)
+    plan = open_solve(board, count="paths", min_len=finder.min_len, record=False,
+                      finder=finder)
     plan.run_all()
     return read_solve(plan).result
 

@@ -65,7 +65,8 @@ def _by_length(words: list[str]) -> list[tuple[int, list[str]]]:
 
 
 def _settings(board, min_len, two_letter: bool, plain_q: bool) -> tuple[Board, int]:
-    """The board read from its text (or its words, joined) and the shortest word."""
+    """The board read from its text (or its words, joined; or a Board, as it is) and
+    the shortest word."""
     text = " ".join(board) if isinstance(board, (list, tuple)) else board
     parsed = parse_board(text, qu=not plain_q)
     if min_len is None:
