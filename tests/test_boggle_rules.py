@@ -174,6 +174,9 @@ def test_cli_rules_give_the_finders_answer(capsys):
 def test_cli_trace_and_facts_need_the_rules(capsys):
     code, _, err = run_cli(["boggle", "solve", "abcdefghijklmnop", "--trace"], capsys)
     assert code == 2 and "--rules" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run_cli(["boggle", "solve", "abcdefghijklmnop", "--rules", "--backend",
+                            "python"], capsys)
+    assert code == 2 and "--backend" in err and len(err.strip().splitlines()) == 1
     code, out, _ = run_cli(["boggle", "solve", "abcdefghijklmnop", "--rules", "--trace"],
                            capsys)
     assert code == 0 and "extend_path_to_unused_neighbour" in out and "FIRE" in out

@@ -8,12 +8,15 @@ Scoring: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; on 6x6 (Super Big Boggle)
 convention) 2-letter words are allowed and score 1.
 
 The word list goes through a prefix index built once per list, never
-through facts: a trie of dicts for the pure-Python search, or, with the
-optional numba backend (extra ``fast``), an array trie built with numpy and
+through facts: a trie of dicts (:mod:`~pyengine.puzzles.boggle.trie`) for the
+pure-Python search and for the solving rules, which ask it as a
+:class:`~pyengine.puzzles.boggle.trie.PrefixIndex` (:meth:`Finder.index`), or, with
+the numba backend (where numba is installed), an array trie built with numpy and
 searched by compiled code (``finder_numba``, ``kernels``; on enable2k 4x4 boards
-batched through :meth:`Finder.stats`, about 20x the plain recursive search:
-``bench/bench_boggle_finder.py``).  A Finder's first solve filters the list to the board's
-letters instead, so a one-board command never builds the whole index.  ``Finder(wordlist).solve(board)`` enumerates every path, so the
+batched through :meth:`Finder.stats`, about 14x the plain recursive search:
+``bench/bench_boggle_finder.py``). A Finder's first solve filters the list to the
+board's letters instead (:meth:`Finder.board_trie`), so a one-board command never
+builds the whole index. ``Finder(wordlist).solve(board)`` enumerates every path, so the
 result has both the distinct words a player sees and the number of paths
 (a word reachable two ways counts twice, as in the seed's figures):
 ``count="words"`` makes ``score`` the distinct-word score, ``count="paths"``
@@ -26,10 +29,13 @@ import os
 from array import array
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import ascii_letters
 from pyengine.engine.wording import plural
 from pyengine.puzzles.boggle.board import Board, parse_board
+from pyengine.puzzles.boggle.finder_numba import ArrayTrie
 from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_word,  # noqa: F401
                                              tally)
 from pyengine.puzzles.boggle.trie import PrefixIndex, build_trie, solve_counts, trie_for
@@ -143,16 +149,11 @@ class Finder:
             masks = self.wordlist.masks()
         else:
             masks = [letter_mask(w) for w in self.words]
+        arr = np.frombuffer(masks, np.uint32) if isinstance(masks, array) else \
+            np.array(masks, np.uint32)
         words = self.words
-        try:
-            import numpy as np
-        except ImportError:
-            keep = [words[i] for i, m in enumerate(masks) if not m & off]
-        else:
-            arr = np.frombuffer(masks, np.uint32) if isinstance(masks, array) else \
-                np.array(masks, np.uint32)
-            keep = [words[i] for i in np.flatnonzero((arr & off) == 0).tolist()]
-        return build_trie(keep, self.min_len)
+        return build_trie([words[i] for i in np.flatnonzero((arr & off) == 0).tolist()],
+                          self.min_len)
 
     def index(self, board: Board) -> PrefixIndex:
         """The prefix index the solving rules ask about ``board``: the whole list's
@@ -185,7 +186,6 @@ class Finder:
         """The list's array trie for the compiled search
         (:class:`~pyengine.puzzles.boggle.finder_numba.ArrayTrie`), built once."""
         if self._fast is None:
-            from pyengine.puzzles.boggle.finder_numba import ArrayTrie
             self._fast = ArrayTrie.for_words(self.words, self.min_len)
         return self._fast
 

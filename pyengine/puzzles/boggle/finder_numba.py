@@ -1,4 +1,4 @@
-"""The compiled word finder (optional extra ``fast``: numba).
+"""The compiled word finder (numba, where it is installed).
 
 The word list becomes an *array trie* built with numpy straight from the
 sorted words (no Python trie): nodes numbered level by level, so a node's
@@ -11,9 +11,10 @@ The search (:mod:`pyengine.puzzles.boggle.kernels`) is an iterative depth-first
 walk that follows only the letters on the board, over many boards per compiled
 call, compiled by numba with ``cache=True``: the first use compiles (once per
 machine, said on stderr; later runs load numba's on-disk cache: see
-:mod:`pyengine.puzzles.boggle.compiled`).  ``pyengine.puzzles.boggle.finder`` imports
-this module only when a Finder with the numba backend first solves, and falls back to
-the pure-Python search when numba is absent.
+:mod:`pyengine.puzzles.boggle.compiled`).  This module needs only numpy; numba is
+imported with the kernels, when a Finder with the numba backend first searches, and
+``pyengine.puzzles.boggle.finder`` falls back to the pure-Python search when numba is
+absent.
 """
 from __future__ import annotations
 

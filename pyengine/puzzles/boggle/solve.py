@@ -83,6 +83,8 @@ def run_solve(board, words=None, min_len=None, count: str = "words", two_letter:
     ``rules`` the solving rules find and score the words (:func:`open_solve`, run
     whole), else the finder's search on ``backend``."""
     if rules:
+        if backend != "auto":
+            raise UsageError("--backend chooses the finder's search: not with --rules")
         plan = open_solve(board, words, min_len, count, two_letter, plain_q, record=record)
         plan.session.quiet()
         plan.run_all()
