@@ -155,7 +155,7 @@ def test_make_count_limit_and_checks_before_any_work(capsys):
     code, out, err = cli(["riddle", "make", "--count", str(MAX_COUNT + 1)], capsys)
     assert code == 2 and out == "" and one_line_error(err) and str(MAX_COUNT) in err
     for bad in (dict(count=MAX_COUNT + 1), dict(count=0), dict(length="\uff15"),
-                dict(word="xqzvw"), dict(seed="7"), dict(seed=-1)):
+                dict(word="xqzvw"), dict(seed="7x"), dict(seed=-1)):
         with pytest.raises(UsageError):
             run_make(**bad)
 
