@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_inspect import ENGINE_ATTRS
@@ -28,6 +29,9 @@ _ENGINE_ATTRS = ENGINE_ATTRS | {"read_line", "matcher"}
 # generator's state); anything else is shared (a word index is never copied).
 _COPIED = (list, dict, set, bytearray, random.Random)
 
+
+#: how deep a snapshot's copy of the network may go (Python frames)
+COPY_DEPTH = 200_000
 
 def _frozen(rete, extra: dict) -> dict:
     """deepcopy's memo: what the copy shares with the original."""
@@ -45,7 +49,14 @@ def _copy_engine(rete, owner, listener):
     for old, new in ((rete.owner, owner), (rete.listener, listener)):
         if old is not None:
             extra[id(old)] = new
-    return copy.deepcopy(rete, _frozen(rete, extra))
+    # deepcopy walks the network depth first: token to token through memories and
+    # children, as deep as the network is big (Python frames, not C stack, in 3.11+)
+    depth = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(depth, COPY_DEPTH))
+    try:
+        return copy.deepcopy(rete, _frozen(rete, extra))
+    finally:
+        sys.setrecursionlimit(depth)
 
 
 def snapshot(session) -> dict | None:
