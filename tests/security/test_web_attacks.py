@@ -94,13 +94,14 @@ def test_every_route_refuses_what_is_not_its_argument(menu, route):
 
 
 @pytest.mark.parametrize("options,says", [
-    ({"words": "(system id)"}, "letters"), ({"words": "nile " * 500}, "at most"),
+    ({"hide": "(system id)"}, "letters"), ({"hide": "nile " * 500}, "at most"),
     ({"seed": 0}, "seed"), ({"seed": "1; (exit)"}, "seed"), ({"swaps": 10**9}, "swaps"),
-    ({"words": ["a\u212a"]}, ""), ({"file": "/etc/passwd"}, "not offered"),
+    ({"hide": ["a\u212a"]}, ""), ({"file": "/etc/passwd"}, "not offered"),
+    ({"words": "enable1"}, "not offered"),
 ])
 def test_options_from_the_page_are_checked_by_the_declaration(menu, options, says):
     r = menu.post("/api/sessions", json={"target": "scramble", "options": options})
-    if options == {"words": ["a\u212a"]}:           # the Kelvin sign: read as K, fine
+    if options == {"hide": ["a\u212a"]}:            # the Kelvin sign: read as K, fine
         assert r.status_code == 200
         return
     assert r.status_code == 400 and says in r.json()["error"]
