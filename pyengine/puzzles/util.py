@@ -9,22 +9,16 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import whole
 
 # The puzzles' names for the letters (defined once, in pyengine.words.letters).
-from pyengine.words.letters import A_TO_Z as ALPHABET  # noqa: E402,F401
-from pyengine.words.letters import ALPHABET as LETTERS  # noqa: E402,F401
-from pyengine.words.letters import VOWELS  # noqa: E402,F401
-from pyengine.engine.session import new_seed  # noqa: E402,F401  (drawn once: base.Action)
-
-
-# A whole number (text or int) is read by the one reader, pyengine.engine.numbers.whole;
-# parse_int(text, what) and check_whole(value, what, low, high) are its names here.
-parse_int = check_whole = whole
+from pyengine.words.letters import A_TO_Z as ALPHABET  # noqa: F401
+from pyengine.words.letters import ALPHABET as LETTERS  # noqa: F401
+from pyengine.words.letters import VOWELS  # noqa: F401
 
 
 def parse_range(text: str, what: str = "range", low: int = 0) -> tuple[int, int]:
     """``"20-70"`` or ``"7"`` as ``(low, high)``, with ``low <= high``."""
     lo_text, sep, hi_text = text.partition("-")
-    lo = parse_int(lo_text, what)
-    hi = parse_int(hi_text, what) if sep else lo
+    lo = whole(lo_text, what)
+    hi = whole(hi_text, what) if sep else lo
     if lo < low or hi < lo:
         raise UsageError(f"{what}: bad range {text!r} (LOW-HIGH with {low} <= LOW <= HIGH)")
     return lo, hi

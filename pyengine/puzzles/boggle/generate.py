@@ -18,7 +18,6 @@ from pyengine.puzzles.boggle.algorithms import (ALGORITHMS, ALGOS,  # noqa: F401
 from pyengine.puzzles.boggle.board import Board
 from pyengine.puzzles.boggle.draws import Dice
 from pyengine.puzzles.boggle.twin import plain_generate, rng_for, stats_for  # noqa: F401
-from pyengine.puzzles.util import new_seed
 from pyengine.rules import boggle as R
 
 __all__ = ["ALGORITHMS", "Algorithm", "check_make", "generate", "generate_with_session",
@@ -98,7 +97,8 @@ def open_board(algo=None, size=None, seed=None, seed_size: int = 1, vowels=None,
         raise UsageError("--dice rolls dice: there is no rule session to open")
     a = algorithm("greedy-cad" if algo is None else algo)
     size = 4 if size is None else size
-    seed = new_seed() if seed is None else seed
+    if seed is None:            # the declaration draws one; Python callers give one
+        raise UsageError("a board is made from a seed: give seed=N")
     session, stages = make_session(a, size, seed=seed, seed_size=seed_size, vowels=vowels,
                                    record=True, words=words)
 

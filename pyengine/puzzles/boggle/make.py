@@ -9,7 +9,6 @@ from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.boggle.dice import dice_set, roll_dice
 from pyengine.puzzles.boggle.finder import find_words
 from pyengine.puzzles.boggle.generate import algorithm, check_make, generate_with_session
-from pyengine.puzzles.util import new_seed
 from pyengine.words.lists import load
 from pyengine.words.offensive import choosable
 
@@ -84,7 +83,8 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
     ``solve`` lists (and scores) leave out the offensive ones unless
     ``allow_offensive`` (``boggle solve BOARD`` lists every word)."""
     check_make(algo, dice, record or show_facts)
-    seed = new_seed() if seed is None else seed
+    if seed is None:            # the declaration draws one; Python callers give one
+        raise UsageError("a board is made from a seed: give seed=N")
     made = (_rolled(dice, size, seed) if dice is not None else
             _generated(algo, 4 if size is None else size, seed, seed_size, vowels,
                        not no_qu, words))

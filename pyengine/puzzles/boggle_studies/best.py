@@ -34,7 +34,8 @@ from pyengine.puzzles.boggle.finder_numba import SEARCH
 from pyengine.puzzles.boggle_studies.cluster import DaskPool
 from pyengine.puzzles.boggle_studies.runs import (ANNEAL, FACES, ClusterRunner, LocalRunner,
                                                   RunSpec)
-from pyengine.puzzles.util import ALPHABET, new_seed
+from pyengine.engine.session import new_seed
+from pyengine.puzzles.util import ALPHABET
 
 __all__ = ["BestResult", "best_board", "letter_weights", "run_best"]
 

@@ -30,7 +30,8 @@ from pyengine.puzzles.boggle.finder import Finder, default_min_len, pick_backend
 from pyengine.puzzles.boggle.finder_numba import SEARCH
 from pyengine.puzzles.boggle.generate import generate, plain_generate
 from pyengine.puzzles.boggle.stats import load_stats
-from pyengine.puzzles.util import ALPHABET, parse_int
+from pyengine.engine.numbers import whole
+from pyengine.puzzles.util import ALPHABET
 from pyengine.puzzles.workers import Pool
 from pyengine.words import lists as W
 
@@ -125,7 +126,7 @@ def parse_algo(spec: str, size: int = 6) -> tuple[str, dict]:
         return a.name, {}
     if a.name != "7freq":
         raise UsageError(f"bad algorithm {spec!r}: only 7freq takes a vowel count (7freq:6)")
-    k = parse_int(arg, f"bad algorithm {spec!r}")
+    k = whole(arg, f"bad algorithm {spec!r}")
     if not 0 <= k <= size * size:
         raise UsageError(f"bad algorithm {spec!r}: the vowel count is 0..{size * size}")
     return a.name, {"vowels": k}

@@ -18,7 +18,7 @@ from pyengine.puzzles.riddle.limits import MAX_COUNT
 from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (re-export)
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
-from pyengine.puzzles.util import check_whole
+from pyengine.engine.numbers import whole
 
 DEFAULT_LENGTHS = (5, 8)
 
@@ -187,14 +187,14 @@ def parse_lengths(text) -> tuple[int, int]:
 def check_seed(seed) -> int:
     """The seed as given: an int 1 .. 2**32-1 (the action's declaration draws one
     when none is given)."""
-    return check_whole(seed, "--seed", SEED_LOW, SEED_HIGH)
+    return whole(seed, "--seed", SEED_LOW, SEED_HIGH)
 
 
 # -- the action ---------------------------------------------------------------------------
 def _plan(word, count, lengths, seed, words, factory=None, allow_offensive=False):
     """Every check ``run`` and ``open`` make, before any riddle is made:
     (factory, word or None, count, lengths, seed)."""
-    count = check_whole(count, "--count", 1, MAX_COUNT)
+    count = whole(count, "--count", 1, MAX_COUNT)
     lengths = parse_lengths(lengths)
     seed = check_seed(seed)
     factory = factory or RiddleFactory(words, allow_offensive=allow_offensive)

@@ -32,7 +32,7 @@ from pyengine.puzzles.scramble.limits import (BEAM_MAX_WORK, MAX_STATES_LIMIT,
                                               MINIMAL_MAX_LETTERS, MINIMAL_MAX_WORDS,
                                               PAIR_MAX_CELLS)
 from pyengine.puzzles.scramble.make import is_subsequence
-from pyengine.puzzles.util import check_whole
+from pyengine.engine.numbers import whole
 
 MAX_STATES = 15_000       # A* expansions before falling back to the beam search
 EXACT_WORDS = 12          # A* (and the pair bound in the search) up to this many words
@@ -243,8 +243,8 @@ def check_words(words: list[str]) -> list[str]:
 def minimal(words: list[str], max_states: int = MAX_STATES,
             beam_width: int = BEAM_WIDTH) -> Minimal:
     """The shortest line holding every word as a subsequence (exact within ``max_states``)."""
-    check_whole(max_states, "--max-states", 0, MAX_STATES_LIMIT)
-    check_whole(beam_width, "--beam", 1, BEAM_MAX_WIDTH)
+    whole(max_states, "--max-states", 0, MAX_STATES_LIMIT)
+    whole(beam_width, "--beam", 1, BEAM_MAX_WIDTH)
     words = check_words(words)          # as read: the ligature ﬁ is "fi"
     lower = [w.lower() for w in words]
     letters = sum(map(len, lower))
