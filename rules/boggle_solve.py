@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
-from experta import AS, MATCH, NOT, TEST, DefFacts, KnowledgeEngine, Rule  # noqa: E402
+from experta import MATCH, NOT, TEST, DefFacts, KnowledgeEngine, Rule  # noqa: E402
 
 from pyengine.facts.boggle_solve import (FACT_CLASSES, Band, Die, Dictionary,  # noqa: E402,F401
                                          Found, NextTo, Path, Score, Settings, Stage, Total)

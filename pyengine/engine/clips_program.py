@@ -18,6 +18,8 @@ from pyengine.engine.clips_c import load_from_string
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import read_file_text
+from pyengine.engine.clips_repl import find_rule
 
 PROMPT = "(prompt)"          # the name of a construct typed at the prompt
 
@@ -37,7 +39,6 @@ class Source:
 
 def read_source(path) -> Source:
     """A CLIPS file read once, as strict UTF-8 (see :mod:`pyengine.engine.textio`)."""
-    from pyengine.engine.textio import read_file_text
     return Source(str(path), read_file_text(path, "CLIPS file"))
 
 
@@ -133,7 +134,6 @@ class ProgramMixin:
         return pretty_form(self._rule(name))
 
     def _rule(self, name: str):
-        from pyengine.engine.clips_repl import find_rule
         return find_rule(self.env, name)        # MODULE::name, or a name in any module
 
     def load_source(self, source: Source) -> int:

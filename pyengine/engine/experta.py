@@ -26,6 +26,8 @@ from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, 
                                      check_seed)
 from pyengine.engine import experta_inspect, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
+from pyengine.engine.rete.program import load_program
+from pyengine.engine.rete.program_engine import ProgramEngine
 
 
 class ExpertaSession(Session):
@@ -59,8 +61,6 @@ class ExpertaSession(Session):
         """A CLIPS program, read from its .clp files (or sources read before: objects
         with ``name`` and ``text``), on our engine (ClpError, a UsageError, at the first
         construct outside the subset, with its file and line)."""
-        from pyengine.engine.rete.program import load_program
-        from pyengine.engine.rete.program_engine import ProgramEngine
         program = load_program(paths, texts=[(s.name, s.text) for s in sources],
                                seed=seed or 1)
         return cls(ProgramEngine(program), seed=seed, record=record)

@@ -12,6 +12,7 @@ from pyengine.engine.errors import UsageError
 
 from experta import Fact, KnowledgeEngine  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
+from pyengine.engine.clp.values import write_text
 
 
 def fact_text(fact, full: bool = False) -> str:
@@ -39,7 +40,6 @@ def fact_text(fact, full: bool = False) -> str:
 
 def _clips_fact_text(fact, name: str) -> str:
     """A fact of a .clp program, as CLIPS prints it (strings quoted, floats as CLIPS)."""
-    from pyengine.engine.clp.values import write_text
     parts = [name]
     for key, value in dict.items(fact):
         if isinstance(key, str) and key.startswith("__"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.experta_facts import all_fact_classes, parse_fact, plain
+from pyengine.engine.staging import Stage
 
 
 class ClassFront:
@@ -41,7 +42,6 @@ class ClassFront:
 
     @staticmethod
     def stage_fact(name: str):
-        from pyengine.engine.staging import Stage
         return Stage(name)
 
     @staticmethod

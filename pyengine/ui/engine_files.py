@@ -13,6 +13,7 @@ import sys
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.experta import KnowledgeEngine
 
 
 def first_line(exc: BaseException) -> str:
@@ -40,7 +41,6 @@ def split_spec(spec: str) -> tuple[str, str | None]:
 
 def load_class(spec: str):
     """The engine class named by ``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``."""
-    from pyengine.experta import KnowledgeEngine
 
     where, name = split_spec(spec.strip())
     if not where or (name is not None and not name.isidentifier()):

@@ -45,6 +45,7 @@ from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
                                     provenance)
 from pyengine.ui.queries import WATCHABLE, Text, user_fact, walk_capped, watch_items
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
+from pyengine.ui.sessions import plan_factory
 
 __all__ = ["Inspector", "FactLog", "Provenance", "provenance", "FactTable", "AgendaTable",
            "TraceTable", "format_trace", "parse_id", "fact_line", "fire_line",
@@ -101,7 +102,6 @@ class Inspector:
         (``"PUZZLE-ACTION"``), or ``"clp"`` / ``"experta"`` for any rule file or
         engine. The keyword arguments are the puzzle command's options, checked by
         its declaration: a bad one raises UsageError."""
-        from pyengine.ui.sessions import plan_factory
         return cls(plan_factory(name, action, **options)())
 
     @classmethod
@@ -110,7 +110,6 @@ class Inspector:
         """Any CLIPS file (or list of files, loaded in order) with a stage plan:
         ``stages=["GO", "MIX:10:random"]`` (or Stage objects); ``engine="experta"``
         runs it on our own engine instead of CLIPS."""
-        from pyengine.ui.sessions import plan_factory
         opened_as = {"clips": "clp", "experta": "experta"}.get(engine)
         if opened_as is None:
             raise UsageError(f"engine: 'clips' or 'experta', not {engine!r}")
@@ -123,7 +122,6 @@ class Inspector:
                     input: Iterable[str] | None = None) -> "Inspector":
         """Any experta KnowledgeEngine: the class, or ``"FILE.py[:CLASS]"`` /
         ``"MODULE[:CLASS]"``, with a stage plan as for :meth:`from_clp`."""
-        from pyengine.ui.sessions import plan_factory
         input = input_lines(input)
         return cls(plan_factory("experta", target=engine, stage=stages,
                                 strategy=strategy, seed=seed)(), input=input)

@@ -18,13 +18,18 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.wording import plural
 from pyengine.ui.queries import keep_breaks, keep_choices
+from pyengine.ui.sessions import clp_source
+from pyengine.engine.clips_reader import Form
+from pyengine.engine.clips_reader import ReadError
+from pyengine.engine.clips_reader import Symbol
+from pyengine.engine.clips_reader import read
+from pyengine.ui.sessions import open_clp
 
 EDITS = ("load_source", "build", "undefrule")     # the timeline's entries that change it
 
 
 def load_file(session, path: str) -> str:
     """CLIPS's ``(load FILE)`` into the running session; what to say."""
-    from pyengine.ui.sessions import clp_source
     n = session.load_source(clp_source(path))
     return f"loaded {path}: {plural(n, 'construct')}"
 
@@ -63,7 +68,6 @@ def with_edits(factory, edits: list):
 
 def deffacts_facts(text: str) -> list[str]:
     """The facts of the deffacts constructs in ``text``, as text, in order."""
-    from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
     try:
         forms = read(text)
     except ReadError:
@@ -88,7 +92,6 @@ def reload_plan(factory, edits: list) -> Reloaded:
     """The plan opened afresh from the files as they are now (the factory's ``fresh``),
     with the files loaded at the prompt read and loaded again; constructs typed at the
     prompt are dropped, and the note says how many."""
-    from pyengine.ui.sessions import clp_source
     fresh = getattr(factory, "fresh", None)
     if fresh is None:
         raise UsageError("this session cannot be reloaded (it was not opened from files)")
@@ -109,7 +112,6 @@ def reload_plan(factory, edits: list) -> Reloaded:
 
 def cleared_factory():
     """CLIPS's ``(clear)``: a factory of an empty CLIPS session (no rules, no facts)."""
-    from pyengine.ui.sessions import open_clp
 
     def factory() -> SessionPlan:
         plan = open_clp([], [], None, None)

@@ -21,6 +21,16 @@ from pyengine.puzzles import registry
 # load_class and split_spec are this module's names too (the notebook and tests use them)
 from pyengine.ui.engine_files import Loaded, first_line, load_class, split_spec  # noqa: F401
 from pyengine.puzzles.base import check_name, kind_of
+from pyengine.engine.clips_program import Source
+from pyengine.ui.cli import parse_action_args
+from pyengine.ui.cli import Parser
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.clips_program import read_source
+from pyengine.engine.clips_reader import MAX_DEPTH
+from pyengine.engine.clips_reader import nesting_depth
+from pyengine.engine.experta import ExpertaSession
+from pyengine.experta import KnowledgeEngine
+from pyengine.engine.session import new_seed
 
 STAGE_HELP = ("a stage of the plan (repeat for more, in order); its staging fact is (NAME) "
               "in CLIPS and Stage(NAME) in experta")
@@ -126,7 +136,6 @@ def _targets(name: str, target) -> list:
     """clp: paths (str or os.PathLike) or sources read before; experta: one engine
     class or spec."""
     if name == "clp":
-        from pyengine.engine.clips_program import Source
         paths = [os.fspath(t) if isinstance(t, os.PathLike) else t for t in
                  _listed(target, (str, os.PathLike, Source), "target",
                          "a .clp path or a list of them")]
@@ -141,7 +150,6 @@ def _targets(name: str, target) -> list:
 
 def is_clp(targets) -> bool:
     """Whether these targets are CLIPS files (run by ``experta`` on our engine)."""
-    from pyengine.engine.clips_program import Source
     items = [os.fspath(t) if isinstance(t, os.PathLike) else t for t in targets]
     return bool(items) and all(isinstance(t, Source) or (isinstance(t, str) and
                                                          t.lower().endswith(".clp"))
@@ -159,7 +167,6 @@ def opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
     entries = registry.shell_entries()
     if name not in entries:
         raise UsageError(f"unknown puzzle {name!r} (choose from {', '.join(names())})")
-    from pyengine.ui.cli import parse_action_args
 
     action = entries[name][1]
     factory = action.opener(**parse_action_args(action, list(argv), f"pyengine shell {name}"))
@@ -178,7 +185,6 @@ def _generic_opener(name: str, argv: list[str]) -> Callable[[], SessionPlan]:
 
 
 def _generic_parser(name: str):
-    from pyengine.ui.cli import Parser
 
     what, _ = GENERIC[name]
     p = Parser(prog=f"pyengine shell {name}", description=f"Open {what} in the shell.")
@@ -215,8 +221,6 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
     """Any CLIPS files, loaded in order, with a stage plan: paths (read now, see
     :func:`clp_source`) or the :class:`~pyengine.engine.clips_program.Source` s a
     factory read once (so reopening the plan loads the program that ran first)."""
-    from pyengine.engine.clips import ClipsSession
-    from pyengine.engine.clips_program import Source
 
     sources = [f if isinstance(f, Source) else clp_source(f) for f in files]
     names = " ".join(s.name for s in sources)
@@ -232,8 +236,6 @@ def clp_source(path: str):
     """A .clp file read once: a regular file of UTF-8 text without NUL bytes (CLIPS
     would read anything else mangled, silently), nested at most MAX_DEPTH deep; else
     one line naming the file (and the first bad byte's offset)."""
-    from pyengine.engine.clips_program import read_source
-    from pyengine.engine.clips_reader import MAX_DEPTH, nesting_depth
 
     if not os.path.lexists(path):
         raise UsageError(f"cannot read {path}: no such file")
@@ -268,8 +270,6 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
                  seed: int | None = None) -> SessionPlan:
     """Any experta KnowledgeEngine (``FILE.py[:CLASS]`` or ``MODULE[:CLASS]``; the
     class may be left out when the file defines one engine), with a stage plan."""
-    from pyengine.engine.experta import ExpertaSession
-    from pyengine.engine.clips_program import Source
 
     if targets and all(isinstance(t, Source) or is_clp([t]) for t in targets):
         sources = [t if isinstance(t, Source) else clp_source(t) for t in targets]
@@ -283,7 +283,6 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
         target, cls = target.spec, target.cls
     else:
         cls = target if isinstance(target, type) else load_class(target)
-    from pyengine.experta import KnowledgeEngine
     if not issubclass(cls, KnowledgeEngine):
         raise UsageError(f"{cls.__name__} is not a KnowledgeEngine class")
     session = ExpertaSession(cls, seed=seed or 0)
@@ -293,7 +292,6 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
 
 def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
           label: str) -> SessionPlan:
-    from pyengine.engine.session import new_seed
 
     if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
         seed = new_seed()

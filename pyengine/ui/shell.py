@@ -38,6 +38,7 @@ from pyengine.ui.shell_commands import ShellFront
 from pyengine.ui.shell_edit import EditCommands, open_parens
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
+from pyengine.engine.textio import read_text
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on
@@ -122,7 +123,6 @@ def _script(path: str):
 
 def input_lines(path: str) -> list[str]:
     """The lines of ``--input FILE`` (checked UTF-8 text, size-capped)."""
-    from pyengine.engine.textio import read_text
 
     return read_text(path, "input file").splitlines()
 

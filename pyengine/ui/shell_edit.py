@@ -8,6 +8,7 @@ construct is given to the same answer as the notebook's ``build``.
 from __future__ import annotations
 
 from pyengine.ui.commands_change import build
+from pyengine.engine.clips_reader import balance
 
 CONSTRUCTS = ("defrule", "deffacts", "deftemplate", "deffunction", "defglobal", "defmodule",
               "defgeneric", "defmethod")
@@ -43,5 +44,4 @@ def join_constructs(lines: list[str]) -> list[str]:
 def open_parens(text: str) -> int:
     """How many parentheses ``text`` leaves open (strings and comments skipped); 0 for
     text that does not start with one."""
-    from pyengine.engine.clips_reader import balance
     return balance(text) if text.lstrip().startswith("(") else 0

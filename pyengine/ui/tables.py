@@ -9,6 +9,9 @@ from pyengine.engine.session import FactView, Firing, Session
 from pyengine.engine.trace import activation_line, after, basis_text, fact_line, watch_lines
 from pyengine.engine.wording import plural
 from pyengine.ui.provenance import FactLog
+from pyengine.ui.queries import fact_fields
+from pyengine.ui.queries import fact_records
+from pyengine.engine.errors import UsageError
 
 
 def _html_table(headers: list[str], rows: list[list[str]], caption: str = "") -> str:
@@ -48,7 +51,6 @@ class FactTable(list):
     def to_records(self) -> list[dict]:
         """One dict per fact: ``id``, ``relation``, then one key per slot (an ordered
         fact's values under ``values``), every value in full."""
-        from pyengine.ui.queries import fact_fields, fact_records
 
         if self.log is None:
             return [{"id": f.id, **fact_fields(f.text)} for f in self]
@@ -59,7 +61,6 @@ class FactTable(list):
         try:
             import pandas
         except ImportError:
-            from pyengine.engine.errors import UsageError
             raise UsageError("to_pandas needs pandas, which pyengine does not install; "
                              "to_records() gives the same rows as dicts") from None
         return pandas.DataFrame.from_records(self.to_records())

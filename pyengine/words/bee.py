@@ -17,6 +17,7 @@ from array import array
 
 from pyengine.words import lists as _words
 from pyengine.engine.errors import UsageError
+from pyengine.engine.resources import fact_file
 
 BEE = "bee"
 LICENCE = ("derived from SCOWL (c) Kevin Atkinson (facts/words/LICENSE-SCOWL.txt), "
@@ -27,7 +28,6 @@ _MEMO: dict = {}
 
 
 def _resource():
-    from pyengine.engine.resources import fact_file
     return fact_file("words/bee.tsv.gz")
 
 

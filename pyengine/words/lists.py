@@ -49,6 +49,8 @@ from pyengine.words.memo import Memo, forget_all
 from pyengine.words.named import NAMED_LISTS, embedded, read_named
 from pyengine.words.position import PositionIndex
 from pyengine.words.wordlist import ZIPF_BASE, WordList
+from pyengine.engine.textio import fold
+from pyengine.engine.textio import user_path
 
 __all__ = ["load", "WordList", "PositionIndex", "letter_mask", "cache_dir",
            "clear_memory_cache", "parse_plain", "NAMED_LISTS",
@@ -120,7 +122,6 @@ def parse_plain(raw: bytes, name: str = "word list") -> tuple[tuple[str, ...], i
     digits, spaces; the Kelvin sign is K, as :func:`~pyengine.engine.textio.ascii_letters`
     reads every word) is skipped. Raises UsageError for empty, binary or non-UTF-8
     input, for input over ``MAX_LIST_BYTES``, or for no usable words."""
-    from pyengine.engine.textio import fold
 
     if not isinstance(raw, (bytes, bytearray, memoryview)):
         raise UsageError(f"{name}: a word list is read as bytes, not {type(raw).__name__}")
@@ -263,7 +264,6 @@ def _split_spec(spec: str, max_tier: int | None) -> tuple[str, int | None]:
 
 def _user_path(name: str) -> Path:
     """A path the user gave, ``~`` expanded; UsageError if it cannot be."""
-    from pyengine.engine.textio import user_path
 
     try:
         return user_path(name, "word list")

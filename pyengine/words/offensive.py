@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
+from pyengine.engine.resources import fact_file
+from pyengine.words.lists import load
 
 FILE = "words/offensive.txt"
 # (ending taken off, what is put back), by the ending's last letter
@@ -37,7 +39,6 @@ for _end, _back in _ENDINGS:
 @lru_cache(maxsize=1)
 def _loaded() -> tuple[frozenset[str], str]:
     """(the listed words, a digest of the file), read once."""
-    from pyengine.engine.resources import fact_file
 
     data = fact_file(FILE).read_bytes()
     return frozenset(data.decode("ascii").split()), hashlib.sha256(data).hexdigest()[:16]
@@ -51,7 +52,6 @@ def words() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _bases_listed() -> frozenset[str]:
     """The listed words whose inflections count too: those of the default list."""
-    from pyengine.words.lists import load
 
     english = load(None)
 

@@ -24,10 +24,10 @@ import inspect
 
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
                                       OrC, Pattern, Pred, RuleSpec, Slot, Test, Var)
+from pyengine.engine.compat import experta
 
 
 def _experta():
-    from pyengine.engine.compat import experta
     return experta
 
 

@@ -30,6 +30,8 @@ from pyengine.engine.rete.facts import new_fact
 from pyengine.engine.rete.from_clips import LhsReader, form_text
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.patterns import fields_of
+from pyengine.engine.errors import OutOfTime
+from pyengine.engine.interrupt import current_budget
 
 CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
 #: Largest program text we read (characters).
@@ -256,8 +258,6 @@ class ClipsHost:
     def poll(self) -> None:
         """A loop inside one firing asks whether it may go on: not once the run's time
         budget and its grace are spent (the web's bound on one request)."""
-        from pyengine.engine.errors import OutOfTime
-        from pyengine.engine.interrupt import current_budget
         budget = current_budget()
         if budget is not None and time.monotonic() > budget.deadline + budget.grace:
             raise OutOfTime(f"a loop inside one firing ran past {budget.seconds + budget.grace:g} s")

@@ -20,6 +20,8 @@ from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.batch_lines import batch_lines
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints
 from pyengine.puzzles.bee.results import Solved
+from pyengine.puzzles.bee.results import counts_text
+from pyengine.puzzles.bee.results import Hints
 
 
 class BatchSolved:
@@ -99,7 +101,6 @@ def record_line(record: dict) -> str:
     ``line N: error: ...``; with hints, the hints page follows, indented."""
     if "error" in record:
         return f"line {record['line']}: error: {record['error']}"
-    from pyengine.puzzles.bee.results import counts_text
     line = (f"{record['letters'].upper()} {record['center'].upper()}: "
             + counts_text(record["words"], record["max_score"], len(record["pangrams"]),
                           len(record["perfect_pangrams"])))
@@ -109,7 +110,6 @@ def record_line(record: dict) -> str:
 
 
 def _hints_lines(record: dict) -> list[str]:
-    from pyengine.puzzles.bee.results import Hints
     h = record["hints"]
     page = Hints(words=h["words"], points=h["points"], pangrams=h["pangrams"],
                  perfect=h["perfect_pangrams"], bingo=h["bingo"],

@@ -14,6 +14,7 @@ from pyengine.engine.wording import plural
 from pyengine.puzzles.bee import fast
 from pyengine.puzzles.bee.engine import load_words
 from pyengine.puzzles.bee.results import Solution
+from pyengine.puzzles.bee.solve import solve
 
 
 @dataclass
@@ -84,7 +85,6 @@ class BestHive:
 
 def run_best(allow_s=False, words=None, seed=None) -> BestHive:
     """The ``best`` action (``seed`` is accepted, as by every bee action, and unused)."""
-    from pyengine.puzzles.bee.solve import solve
     wl = load_words(words)
     b = best_hive(wl, allow_s=allow_s)
     return BestHive(b, solve(b.letters, b.center, words=wl), wl.label)

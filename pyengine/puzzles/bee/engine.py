@@ -9,6 +9,23 @@ from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.bee.results import Hints, Solution
+from pyengine.words import bee as bee_words
+from pyengine.words.offensive import choosable
+from pyengine.engine.experta import ExpertaSession
+from pyengine.rules import bee as rules
+from pyengine.facts.bee import Letter
+from pyengine.engine.stages import Stage
+from pyengine.engine.stages import StageRunner
+from pyengine.facts.bee import Problem
+from pyengine.engine.stages import SessionPlan
+from pyengine.facts.bee import Flaw
+from pyengine.facts.bee import Hive
+from pyengine.facts.bee import Points
+from pyengine.facts.bee import Rank
+from pyengine.facts.bee import MaxScore
+from pyengine.facts.bee import Bingo
+from pyengine.facts.bee import HintCell
+from pyengine.facts.bee import TwoLetter
 
 SOLVE_STAGES = ("build", "solve", "score", "rank")
 RULE_SETS = ("solve", "make", "play")
@@ -17,7 +34,6 @@ RULE_SETS = ("solve", "make", "play")
 def load_words(words=None):
     """A word list: ``None``/``"bee"`` (the Spelling Bee list), a list spec, or a
     loaded :class:`~pyengine.words.lists.WordList` (kept as it is)."""
-    from pyengine.words import bee as bee_words
     if words is not None and not isinstance(words, str):
         return words
     return bee_words.load(words)
@@ -26,7 +42,6 @@ def load_words(words=None):
 def choice_words(words=None, allow_offensive: bool = False):
     """The list a made hive's answers come from: :func:`load_words`, without the
     offensive words unless ``allow_offensive`` (:mod:`pyengine.words.offensive`)."""
-    from pyengine.words.offensive import choosable
     return choosable(load_words(words), allow_offensive)
 
 
@@ -38,8 +53,6 @@ class BeeEngine:
     """
 
     def __init__(self, words=None, record: bool = False, kind: str = "solve"):
-        from pyengine.engine.experta import ExpertaSession
-        from pyengine.rules import bee as rules
 
         if kind not in RULE_SETS:
             raise ValueError(f"kind is one of {', '.join(RULE_SETS)}, not {kind!r}")
@@ -51,7 +64,6 @@ class BeeEngine:
 
     def load_hive(self, letters: str, center: str, habits=()) -> None:
         """Reset and declare the letter facts (and any habits)."""
-        from pyengine.facts.bee import Letter
         s = self.session
         s.reset()
         for ch in letters:
@@ -61,11 +73,9 @@ class BeeEngine:
 
     def run(self, stages) -> dict[str, int]:
         """Walk the named stages; firings per stage."""
-        from pyengine.engine.stages import Stage, StageRunner
         return StageRunner(self.session, [Stage(n) for n in stages]).run_all()
 
     def problems(self) -> list[str]:
-        from pyengine.facts.bee import Problem
         return [f["text"] for f in self.session.records(Problem)]
 
     def read_solution(self, fired=None) -> Solution:
@@ -75,7 +85,6 @@ class BeeEngine:
         """The hive's session, paused before ``build``: the letter facts declared,
         the stages build, solve, score, rank, then ``extra`` (the one session path of
         ``bee solve``, the shell, ``make`` and ``play``)."""
-        from pyengine.engine.stages import SessionPlan, Stage
 
         self.load_hive(letters, center, habits)
         stages = [Stage(n) for n in SOLVE_STAGES + tuple(extra)]
@@ -100,7 +109,6 @@ class BeeEngine:
 
 def read_solution(session, words_label: str, fired=None) -> Solution:
     """The solved hive, read from the session's ``Hive``, ``Points`` and ``Rank`` facts."""
-    from pyengine.facts.bee import Flaw, Hive, Points, Rank
     hive = session.records(Hive)[0]
     groups = session.records(Points)
     points = {w: g["each"] for g in groups for w in g["words"]}
@@ -116,15 +124,12 @@ def read_solution(session, words_label: str, fired=None) -> Solution:
 
 
 def _max_score(session) -> int:
-    from pyengine.facts.bee import MaxScore
     totals = session.records(MaxScore)
     return totals[0]["points"] if totals else 0
 
 
 def read_hints(session) -> Hints:
     """Run the hints stage on a solved session (once) and read the page back."""
-    from pyengine.engine.stages import Stage, StageRunner
-    from pyengine.facts.bee import Bingo, HintCell, MaxScore, TwoLetter
     s = session
     if not s.records(HintCell):
         StageRunner(s, [Stage("hints")]).run_all()

@@ -18,6 +18,9 @@ from pyengine.puzzles.bee.feasible import fitting
 from pyengine.puzzles.bee.hive import LETTERS_RE, ascii_lower, parse_center, shown
 from pyengine.puzzles.bee.limits import MAX_VETS, MAX_WORD
 from pyengine.puzzles.bee.results import Solution
+from pyengine.facts.bee import Habit
+from pyengine.facts.bee import CommonPangram
+from pyengine.words.offensive import is_offensive
 
 DEFAULT_ANSWERS = (20, 70)      # allowed number of answers for a random hive
 PREFERRED_ANSWERS = (30, 50)    # tried first
@@ -47,7 +50,6 @@ class Habits:
         return None if self.common_pangram is None else round(self.common_pangram * 100)
 
     def facts(self) -> list:
-        from pyengine.facts.bee import Habit
         out = []
         if self.no_s:
             out.append(Habit(name="no-s"))
@@ -127,7 +129,6 @@ def _worth_vetting(st, wl, habits: Habits, m: int, c: str, band, sub: str) -> bo
 def _seed_words(pz: Solution, habits: Habits, sub: str) -> list[str]:
     """The pangrams the rules found fit to be the seed word (common ones, if that
     habit is on), containing ``sub``."""
-    from pyengine.facts.bee import CommonPangram
     if habits.common_pangram is None:
         pool = pz.pangrams
     else:
@@ -203,7 +204,6 @@ def make(word: str | None = None, center: str | None = None, contains: str | Non
 def _refuse_offensive(word: str) -> None:
     """A seed word on the offensive-word list: refused (the hive's answers, chosen
     without those words, would lack it)."""
-    from pyengine.words.offensive import is_offensive
     w = ascii_lower(word.strip())
     if is_offensive(w):
         raise UsageError(f"seed word {shown(w.upper())} is on the offensive-word list "

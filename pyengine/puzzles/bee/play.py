@@ -20,6 +20,12 @@ from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_cent
 from pyengine.puzzles.bee.lines import read_lines
 from pyengine.puzzles.bee.results import Solution
 from pyengine.puzzles.bee.puzzle import PLAY_HELP
+from pyengine.facts.bee import Found
+from pyengine.facts.bee import Guess
+from pyengine.facts.bee import Verdict
+from pyengine.puzzles.bee.make import Habits
+from pyengine.puzzles.bee.make import make
+from pyengine.engine.stages import Stage
 
 QUIT = ("!quit", "!q", "!exit")
 GIVE_UP = "!giveup"
@@ -37,7 +43,6 @@ class Game:
 
     def guess(self, text: str) -> tuple[str, int]:
         """Judge one guess: (message, points earned)."""
-        from pyengine.facts.bee import Found, Guess, Verdict
         word = ascii_lower(text.strip())
         s = self.engine.session
         self.turn = next_turn(s)["turn"]
@@ -91,7 +96,6 @@ class Played:
 def next_turn(session) -> dict:
     """The slots of the next ``Guess`` besides its word: its turn, one past the last
     guess or verdict in the fact base (the judge rules keep the last verdict)."""
-    from pyengine.facts.bee import Guess, Verdict
     turns = [f["turn"] for kind in (Guess, Verdict) for f in session.records(kind)]
     return {"turn": 1 + max(turns, default=0)}
 
@@ -104,7 +108,6 @@ def _hive(letters, center, words, seed: int, allow_offensive: bool = False,
     if letters:
         eng = BeeEngine(words, kind="play", record=record)
         return (eng, *parse_hive(letters, center), None)
-    from pyengine.puzzles.bee.make import Habits, make
     eng = BeeEngine(choice_words(words, allow_offensive), kind="play", record=record)
     c = None if center is None else parse_center(center)
     # play has no --allow-s: asking for the center S allows S
@@ -133,7 +136,6 @@ def open_play(letters=None, center=None, words=None, seed=None, allow_offensive=
     ``bee play`` does), its solve, score, rank and hints stages, then ``judge``, whose
     staging fact stays, so each ``Guess`` asserted afterwards gets its ``Verdict`` from
     the rules on the next run."""
-    from pyengine.engine.stages import Stage
 
     eng, hive, c, seed_word = _hive(letters, center, words, seed, allow_offensive,
                                     record=True)

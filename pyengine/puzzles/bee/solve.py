@@ -10,6 +10,8 @@ from __future__ import annotations
 from pyengine.puzzles.bee.engine import BeeEngine, read_hints, read_solution
 from pyengine.puzzles.bee.hive import parse_hive
 from pyengine.puzzles.bee.results import Hints, Solution, Solved
+from pyengine.engine.errors import UsageError
+from pyengine.puzzles.bee.batch import solve_batch
 
 SHELL_HIVE = ("aeginrt", "r")       # what the shell opens when given no letters
 
@@ -43,8 +45,6 @@ def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
 
 
 def _run_batch(batch, letters, center, hints, words, seed, record):
-    from pyengine.engine.errors import UsageError
-    from pyengine.puzzles.bee.batch import solve_batch
     if letters is not None or center is not None:
         raise UsageError("--batch FILE gives the hives: no LETTERS or --center with it")
     if record:
@@ -57,7 +57,6 @@ def open_solve(letters=None, center=None, words=None, seed=None, hints=False, ba
     """The solve session, paused before ``build`` (:meth:`BeeEngine.plan`, with the
     hints stage); with neither letters nor center it opens AEGINRT center R."""
     if batch is not None:
-        from pyengine.engine.errors import UsageError
         raise UsageError("--batch solves many hives at once: a session opens one hive")
     if letters is None and center is None:
         letters, center = SHELL_HIVE
@@ -78,7 +77,6 @@ def open_solve(letters=None, center=None, words=None, seed=None, hints=False, ba
 def read_solve(plan) -> Solved:
     """The solved hive (and its hints page if asked for); a hive the build stage
     found a problem with is a UsageError."""
-    from pyengine.engine.errors import UsageError
 
     eng = plan.notes["engine"]
     if eng.problems():

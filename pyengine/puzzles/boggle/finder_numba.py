@@ -24,6 +24,8 @@ from pyengine.puzzles.boggle.board import Board, neighbours_of
 from pyengine.puzzles.boggle.compiled import READY, Kernel, ensure_compiled
 from pyengine.puzzles.boggle.scoring import score_word
 from pyengine.words.memo import Memo
+from pyengine.puzzles.boggle.kernels import new_generation
+from pyengine.puzzles.boggle.kernels import search_boards
 
 __all__ = ["ArrayTrie", "SEARCH", "build_arrays", "encode", "neighbour_arrays", "tiny_trie"]
 
@@ -235,7 +237,6 @@ class ArrayTrie:
         array of (words, paths, word score, path score)."""
         if SEARCH.name not in READY:    # first use: the notice if numba's cache lacks it
             ensure_compiled((SEARCH,))
-        from pyengine.puzzles.boggle.kernels import new_generation, search_boards
         nbr, nnbr, nbm = neighbour_arrays(size)
         out = np.zeros((c0s.shape[0], 4), np.int64)
         gen = new_generation(self.mark, self.gen, c0s.shape[0])
@@ -275,7 +276,6 @@ def tiny_trie() -> ArrayTrie:
 
 
 def _search_dispatcher():
-    from pyengine.puzzles.boggle.kernels import search_boards
     return search_boards
 
 

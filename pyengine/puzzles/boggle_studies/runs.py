@@ -19,6 +19,7 @@ from pyengine.puzzles.boggle.finder_numba import neighbour_arrays, tiny_trie
 from pyengine.puzzles.boggle_studies.anneal import python_run
 from pyengine.puzzles.util import ALPHABET
 from pyengine.puzzles.workers import Pool
+from pyengine.puzzles.boggle_studies.anneal_numba import anneal_run
 
 FACES = tuple("qu" if c == "q" else c for c in ALPHABET)     # q stands for the Qu face
 _STATE: dict = {}
@@ -72,7 +73,6 @@ def compiled_run(trie, ws, neighbours, cum, task) -> tuple[int, list[int]]:
     """One run of the compiled annealing (``anneal_numba``) on ``trie``, with its word
     scores ``ws``, the board's neighbour arrays (``finder_numba.neighbour_arrays``) and
     the cumulative letter weights ``cum``."""
-    from pyengine.puzzles.boggle_studies.anneal_numba import anneal_run
     cells, seed, steps, t_start, t_end = task
     if trie.gen > 2**30:
         trie.mark[:] = 0
@@ -129,7 +129,6 @@ class ClusterRunner:
 
 # -- the annealing kernel, as compiled.ensure_compiled handles it -----------------------------
 def _anneal_dispatcher():
-    from pyengine.puzzles.boggle_studies.anneal_numba import anneal_run
     return anneal_run
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pyengine.puzzles.riddle.limits import MAX_TERMS_PER_LINE
 from pyengine.words.lexicon import content_words, load_lexicon, stem
+from pyengine.words.names import load_names
 
 #: riddle phrasing that says nothing about the answer ("My whole is known as ...")
 HINT_FILLER = frozenset("""
@@ -54,7 +55,6 @@ class HintReader:
     def names(self):
         """The embedded names (:class:`pyengine.words.names.Names`), loaded on first use."""
         if self._names is None:
-            from pyengine.words.names import load_names
             self._names = (self._names_loader or load_names)()
         return self._names
 

@@ -19,6 +19,19 @@ from pyengine.puzzles.riddle.made import MadeRiddle, MadeRiddles  # noqa: F401 (
 from pyengine.puzzles.riddle.parse import ORDINAL_WORDS, HalfClue, ParsedClue
 from pyengine.puzzles.riddle.write import ordinal_word, write_riddle
 from pyengine.engine.numbers import whole
+from pyengine.engine.stages import Stage
+from pyengine.facts.riddle import Rivals
+from pyengine.facts.riddle import Clue
+from pyengine.words.lists import load
+from pyengine.words.offensive import choosable
+from pyengine.engine.experta import ExpertaSession
+from pyengine.facts.riddle import Answer
+from pyengine.facts.riddle import Letter
+from pyengine.facts.riddle import Riddle
+from pyengine.rules.riddle import RiddleMaker
+from pyengine.engine.stages import StageRunner
+from pyengine.engine.textio import ascii_letters
+from pyengine.engine.stages import SessionPlan
 
 DEFAULT_LENGTHS = (5, 8)
 
@@ -35,13 +48,11 @@ def familiar_words(words, min_zipf: float = 2.5, enough: int = 2000):
 # -- the rule stages ----------------------------------------------------------------------
 def first_stages():
     """A clue for every letter, its letter set, the words they allow, the rivals."""
-    from pyengine.engine.stages import Stage
     return [Stage("draw"), Stage("collapse"), Stage("solve"), Stage("check")]
 
 
 def round_stages():
     """One redraw round: drop the weakest clue, then draw, collapse, solve, check again."""
-    from pyengine.engine.stages import Stage
     return [Stage("redraw")] + first_stages()
 
 
@@ -55,14 +66,12 @@ def maker_stages(rounds: int):
 
 def is_unique(session) -> bool:
     """Has the check stage found no rival word?"""
-    from pyengine.facts.riddle import Rivals
     rivals = session.records(Rivals)
     return bool(rivals) and rivals[0]["count"] == 0
 
 
 def read_clues(session) -> list[ParsedClue]:
     """The maker's clues, read back from the fact base."""
-    from pyengine.facts.riddle import Clue
 
     clues = []
     for f in sorted(session.records(Clue), key=lambda f: f["pos"]):
@@ -82,8 +91,6 @@ class RiddleFactory:
 
     def __init__(self, words=None, limits=None, weights=None, window: int = 2500,
                  allow_offensive: bool = False):
-        from pyengine.words.lists import load
-        from pyengine.words.offensive import choosable
 
         self.words = words if words is not None and not isinstance(words, str) else load(words)
         self.common = choosable(familiar_words(self.words), allow_offensive)
@@ -106,9 +113,6 @@ class RiddleFactory:
 
     def session(self, answer: str, rng: random.Random, record: bool = False):
         """A reset maker session with the answer's facts declared."""
-        from pyengine.engine.experta import ExpertaSession
-        from pyengine.facts.riddle import Answer, Letter, Riddle
-        from pyengine.rules.riddle import RiddleMaker
 
         session = None if record else self._session
         if session is None:
@@ -128,7 +132,6 @@ class RiddleFactory:
              record: bool = False) -> MadeRiddle:
         """A riddle for ``answer`` with one solution in the solving list: up to
         ``attempts`` fresh sessions of up to ``max_rounds`` check rounds each."""
-        from pyengine.engine.stages import StageRunner
 
         answer = self.solvable(answer)
         rng = random.Random(seed)
@@ -156,7 +159,6 @@ class RiddleFactory:
 
 # -- input --------------------------------------------------------------------------------
 def check_answer(word: str) -> str:
-    from pyengine.engine.textio import ascii_letters
 
     if not isinstance(word, str) or not word.strip():
         raise UsageError(f"riddle answer {word!r} must be letters a-z")
@@ -233,7 +235,6 @@ def open_make(word=None, count=1, length="5-8", seed=None, words=None, allow_off
     """The maker's session for one riddle, paused before its first stage, with 30
     redraw rounds planned (the rounds after the riddle is unique fire nothing).
     Its input is checked exactly as ``run_make`` checks it."""
-    from pyengine.engine.stages import SessionPlan
 
     factory, word, _count, lengths, seed = _plan(word, count, length, seed, words,
                                                  allow_offensive=allow_offensive)

@@ -13,6 +13,21 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
 from pyengine.puzzles.riddle.limits import MAX_HINT_LINES, MAX_RIDDLE_BYTES, MAX_SOLUTIONS
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
+from pyengine.engine.stages import Stage
+from pyengine.facts.riddle import clue_fact
+from pyengine.puzzles.riddle.hints import HintReader
+from pyengine.engine.experta import ExpertaSession
+from pyengine.facts.riddle import HintLine
+from pyengine.facts.riddle import NearWanted
+from pyengine.facts.riddle import Riddle
+from pyengine.rules.riddle import RiddleSolver
+from pyengine.words.lists import load
+from pyengine.facts.riddle import Candidates
+from pyengine.facts.riddle import LetterSet
+from pyengine.facts.riddle import NearSolution
+from pyengine.facts.riddle import Solution
+from pyengine.engine.stages import SessionPlan
+from pyengine.engine import textio
 
 SHOWN = 10                      # solutions the command lists without --all
 
@@ -125,7 +140,6 @@ def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
 
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
-    from pyengine.engine.stages import Stage
     return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("names"), Stage("near"),
             Stage("read-hints"), Stage("rank")]
 
@@ -133,7 +147,6 @@ def solver_stages():
 def clue_facts(parsed: ParsedRiddle) -> list:
     """The Clue facts of a parsed riddle, one per line ('My last' stays 'last'
     for the rules)."""
-    from pyengine.facts.riddle import clue_fact
 
     return [clue_fact(LAST if clue.ordinal == LAST else clue.pos,
                       [(h.valence, h.word) for h in clue.halves])
@@ -147,7 +160,6 @@ _HINTS: list = []
 def hint_reader():
     """The process's one HintReader (its lexicon loads on the first hint question)."""
     if not _HINTS:
-        from pyengine.puzzles.riddle.hints import HintReader
         _HINTS.append(HintReader())
     return _HINTS[0]
 
@@ -155,10 +167,6 @@ def hint_reader():
 def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
                    max_solutions: int = MAX_SOLUTIONS, near: bool = False):
     """A reset experta session with the riddle's facts declared, before any stage."""
-    from pyengine.engine.experta import ExpertaSession
-    from pyengine.facts.riddle import HintLine, NearWanted, Riddle
-    from pyengine.rules.riddle import RiddleSolver
-    from pyengine.words.lists import load
 
     wl = words if words is not None and not isinstance(words, str) else load(words)
     key = (id(wl), max_solutions)
@@ -183,13 +191,6 @@ def solver_session(parsed: ParsedRiddle, words=None, record: bool = True,
 
 def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     """Read the solutions, letter sets and count back from the fact base."""
-    from pyengine.facts.riddle import (
-        Candidates,
-        LetterSet,
-        NearSolution,
-        NearWanted,
-        Solution,
-    )
 
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
@@ -222,7 +223,6 @@ def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
 def solve_plan(parsed: ParsedRiddle, words=None, all_solutions: bool = False,
                near: bool = False, record: bool = True):
     """The solver session of a parsed riddle, paused before its first stage."""
-    from pyengine.engine.stages import SessionPlan
 
     session = solver_session(parsed, words, record,
                              max_solutions=10**9 if all_solutions else MAX_SOLUTIONS,
@@ -250,7 +250,6 @@ def read_text(source: str | None) -> str:
     BOM dropped, NFC), at most ``MAX_RIDDLE_BYTES``."""
     import sys
 
-    from pyengine.engine import textio
 
     if source in (None, "-"):
         try:

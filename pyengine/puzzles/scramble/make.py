@@ -13,6 +13,14 @@ from pathlib import Path
 from pyengine.engine.errors import UsageError
 from pyengine.engine.resources import fact_file, rule_file
 from pyengine.engine.wording import plural
+from pyengine.engine.textio import ascii_letters
+from pyengine.engine.textio import read_text
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.experta import ExpertaSession
+from pyengine.engine.stages import Stage
+from pyengine.puzzles.scramble.puzzle import MAKE
+from pyengine.engine.stages import SessionPlan
+from pyengine.puzzles.scramble.limits import check_make
 
 DEFAULT_SWAPS = 100
 RIVERS = ("Thames", "Seine", "Orinoco", "Nile", "Euphrates", "Darling", "Amazon")
@@ -62,7 +70,6 @@ def check_words(words: list[str]) -> list[str]:
     """The scramble words, each read by :func:`pyengine.engine.textio.ascii_letters`
     (NFKC, then letters a-z in any case: the Kelvin sign is K, 'cafe' + U+0301 is
     refused as 'café'). Raise UsageError naming the problem."""
-    from pyengine.engine.textio import ascii_letters
 
     if isinstance(words, str) or not isinstance(words, (list, tuple)):
         raise UsageError(f"expected a list of words, not {words!r}")
@@ -82,7 +89,6 @@ def read_word_file(path: str | Path, what: str = "word file") -> list[str]:
     """Words from a file (or standard input, ``-``): whitespace separated, '#' starts a
     comment. UTF-8 (a byte-order mark is dropped); a FIFO, a directory or a device is
     refused before it is opened (pyengine.engine.textio)."""
-    from pyengine.engine.textio import read_text
 
     text = read_text(path, what)
     words = []
@@ -107,8 +113,6 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
                  engine: str = "clips"):
     """A session with the scramble rules and the words (default: the rivers), reset: on
     CLIPS, or (``engine="experta"``) the same .clp files on our own engine."""
-    from pyengine.engine.clips import ClipsSession
-    from pyengine.engine.experta import ExpertaSession
 
     files = [rule_file("scramble.clp")]
     if randomizer == "shuffle":
@@ -131,7 +135,6 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
 
 def stage_plan(swaps: int = DEFAULT_SWAPS, randomizer: str = "swap"):
     """BUILD, RANDOMIZE (random strategy, exactly ``swaps`` firings), DECODE."""
-    from pyengine.engine.stages import Stage
 
     if randomizer == "shuffle":
         return [Stage("BUILD"), Stage("SHUFFLE"), Stage("DECODE")]
@@ -147,7 +150,6 @@ def make_scramble(words: list[str] | None = None, swaps: int = DEFAULT_SWAPS,
                   record: bool = True, engine: str = "clips") -> Scramble:
     """The ``make`` action from Python (``words=None``: the rivers): the same
     declaration checks the values, and the same session path runs them."""
-    from pyengine.puzzles.scramble.puzzle import MAKE
 
     if words is not None and not words:          # the command's "no words" is the rivers
         check_words(words)
@@ -170,8 +172,6 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
     """The scramble, paused before BUILD: the words (or the rivers) as facts, the
     limits checked before any engine starts. Each stage that reorders the ids notes
     the id line it leaves, for :func:`read_make`."""
-    from pyengine.engine.stages import SessionPlan
-    from pyengine.puzzles.scramble.limits import check_make
 
     given = words_given(hide, file)
     check_make(_letters(given), swaps, randomizer, record, engine)
@@ -214,7 +214,6 @@ def check_user_fact(spec, session, swaps: int, randomizer: str) -> None:
     """A ``word`` or ``text`` fact asserted by hand: the line the rules would then
     make must stay within the plan's limits (the same check_make as the words given
     at the start), else UsageError before the rules see it."""
-    from pyengine.puzzles.scramble.limits import check_make
 
     if spec.relation not in ("word", "text"):
         return

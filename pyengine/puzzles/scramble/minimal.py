@@ -33,6 +33,9 @@ from pyengine.puzzles.scramble.limits import (BEAM_MAX_WORK, MAX_STATES_LIMIT,
                                               PAIR_MAX_CELLS)
 from pyengine.puzzles.scramble.make import is_subsequence
 from pyengine.engine.numbers import whole
+from pyengine.puzzles.scramble.make import check_words as check
+from pyengine.puzzles.scramble.make import RIVERS
+from pyengine.puzzles.scramble.make import read_word_file
 
 MAX_STATES = 15_000       # A* expansions before falling back to the beam search
 EXACT_WORDS = 12          # A* (and the pair bound in the search) up to this many words
@@ -236,7 +239,6 @@ def start_bound(words: list[str]) -> int:
 
 def check_words(words: list[str]) -> list[str]:
     """The words as read (NFKC, letters a-z), their case kept."""
-    from pyengine.puzzles.scramble.make import check_words as check
     return check(words)
 
 
@@ -297,7 +299,6 @@ def format_result(m: Minimal) -> str:
 
 def run_minimal(hide=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:
     """The ``minimal`` action: the given words, a file's, or the seed's rivers."""
-    from pyengine.puzzles.scramble.make import RIVERS, read_word_file
 
     given = list(hide or ()) + (read_word_file(file) if file is not None else [])
     if not given and file is None:

@@ -24,6 +24,19 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
+from pyengine.engine.textio import ascii_letters
+from pyengine.engine.textio import fold
+from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
+from pyengine.engine.textio import is_path_like
+from pyengine.engine.textio import user_path
+from pyengine.puzzles.scramble.make import read_word_file
+from pyengine.engine.resources import fact_file
+from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES
+from pyengine.puzzles.scramble.make import check_words
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.resources import rule_file
+from pyengine.engine.stages import Stage
+from pyengine.engine.stages import SessionPlan
 
 NODE_LIMIT = 2_000_000          # search work (nodes x words looked at) before giving up
 PREFILTER_ABOVE = 500           # bigger pools: only words hidden in the line become facts
@@ -71,8 +84,6 @@ class Solved:
 def parse_line(text: str) -> str:
     """'A O E M U ...' or 'aoemu...' -> 'aoemu...'. Letters and spaces only, at most
     SOLVE_MAX_LETTERS letters."""
-    from pyengine.engine.textio import ascii_letters, fold
-    from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
 
     if not isinstance(text, str):
         raise UsageError(f"the scramble line must be text, not {text!r}")
@@ -91,8 +102,6 @@ def parse_candidates(spec: str) -> list[str]:
     'rivers50', or words separated by commas or spaces. Duplicates (in any case) are
     dropped. Text that cannot be a file name (commas, spaces, over 255 characters) is
     never tried as one."""
-    from pyengine.engine.textio import is_path_like, user_path
-    from pyengine.puzzles.scramble.make import read_word_file
 
     if not isinstance(spec, str):
         raise UsageError(f"--candidates must be text, not {spec!r}")
@@ -100,7 +109,6 @@ def parse_candidates(spec: str) -> list[str]:
         raise UsageError("no candidates (give --candidates FILE or --candidates 'w1,w2,...')")
     what = "candidates file"
     if spec.strip() == "rivers50":
-        from pyengine.engine.resources import fact_file
         words = read_word_file(fact_file("rivers50.txt"), what)
     elif spec == "-" or (is_path_like(spec) and _exists(user_path(spec, what))):
         words = read_word_file(spec, what)
@@ -123,8 +131,6 @@ def _exists(path) -> bool:
 
 def _unique(words: list[str]) -> list[str]:
     """Check the words (letters only) and drop repeats in any case, keeping the first."""
-    from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES
-    from pyengine.puzzles.scramble.make import check_words
 
     if isinstance(words, str) or not isinstance(words, (list, tuple)):
         raise UsageError(f"expected a list of candidate words, not {words!r}")
@@ -142,8 +148,6 @@ def _unique(words: list[str]) -> list[str]:
 # -- the rules ----------------------------------------------------------------------
 def make_session(line: str, candidates: list[str], record: bool = False):
     """A CLIPS session with the solve rules and the line and candidates asserted."""
-    from pyengine.engine.clips import ClipsSession
-    from pyengine.engine.resources import rule_file
 
     session = ClipsSession([rule_file("scramble_solve.clp")], record=record)
     session.reset()
@@ -157,7 +161,6 @@ def make_session(line: str, candidates: list[str], record: bool = False):
 
 
 def stage_plan():
-    from pyengine.engine.stages import Stage
     return [Stage("FILTER"), Stage("COVER")]
 
 
@@ -343,7 +346,6 @@ def _line_text(line) -> str:
 def open_solve(line, candidates, why=False, record: bool = True):
     """The solve session, paused before FILTER: ``line`` as words or text,
     ``candidates`` as a file, a pool name, words separated by commas or a list."""
-    from pyengine.engine.stages import SessionPlan
 
     pool = candidates if isinstance(candidates, list) else parse_candidates(candidates)
     line, pool, dropped = prepare(_line_text(line), pool)

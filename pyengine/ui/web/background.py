@@ -7,6 +7,8 @@ import contextlib
 import socket
 import threading
 import time
+from pyengine.ui.web.command import server_config
+from pyengine.ui.web.limits import Limits
 
 
 def free_port() -> int:
@@ -21,8 +23,6 @@ def running(app, timeout: float = 20.0, limits=None):
     caps and timeouts) on a free port of 127.0.0.1; its URL."""
     import uvicorn
 
-    from pyengine.ui.web.command import server_config
-    from pyengine.ui.web.limits import Limits
 
     port = free_port()
     server = uvicorn.Server(server_config(app, limits or Limits(), "127.0.0.1", port))

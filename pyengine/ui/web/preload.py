@@ -11,12 +11,12 @@ import gc
 from pyengine.engine.clips_guard import depth_guard
 from pyengine.ui.web import worker  # noqa: F401  (what each worker runs)
 from pyengine.ui.web.targets import menu
+from pyengine.ui.notebook import Inspector
 
 
 def warm() -> None:
     """Open and run each menu puzzle once (its rules, word lists and the indexes its
     rules ask load), then drop it."""
-    from pyengine.ui.notebook import Inspector
     for target in menu().values():
         try:
             Inspector(target.factory({})()).run()

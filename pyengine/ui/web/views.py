@@ -8,6 +8,8 @@ from __future__ import annotations
 from pyengine.engine.trace import fire_line, matches_lines
 from pyengine.ui.queries import select_facts
 from pyengine.ui.web.pictures import picture
+from pyengine.engine.errors import UsageError
+from pyengine.ui.graph import firing_graph
 
 MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
 MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
@@ -95,8 +97,6 @@ def why_json(ws, fact_id: int, depth: int, limits) -> dict:
 def graph_json(ws, of) -> dict:
     """The firing graph of a fact's why (``of``: an id), a rule's firings (a name) or
     the run (None): SVG drawn by Graphviz, or its DOT text where Graphviz is absent."""
-    from pyengine.engine.errors import UsageError
-    from pyengine.ui.graph import firing_graph
     drawing = firing_graph(ws.ins.session, ws.ins.log, of)
     try:
         return {"of": of, "svg": drawing.svg()}

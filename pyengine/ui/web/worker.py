@@ -21,6 +21,10 @@ from pyengine.engine.interrupt import time_budget
 from pyengine.engine.wording import plural
 from pyengine.ui.web import views
 from pyengine.ui.web.limits import Limits
+from pyengine.puzzles.registry import PLUGINS
+from pyengine.ui.web.targets import command_line
+from pyengine.ui.web.targets import menu
+from pyengine.ui.web.websession import WebSession
 
 MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what they list)
 HEAVY = 0.25                        # seconds of CPU: a request past it lowers the priority
@@ -116,9 +120,6 @@ def open_session(spec: dict, limits: Limits, sid: str):
     line's target (``{"argv": [...]}``), with the server's input lines. The registry
     is read with the server's plug-ins (``PYENGINE_PUZZLES`` as the server had it: the
     fork server that forks the workers may have started before it was set)."""
-    from pyengine.puzzles.registry import PLUGINS
-    from pyengine.ui.web.targets import command_line, menu
-    from pyengine.ui.web.websession import WebSession
 
     if spec.get("plugins") is not None:
         os.environ[PLUGINS] = spec["plugins"]

@@ -28,6 +28,7 @@ import socket
 import struct
 
 from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.worker import main
 
 PRELOAD = ["pyengine.ui.web.preload"]
 MAX_FRAME = 64 * 1024 * 1024        # bytes of one frame from a worker
@@ -75,7 +76,6 @@ class Worker:
     async def start(cls, spec: dict, limits: Limits, sid: str) -> tuple["Worker", int, bytes]:
         """A new worker for ``spec``; its first answer (the session's state, or why it
         could not open) as (status, JSON bytes)."""
-        from pyengine.ui.web.worker import main
 
         ctx = context()
         ours, theirs = ctx.Pipe(duplex=True)
