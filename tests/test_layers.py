@@ -102,6 +102,47 @@ def test_no_module_imports_itself_back():
         " <-> ".join(group) for group in _cycles(graph))
 
 
+# Modules that ``pyengine --help`` and ``import pyengine`` load: they import the rest of
+# the package only where it is used, so that listing the commands starts no engine.
+LAZY_FRONT = ("pyengine/__init__.py", "pyengine/ui/cli.py", "pyengine/ui/web/command.py",
+              "pyengine/puzzles/wordlist.py", "pyengine/puzzles/base.py",
+              "pyengine/puzzles/registry.py", "pyengine/engine/trace.py")
+# Packages slow to import or optional (an extra): these may be imported where used.
+HEAVY_OR_OPTIONAL = ("numba", "numpy", "pandas", "matplotlib", "dask", "distributed",
+                     "uvicorn", "starlette", "playwright", "clips", "experta", "rapidfuzz",
+                     "snowballstemmer")
+
+
+def _imports_in_functions(tree) -> list[tuple[int, str]]:
+    out = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.ImportFrom) and node.level == 0:
+                    out.append((node.lineno, node.module or ""))
+                elif isinstance(node, ast.Import):
+                    out.extend((node.lineno, a.name) for a in node.names)
+    return out
+
+
+def test_imports_inside_functions_only_for_heavy_packages_or_the_light_front():
+    """An import inside a function hides a dependency (and once hid four cycles): the
+    package's own modules are imported at the top, except by the light front; other
+    packages inside a function only if heavy or optional (the standard library is free)."""
+    import sys
+    found = []
+    for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):
+        rel = str(path.relative_to(ROOT))
+        for line, module in _imports_in_functions(ast.parse(path.read_text())):
+            top = module.split(".")[0]
+            if top == "pyengine" and rel not in LAZY_FRONT:
+                found.append(f"{rel}:{line} imports {module} inside a function")
+            elif top not in ("pyengine", *HEAVY_OR_OPTIONAL) and \
+                    top not in sys.stdlib_module_names:
+                found.append(f"{rel}:{line} imports {module} inside a function")
+    assert not found, "\n".join(found)
+
+
 def test_no_module_imports_another_modules_private_names():
     """What two modules share is public in the one it belongs to."""
     for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):
