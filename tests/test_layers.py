@@ -5,6 +5,7 @@ per-engine branches, and modules and functions stay small (docs/architecture.md)
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -26,8 +27,14 @@ def _sources(*folders: Path):
         yield from sorted(p for p in folder.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+@functools.lru_cache(maxsize=None)
+def _tree(path: Path) -> ast.Module:
+    """A source file parsed once for all the checks."""
+    return ast.parse(path.read_text())
+
+
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text())
+    tree = _tree(path)
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -133,7 +140,7 @@ def test_imports_inside_functions_only_for_heavy_packages_or_the_light_front():
     found = []
     for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):
         rel = str(path.relative_to(ROOT))
-        for line, module in _imports_in_functions(ast.parse(path.read_text())):
+        for line, module in _imports_in_functions(_tree(path)):
             top = module.split(".")[0]
             if top == "pyengine" and rel not in LAZY_FRONT:
                 found.append(f"{rel}:{line} imports {module} inside a function")
@@ -146,7 +153,7 @@ def test_imports_inside_functions_only_for_heavy_packages_or_the_light_front():
 def test_no_module_imports_another_modules_private_names():
     """What two modules share is public in the one it belongs to."""
     for path in _sources(PKG, ROOT / "rules", ROOT / "facts"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pyengine"):
                 private = [a.name for a in node.names
                            if a.name.startswith("_") and not a.name.startswith("__")]
@@ -180,7 +187,7 @@ def test_the_ui_has_no_per_engine_branches():
 def test_puzzles_are_listed_only_by_the_registry():
     names = ("scramble", "riddle", "bee", "boggle")
     for path in _sources(PKG / "ui"):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, (ast.List, ast.Tuple, ast.Dict, ast.Set)):
                 items = node.keys if isinstance(node, ast.Dict) else node.elts
                 found = {i.value for i in items if isinstance(i, ast.Constant)} & set(names)
@@ -231,7 +238,7 @@ def test_modules_and_functions_are_small():
         lines = text.count("\n")
         if lines > MAX_MODULE_LINES:
             too_big.append(f"{path.relative_to(ROOT)}: {lines} lines")
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 length = node.end_lineno - node.lineno + 1
                 if length > MAX_FUNCTION_LINES:

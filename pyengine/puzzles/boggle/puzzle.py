@@ -53,10 +53,11 @@ SOLVE = Action(
         Option("board", "words", None, "the letters row by row, e.g. perslatgsineters or "
                "'pers/latg/sine/ters' (9, 16, 25 or 36 cells; [Th] for a two-letter face, "
                f"# for a blank; at most {MAX_BOARD_TEXT} characters)", positional=True,
-               required=True, metavar="BOARD"),
+               required=True, metavar="BOARD", web=True),
         WORDS,
         Option("min_len", "int", None, "shortest word counted (default 3 on 4x4 and "
-               f"smaller, 4 on 5x5/6x6; 1..{MAX_WORD_LEN})", low=1, high=MAX_WORD_LEN),
+               f"smaller, 4 on 5x5/6x6; 1..{MAX_WORD_LEN})", low=1, high=MAX_WORD_LEN,
+               web=True),
         Option("count", "str", "words", "score distinct words (a player's count) or every "
                "path to a word (the seed's figures)", choices=("words", "paths")),
         Option("two_letter", "bool", False, "allow 2-letter words at 1 point (the seed's "
@@ -67,7 +68,8 @@ SOLVE = Action(
         Option("rules", "bool", False, "find and score the words with the solving rules "
                "(rules/boggle_solve.py: paths grown die by die; what the shell steps) "
                "instead of the finder's search")),
-    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True, facts=True)
+    run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True, facts=True,
+    example={"board": "gnet/ieso/lapr/tens"})
 
 BEST = Action(
     "best", "search for a top-scoring board (simulated annealing)",
