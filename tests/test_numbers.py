@@ -94,8 +94,8 @@ def test_is_digits_is_plain_ascii_digits(text, ok):
     assert is_digits(text) is ok
 
 
-@SETTINGS
-@given(st.text(max_size=12))
+@settings(max_examples=120, deadline=None, database=None)
+@given(st.one_of(NEAR, st.text(max_size=12)))
 def test_the_shell_never_shows_a_traceback_for_a_count(text):
     """What a user types after agenda, history, why ID and back: an answer or one
     error line, never a caught exception's name."""
