@@ -11,11 +11,20 @@ hypothesis keeps no example database. A test that needs its own cache folder sti
 sets one. (numba keeps the compiled Boggle kernels beside their modules, in
 ``__pycache__``, as Python keeps bytecode: compiling them afresh would add half a minute
 to every run; tests/test_boggle_compile.py compiles them cold in a folder of its own.)
+
+Python's own bytecode is kept too, even where ``PYTHONDONTWRITEBYTECODE`` is set: the
+suite starts a few hundred Python processes (every console example in the docs is run
+as typed), and compiling pyengine and its dependencies afresh in each one would cost
+about a third of the run.
 """
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
+
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)     # the workers and subprocesses too
+sys.dont_write_bytecode = False
 
 import pytest
 from hypothesis import HealthCheck, settings

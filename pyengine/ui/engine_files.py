@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.machinery
 import importlib.util
 import inspect
 import os
@@ -69,11 +70,20 @@ def _only_engine(module, where: str, base: type):
     raise UsageError(f"{where} defines several engines ({names}): write {where}:CLASS")
 
 
+class _FromSource(importlib.machinery.SourceFileLoader):
+    """Compiles the file as it is now: a rule file being edited between two reloads
+    (in the same second, to the same size) is never run from stale bytecode."""
+
+    def get_code(self, fullname):
+        return compile(self.get_data(self.path), self.path, "exec", dont_inherit=True)
+
+
 def _load_file(path: str):
     if not os.path.isfile(path):
         raise UsageError(f"cannot read {path}: no such file")
     mod_name = "pyengine_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
-    spec = importlib.util.spec_from_file_location(mod_name, path)
+    spec = importlib.util.spec_from_file_location(mod_name, path,
+                                                  loader=_FromSource(mod_name, path))
     module = importlib.util.module_from_spec(spec)
     sys.modules[mod_name] = module
     try:
