@@ -22,13 +22,13 @@ class Mirror:
         return {"word": self.word, "mirrored": self.mirrored}
 
 
-def open_mirror(word: str):
+def open_mirror(word: str, record: bool = True):
     from pyengine.engine.experta import ExpertaSession
     from pyengine.engine.stages import SessionPlan, Stage
     from tests.toy.rules import Letter, MirrorRules, Spelled, Word
 
     _letters(word)
-    session = ExpertaSession(MirrorRules)
+    session = ExpertaSession(MirrorRules, record=record)
     session.reset()
     session.assert_fact(Word(length=len(word)))
     for pos, char in enumerate(word.lower()):
@@ -52,12 +52,10 @@ def _guess(text: str) -> str:
     return _letters(text.strip()).lower()
 
 
-def run_mirror(word: str, record: bool = False) -> Mirror:
-    from pyengine.engine.stages import StageRunner
-
-    plan = open_mirror(word)
-    StageRunner(plan.session, plan.stages).run_all()
-    return Mirror(word, plan.finish(), plan.session)
+def read_mirror(plan) -> Mirror:
+    """The result, read from a plan whose stages have run (``Action.call`` opens the
+    plan, runs it and calls this: the command and the shell walk the same session)."""
+    return Mirror(plan.title.removeprefix("mirror "), plan.finish(), plan.session)
 
 
 GUESS = Submit("guess", "the word backwards, as you think it is",
@@ -70,6 +68,6 @@ PUZZLE = Puzzle(
     actions=(Action("make", "spell WORD backwards",
                     options=(Option("word", "str", None, "the word", positional=True,
                                     required=True, metavar="WORD", web=True),),
-                    run="tests.toy.puzzle:run_mirror", open="tests.toy.puzzle:open_mirror",
+                    open="tests.toy.puzzle:open_mirror", read="tests.toy.puzzle:read_mirror",
                     trace=True, example={"word": "stressed"}, submit=(GUESS,),
                     picture="tests.toy.picture:picture"),))
