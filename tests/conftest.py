@@ -65,6 +65,18 @@ def pytest_unconfigure(config):
 
 
 
+def _give_back_freed_memory() -> None:
+    """Freed heap pages back to the system (glibc's malloc_trim): a worker that ran a
+    module with big indexes keeps their pages otherwise, and the next module's
+    allocations fit in what is left. A no-op where there is no glibc."""
+    import ctypes
+    import ctypes.util
+    name = ctypes.util.find_library("c")
+    libc = ctypes.CDLL(name) if name else None
+    if libc is not None and hasattr(libc, "malloc_trim"):
+        libc.malloc_trim(0)
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _stop_the_fork_server():
     """A module that started multiprocessing's fork server (the web inspector's workers,
@@ -75,3 +87,4 @@ def _stop_the_fork_server():
     server = getattr(forkserver, "_forkserver", None)
     if getattr(server, "_forkserver_pid", None) is not None:
         server._stop()          # multiprocessing's own way, made for its tests
+    _give_back_freed_memory()

@@ -234,6 +234,8 @@ class Action:
         if self.read is None:
             run = _import(self.run)
             return run(**self.arguments(given), **_accepted(run, extra))
+        if self.open is None:
+            raise UsageError(f"{self.name} declares read without open")
         extra.setdefault("record", False)       # firings are kept when asked (--trace)
         extra.setdefault("stdin", True)         # a command run whole may read its input
         opener = _import(self.open)
