@@ -51,7 +51,7 @@ from pyengine.facts.riddle import (  # noqa: E402
     HintTerm, Letter, LetterSet, Listed, MustExclude, NameCandidates, NearMiss, NearSolution,
     NearWanted, Redraw, Riddle, Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
 from pyengine.engine.staging import Stage  # noqa: E402
-from pyengine.words.letters import ALPHABET as LETTERS  # noqa: E402
+from pyengine.words.letters import ALPHABET  # noqa: E402
 
 
 class RiddleRules(KnowledgeEngine):
@@ -82,7 +82,7 @@ class RiddleRules(KnowledgeEngine):
           Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=EXCLUDE, b=MATCH.b))
     def allow_letters_in_neither(self, p, a, b):
         """In neither word: every letter outside both."""
-        self.declare(LetterSet(pos=p, letters=LETTERS - frozenset(a) - frozenset(b),
+        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
                                how=f"neither in {a} nor in {b}"))
 
     @Rule(Stage("collapse"),
@@ -101,7 +101,7 @@ class RiddleRules(KnowledgeEngine):
     @Rule(Stage("collapse"), Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=None))
     def allow_letters_outside_the_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
-        self.declare(LetterSet(pos=p, letters=LETTERS - frozenset(a), how=f"not in {a}"))
+        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
 
     # -- solve ---------------------------------------------------------------
     @Rule(Stage("solve"), Riddle(length=MATCH.n), NOT(Candidates()))

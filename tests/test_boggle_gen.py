@@ -8,7 +8,9 @@ import pytest
 
 from pyengine.puzzles.boggle import generate as G
 from pyengine.puzzles.boggle.board import neighbours_of
-from pyengine.puzzles.boggle.stats import ALPHABET, VOWELS, count_stats, for_wordlist
+from pyengine.puzzles.boggle.stats import count_stats, for_wordlist
+from pyengine.words.letters import A_TO_Z as ALPHABET
+from pyengine.words.letters import VOWELS
 from pyengine.engine.errors import UsageError
 
 # a small English-like list: enough letters for every generator, fast to count

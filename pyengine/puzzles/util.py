@@ -1,17 +1,12 @@
-"""Small helpers every puzzle shares: the letters' names, number ranges.
+"""Small helpers every puzzle shares: number ranges.
 
-Rules (``rules/``) and facts (``facts/``) sit below the puzzles and never import
-this: they take the letters from :mod:`pyengine.words.letters`.
+The letters (``A_TO_Z``, ``ALPHABET``, ``VOWELS``) are :mod:`pyengine.words.letters`'s,
+for the puzzles as for the rules and facts below them.
 """
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import whole
-
-# The puzzles' names for the letters (defined once, in pyengine.words.letters).
-from pyengine.words.letters import A_TO_Z as ALPHABET  # noqa: F401
-from pyengine.words.letters import ALPHABET as LETTERS  # noqa: F401
-from pyengine.words.letters import VOWELS  # noqa: F401
 
 
 def parse_range(text: str, what: str = "range", low: int = 0) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import random
 
-from pyengine.puzzles.util import ALPHABET, VOWELS
+from pyengine.words.letters import A_TO_Z, VOWELS
 
 DAMP = 0.8              # greedy-dcad: weight factor per copy of a letter already placed
 TRIGRAM_SMOOTH = 1.0    # trigram: pseudo-weight of the pair row mixed into a triplet row
@@ -44,14 +44,14 @@ class Tables:
     _cache: dict = {}
 
     def __init__(self, stats):
-        self.letters = list(ALPHABET)
-        self.vowels = [c for c in ALPHABET if c in VOWELS]
-        self.consonants = [c for c in ALPHABET if c not in VOWELS]
+        self.letters = list(A_TO_Z)
+        self.vowels = [c for c in A_TO_Z if c in VOWELS]
+        self.consonants = [c for c in A_TO_Z if c not in VOWELS]
         self.vowel_share = round(stats.vowel_fraction, 6)   # as the Plan fact shows it
         f = stats.freq
         self.freq_cum = cumulative(f)
-        self.vowel_cum = cumulative(f[i] for i, c in enumerate(ALPHABET) if c in VOWELS)
-        self.cons_cum = cumulative(f[i] for i, c in enumerate(ALPHABET) if c not in VOWELS)
+        self.vowel_cum = cumulative(f[i] for i, c in enumerate(A_TO_Z) if c in VOWELS)
+        self.cons_cum = cumulative(f[i] for i, c in enumerate(A_TO_Z) if c not in VOWELS)
         self.rows = stats.adj_rows
         self.rows_cum = [cumulative(r) for r in stats.adj_rows]
         self.tri = None if stats.trigrams is None else _triplet_rows(stats)
@@ -140,7 +140,7 @@ class Dice:
         board, dCAD) each copy of a letter already placed damps it by DAMP."""
         w = self.product(marks)
         if placed is not None:
-            w = [a * DAMP ** placed.count(ALPHABET[k]) for k, a in enumerate(w)]
+            w = [a * DAMP ** placed.count(A_TO_Z[k]) for k, a in enumerate(w)]
         return w
 
     def from_marks_and_triplets(self, marks: str, pairs) -> str:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.puzzles.util import ALPHABET, VOWELS
+from pyengine.words.letters import A_TO_Z, VOWELS
 from pyengine.words import lists as W
 from pyengine.words.cache import cache_load, cache_save
 from pyengine.words.memo import Memo
 
-INDEX = {ch: i for i, ch in enumerate(ALPHABET)}
+INDEX = {ch: i for i, ch in enumerate(A_TO_Z)}
 _FORMAT = 1
 _MEMO = Memo(4)        # the statistics of the lists used last
 
@@ -65,14 +65,14 @@ class DictStats:
         out = []
         for i in range(26):
             for j in range(i, 26):
-                out.append((ALPHABET[i] + ALPHABET[j], self.adjacency[i][j]))
+                out.append((A_TO_Z[i] + A_TO_Z[j], self.adjacency[i][j]))
         out.sort(key=lambda t: -t[1])
         return out[:n]
 
     def as_dict(self) -> dict:
         return {"label": self.label, "words": self.words,
                 "vowel_fraction": round(self.vowel_fraction, 6),
-                "letter_freq": {ch: round(f, 6) for ch, f in zip(ALPHABET, self.freq)},
+                "letter_freq": {ch: round(f, 6) for ch, f in zip(A_TO_Z, self.freq)},
                 "top_pairs": self.top_pairs()}
 
 

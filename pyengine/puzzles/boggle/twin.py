@@ -15,7 +15,7 @@ from pyengine.puzzles.boggle.algorithms import algorithm, board_spec
 from pyengine.puzzles.boggle.board import Board, neighbours_of
 from pyengine.puzzles.boggle.draws import Dice
 from pyengine.puzzles.boggle.stats import load_stats
-from pyengine.puzzles.util import VOWELS
+from pyengine.words.letters import VOWELS
 
 
 def rng_for(rng=None, seed=None) -> random.Random:

@@ -35,7 +35,7 @@ from pyengine.puzzles.boggle_studies.cluster import DaskPool
 from pyengine.puzzles.boggle_studies.runs import (ANNEAL, FACES, ClusterRunner, LocalRunner,
                                                   RunSpec)
 from pyengine.engine.session import new_seed
-from pyengine.puzzles.util import ALPHABET
+from pyengine.words.letters import A_TO_Z
 
 __all__ = ["BestResult", "best_board", "letter_weights", "run_best"]
 
@@ -88,11 +88,11 @@ class BestResult:
 def letter_weights(words) -> list[float]:
     """Letter frequencies of the list (a..z), flattened by a square root so
     rare letters still get tried; q stands for the Qu face."""
-    counts = dict.fromkeys(ALPHABET, 0)
+    counts = dict.fromkeys(A_TO_Z, 0)
     for w in words:
         for ch in w:
             counts[ch] = counts.get(ch, 0) + 1
-    return [math.sqrt(counts[c] + 1) for c in ALPHABET]
+    return [math.sqrt(counts[c] + 1) for c in A_TO_Z]
 
 
 

@@ -17,11 +17,11 @@ from pyengine.puzzles.boggle.compiled import Kernel, ensure_compiled
 from pyengine.puzzles.boggle.finder import Finder
 from pyengine.puzzles.boggle.finder_numba import neighbour_arrays, tiny_trie
 from pyengine.puzzles.boggle_studies.anneal import python_run
-from pyengine.puzzles.util import ALPHABET
+from pyengine.words.letters import A_TO_Z
 from pyengine.puzzles.workers import Pool
 from pyengine.puzzles.boggle_studies.anneal_numba import anneal_run
 
-FACES = tuple("qu" if c == "q" else c for c in ALPHABET)     # q stands for the Qu face
+FACES = tuple("qu" if c == "q" else c for c in A_TO_Z)     # q stands for the Qu face
 _STATE: dict = {}
 
 

@@ -31,7 +31,7 @@ from pyengine.puzzles.boggle.finder_numba import SEARCH
 from pyengine.puzzles.boggle.generate import generate, plain_generate
 from pyengine.puzzles.boggle.stats import load_stats
 from pyengine.engine.numbers import whole
-from pyengine.puzzles.util import ALPHABET
+from pyengine.words.letters import A_TO_Z
 from pyengine.puzzles.workers import Pool
 from pyengine.words import lists as W
 
@@ -347,8 +347,8 @@ def write_plots(rows: list[dict], stats, out_dir: str) -> list[str]:
     im = ax.imshow(stats.adjacency, cmap="magma")
     ax.set_xticks(range(26))
     ax.set_yticks(range(26))
-    ax.set_xticklabels(list(ALPHABET))
-    ax.set_yticklabels(list(ALPHABET))
+    ax.set_xticklabels(list(A_TO_Z))
+    ax.set_yticklabels(list(A_TO_Z))
     ax.set_title(f"letter adjacency ({stats.label}, symmetric)")
     fig.colorbar(im, ax=ax, shrink=0.8)
     fig.tight_layout()

@@ -13,7 +13,7 @@ import random
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.riddle.parse import EXCLUDE, INCLUDE, STOP_WORDS
-from pyengine.words.letters import ALPHABET as LETTERS
+from pyengine.words.letters import ALPHABET
 
 DEFAULT_LIMITS = {"include-exclude": 3, "include-include": 2, "exclude-exclude": 2}
 KIND_WEIGHTS = {"include-exclude": 7, "include-include": 2, "exclude-exclude": 1}
@@ -29,7 +29,7 @@ def collapse_letters(kind: str, sa: frozenset, sb: frozenset) -> frozenset:
         return sa - sb
     if kind == "include-include":
         return sa & sb
-    return LETTERS - sa - sb
+    return ALPHABET - sa - sb
 
 
 class ClueIndex:
