@@ -17,6 +17,7 @@ suite starts a few hundred Python processes (every console example in the docs i
 as typed), and compiling pyengine and its dependencies afresh in each one would cost
 about a third of the run.
 """
+import ctypes
 import os
 import shutil
 import sys
@@ -65,16 +66,16 @@ def pytest_unconfigure(config):
 
 
 
+_PROCESS_C = ctypes.CDLL(None)         # the C library this process already runs on
+
+
 def _give_back_freed_memory() -> None:
     """Freed heap pages back to the system (glibc's malloc_trim): a worker that ran a
     module with big indexes keeps their pages otherwise, and the next module's
     allocations fit in what is left. A no-op where there is no glibc."""
-    import ctypes
-    import ctypes.util
-    name = ctypes.util.find_library("c")
-    libc = ctypes.CDLL(name) if name else None
-    if libc is not None and hasattr(libc, "malloc_trim"):
-        libc.malloc_trim(0)
+    trim = getattr(_PROCESS_C, "malloc_trim", None)
+    if trim is not None:
+        trim(0)
 
 
 @pytest.fixture(autouse=True, scope="module")

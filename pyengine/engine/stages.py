@@ -254,7 +254,9 @@ class SessionPlan:
     fired: dict = field(default_factory=dict)   # firings per stage, once run whole
 
     def run_all(self) -> dict[str, int]:
-        """Run every stage whole (a command's run); firings per stage, kept in ``fired``."""
+        """Run every stage whole, as a command does: the engine's own error text kept in
+        the session's diagnostics, never printed; firings per stage, kept in ``fired``."""
+        self.session.quiet()
         self.fired = self.runner().run_all()
         return self.fired
 

@@ -240,7 +240,6 @@ class Action:
         extra.setdefault("stdin", True)         # a command run whole may read its input
         opener = _import(self.open)
         plan = opener(**self.arguments(given), **_accepted(opener, extra))
-        plan.session.quiet()            # an engine's own messages never reach stdout
         plan.run_all()
         return _import(self.read)(plan)
 

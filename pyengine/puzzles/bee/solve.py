@@ -39,7 +39,6 @@ def run_solve(letters=None, center=None, hints=False, words=None, seed=None,
     if batch is not None:
         return _run_batch(batch, letters, center, hints, words, seed, record)
     plan = open_solve(letters, center, words, seed, hints, record=record)
-    plan.session.quiet()
     plan.run_all()
     return read_solve(plan)
 

@@ -86,7 +86,6 @@ def run_solve(board, words=None, min_len=None, count: str = "words", two_letter:
         if backend != "auto":
             raise UsageError("--backend chooses the finder's search: not with --rules")
         plan = open_solve(board, words, min_len, count, two_letter, plain_q, record=record)
-        plan.session.quiet()
         plan.run_all()
         return read_solve(plan)
     if record or show_facts:

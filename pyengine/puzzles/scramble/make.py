@@ -103,6 +103,12 @@ def word_fact(number: int, word: str) -> str:
     return "(word {} {})".format(number, " ".join(word))
 
 
+def _line_values(session) -> list[str]:
+    """The ``(text ...)`` line without its ``#`` marker: ids while the rules reorder
+    them, letters once DECODE has run."""
+    return [v for v in _text_values(session) if v != "#"]
+
+
 def _text_values(session) -> list[str]:
     for record in session.records("text"):
         return [str(v) for v in record["values"]]
@@ -178,16 +184,15 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
     session = make_session(given, randomizer, record=record, engine=engine)
     if randomizer == "shuffle":
         session.seed(seed)
-    notes = {"words": list(given) if given is not None else list(RIVERS), "seed": seed,
-             "swaps": swaps, "randomizer": randomizer}
+    notes = {"words": list(given) if given is not None else list(RIVERS), "swaps": swaps,
+             "randomizer": randomizer}
 
     def note(stage, fired) -> None:
         if stage.name in ("BUILD", "RANDOMIZE", "SHUFFLE"):
-            notes[stage.name] = [int(v) for v in _text_values(session) if v != "#"]
+            notes[stage.name] = [int(v) for v in _line_values(session)]
 
     def finish() -> str:
-        letters = [v for v in _text_values(session) if v != "#"]
-        return " ".join("".join(letters).upper())
+        return " ".join("".join(_line_values(session)).upper())
 
     def check_fact(spec, s) -> None:
         check_user_fact(spec, s, swaps, randomizer)
@@ -203,8 +208,7 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
 def read_make(plan) -> Scramble:
     """The finished scramble, read back from the ``(text ...)`` line and the notes."""
     n = plan.notes
-    letters = [v for v in _text_values(plan.session) if v != "#"]
-    return Scramble(line="".join(letters), words=n["words"], seed=n["seed"],
+    return Scramble(line="".join(_line_values(plan.session)), words=n["words"], seed=plan.seed,
                     swaps=n["swaps"], ids=n.get("RANDOMIZE", n.get("SHUFFLE", [])),
                     build_ids=n["BUILD"], fired=dict(plan.fired),
                     randomizer=n["randomizer"], session=plan.session)

@@ -318,7 +318,6 @@ def solve(line: str, candidates: list[str], record: bool = False,
     """The solve session run whole from Python, on a list of candidates (the same
     open and read as the ``solve`` action; ``node_limit`` bounds the search)."""
     plan = open_solve(line, candidates, record=record)
-    plan.session.quiet()
     plan.run_all()
     return read_solve(plan, node_limit)
 
