@@ -66,6 +66,19 @@ def test_no_fact_from_the_page_runs_code(family, menu, tmp_path):
         assert not Path("/tmp/pyengine-pwned").exists()
 
 
+
+def test_no_verb_of_the_page_builds_a_construct_or_reads_a_file():
+    """The command table offers the page no command that hands text to the engine as
+    a construct (``build``) or names a file (``load``, ``batch``, ``save``, ``dribble``):
+    what the page sends becomes values and facts, never a program."""
+    from pyengine.ui.command_table import web_verbs
+    from pyengine.ui.commands import TABLE, File
+
+    offered = set(web_verbs())
+    assert not offered & {"build", "load", "batch", "save", "dribble-on", "eval", "system"}
+    for verb in offered:
+        assert not any(isinstance(arg.kind, File) for arg in TABLE[verb].args), verb
+
 @pytest.mark.parametrize("verb,arg", [
     ("step", "(system id)"), ("run", "1; (exit)"), ("goto", "(exit)"), ("back", {"n": 1}),
     ("strategy", "depth) (system id"), ("strategy", ["depth"]), ("seed", "(seed 1)"),
