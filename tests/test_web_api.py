@@ -253,10 +253,13 @@ def test_bad_sessions_targets_options_and_bodies(client):
     r = client.post("/api/sessions", content=b'{"target": "scramble"}',
                     headers={"content-type": "text/plain"})       # a cross-site form post
     assert r.status_code == 415 and "JSON" in r.json()["error"]
-    r = client.post("/api/sessions", content=b"x" * 20_000,
+    r = client.post("/api/sessions", content=b"x" * 500_000,     # past a program's bound
                     headers={"content-type": "application/json"})
-    assert r.status_code == 413 and "at most" in r.json()["error"]
+    assert r.status_code == 413 and "at most 400000 bytes" in r.json()["error"]
     sid = opened(client, seed=1)["id"]
+    r = client.post(f"/api/sessions/{sid}/step", content=b"x" * 20_000,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most 16384 bytes" in r.json()["error"]
     assert client.get(f"/api/sessions/{sid}/why/abc").status_code == 400
     assert client.get(f"/api/sessions/{sid}/why/12345").status_code == 400
     assert client.get(f"/api/sessions/{sid}/why/1?depth=0").status_code == 400

@@ -58,7 +58,7 @@ class ClipsSession(ProgramMixin, Session):
         self.sources = list(sources) if sources is not None else \
             [read_source(f) for f in files]
         for source in self.sources:
-            clips_program.load(self.env, source)
+            self._load_guarded(source)
         for construct in constructs:
             self.env.build(construct)
             self.sources.append(Source(PROMPT, construct))
@@ -327,6 +327,18 @@ class ClipsSession(ProgramMixin, Session):
 
     def visible_facts(self) -> list[FactView]:
         return clips_repl.visible_facts(self)
+
+    def _load_guarded(self, source: Source) -> None:
+        """Load a source inside the guard: a defglobal or a dynamic default that loops or
+        recurses while loading is halted within the time budget, with one line."""
+        with guarded(self.env._env) as watch:
+            try:
+                clips_program.load(self.env, source)
+            except clips.CLIPSError:
+                if watch.reason is None:
+                    raise
+        if watch.reason is not None:
+            raise EngineHalted(f"loading {source.name}: {watch.reason}")
 
     def _check_halted(self, watch, where: str) -> None:
         """Raise EngineHalted if the guard halted CLIPS or a rule called (exit)."""

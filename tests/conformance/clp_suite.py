@@ -50,9 +50,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from pyengine.engine.clips import ClipsSession
+from pyengine.ui import web as web_package
 
 HERE = Path(__file__).parent
 CLP_DIR = HERE / "clp"
+#: The page's starter programs are conformance programs too (pyengine serve offers them).
+STARTERS_DIR = Path(web_package.__file__).parent / "starters"
 STRATEGIES = ("depth", "breadth", "lex", "mea", "simplicity", "complexity")
 
 # name -> (the .clp file, the file of input lines for its reads or None, firing limit)
@@ -81,7 +84,9 @@ ENGINES = ("clips", "ours")
 
 
 def path_of(name: str) -> Path:
-    return CLP_DIR / PROGRAMS[name][0]
+    """Where a program's file is: this suite's folder, or the page's starters."""
+    here = CLP_DIR / PROGRAMS[name][0]
+    return here if here.exists() else STARTERS_DIR / PROGRAMS[name][0]
 
 
 def input_lines(name: str) -> list[str] | None:

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from tests.conformance.clp_suite import (CLP_DIR, PROGRAMS, STRATEGIES, input_lines, outcome,
+from tests.conformance.clp_suite import (CLP_DIR, PROGRAMS, STARTERS_DIR, STRATEGIES,
+                                         input_lines, outcome,
                                          run, session)
 
 
@@ -197,7 +198,8 @@ KNOWN = {
 
 def test_every_program_is_known():
     assert sorted(KNOWN) == sorted(PROGRAMS) and len(PROGRAMS) >= 16
-    assert sorted(p.name for p in CLP_DIR.glob("*.clp")) == sorted(f for f, _, _ in PROGRAMS.values())
+    files = [p.name for p in CLP_DIR.glob("*.clp")] + [p.name for p in STARTERS_DIR.glob("*.clp")]
+    assert sorted(files) == sorted(f for f, _, _ in PROGRAMS.values())
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)

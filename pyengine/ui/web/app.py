@@ -35,6 +35,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pyengine.engine.clips_allow import ProgramRefused
 from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import is_digits, whole
 from pyengine.engine.session import STRATEGIES
@@ -43,6 +44,7 @@ from pyengine.ui.command_table import web_verbs
 from pyengine.ui.notebook_args import parse_id
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.programs import ENGINES, PROGRAM_LIMITS, program_spec, starters
 from pyengine.ui.web.store import Busy, Gone, Store
 from pyengine.ui.web.targets import Target, menu
 from pyengine.ui.web.workers import warm_up
@@ -123,13 +125,22 @@ class Api:
         limits = self.store.limits
         return JSONResponse({"targets": [t.describe() for t in self.targets.values()],
                              "fixed": self.target is not None, "strategies": list(STRATEGIES),
-                             "token": self.token,
+                             "token": self.token, "programs": self._programs(),
                              "limits": {"sessions": limits.sessions, "firings": limits.firings,
                                         "idle": limits.idle, "per_client": limits.per_client,
                                         "seconds": limits.seconds, "total": limits.total}})
 
+    def _programs(self) -> dict | None:
+        """What the page's editor offers: the engines, the size limit, the starters."""
+        if not self.store.limits.programs:
+            return None
+        return {"engines": list(ENGINES), "chars": PROGRAM_LIMITS.chars,
+                "lines": PROGRAM_LIMITS.lines, "starters": starters()}
+
     async def open_session(self, request: Request):
-        body = await _body(request, self.store.limits)
+        body = await _body(request, self.store.limits, self.store.limits.program_body)
+        if "program" in body:
+            return await self.open_program(request, body)
         name = body.get("target", next(iter(self.targets)))
         if not isinstance(name, str) or name not in self.targets:
             raise UsageError(f"unknown target {str(name)[:40]!r} "
@@ -148,6 +159,22 @@ class Api:
             spec["argv"] = target.argv
         else:
             spec["options"] = target.check(options)      # checked here, and again there
+        _, status, answer = await self.store.open(_client(request), spec)
+        return Response(answer, status, media_type="application/json")
+
+    async def open_program(self, request: Request, body: dict):
+        """A program of the student's own: checked here (in a thread: the event loop
+        keeps answering), compiled in its worker; a refusal names its line."""
+        if not self.store.limits.programs:
+            raise Refused("this server runs no programs from the page (started with "
+                          "--no-programs)")
+        if set(body) - {"program"}:
+            raise UsageError("a program is opened alone: {\"program\": {...}}")
+        try:
+            program = await asyncio.to_thread(program_spec, body["program"])
+        except ProgramRefused as exc:
+            return _refusal(exc)
+        spec = {"name": f"program {program['name']}", "program": program}
         _, status, answer = await self.store.open(_client(request), spec)
         return Response(answer, status, media_type="application/json")
 
@@ -224,6 +251,12 @@ def _error(status: int):
     return handler
 
 
+def _refusal(exc: ProgramRefused) -> JSONResponse:
+    """400 with the line (and column) the editor marks."""
+    where = {k: v for k in ("line", "column") if (v := getattr(exc, k)) is not None}
+    return JSONResponse({"error": str(exc).splitlines()[0][:2000], **where}, status_code=400)
+
+
 async def _busy(request: Request, exc: Busy):
     return JSONResponse({"error": str(exc)}, status_code=exc.status)
 
@@ -239,14 +272,16 @@ def _sid(request: Request) -> str:
     return sid
 
 
-async def _body(request: Request, limits: Limits) -> dict:
-    """The request's JSON object, read as it streams: at most ``limits.body`` bytes,
-    within ``limits.header_seconds``, nested at most ``limits.json_depth`` deep."""
+async def _body(request: Request, limits: Limits, most: int | None = None) -> dict:
+    """The request's JSON object, read as it streams: at most ``most`` bytes (default
+    ``limits.body``), within ``limits.header_seconds``, nested at most
+    ``limits.json_depth`` deep."""
+    most = most or limits.body
     size = request.headers.get("content-length")
-    if size is not None and (not is_digits(size) or int(size) > limits.body):
-        raise TooLarge(f"the request body is at most {limits.body} bytes")
+    if size is not None and (not is_digits(size) or int(size) > most):
+        raise TooLarge(f"the request body is at most {most} bytes")
     try:
-        raw = await asyncio.wait_for(_read(request, limits.body), limits.header_seconds)
+        raw = await asyncio.wait_for(_read(request, most), limits.header_seconds)
     except asyncio.TimeoutError:
         raise UsageError("the request body came too slowly") from None
     if not raw.strip():

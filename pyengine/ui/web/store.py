@@ -83,6 +83,9 @@ class Store:
         client.sessions.add(sid)
         try:
             worker, status, body = await Worker.start(spec, self.limits, sid)
+        except WorkerGone as exc:
+            client.sessions.discard(sid)
+            raise Busy(f"the session could not open: {exc}", 504) from None
         except BaseException:
             client.sessions.discard(sid)
             raise

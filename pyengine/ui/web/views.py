@@ -40,6 +40,7 @@ def state(ws, filter_text: str | None = None) -> dict:
     submit = [s.describe() for s in ws.action.submit] if ws.action is not None else []
     return {
         "id": ws.id, "target": ws.target, "title": setup.title if setup else "",
+        "program": ws.program,
         "engine": s.engine, "strategy": s.strategy, "seed": runner.seed,
         "fired": len(trace), "message": ws.message, "capped": ws.capped,
         "stage": {"stages": [st.name for st in runner.stages], "index": runner.index,

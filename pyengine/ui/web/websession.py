@@ -35,6 +35,7 @@ class WebSession:
         _of_inspector, ("session", "runner", "log", "setup", "timeline", "reopen", "reloaded",
                         "watching"))
     seed_given = None
+    program = None                           # a program from the page: its name, engine
 
     def __init__(self, sid: str, target: str, factory, limits: Limits, input=None,
                  action=None):

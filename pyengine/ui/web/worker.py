@@ -21,6 +21,7 @@ from pyengine.engine.interrupt import time_budget
 from pyengine.engine.wording import plural
 from pyengine.ui.web import views
 from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.programs import program_factory
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.web.targets import command_line
 from pyengine.ui.web.targets import menu
@@ -38,7 +39,10 @@ def main(conn, spec: dict, limits: Limits, sid: str) -> None:
         ws = open_session(spec, limits, sid)
         _send(conn, 200, views.state(ws))
     except UsageError as exc:
-        _send(conn, 400, {"error": _line(exc)})
+        _send(conn, 400, {"error": _line(exc), **_place(exc)})
+        return
+    except OutOfTime as exc:            # a program that loops while it loads
+        _send(conn, 400, {"error": f"the program did not load: {_line(exc)}"})
         return
     except MemoryError:
         _send(conn, 507, {"error": f"opening this session needed more than its "
@@ -123,6 +127,13 @@ def open_session(spec: dict, limits: Limits, sid: str):
 
     if spec.get("plugins") is not None:
         os.environ[PLUGINS] = spec["plugins"]
+    if spec.get("program") is not None:
+        program = spec["program"]
+        with time_budget(limits.seconds, limits.grace):     # a loop while loading stops
+            ws = WebSession(sid, spec["name"], program_factory(program), limits,
+                            spec.get("input"))
+        ws.program = {"name": program["name"], "engine": program["engine"]}
+        return ws
     if spec.get("argv") is not None:
         target = command_line(spec["name"], list(spec["argv"]))
         factory = target.fixed
@@ -169,6 +180,11 @@ def _act(ws, request: dict) -> dict:
     except EngineHalted as exc:
         ws.message = _line(exc)
     return views.state(ws, request.get("filter"))
+
+
+def _place(exc: BaseException) -> dict:
+    """Where a program's error is (``line``, ``column``), for the editor to mark."""
+    return {k: v for k in ("line", "column") if isinstance(v := getattr(exc, k, None), int)}
 
 
 def _line(exc: BaseException) -> str:

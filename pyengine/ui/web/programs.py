@@ -1,0 +1,126 @@
+"""Programs a student writes in the page: checked in the server, compiled in the worker.
+
+``POST /api/sessions`` with ``{"program": {"name": "my.clp", "source": TEXT,
+"engine": "clips" | "ours"}}`` opens a session on a program of the student's own.
+The server checks it first (:func:`program_spec`: the name, the engine, the text
+through :func:`pyengine.engine.clips_allow.check_program`) and passes the worker only
+the checked text; the worker compiles it (:func:`program_factory`), on CLIPS through
+clipspy or on our engine, and a construct that does not compile is one line naming
+its line (:func:`compile_error`). Starter programs ship in ``starters/`` beside this
+module, each a CLIPS program whose first comment line names it.
+"""
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+from pyengine.engine.clips_allow import ProgramLimits, ProgramRefused, check_program
+from pyengine.engine.clips_program import Source
+from pyengine.engine.clips_reader import Form, ReadError, read, tokens
+from pyengine.engine.errors import UsageError
+from pyengine.ui import sessions
+
+#: The engines a program may run on: the page's name -> the shell's.
+ENGINES = {"clips": "clp", "ours": "experta"}
+PROGRAM_LIMITS = ProgramLimits()
+_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]{0,59}$")
+_LINE = re.compile(r"\bline (\d+)(?:, column (\d+))?")
+FIELDS = ("name", "source", "engine")
+
+
+def starters() -> list[dict]:
+    """The starter programs: name, title (the first comment line's text after ``--``, to
+    its first ``:`` or ``.``),
+    engine and source, in name order."""
+    folder = resources.files("pyengine.ui.web") / "starters"
+    out = []
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".clp"):
+            continue
+        text = entry.read_text(encoding="utf-8")
+        first = text.lstrip().splitlines()[0].lstrip(";").strip() if text.strip() else ""
+        title = re.split(r"[:.]", first.split("--", 1)[1])[0].strip() if "--" in first \
+            else entry.name
+        out.append({"name": entry.name[:-4], "title": title, "engine": "clips",
+                    "source": text})
+    return out
+
+
+def program_spec(given) -> dict:
+    """The worker's spec for ``given`` (the request's ``program``), checked: a name of
+    letters, digits, ``_.-`` (``.clp`` added), an engine of :data:`ENGINES`, and the
+    text our allow-list passes (what the worker gets is the checked text)."""
+    if not isinstance(given, dict) or not set(given) <= set(FIELDS):
+        raise UsageError('program: {"name": "my.clp", "source": "(defrule ...)", '
+                         '"engine": "clips" or "ours"}')
+    name = given.get("name") or "program.clp"
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UsageError("program name: 1 to 60 letters, digits, '_', '.' or '-'")
+    if not name.endswith(".clp"):
+        name += ".clp"
+    engine = given.get("engine") or "clips"
+    if engine not in ENGINES:
+        raise UsageError(f"engine: {str(engine)[:20]!r} is not one (choose from "
+                         f"{', '.join(ENGINES)})")
+    source = given.get("source")
+    if not isinstance(source, str):
+        raise UsageError("program source: CLIPS text")
+    checked = check_program(source, PROGRAM_LIMITS)
+    return {"name": name, "engine": engine, "text": checked.text,
+            "rules": sum(1 for kind, _, _ in checked.constructs if kind == "defrule")}
+
+
+def program_factory(program: dict):
+    """A factory opening the checked program on its engine, as any target's; the first
+    call compiles it, and a compile error is a ProgramRefused naming its line."""
+    inner = sessions.plan_factory(ENGINES[program["engine"]],
+                                  target=[Source(program["name"], program["text"])])
+
+    def factory():
+        try:
+            return inner()
+        except ProgramRefused:
+            raise
+        except UsageError as exc:
+            raise compile_error(exc, program) from None
+    factory.fresh = inner.fresh
+    return factory
+
+
+def compile_error(exc: UsageError, program: dict) -> ProgramRefused:
+    """One line for a program that does not compile, with its line: our engine names
+    it; CLIPS's message is placed by finding the construct (and the token) it stopped
+    at."""
+    text = str(exc)
+    if program["engine"] == "ours":
+        found = _LINE.search(text)
+        if found is None:
+            return ProgramRefused(text.splitlines()[0] if text else "it does not compile")
+        message = text[found.end():].lstrip(": ").splitlines() or [text]
+        column = int(found.group(2)) if found.group(2) else None
+        return ProgramRefused(message[0], int(found.group(1)), column)
+    body = text.split(": ", 1)[-1] if text.startswith("cannot load") else text
+    first = body.strip().splitlines()[0] if body.strip() else "CLIPS could not load it"
+    line = _clips_error_line(program["text"], body)
+    return ProgramRefused(first, line)
+
+
+def _clips_error_line(text: str, message: str) -> int | None:
+    """The line CLIPS stopped at: its message ends with the construct as far as it
+    read it (``ERROR:`` then the construct, pretty-printed); as many tokens into the
+    construct it names, in the program's own text."""
+    echo = message.split("ERROR:", 1)[1] if "ERROR:" in message else ""
+    try:
+        forms = [f for f in read(text) if isinstance(f, Form) and len(f) > 1]
+        seen = list(tokens(echo))
+    except ReadError:
+        return None
+    if len(seen) < 3:
+        return None
+    kind, name = seen[1].value, str(seen[2].value).rsplit("::", 1)[-1]
+    for form in forms:
+        if form[0] == kind and str(form[1]).rsplit("::", 1)[-1] == name:
+            own = list(tokens(text[form.start:form.end]))
+            at = own[min(len(seen), len(own)) - 1]
+            return form.line + at.line - 1
+    return None

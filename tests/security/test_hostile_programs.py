@@ -1,0 +1,204 @@
+"""Hostile programs typed in the page: every function on the deny side, in every place
+a call can stand, obfuscated spellings, parser tricks, deep nesting, huge literals,
+endless loops, recursion and memory. Each is refused before any engine sees it, or
+runs bounded; the other students are answered meanwhile."""
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+
+import pytest
+
+from pyengine.engine.clips_allow import (FUNCTIONS, ProgramLimits, ProgramRefused,
+                                         check_program, clips_functions)
+from pyengine.engine.clips_reader import is_symbol
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+httpx = pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
+
+from pyengine.ui.web.app import create_app  # noqa: E402
+from pyengine.ui.web.background import running  # noqa: E402
+from pyengine.ui.web.guard import Hosts  # noqa: E402
+from tests.webclient import limits, post, web_client  # noqa: E402
+
+#: The functions a program may not call (CLIPS's internal ones, named in parentheses,
+#: cannot be written in a program at all).
+DENIED = sorted(name for name in clips_functions() - FUNCTIONS if is_symbol(name))
+#: Every place a call can stand in a program: {} is the call.
+PLACES = [
+    "(defrule r => {})",
+    "(defrule r (declare (salience {})) => )",
+    "(defrule r (a ?x&:{}) => )",
+    "(defrule r (a =({})) => )",
+    "(defrule r (test {}) => )",
+    "(defrule r (not (and (a) (test {}))) => )",
+    "(deffunction f (?x) (if TRUE then {}))",
+    "(deftemplate t (slot s (default-dynamic {})))",
+    "(deffacts f (a {}))",
+    "(defglobal ?*g* = {})",
+    "(defrule r => (assert (a {})))",
+    "(defrule r => (loop-for-count (?i 1 3) do (while FALSE do {})))",
+    "(defrule r => (progn$ (?v (create$ a)) (switch ?v (case a then {}))))",
+]
+BOUNDED = limits(seconds=0.5, grace=0.5, hard=5.0, firings=2000)
+
+
+@pytest.mark.parametrize("name", DENIED)
+def test_every_denied_function_is_refused_in_every_place(name):
+    for place in PLACES:
+        text = place.replace("{}", f"({name} x)")
+        with pytest.raises(ProgramRefused) as refused:
+            check_program(text)
+        assert refused.value.line == 1 and f"({name} ...)" in str(refused.value), text
+
+
+def test_the_allow_list_names_only_functions_clips_has():
+    assert FUNCTIONS <= clips_functions()
+    for danger in ("system", "open", "load", "batch", "save", "dribble-on", "eval", "build",
+                   "funcall", "remove", "rename", "send", "python-function", "exit"):
+        assert danger in DENIED
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(defrule r => (sort system \"a\" \"b\"))", "sort's first argument"),
+    ("(defrule r => (sort ?f \"a\" \"b\"))", "sort's first argument"),
+    ("(defrule r => (sort sort \"a\"))", "sort's first argument"),
+    ("(deffacts f (system \"rm\"))", "(system ...)"),
+    ("(defclass A (is-a USER))", "COOL"),
+    ("(defmessage-handler A m () (system x))", "COOL"),
+    ("(defgeneric g)", "deffunction"),
+    ("(system \"ls\")", "not a construct"),
+    ("(deffacts f (a [x]))", "instance name"),
+    ("(deffacts f (a 123456789012345678901234567890))", "64-bit"),
+    ("(deffacts f (a 1e999))", "floats"),
+    ("(" * 65 + ")" * 65, "nested deeper than 64"),
+    ("(" * 200_000, "characters"),
+    ("(deffacts f (a \"x))", "unterminated string"),
+    ("(deffacts f (a \x01))", "character"),
+    ("", "empty"),
+    ("x y", "outside a construct"),
+])
+def test_tricks_are_refused_with_their_place(text, says):
+    with pytest.raises(ProgramRefused) as refused:
+        check_program(text)
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_sort_takes_allowed_comparisons_and_own_functions():
+    check_program("(deffunction longer (?a ?b) (> (str-length ?a) (str-length ?b)))\n"
+                  "(defrule r => (sort longer \"aa\" \"b\") (sort > 3 1 2))")
+
+
+def test_what_the_engine_is_given_is_what_was_checked():
+    """Comments lose their control characters (a carriage return cannot end one for
+    CLIPS and not for us); strings are written back escaped; lines stay."""
+    text = "(defrule r ; note\r(system \"x\")\n   =>\n   (printout t \"a\\\"b\\\\\" crlf))\n"
+    checked = check_program(text)
+    assert checked.text == ("(defrule r ; note(system \"x\")\n   =>\n"
+                            "   (printout t \"a\\\"b\\\\\" crlf))\n")
+    assert checked.constructs == (("defrule", "r", 1),)
+
+
+def test_limits_bound_every_size():
+    for bound, text, says in [("constructs", "(deffacts f (a))" * 3, "3 constructs"),
+                              ("lines", "(deffacts f (a))\n" * 4, "4 lines"),
+                              ("tokens", "(deffacts f " + "a " * 30 + ")", "20 tokens"),
+                              ("depth", "(deffacts f ((((a)))))", "deeper than 2"),
+                              ("chars", "x" * 101, "101 characters")]:
+        small = replace(ProgramLimits(), **{bound: {"constructs": 2, "lines": 3, "tokens": 20,
+                                                    "depth": 2, "chars": 100}[bound]})
+        with pytest.raises(ProgramRefused, match=says):
+            check_program(text, small)
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+@pytest.mark.parametrize("spelling", ["SYSTEM", "System", "\u0455ystem", "sys-tem"])
+def test_lookalike_names_are_not_functions_and_do_not_compile(tmp_path, engine, spelling):
+    marker = tmp_path / "ran"
+    source = f'(defrule r => ({spelling} "touch {marker}"))\n(deffacts f (go))'
+    with web_client(lim=BOUNDED) as c:
+        r = c.post("/api/sessions", json={"program": {"source": source, "engine": engine}})
+        assert r.status_code == 400 and r.json()["line"] == 1, r.text
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_code_inside_strings_and_comments_stays_text(tmp_path, engine):
+    marker = tmp_path / "ran"
+    source = (f'(defrule r ; \r(system "touch {marker}")\n (go) =>\n'
+              f'  (printout t "\\" (system \\"touch {marker}\\") \\"" crlf))\n'
+              "(deffacts f (go))")
+    with web_client(lim=BOUNDED) as c:
+        r = c.post("/api/sessions", json={"program": {"source": source, "engine": engine}})
+        assert r.status_code == 200, r.text
+        st = post(c, r.json()["id"], "run")
+        assert st["last"][0]["output"] == [f'" (system "touch {marker}") "']
+    assert not marker.exists()
+
+
+RUNAWAY = {
+    "endless loop": "(defrule spin (go) => (while TRUE do (bind ?x 1)))\n(deffacts s (go))",
+    "endless chain": "(defrule up ?f <- (n ?x) => (retract ?f) (assert (n (+ ?x 1))))\n"
+                     "(deffacts s (n 0))",
+    "recursion": "(deffunction f (?n) (f (+ ?n 1)))\n(defrule go (go) => (f 0))\n"
+                 "(deffacts s (go))",
+}
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+@pytest.mark.parametrize("name", sorted(RUNAWAY))
+def test_runaway_programs_are_stopped_and_the_session_lives(engine, name):
+    with web_client(lim=BOUNDED) as c:
+        r = c.post("/api/sessions", json={"program": {"source": RUNAWAY[name],
+                                                      "engine": engine}})
+        assert r.status_code == 200, r.text
+        sid = r.json()["id"]
+        r = c.post(f"/api/sessions/{sid}/run", json={})
+        assert r.status_code in (200, 400), r.text
+        said = r.json().get("message") or r.json().get("error")
+        assert said and "\n" not in said and "Traceback" not in said
+        assert c.get(f"/api/sessions/{sid}").status_code == 200
+        assert post(c, sid, "reset")["fired"] == 0
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_loop_while_loading_is_bounded(engine):
+    source = "(defglobal ?*x* = (progn (while TRUE do (bind ?y 1)) 1))\n(defrule r => )"
+    with web_client(lim=limits(seconds=0.5, grace=0.5, hard=3.0, open_seconds=3.0)) as c:
+        r = c.post("/api/sessions", json={"program": {"source": source, "engine": engine}})
+        assert r.status_code in (400, 410, 503, 504), r.text
+        assert "\n" not in r.json()["error"]
+        assert c.get("/api/targets").status_code == 200
+
+
+def test_other_students_are_answered_while_a_program_runs_away():
+    """A student's endless loop holds its own worker for a whole request; another
+    student's steps are answered while that request is still running."""
+    lim = limits(seconds=3.0, grace=1.0, hard=10.0, rate=200)
+    app = create_app(None, lim, None, Hosts("127.0.0.1"))
+    with running(app, limits=lim) as url:
+        bad, good = (_student(url, n) for n in (11, 12))
+        sid = bad.post("/api/sessions", json={"program": {"source": RUNAWAY["endless loop"]}}
+                       ).json()["id"]
+        mine = good.post("/api/sessions", json={"program": {"source": RUNAWAY["endless chain"]}}
+                         ).json()["id"]
+        done = threading.Event()
+        answered_meanwhile = []
+        spin = threading.Thread(target=lambda: (bad.post(f"/api/sessions/{sid}/run", json={}),
+                                                done.set()))
+        spin.start()
+        try:
+            while not answered_meanwhile or len(answered_meanwhile) < 10:
+                r = good.post(f"/api/sessions/{mine}/step", json={})
+                assert r.status_code == 200
+                answered_meanwhile.append(not done.is_set())
+        finally:
+            spin.join(30)
+        assert all(answered_meanwhile[:10]), answered_meanwhile
+
+
+def _student(url: str, n: int):
+    c = httpx.Client(base_url=url, timeout=30,
+                     transport=httpx.HTTPTransport(local_address=f"127.0.0.{n}"))
+    c.headers["X-Pyengine-Token"] = c.get("/api/targets").json()["token"]
+    return c

@@ -1,0 +1,117 @@
+"""Programs written in the page: the starters, loading on both engines, compile errors
+at their line, stepping a loaded program, what the state says. (Hostile programs are
+tests/security/test_hostile_programs.py.)"""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
+
+from pyengine.ui.web.programs import starters  # noqa: E402
+from tests.webclient import limits, post, web_client  # noqa: E402
+
+COUNT = """; count.clp -- count to three
+(deftemplate counter (slot n (default 0)))
+(deffacts start (counter))
+(defrule count-up
+   ?c <- (counter (n ?n&:(< ?n 3)))
+   =>
+   (modify ?c (n (+ ?n 1)))
+   (printout t "now " (+ ?n 1) crlf))
+"""
+
+
+@pytest.fixture(scope="module")
+def client():
+    with web_client(lim=limits(firings=500, idle=600)) as c:
+        yield c
+
+
+def load(client, source, engine="clips", name="count.clp", status=200):
+    r = client.post("/api/sessions", json={"program": {"name": name, "source": source,
+                                                       "engine": engine}})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+def test_targets_offer_the_editor_its_engines_limits_and_starters(client):
+    programs = client.get("/api/targets").json()["programs"]
+    assert programs["engines"] == ["clips", "ours"]
+    assert programs["chars"] == 60_000
+    names = {s["name"] for s in programs["starters"]}
+    assert {"family", "zebra", "sudoku4", "monkey", "modules"} <= names
+    family = next(s for s in programs["starters"] if s["name"] == "family")
+    assert family["title"] == "a four-generation family"
+    assert "(deftemplate parent-of" in family["source"]
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_program_loads_steps_and_prints_on_both_engines(client, engine):
+    st = load(client, COUNT, engine)
+    assert st["program"] == {"name": "count.clp", "engine": engine}
+    assert st["engine"] == ("clips" if engine == "clips" else "experta")
+    assert [f["text"] for f in st["facts"] if "counter" in f["text"]] == ["(counter (n 0))"]
+    st = post(client, st["id"], "step")
+    assert st["last"][0]["rule"] == "count-up" and st["last"][0]["output"] == ["now 1"]
+    st = post(client, st["id"], "run", 10)
+    assert st["fired"] == 3
+    assert [f["text"] for f in st["facts"] if "counter" in f["text"]] == ["(counter (n 3))"]
+    rules = client.get(f"/api/sessions/{st['id']}/rules").json()
+    assert [r["name"] for r in rules] == ["count-up"]
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_every_starter_loads_and_runs_on_both_engines(client, engine):
+    for starter in starters():
+        st = load(client, starter["source"], engine, starter["name"])
+        st = post(client, st["id"], "run", 50)
+        assert st["fired"] > 0, starter["name"]
+        client.delete(f"/api/sessions/{st['id']}")
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+@pytest.mark.parametrize("source, line", [
+    ("(deftemplate p (slot a))\n\n(defrule r\n  (p (a ?x))\n  =>\n  (no-such-fn ?x))\n", 6),
+    ("(deftemplate p (slot a))\n(deffacts f\n   (p (a 1))\n   (p (z 1)))\n", 4),
+    ("(defrule r (a) => )\n(defrule s\n   (b ?x)\n   =>\n   (printout t (+ ?x \"a\")))\n", None),
+])
+def test_a_compile_error_names_its_line(client, engine, source, line):
+    r = load(client, source, engine, status=400)
+    assert "\n" not in r["error"]
+    if line is None:            # CLIPS and ours both refuse; where depends on the engine
+        assert r.get("line") in (None, 2, 3, 5)
+    else:
+        assert r["line"] == line, r
+
+
+def test_a_read_error_names_line_and_column(client):
+    r = load(client, '(deffacts f\n   (a "unterminated))\n', status=400)
+    assert (r["line"], r["column"]) == (2, 7) and "unterminated string" in r["error"]
+    r = load(client, "(deffacts f\n  (a b)\n", status=400)
+    assert r["line"] == 1 and "never closed" in r["error"]
+
+
+@pytest.mark.parametrize("program, why", [
+    ({"name": "../x.clp", "source": COUNT}, "program name"),
+    ({"name": "a.clp", "source": COUNT, "engine": "python"}, "engine"),
+    ({"source": 12}, "program source"),
+    ({"source": COUNT, "extra": 1}, "program:"),
+    ("(defrule a =>)", "program:"),
+])
+def test_a_malformed_program_request_is_one_line(client, program, why):
+    r = client.post("/api/sessions", json={"program": program})
+    assert r.status_code == 400 and why in r.json()["error"]
+
+
+def test_the_program_keeps_the_students_lines_and_comments(client):
+    st = load(client, COUNT)
+    rules = client.get(f"/api/sessions/{st['id']}/rules").json()
+    assert rules[0]["source"].startswith("(defrule count-up\n   ?c <- (counter")
+
+
+def test_a_server_without_programs_refuses_them():
+    with web_client(lim=limits(programs=False)) as c:
+        assert c.get("/api/targets").json()["programs"] is None
+        r = c.post("/api/sessions", json={"program": {"source": COUNT}})
+        assert r.status_code == 403 and "--no-programs" in r.json()["error"]
