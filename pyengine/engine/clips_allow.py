@@ -52,7 +52,7 @@ _CONTROL = """bind if while loop-for-count progn progn$ foreach switch break ret
     focus pop-focus clear-focus-stack get-focus get-current-module get-strategy
     printout print println read readline read-number time"""
 #: Every CLIPS function a program from the page may call.
-FUNCTIONS = frozenset(" ".join((_MATH, _TYPES, _TEXT, _LISTS, _FACTS, _CONTROL)).split())
+FUNCTIONS = frozenset(f"{_MATH} {_TYPES} {_TEXT} {_LISTS} {_FACTS} {_CONTROL}".split())
 
 #: Why the best-known refused functions are refused (any other is "not on the list").
 _REASONS = {

@@ -4,8 +4,10 @@ endless loops, recursion and memory. Each is refused before any engine sees it, 
 runs bounded; the other students are answered meanwhile."""
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -202,3 +204,15 @@ def _student(url: str, n: int):
                      transport=httpx.HTTPTransport(local_address=f"127.0.0.{n}"))
     c.headers["X-Pyengine-Token"] = c.get("/api/targets").json()["token"]
     return c
+
+
+def test_the_docs_list_exactly_the_allowed_functions():
+    """docs/web.md names every allowed function (the trigonometric and angle ones and the
+    deftemplate-slot questions by family), and nothing else."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
+    section = doc.split("The allowed functions:", 1)[1].split("A program's `read`", 1)[0]
+    named = set(" ".join(re.findall(r"`([^`]+)`", section)).split()) - {"deftemplate-slot-..."}
+    families = {f for f in FUNCTIONS if f.startswith("deftemplate-slot-") or f in (
+        "sin cos tan sec csc cot asin acos atan atan2 asec acsc acot sinh cosh tanh sech csch "
+        "coth asinh acosh atanh asech acsch acoth deg-grad deg-rad grad-deg rad-deg").split()}
+    assert named == FUNCTIONS - families

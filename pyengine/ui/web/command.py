@@ -10,7 +10,7 @@ from pyengine.ui.web.limits import Limits
 
 OWN = {"--input": str, "--host": str, "--port": int, "--open": None, "--max-sessions": int,
        "--max-firings": int, "--idle": int, "--max-per-client": int, "--seconds": float,
-       "--allow-host": str, "--allow-origin": str}
+       "--allow-host": str, "--allow-origin": str, "--no-programs": None}
 LISTS = ("--allow-host", "--allow-origin")      # may be given more than once
 
 
@@ -22,8 +22,10 @@ def add_parser(sub) -> None:
                     "puzzle as a picture, the fact base, the agenda, the rules, a timeline "
                     "of firings, why trees and matches. Each browser tab gets its own "
                     "session. Without a PUZZLE the page offers every puzzle. The browser "
-                    "can step, assert and retract, and nothing else: no files beyond what "
-                    "this command names, no CLIPS or Python code from the page. Each "
+                    "can step, assert and retract, and load CLIPS programs typed in its "
+                    "editor whose every call is on an allow-list (--no-programs: none), "
+                    "and nothing else: no files beyond what this command names, no Python "
+                    "code from the page. Each "
                     "session runs in a process of its own, bounded in time and memory "
                     "(docs/web.md lists every limit). "
                     "Needs the web extra (starlette, uvicorn): in the repository root, "
@@ -36,6 +38,8 @@ def add_parser(sub) -> None:
                    help="address to listen on (0.0.0.0: a classroom; default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.add_argument("--no-programs", action="store_true",
+                   help="students may not load CLIPS programs typed in the page's editor")
     p.add_argument("--input", metavar="FILE",
                    help="lines for the rules' (read) and input(), one per read, in every session")
     d = Limits()
@@ -100,7 +104,7 @@ def build(args):
         raise UsageError(f"--port: from 0 to 65535, not {args.port}")
     limits = checked(Limits(sessions=args.max_sessions, firings=args.max_firings,
                             idle=float(args.idle), per_client=args.max_per_client,
-                            seconds=args.seconds))
+                            seconds=args.seconds, programs=not args.no_programs))
     target = None
     if args.puzzle is not None:
         target = command_line(args.puzzle, args.args)
