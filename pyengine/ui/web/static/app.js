@@ -12,7 +12,7 @@ const UI = {
                                   body: body === undefined ? undefined : JSON.stringify(body)});
     const data = await res.json().catch(() => ({error: "bad answer from the server"}));
     if (res.status === 410) { this.ended(data.error); }
-    if (!res.ok) throw new Error(data.error || res.statusText);
+    if (!res.ok) throw Object.assign(new Error(data.error || res.statusText), {status: res.status, data});
     return data;
   },
   // The session ended (its worker was stopped, it was idle too long): say why, and
@@ -24,7 +24,8 @@ const UI = {
   },
 
   say(text, error) { const m = $("message"); m.textContent = text || ""; m.className = error ? "error" : ""; },
-  async guard(fn) { try { await fn(); } catch (e) { this.say(e.message, true); } },
+  // onError(e) hears a refusal too (e.status, e.data: the server's answer)
+  async guard(fn, onError) { try { await fn(); } catch (e) { this.say(e.message, true); if (onError) onError(e); } },
   // Opens and actions run one after another, in the order asked (a key held down, or
   // "open" pressed while the first session is still opening, never interleave).
   queue: Promise.resolve(),
@@ -70,15 +71,23 @@ const UI = {
     return out;
   },
   open() {
+    const body = {target: $("target").value};
+    if (!this.info.fixed) body.options = this.options();
+    return this.openWith(body);
+  },
+  // A new session on `body` (a target and its options, or {program}) shown in this tab.
+  // The old session goes first (one client holds only a few at a time), unless
+  // `keepOld`: then it goes once the new one opened (a program that does not compile
+  // leaves the tab's session as it was).
+  openWith(body, {keepOld = false, onError = null} = {}) {
     return this.inTurn(() => this.guard(async () => {
-      // the old session goes first: one client holds only a few at a time
-      if (this.sid) await this.call("DELETE", `/api/sessions/${this.sid}`).catch(() => {});
-      const body = {target: $("target").value};
-      if (!this.info.fixed) body.options = this.options();
+      const old = this.sid;
+      if (old && !keepOld) await this.call("DELETE", `/api/sessions/${old}`).catch(() => {});
       const st = await this.call("POST", "/api/sessions", body);
       this.sid = st.id; sessionStorage.setItem("pyengine-sid", st.id);
+      if (old && keepOld && old !== st.id) this.call("DELETE", `/api/sessions/${old}`).catch(() => {});
       this.draw(st); await this.loadRules();
-    }));
+    }, onError));
   },
   async loadRules() { this.rules = await this.call("GET", `/api/sessions/${this.sid}/rules`); this.drawRules(); },
   act(verb, arg) {
@@ -227,8 +236,15 @@ const KEYS = {s: () => UI.act("step"), r: () => UI.act("run", parseInt($("n").va
   n: () => UI.act("next"), g: () => UI.act("run"), b: () => UI.act("back"), "0": () => UI.act("reset"),
   t: () => { const s = UI.info.strategies; UI.act("strategy", s[(s.indexOf(UI.state.strategy) + 1) % s.length]); },
   d: () => $("seed").focus(), f: () => $("filter").focus(), a: () => $("assert").focus()};
+// Keys act only while no text is being typed: not in a text box, a select or the editor.
+function typing(e) {
+  if (!e || e === document.body) return false;
+  if (e.isContentEditable || (e.closest && e.closest(".CodeMirror"))) return true;
+  if (e.tagName === "INPUT") return !["checkbox", "radio", "button", "submit"].includes(e.type);
+  return ["SELECT", "TEXTAREA"].includes(e.tagName);
+}
 document.addEventListener("keydown", ev => {
-  if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (typing(document.activeElement) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (KEYS[ev.key]) { ev.preventDefault(); KEYS[ev.key](); }
 });
-UI.start();
+UI.ready = UI.start();
