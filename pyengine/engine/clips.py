@@ -21,14 +21,15 @@ from typing import Iterable
 
 import clips
 
-from pyengine.engine import (clips_env, clips_facts, clips_inspect, clips_program,
-                             clips_repl, clips_snapshot)
+from pyengine.engine import (clips_env, clips_facts, clips_inspect, clips_network,
+                             clips_program, clips_repl, clips_snapshot)
 from pyengine.engine.clips_c import halt_execution
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_program import PROMPT, ProgramMixin, Source, read_source
 from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.interrupt import CHUNK, next_chunk, stop_between_firings
+from pyengine.engine.network import RuleNet
 from pyengine.engine.session import (ActivationView, CommandResult, FactView, Firing, Matches,
                                      Session, check_seed)
 
@@ -248,6 +249,13 @@ class ClipsSession(ProgramMixin, Session):
         return clips_snapshot.restore(self, snap)
 
     def matches(self, rule: str) -> Matches:
+        return clips_inspect.parse_matches(rule, self._matches_text(rule), self.rule_source(rule))
+
+    def rule_network(self, rule: str) -> RuleNet:
+        return clips_network.rule_network(rule, self._matches_text(rule), self.rule_source(rule))
+
+    def _matches_text(self, rule: str) -> str:
+        """What CLIPS's ``(matches RULE)`` prints (verbose)."""
         found = clips_repl.find_rule(self.env, rule)
         router = self._router
         router.capture = []
@@ -255,7 +263,7 @@ class ClipsSession(ProgramMixin, Session):
             found.matches(clips.Verbosity.VERBOSE)
         finally:
             text, router.capture = "".join(router.capture), None
-        return clips_inspect.parse_matches(rule, text, self.rule_source(rule))
+        return text
 
     def records(self, kind) -> list:
         """Facts of template ``kind``: implied (ordered) facts give their values under

@@ -19,12 +19,13 @@ from typing import Iterable
 from pyengine.engine.clips_values import FactSpec, from_python
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
+from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
 from pyengine.engine.experta_facts import fact_text
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
                                      check_seed)
-from pyengine.engine import experta_inspect, experta_repl, experta_snapshot
+from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
@@ -171,6 +172,12 @@ class ExpertaSession(Session):
         if spec is None:
             raise UsageError(f"no rule named {rule!r}")
         return experta_inspect.matches(self.rete, spec)
+
+    def rule_network(self, rule: str) -> RuleNet:
+        spec = self.rete.rules.get(rule)
+        if spec is None:
+            raise UsageError(f"no rule named {rule!r}")
+        return experta_network.rule_network(self.rete, spec)
 
     # -- running ---------------------------------------------------------------------
     def run(self, limit: int | None = None) -> int:

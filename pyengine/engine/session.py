@@ -17,6 +17,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import whole
 from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.history import FactHistory
+from pyengine.engine.network import Network, RuleNet
 from pyengine.engine.records import (ActivationView, CommandResult, FactView, Firing,  # noqa: F401
                                      InputLine, JoinMatch, Matches, PatternMatch)
 
@@ -317,6 +318,18 @@ class Session(FactHistory, ABC):
         """Like CLIPS's ``(matches RULE)``: each pattern of the rule (its source text)
         with the facts that match it, the partial matches of the joins so far, the
         activations. UsageError for an unknown rule."""
+
+    def network(self, rule: str | None = None) -> Network:
+        """The Rete network of ``rule`` (every rule's without one), in the shape of
+        CLIPS's ``(matches RULE)``: alpha nodes with their facts, joins with their
+        partial matches, the terminal with the activations (see
+        :mod:`pyengine.engine.network`). UsageError for an unknown rule."""
+        names = self.rules() if rule is None else [rule]
+        return Network(tuple(self.rule_network(name) for name in names))
+
+    @abstractmethod
+    def rule_network(self, rule: str) -> RuleNet:
+        """One rule's network (:meth:`network`)."""
 
     @abstractmethod
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:

@@ -1,0 +1,145 @@
+"""A CLIPS rule's Rete network (:mod:`pyengine.engine.network`), from what CLIPS says.
+
+CLIPS's ``(matches RULE)`` lists exactly the network's memories: each pattern's alpha
+memory, each join's partial matches, the activations. The nodes are laid out from the
+rule's conditions, read from its source by our one CLIPS reader (nothing evaluated),
+and filled from the listing's sections in order; each join's label must be the one
+CLIPS printed. Where they differ (a construct the layout does not follow), the rule
+is shown as CLIPS lists it (:func:`~pyengine.engine.network.listed`).
+"""
+from __future__ import annotations
+
+import re
+
+from pyengine.engine.clips_inspect import parse_matches
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Variable, read
+from pyengine.engine.network import LayoutMismatch, RuleNet, layout, listed, sorted_rows
+from pyengine.engine.rete import lhs
+
+_SKIPPED = ("declare",)
+
+
+def rule_network(rule: str, text: str, source: str) -> RuleNet:
+    """The network of ``rule``, from what CLIPS's ``(matches RULE)`` printed (``text``)
+    and the rule's source."""
+    ces = lhs_ces(source)
+    if ces is not None and all(isinstance(ce, lhs.Test) for ce in ces):
+        return _no_pattern(rule, text, source)
+    matches = parse_matches(rule, text, source)
+    if ces is None:
+        return listed(matches)
+    try:
+        branches = [(lhs.flatten(d), None) for d in lhs.disjuncts(ces)]
+        net = layout(rule, branches, ListingReader(matches))
+    except LayoutMismatch:
+        return listed(matches)
+    joins = [n for n in net.nodes if n.kind not in ("alpha", "terminal")]
+    alphas = [n for n in net.nodes if n.kind == "alpha"]
+    if (len(alphas) != len(matches.patterns) or len(joins) != len(matches.joins or ())
+            or any(n.label != j.label for n, j in zip(joins, matches.joins or ()))):
+        return listed(matches)
+    return net
+
+
+def _no_pattern(rule: str, text: str, source: str) -> RuleNet:
+    """A rule with no pattern is its terminal alone: CLIPS lists its activations
+    (``*``) under a pattern it does not name, left out here."""
+    sections = re.split(r"^(?=Activations)", text, maxsplit=1, flags=re.MULTILINE)
+    matches = parse_matches(rule, sections[-1] if len(sections) > 1 else "", source)
+    return layout(rule, [([], None)], _Activations(len(matches.activation_rows or ())))
+
+
+class _Activations:
+    """A pattern-less rule's activations: one empty token each."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def activations(self) -> tuple:
+        return ((),) * self.n
+
+
+class ListingReader:
+    """The memories, section by section, from CLIPS's listing."""
+
+    def __init__(self, matches):
+        self.m = matches
+
+    def facts(self, n: int, node) -> list[int]:
+        if n > len(self.m.patterns):
+            raise LayoutMismatch(f"no pattern {n} in CLIPS's listing")
+        return sorted(set(self.m.patterns[n - 1].facts))
+
+    def rows(self, k: int, node) -> tuple:
+        joins = self.m.joins or []
+        if k > len(joins):
+            raise LayoutMismatch(f"no join {k} in CLIPS's listing")
+        return sorted_rows(joins[k - 1].rows)
+
+    def inner(self, node) -> None:
+        return None
+
+    def activations(self) -> tuple:
+        rows = self.m.activation_rows
+        return sorted_rows(rows if rows is not None else self.m.activations)
+
+
+def lhs_ces(source: str) -> list | None:
+    """The conditions of the defrule in ``source`` as the rule language's CEs (patterns
+    with their text only: nothing here is matched); None where there is no defrule."""
+    try:
+        forms = read(source)
+    except ReadError:
+        return None
+    rule = next((f for f in forms if isinstance(f, Form) and f and f[0] == "defrule"), None)
+    if rule is None:
+        return None
+    items = list(rule[2:])
+    if items and isinstance(items[0], String):
+        items = items[1:]                       # the rule's comment
+    if Symbol("=>") in items:
+        items = items[:items.index(Symbol("=>"))]
+    return _ces(items, source)
+
+
+def _ces(items: list, source: str) -> list:
+    out, i = [], 0
+    while i < len(items):
+        item = items[i]
+        if isinstance(item, Variable) and i + 2 < len(items) and items[i + 1] == "<-":
+            out.append(lhs.Pattern(None, (), address=item.name,
+                               text=f"?{item.name} <- {_text(items[i + 2], source)}"))
+            i += 3
+            continue
+        if isinstance(item, Form) and item and item[0] == "logical":
+            out += _ces(list(item[1:]), source)
+        elif isinstance(item, Form) and item and item[0] not in _SKIPPED:
+            out.append(_ce(item, source))
+        i += 1
+    return out
+
+
+def _ce(item: Form, source: str):
+    head, text = str(item[0]), _text(item, source)
+    inner = list(item[1:])
+    if head == "test":
+        return lhs.Test(None, (), None, text=text)
+    if head == "not":
+        return lhs.Not(_ces(inner, source), text)
+    if head == "exists":
+        return lhs.Exists(_ces(inner, source), text)
+    if head == "forall" and inner:
+        return lhs.Forall(_ces(inner[:1], source), _ces(inner[1:], source), text)
+    if head == "and":
+        return lhs.And(_ces(inner, source), text)
+    if head == "or":
+        return lhs.Or([_ces([x], source) for x in inner], text)
+    return lhs.Pattern(None, (), text=text)
+
+
+def _text(item, source: str) -> str:
+    """The form as written, on one line (as our engine labels its patterns)."""
+    start, end = getattr(item, "start", None), getattr(item, "end", None)
+    if start is None or not source[start:end].startswith("("):
+        return str(item)
+    return " ".join(source[start:end].split())

@@ -1,0 +1,70 @@
+"""A rule's Rete network (:mod:`pyengine.engine.network`) read off our own engine's
+nodes (:mod:`pyengine.engine.rete.joins`).
+
+Each disjunct of a rule is a chain of joins from the root to its terminal, one per
+condition but tests (a test rides on the join before it; one with no pattern before
+it is a filter node, passed over here): a join's ``right`` is the pattern's stop node,
+whose ``memory`` holds the alpha matches; its ``out`` holds the tokens it made; a
+``not``/``exists`` over several CEs takes its right input from a sub-network whose
+joins start from the same parent; the terminal's ``memory`` maps each token to its
+activation (None once fired).
+"""
+from __future__ import annotations
+
+from pyengine.engine.network import RuleNet, layout, sorted_rows
+from pyengine.engine.rete.lhs import disjuncts, flatten
+
+_GROUPS = ("not-and", "exists-and")
+
+
+def rule_network(rete, spec) -> RuleNet:
+    """The network of one rule (a RuleSpec of ``rete``), every disjunct."""
+    branches = disjuncts(spec.ces)
+    terminals = sorted(spec.terminals, key=lambda t: t.disjunct)
+    reader = NodeReader(rete, terminals)
+    return layout(spec.name, [(flatten(branches[t.disjunct]), chain(t.parent, None))
+                              for t in terminals], reader)
+
+
+def chain(node, stop) -> list:
+    """The joins from the one after ``stop`` (None: the root) to ``node``, filters
+    left out, in order."""
+    out = []
+    while node is not None and node is not stop and getattr(node, "kind", "root") != "root":
+        if node.kind != "test":
+            out.append(node)
+        node = node.parent
+    return out[::-1]
+
+
+def token_row(tok) -> tuple:
+    """A token as a fact id per pattern (None for a not/exists)."""
+    return tuple(None if am is None else am.fact["__factid__"] for am in tok.ams)
+
+
+class NodeReader:
+    """The memories, read off the nodes themselves."""
+
+    def __init__(self, rete, terminals: list):
+        self.rete = rete
+        self.terminals = terminals
+
+    def facts(self, n: int, node) -> list[int]:
+        return sorted({am.fact["__factid__"] for bucket in node.right.memory.values()
+                       for am in bucket})
+
+    def rows(self, k: int, node) -> tuple:
+        return sorted_rows(token_row(t) for t in node.out)
+
+    def inner(self, node) -> list:
+        """A group's sub-network: from the join after the group's own parent to the
+        one that feeds its results (``node.right``)."""
+        if node.kind not in _GROUPS:
+            return []
+        last = next(n for n in self.rete.builder.nodes
+                    if node.right in getattr(n, "children", ()))
+        return chain(last, node.parent)
+
+    def activations(self) -> tuple:
+        return sorted_rows(token_row(t) for term in self.terminals
+                           for t, act in term.memory.items() if act is not None)
