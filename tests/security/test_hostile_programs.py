@@ -216,3 +216,22 @@ def test_the_docs_list_exactly_the_allowed_functions():
         "sin cos tan sec csc cot asin acos atan atan2 asec acsc acot sinh cosh tanh sech csch "
         "coth asinh acosh atanh asech acsch acoth deg-grad deg-rad grad-deg rad-deg").split()}
     assert named == FUNCTIONS - families
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_firing_that_asserts_millions_of_facts_is_bounded_alone(engine):
+    """One action asserting facts without end meets the firing's time (CLIPS halts it)
+    or the session's memory (the worker ends, one line); the other session steps on."""
+    flood = "(defrule flood (go) => (loop-for-count (?i 1 3000000) do (assert (n ?i))))\n" \
+            "(deffacts s (go))"
+    with web_client(lim=limits(hard=10.0)) as c:
+        doomed = c.post("/api/sessions", json={"program": {"source": flood, "engine": engine}}
+                        ).json()["id"]
+        other = c.post("/api/sessions", json={"program": {"source": RUNAWAY["endless chain"],
+                                                          "engine": engine}}).json()["id"]
+        r = c.post(f"/api/sessions/{doomed}/run", json={})
+        assert r.status_code in (200, 507), r.text
+        said = r.json().get("message") or r.json().get("error")
+        assert "\n" not in said and ("halted" in said or "MB" in said)
+        assert post(c, other, "step")["fired"] == 1
