@@ -301,13 +301,15 @@ def test_command_line_target_is_the_only_one(tmp_path):
         assert len(letters(st)) == 9
 
 
-def test_clp_rule_file_gets_the_generic_view():
+def test_clp_rule_file_gets_pictures_inferred_over_the_generic_view():
     family = EXAMPLES / "family.clp"
     with web_client(command_line("clp", [str(family), "--stage", "GO"])) as c:
         sid = opened(c, "clp")["id"]
         st = post(c, sid, "run")
-        assert st["picture"]["kind"] == "generic" and st["submit"] == []
-        groups = st["picture"]["parts"][0]
+        assert st["picture"]["kind"] == "inferred" and st["submit"] == []
+        assert [p["kind"] for p in st["picture"]["parts"]] == [
+            "text", "tree", "text", "table", "groups"]       # tests/test_program_picture.py
+        groups = st["picture"]["parts"][-1]
         assert groups["kind"] == "groups" and "person" in [g["relation"] for g in groups["groups"]]
 
 
@@ -343,7 +345,7 @@ def test_experta_engine_reads_the_input_file_named_on_the_command_line():
         sid = opened(c, "experta")["id"]
         st = post(c, sid, "run")
         printed = [line for f in st["last"] for line in f["output"]]
-        assert printed and st["picture"]["kind"] == "generic" and st["fired"] > 3
+        assert printed and st["picture"]["kind"] == "inferred" and st["fired"] > 3
 
 
 def test_serve_arguments():

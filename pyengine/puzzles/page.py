@@ -13,8 +13,10 @@ fact base, drawn from a few primitives the page knows.
   made of the primitives below: :func:`text`, :func:`tokens` (a line of coloured
   tokens), :func:`grid` (cells with a letter, a note and a corner mark),
   :func:`honeycomb` (a center and six letters around it), :func:`rows` (labelled rows
-  of parts), :func:`groups` (facts by relation). :func:`check_picture` checks a
-  picture against them and bounds its size before it is sent.
+  of parts), :func:`groups` (facts by relation), :func:`table` (columns and rows of
+  text, each row a fact), :func:`tree` (nodes, each at its depth, repeats marked).
+  :func:`check_picture` checks a picture against them and bounds its size before it
+  is sent.
 
 A picture is plain data: the page writes every text it holds as text, never as HTML.
 This module imports nothing heavy, so declarations can import it.
@@ -125,7 +127,11 @@ STYLES = ("plain", "big", "small", "mono", "quiet")     # how a text is set
 TONES = ("solid", "faint", "dark", "good", "plain")     # how a token is set
 MAX_CHARS = 2000           # characters of one text (longer ones are cut)
 MAX_ITEMS = 5000           # tokens of a line, facts of a group, rows, parts
-MAX_SIDE = 64              # a grid's rows and columns
+MAX_SIDE = 64              # a grid's rows and columns, a table's columns
+MAX_TREE_NODES = 1000      # nodes of a tree
+MAX_TREE_DEPTH = 32        # how deep a tree's nodes go (the roots at 0)
+MARKS = ("", "again", "cycle", "more")   # a tree node: shown above already, its own
+                                         # ancestor, or its children left out
 _ID = re.compile(r"[a-z][a-z0-9-]{0,30}")
 
 
@@ -153,8 +159,9 @@ def cell(value: Any = "", note: str = "", corner: Any = "", lit: bool = False,
             str(corner), "lit": bool(lit), "title": str(title)}
 
 
-def grid(rows: Iterable[Iterable[dict]], id: str | None = None) -> dict:
-    return {"kind": "grid", "rows": [list(r) for r in rows], "id": id}
+def grid(rows: Iterable[Iterable[dict]], id: str | None = None, style: str = "big") -> dict:
+    """Rows of cells; ``style`` big (a letter a cell) or small (a few words a cell)."""
+    return {"kind": "grid", "rows": [list(r) for r in rows], "id": id, "style": style}
 
 
 def honeycomb(center: str, outer: Iterable[str], id: str | None = None) -> dict:
@@ -170,6 +177,34 @@ def row(label: str, *parts: dict) -> dict:
 def rows(items: Iterable[dict], id: str | None = None) -> dict:
     """Labelled rows, each holding parts (texts, tokens)."""
     return {"kind": "rows", "rows": list(items), "id": id}
+
+
+def table(columns: Iterable[str], items: Iterable[dict], id: str | None = None) -> dict:
+    """A table: its column names and rows (:func:`table_row`), as many cells a row as
+    there are columns."""
+    return {"kind": "table", "columns": [str(c) for c in columns], "rows": list(items),
+            "id": id}
+
+
+def table_row(cells: Iterable[Any], fact: int | None = None, new: bool = False) -> dict:
+    """One row of a table: its cells' texts, and the fact it shows (the page opens its
+    why when the row is clicked), ``new`` if the last action made it."""
+    return {"cells": [str(c) for c in cells], "fact": fact, "new": bool(new)}
+
+
+def tree(nodes: Iterable[dict], id: str | None = None) -> dict:
+    """A tree as its nodes in order (:func:`tree_node`), each indented by its depth: a
+    node's children follow it one level deeper."""
+    return {"kind": "tree", "nodes": list(nodes), "id": id}
+
+
+def tree_node(value: Any, depth: int, mark: str = "", lit: bool = False,
+              title: str = "") -> dict:
+    """One node: its text, its ``depth`` (0 for a root), a ``mark`` (again: shown above,
+    its children there; cycle: its own ancestor; more: children left out) and ``lit``
+    (the last action made it)."""
+    return {"text": str(value), "depth": depth, "mark": mark, "lit": bool(lit),
+            "title": str(title)}
 
 
 def groups(items: Iterable[dict]) -> dict:
@@ -254,6 +289,34 @@ def _cell(c: dict) -> dict:
             "title": _str(c.get("title", ""))}
 
 
+def _table(p: dict) -> dict:
+    columns = [_str(c) for c in _list(p["columns"], MAX_SIDE)]
+    out = []
+    for r in _list(p["rows"]):
+        cells = [_str(c) for c in _list(r["cells"], MAX_SIDE)]
+        if len(cells) != len(columns):
+            raise ValueError(f"a table row has {len(cells)} cells for {len(columns)} columns")
+        fact = r.get("fact")
+        out.append({"cells": cells, "fact": None if fact is None else _int(fact),
+                    "new": _bool(r.get("new", False))})
+    return {"columns": columns, "rows": out}
+
+
+def _tree(p: dict) -> dict:
+    out, last = [], -1
+    for n in _list(p["nodes"], MAX_TREE_NODES):
+        depth = _int(n["depth"])
+        if not 0 <= depth <= min(last + 1, MAX_TREE_DEPTH):
+            raise ValueError(f"a tree node at depth {depth} cannot follow one at depth "
+                             f"{last} (a tree starts at 0, a child is one deeper than its "
+                             f"parent, at most {MAX_TREE_DEPTH})")
+        out.append({"text": _str(n["text"]), "depth": depth,
+                    "mark": _choice(n.get("mark", ""), MARKS), "lit": _bool(n.get("lit", False)),
+                    "title": _str(n.get("title", ""))})
+        last = depth
+    return {"nodes": out}
+
+
 def _fact(f: dict) -> dict:
     return {"id": _int(f["id"]), "text": _str(f["text"]), "new": _bool(f.get("new", False))}
 
@@ -264,7 +327,8 @@ _CHECKS: dict[str, Callable[[dict], dict]] = {
     "tokens": lambda p: {"style": _choice(p.get("style", "big"), ("big", "small")),
                          "tokens": [_token(t) for t in _list(p["tokens"])]},
     "grid": lambda p: {"rows": [[_cell(c) for c in _list(r, MAX_SIDE)]
-                                for r in _list(p["rows"], MAX_SIDE)]},
+                                for r in _list(p["rows"], MAX_SIDE)],
+                       "style": _choice(p.get("style", "big"), ("big", "small"))},
     "honeycomb": lambda p: {"center": _str(p["center"]),
                             "outer": [_str(c) for c in _list(p["outer"], 6)]},
     "rows": lambda p: {"rows": [{"label": _str(r["label"]),
@@ -273,4 +337,6 @@ _CHECKS: dict[str, Callable[[dict], dict]] = {
     "groups": lambda p: {"groups": [{"relation": _str(g["relation"]), "count": _int(g["count"]),
                                      "facts": [_fact(f) for f in _list(g["facts"])]}
                                     for g in _list(p["groups"])]},
+    "table": _table,
+    "tree": _tree,
 }

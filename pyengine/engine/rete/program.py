@@ -63,6 +63,7 @@ class Program:
         self.deffacts: list = []
         self.rng = random.Random(seed)
         self.text = ""
+        self.texts: list[tuple[str, str]] = []     # (where, text) of each text loaded
         self.engine.initial = [self._initial_facts]
 
     def fact_class(self, name: str) -> type:
@@ -76,6 +77,7 @@ class Program:
         if len(text) > MAX_PROGRAM_CHARS:
             raise ClpError(f"{where}: over {MAX_PROGRAM_CHARS:,} characters; not read")
         self.text = text                        # for the patterns' labels, as written
+        self.texts.append((where, text))
         try:
             forms = read(text)
         except ReadError as exc:

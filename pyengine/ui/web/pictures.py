@@ -2,18 +2,23 @@
 (``Action.picture``, a function of the fact base built from the page's primitives,
 :mod:`pyengine.puzzles.page`), checked against those primitives before it is sent;
 else (a rule file, or a fact base the declared picture has nothing to draw for yet)
-the facts grouped by relation. The page draws primitives only, so it knows no puzzle.
+the pictures the program's ``@picture`` comments ask for or its facts suggest (grids,
+trees, tables: :mod:`.program_picture`) over the facts grouped by relation. The page
+draws primitives only, so it knows no puzzle.
 """
 from __future__ import annotations
 
 from pyengine.puzzles.page import FactBase, check_picture, drawing, groups, resolve, text
 from pyengine.ui.queries import fact_fields
+from pyengine.ui.web.picture_directives import NONE, directives_of
+from pyengine.ui.web.program_picture import program_parts
 
 MAX_GROUP = 60            # facts shown per relation in the generic view
 
 
-def picture(action, facts, log, new: set[int]) -> dict:
-    """``{"kind": "declared" | "generic", "parts": [...]}`` for the page."""
+def picture(action, facts, log, new: set[int], session=None) -> dict:
+    """``{"kind": "declared" | "inferred" | "generic", "parts": [...]}`` for the page;
+    ``session`` gives the program's ``@picture`` comments."""
     base = FactBase(facts, log.texts, fact_fields, new)
     note = None
     if action is not None and action.picture:
@@ -26,7 +31,9 @@ def picture(action, facts, log, new: set[int]) -> dict:
             # asserted or retracted): the facts themselves, and why
             note = text(f"(the puzzle's picture cannot be drawn from these facts: "
                         f"{type(exc).__name__}: {str(exc)[:200]})", "quiet")
-    return {"kind": "generic", **check_picture(drawing(note, generic(base)))}
+    parts = program_parts(base, directives_of(session) if session is not None else NONE)
+    kind = "inferred" if any(p["kind"] != "text" for p in parts) else "generic"
+    return {"kind": kind, **check_picture(drawing(note, *parts, generic(base)))}
 
 
 def generic(base: FactBase) -> dict:

@@ -1,5 +1,6 @@
 // The picture of a session, drawn from the "picture" part of the state: a list of
-// primitives (pyengine/puzzles/page.py: text, tokens, grid, honeycomb, rows, groups),
+// primitives (pyengine/puzzles/page.py: text, tokens, grid, honeycomb, rows, groups,
+// table, tree),
 // each puzzle's declaration choosing which; this file knows the primitives, no puzzle.
 // Every text goes in through textContent: nothing from the fact base becomes HTML.
 "use strict";
@@ -33,7 +34,7 @@ const Pictures = {
     return line;
   },
   grid(p) {
-    const table = el("table", {cls: "grid", ...partId(p)});
+    const table = el("table", {cls: "grid " + (p.style || "big"), ...partId(p)});
     for (const r of p.rows) {
       const tr = el("tr");
       for (const c of r) tr.append(el("td", {cls: c.lit ? "lit" : "", title: c.title}, c.text,
@@ -66,6 +67,32 @@ const Pictures = {
       g.facts.forEach(f => d.append(el("span", {cls: "chip" + (f.new ? " new" : ""), text: f.text,
         onclick: () => ui.why(f.id)})));
       box.append(d);
+    }
+    return box;
+  },
+  // a relation's facts as rows (click one for its why)
+  table(p, ui) {
+    const head = el("tr", {}, ...p.columns.map(c => el("th", {text: c})));
+    const table = el("table", {cls: "pic-table", ...partId(p)}, el("thead", {}, head));
+    const body = el("tbody");
+    for (const r of p.rows) {
+      const tr = el("tr", {cls: r.new ? "new" : ""}, ...r.cells.map(c => el("td", {text: c})));
+      if (r.fact != null) { tr.classList.add("why"); tr.addEventListener("click", () => ui.why(r.fact)); }
+      body.append(tr);
+    }
+    table.append(body);
+    return table;
+  },
+  // nodes in order, each indented by its depth; a repeated node, a cycle or children
+  // left out are marked after the name
+  tree(p) {
+    const marks = {again: " (again: shown above)", cycle: " (cycle: its own ancestor)",
+                   more: " (more below)"};
+    const box = el("div", {cls: "pic-tree", ...partId(p)});
+    for (const n of p.nodes) {
+      box.append(el("div", {cls: "node" + (n.lit ? " lit" : "") + (n.mark ? " " + n.mark : ""),
+                            title: n.title, style: `padding-left:${n.depth * 1.2}em`},
+        el("span", {text: n.text}), n.mark ? el("i", {text: marks[n.mark] || ""}) : null));
     }
     return box;
   },
