@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from pyengine.ui.web.limits import Limits
+
 # the same skip (or failure, in CI) as the page's other browser tests, and their server
-from tests.browser.test_web_browser import TIMEOUT, browser  # noqa: F401
+from tests.browser.test_web_browser import TIMEOUT, browser, create_app, running  # noqa: F401
 
 DOUBLING = """\
 ; doubles a number until it passes 20
@@ -36,8 +38,15 @@ def fresh(browser, path="/", **kw):  # noqa: F811
     pg.goto(browser.base_url + "/")
     pg.evaluate("sessionStorage.clear(); localStorage.clear()")
     pg.goto(browser.base_url + path)
-    pg.wait_for_function("UI.state !== null")
+    ready(pg)
     return pg
+
+
+def ready(pg):
+    """The session shown and the editor filled (the engines offered once the server said
+    what it offers)."""
+    pg.wait_for_function("UI.state !== null && document.getElementById('program-engine')"
+                         ".options.length > 0")
 
 
 def needs_programs(pg):
@@ -99,7 +108,7 @@ def test_a_typed_program_loads_runs_and_survives_a_reload(browser):  # noqa: F81
         assert all(f"(number {n})" in facts for n in (3, 6, 12, 24))
         sid = pg.evaluate("UI.sid")
         pg.reload()
-        pg.wait_for_function("UI.state !== null")
+        ready(pg)
         assert pg.evaluate("UI.sid") == sid and pg.evaluate("UI.state.fired") == 3
         assert " ".join(pg.evaluate("Editor.text()").split()) == " ".join(DOUBLING.split())
         assert pg.input_value("#program-name") == "doubling"
@@ -123,6 +132,11 @@ def test_a_starter_loads_on_either_engine_and_own_text_is_kept(browser):  # noqa
         pg.click("#program-load")
         pg.wait_for_function(f"UI.state.program && UI.state.program.name === '{first['name']}.clp'")
         assert pg.evaluate("UI.state.program.engine") == "ours"
+        pg.reload()                                          # the choice is kept
+        ready(pg)
+        assert pg.input_value("#program-starter") == first["name"]
+        assert pg.input_value("#program-engine") == "ours"
+        assert pg.evaluate("Editor.text()") == first["source"]
         pg.select_option("#program-starter", "")             # your own text is as it was
         assert " ".join(pg.evaluate("Editor.text()").split()) == "(deffacts mine (mine 1))"
     finally:
@@ -193,7 +207,7 @@ def test_without_codemirror_the_editor_is_a_textarea(browser):  # noqa: F811
         pg.goto(browser.base_url + "/")
         pg.evaluate("sessionStorage.clear(); localStorage.clear()")
         pg.goto(browser.base_url + "/")
-        pg.wait_for_function("UI.state !== null")
+        ready(pg)
         assert pg.evaluate("typeof CodeMirror") == "undefined"
         key(pg, "1")
         assert pg.is_visible("#program-text") and pg.locator(".CodeMirror").count() == 0
@@ -208,10 +222,24 @@ def test_without_codemirror_the_editor_is_a_textarea(browser):  # noqa: F811
                                "(document.getElementById('program-text'))")
         assert selected == BROKEN.splitlines()[2]
         pg.reload()
-        pg.wait_for_function("UI.state !== null")
+        ready(pg)
         assert pg.input_value("#program-text") == BROKEN
     finally:
         pg.close()
+
+
+def test_a_server_that_runs_no_programs_says_so(browser):  # noqa: F811
+    with running(create_app(limits=Limits(programs=False))) as url:
+        pg = browser.new_page(bypass_csp=True)
+        pg.set_default_timeout(TIMEOUT)
+        try:
+            pg.goto(url + "/")
+            ready(pg)
+            key(pg, "1")
+            assert pg.is_disabled("#program-load")
+            assert pg.inner_text("#program-error") == "this server runs no programs from the page"
+        finally:
+            pg.close()
 
 
 PANE_BOXES = ["#picture", "#last", "#timeline", "#facts", "#why", "#graph", "#agenda",
@@ -261,7 +289,7 @@ def test_projector_mode(browser):  # noqa: F811
         key(pg, "6")
         assert pg.is_hidden(".pane[data-pane=why]")
         pg.reload()
-        pg.wait_for_function("UI.state !== null")
+        ready(pg)
         assert pg.is_hidden(".pane[data-pane=why]") and pg.is_visible(".pane[data-pane=graph]")
         key(pg, "p")                                         # projector mode off
         assert not pg.evaluate("document.body.classList.contains('projector')")

@@ -30,7 +30,6 @@ const Editor = {
       });
     }
     document.body.classList.toggle("plain-editor", !this.cm);
-    this.offer({});
     $("program-starter").onchange = () => this.show($("program-starter").value);
     $("program-engine").onchange = $("program-name").oninput = () => this.edited();
     $("program-load").onclick = () => this.load();
@@ -131,11 +130,11 @@ const Editor = {
 };
 
 Editor.init();
-// A server that runs no programs from the page says "programs": null (serve --no-programs).
-UI.ready.then(() => {
-  if (!UI.info) return;
-  if (UI.info.programs) Editor.offer(UI.info.programs);
-  else if (UI.info.programs === null) {
-    $("program-load").disabled = true; Editor.say("this server runs no programs from the page");
-  }
+// The kept draft is shown once the server said what it offers (its starters among the
+// choices); one that runs no programs from the page says "programs": null (serve
+// --no-programs).
+UI.ready.finally(() => {
+  const programs = UI.info ? UI.info.programs : undefined;
+  Editor.offer(programs || {});
+  if (programs === null) { $("program-load").disabled = true; Editor.say("this server runs no programs from the page"); }
 });
