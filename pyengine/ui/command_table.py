@@ -18,6 +18,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.session import SEED_HIGH, SEED_LOW, STRATEGIES
 from pyengine.ui import commands_change as change
 from pyengine.ui import commands_look as look
+from pyengine.ui import commands_network as net
 from pyengine.ui import commands_run as go
 from pyengine.ui import commands_shell as own
 from pyengine.ui.commands import (ANYTHING, AT_LEAST_ONE, COUNT_OR_ALL, EVERYWHERE, FACT_ID,
@@ -107,6 +108,9 @@ table(
     Command("matches", "what matches each pattern of a rule, the joins, the activations",
             look.matches, (Arg("rule", WORD, "RULE",
                                missing="matches which rule? e.g. matches find-siblings"),),
+            complete=rule_names),
+    Command("network", "a rule's Rete network: alpha memories, joins, activations",
+            net.network, (Arg("rule", WORD, "RULE", default=None),), usage="network [RULE]",
             complete=rule_names),
     Command("assert", "add a fact by hand", change.assert_,
             (Arg("fact", ANYTHING, "FACT", missing="assert what? e.g. assert (number 4)"),),

@@ -12,6 +12,7 @@
 ``GET  /api/sessions/ID/rules``              every rule with its source
 ``GET  /api/sessions/ID/why/FACT[?depth=N]`` the provenance tree
 ``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
+``GET  /api/sessions/ID/network[?rule=RULE]`` RULE's Rete network (every rule's)
 ``GET  /api/sessions/ID/graph[?of=FACT|RULE]`` the firing graph, as SVG
 ``DELETE /api/sessions/ID``                  close it
 
@@ -84,6 +85,7 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
         Route("/api/sessions/{sid}/why/{fid}", api.why),
         Route("/api/sessions/{sid}/matches/{rule:path}", api.matches),
         Route("/api/sessions/{sid}/graph", api.graph),
+        Route("/api/sessions/{sid}/network", api.network),
         Route("/api/sessions/{sid}/{verb}", api.act, methods=["POST"]),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
@@ -221,6 +223,13 @@ class Api:
         if not _NAME.match(rule):
             raise UsageError(f"not a rule name: {rule[:40]!r}")
         return await self._call(request, {"op": "matches", "rule": rule})
+
+    async def network(self, request: Request):
+        """A rule's Rete network (``?rule=NAME``), or every rule's."""
+        rule = request.query_params.get("rule") or None
+        if rule is not None and not _NAME.match(rule):
+            raise UsageError(f"not a rule name: {rule[:40]!r}")
+        return await self._call(request, {"op": "network", "rule": rule})
 
     async def graph(self, request: Request):
         """The firing graph: ``?of=f-12`` (a fact's why), ``?of=RULE``, or the run."""

@@ -15,6 +15,8 @@ MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
 MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
 MAX_AGENDA = 200          # activations listed per state (the next to fire first)
 MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` has it all)
+MAX_NODE_ITEMS = 200      # facts or tokens sent per node of one rule's network (count: all)
+MAX_NODE_ITEMS_ALL = 20   # ... per node when every rule's network is asked for
 
 
 def _short(text: str) -> str:
@@ -110,3 +112,13 @@ def matches_json(ws, rule: str) -> dict:
     return {"rule": m.rule, "lines": matches_lines(m),
             "patterns": [{"source": p.source, "facts": list(p.facts)} for p in m.patterns],
             "activations": [list(a) for a in m.activations]}
+
+
+def network_json(ws, rule: str | None) -> dict:
+    """The Rete network of ``rule`` (every rule's, None): each rule's nodes (their
+    facts or tokens cut to a few hundred; ``count`` has them all) and the shell's
+    ``network`` lines."""
+    view = ws.ins.network(rule)
+    most = MAX_NODE_ITEMS if rule is not None else MAX_NODE_ITEMS_ALL
+    return {"rule": rule, "lines": [_short(line) for line in view.lines()],
+            **view.to_json(most)}

@@ -158,6 +158,8 @@ def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
                 return 200, views.why_json(ws, request["fact"], request.get("depth"), limits)
             if op == "matches":
                 return 200, views.matches_json(ws, request["rule"])
+            if op == "network":
+                return 200, views.network_json(ws, request.get("rule"))
             if op == "graph":
                 return 200, views.graph_json(ws, request.get("of"))
         return 400, {"error": f"no such request {op!r}"}

@@ -159,6 +159,7 @@ const UI = {
       if (input) input.focus();
     }
     this.drawFacts(st); this.drawAgenda(st); this.drawLast(st); this.drawTimeline(st); this.drawRules();
+    if (typeof NetworkPane !== "undefined") NetworkPane.refresh(st);     // network.js
   },
   drawFacts(st) {
     $("count").textContent = `${st.shown} of ${st.count}`;

@@ -1,0 +1,243 @@
+"""A rule's Rete network (pyengine/engine/network.py): the same nodes, facts and tokens
+on CLIPS and on our engine for the same program, step by step; what it holds is what
+matches lists; ids stay put between snapshots; the shell's and the notebook's
+``network`` (the command table's entry)."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.clips_network import lhs_ces, rule_network
+from pyengine.engine.errors import UsageError
+from pyengine.engine.network import join_label, network_lines, summary_lines
+from pyengine.engine.rete import lhs
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.sessions import open_plan, opener
+from pyengine.ui.shell import Shell
+
+ROOT = Path(__file__).resolve().parent.parent
+FAMILY = ROOT / "docs" / "examples" / "family.clp"
+
+# Every kind of node: patterns with and without an address, not and exists over one
+# pattern and over several, forall, or, test CEs (first and after a pattern), logical,
+# a rule with no pattern; the tasks get done one by one, so memories fill and empty.
+TASKS = """
+(deftemplate task (slot name) (slot state (default todo)))
+(deffacts work
+   (task (name a)) (task (name b)) (task (name c))
+   (needs b a) (needs c b) (start))
+(defrule begin
+   ?s <- (start)
+   =>
+   (retract ?s)
+   (assert (phase go)))
+(defrule ready
+   (phase go)
+   ?t <- (task (name ?n) (state todo))
+   (not (and (needs ?n ?m) (task (name ?m) (state ~done))))
+   =>
+   (modify ?t (state done)))
+(defrule some-done
+   (exists (task (state done)))
+   (test (> 2 1))
+   =>)
+(defrule blocked
+   (task (name ?n) (state todo))
+   (exists (needs ?n ?) (phase go))
+   =>)
+(defrule all-done
+   (phase go)
+   (forall (task (name ?n)) (task (name ?n) (state done)))
+   =>
+   (assert (finished)))
+(defrule either
+   (or (finished) (needs ?x a))
+   (not (stop))
+   =>)
+(defrule announce
+   (logical (phase go))
+   (test (neq go stop))
+   =>
+   (assert (announced)))
+(defrule bare
+   =>
+   (assert (bare)))
+"""
+
+
+@pytest.fixture
+def tasks(tmp_path):
+    path = tmp_path / "tasks.clp"
+    path.write_text(TASKS)
+    return path
+
+
+def both(path: Path):
+    """The program on CLIPS and on our engine, reset."""
+    return (open_plan("clp", target=[str(path)]).session,
+            open_plan("experta", target=[str(path)]).session)
+
+
+def shape(net) -> list[tuple]:
+    return [(n.id, n.kind, n.label, n.inputs, n.facts, n.tokens, n.count) for n in net.nodes]
+
+
+def test_both_engines_show_the_same_network_after_every_step(tasks):
+    clips, ours = both(tasks)
+    assert sorted(clips.rules()) == sorted(ours.rules())
+    kinds, steps = set(), 0
+    while True:
+        for rule in clips.rules():
+            a, b = clips.network(rule).rule(rule), ours.network(rule).rule(rule)
+            assert not a.listed, rule                   # laid out from its conditions
+            assert shape(a) == shape(b), (rule, steps)
+            kinds |= {n.kind for n in a.nodes}
+        fired = clips.step()
+        assert ours.step() == fired
+        assert clips.trace[-1].rule == ours.trace[-1].rule if fired else True
+        if not fired:
+            break
+        steps += 1
+    assert steps == 10
+    assert kinds == {"alpha", "join", "not", "exists", "forall", "terminal"}
+
+
+def test_the_nodes_hold_what_clips_matches_lists(tasks):
+    clips, _ = both(tasks)
+    clips.run(2)
+    for rule in clips.rules():
+        net = clips.network(rule).rule(rule)
+        if rule == "bare":              # no pattern (CLIPS's matches lists an unnamed one)
+            assert [n.kind for n in net.nodes] == ["terminal"]
+            fired = any(f.rule == "bare" for f in clips.trace)
+            assert net.nodes[0].tokens == (() if fired else ((),))
+            continue
+        m = clips.matches(rule)
+        alphas = [n for n in net.nodes if n.kind == "alpha"]
+        joins = [n for n in net.nodes if n.kind not in ("alpha", "terminal")]
+        assert [list(n.facts) for n in alphas] == [sorted(set(p.facts)) for p in m.patterns]
+        assert [(n.label, set(n.tokens)) for n in joins] == [
+            (j.label, set(j.rows)) for j in m.joins]
+        assert set(net.nodes[-1].tokens) == set(m.activation_rows), rule
+
+
+def test_a_rule_laid_out_node_by_node(tasks):
+    clips, _ = both(tasks)
+    clips.run(2)                    # begin, then ready on task a: f-1 is done
+    net = clips.network("ready").rule("ready")
+    assert [(n.id, n.kind, n.label, n.inputs) for n in net.nodes] == [
+        ("ready/p1", "alpha", "(phase go)", ()),
+        ("ready/p2", "alpha", "?t <- (task (name ?n) (state todo))", ()),
+        ("ready/p3", "alpha", "(needs ?n ?m)", ()),
+        ("ready/p4", "alpha", "(task (name ?m) (state ~done))", ()),
+        ("ready/j1", "join", "1 - 2", ("ready/p1", "ready/p2")),
+        ("ready/j2", "join", "1 - 3", ("ready/j1", "ready/p3")),
+        ("ready/j3", "join", "1 - 4", ("ready/j2", "ready/p4")),
+        ("ready/j4", "not", "1 (P1) - 2 (P2) , 3 (P3 - P4)", ("ready/j1", "ready/j3")),
+        ("ready/t", "terminal", "ready", ("ready/j4",))]
+    phase = clips.find("phase")[0].id
+    assert net.node("ready/p2").facts == (2, 3)                 # b and c still to do
+    assert net.node("ready/j3").tokens == ((phase, 3, 5, 2),)   # c needs b, not done
+    assert net.node("ready/t").tokens == ((phase, 2, None),)    # b is ready
+
+
+def test_ids_stay_put_and_a_diff_shows_what_changed():
+    clips, ours = both(FAMILY)
+    for session in (clips, ours):
+        before = session.network("report-roots").rule("report-roots")
+        assert before.node("report-roots/j1").tokens == ((1, None),)
+        session.run()
+        after = session.network("report-roots").rule("report-roots")
+        assert [n.id for n in after.nodes] == [n.id for n in before.nodes]
+        assert after.node("report-roots/p2").facts == (8, 9)   # Ann's two grandchildren
+        assert after.node("report-roots/j1").tokens == ()       # ... block the not
+        assert after.node("report-roots/t").count == 0
+
+
+def test_every_rule_at_once_and_as_json():
+    clips, ours = both(FAMILY)
+    for session in (clips, ours):
+        net = session.network()
+        assert sorted(r.rule for r in net.rules) == sorted(session.rules())
+        data = json.loads(json.dumps(net.to_json(most=1)))
+        grand = next(r for r in data["rules"] if r["rule"] == "find-grandparents")
+        p1 = grand["nodes"][0]
+        assert p1 == {"id": "find-grandparents/p1", "kind": "alpha",
+                      "label": "(person (name ?c) (parent ?p))", "inputs": [], "count": 5,
+                      "cut": True, "facts": [1], "pattern": 1}
+        assert grand["nodes"][2]["tokens"] == [[4, 2]] and grand["nodes"][2]["count"] == 2
+    lines = summary_lines(clips.network())
+    assert lines[1] == "find-grandparents    patterns 5 4  joins 2  activations 2"
+    assert lines[2] == "report-roots         patterns 1 0  joins 1(not)  activations 1"
+
+
+def test_unknown_rules_are_refused_on_both_engines():
+    for session in both(FAMILY):
+        with pytest.raises(UsageError, match="no rule named 'nope'"):
+            session.network("nope")
+
+
+def test_join_labels_are_clips_own():
+    assert join_label([(1, 1), (2, 2)]) == "1 - 2"
+    assert join_label([(1, 3)]) == "1 (P1 - P3)"
+    assert join_label([(1, 1), (2, 2), (3, 3), (4, 5), (6, 6)]) == \
+        "1 (P1) - 3 (P3) , 4 (P4 - P5) , 5 (P6)"
+
+
+def test_conditions_are_read_from_the_source_without_evaluating_them():
+    ces = lhs_ces('; note\n(defrule r "doc" (declare (salience 5)) ?f <- (a (system "x")) '
+                  "(test (eval 1)) (not (b)) (exists (c) (d)) (forall (e) (f)) "
+                  "(or (g) (h)) => (system ls))")
+    assert [type(ce) for ce in ces] == [lhs.Pattern, lhs.Test, lhs.Not, lhs.Exists, lhs.Forall,
+                                        lhs.Or]
+    assert ces[0].text == '?f <- (a (system "x"))' and ces[0].address == "f"
+    assert lhs_ces("(deffacts x (a))") is None
+
+
+def test_a_listing_the_layout_cannot_follow_is_shown_as_listed():
+    clips, _ = both(FAMILY)
+    text = clips._matches_text("find-siblings")
+    net = rule_network("find-siblings", text, "(defrule find-siblings (a) =>)")
+    assert net.listed and [n.kind for n in net.nodes] == ["alpha", "alpha", "join", "terminal"]
+    assert net.nodes[2].inputs == ("find-siblings/p1", "find-siblings/p2")
+    assert net.nodes[2].tokens == clips.network("find-siblings").rules[0].nodes[2].tokens
+
+
+def test_the_shell_prints_a_rule_node_by_node_and_every_rule_briefly():
+    factory = opener("clp", [str(FAMILY)])
+    out = io.StringIO()
+    shell = Shell(factory(), factory, stdin=io.StringIO(""), stdout=out)
+    shell.onecmd("network find-grandparents")
+    shell.onecmd("network")
+    said = out.getvalue().splitlines()
+    assert said[:9] == [
+        "Network of find-grandparents",
+        "p1   pattern (person (name ?c) (parent ?p))",
+        "       5 facts: f-1 f-2 f-3 f-4 f-5",
+        "p2   pattern (person (name ?p) (parent ?g&~none))",
+        "       4 facts: f-2 f-3 f-4 f-5",
+        "j1   join (CEs 1 - 2) <- p1, p2",
+        "       2 partial matches: f-4,f-2 f-5,f-2",
+        "t    terminal <- j1",
+        "       2 activations: f-4,f-2 f-5,f-2"]
+    assert said[9].startswith("find-siblings        patterns 4 5  joins 4")
+    assert shell.complete_network("find-g", "network find-g", 8, 14) == ["find-grandparents"]
+
+
+def test_the_text_form_cuts_long_memories():
+    clips, _ = both(FAMILY)
+    lines = network_lines(clips.network("find-siblings").rules[0], most=2)
+    assert lines[2] == "       4 facts: f-2 f-3 ... (2 more)"
+
+
+def test_the_notebook_returns_the_network_with_its_text():
+    ins = Inspector.from_clp(FAMILY)
+    view = ins.network("report-roots")
+    assert str(view).splitlines()[5] == "j1   not (CEs 1 - 2) <- p1, p2"
+    assert view.network.rule("report-roots").node("report-roots/t").count == 1
+    assert view.to_json()["rules"][0]["rule"] == "report-roots"
+    with pytest.raises(UsageError, match="no rule named"):
+        ins.network("nope")
