@@ -27,103 +27,23 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import socket
-import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-import httpx
+sys.path.insert(0, str(Path(__file__).resolve().parent))    # bench/: the script's folder
+from _web import CLIPS_LOOP, Server, client, latency, watch
 
-REPO = Path(__file__).resolve().parent.parent
-PYENGINE = [sys.executable, "-m", "pyengine"]
 PUZZLES = [("scramble", {}), ("boggle", {}), ("bee", {}), ("riddle", {}), ("scramble", {"seed": 7})]
-CLIPS_LOOP = "(defrule tick ?f <- (n ?x) => (retract ?f) (assert (n (+ ?x 1))))\n(deffacts s (n 0))\n"
 EXPERTA_LOOP = ("from pyengine.experta import Fact, KnowledgeEngine, Rule, DefFacts, MATCH, AS\n"
                 "class Count(KnowledgeEngine):\n"
                 "    @DefFacts()\n    def start(self):\n        yield Fact(n=0)\n"
                 "    @Rule(AS.f << Fact(n=MATCH.n))\n    def tick(self, f, n):\n"
                 "        self.retract(f)\n        self.declare(Fact(n=n + 1))\n")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """``pyengine serve ARGS`` on a free port, until closed."""
-
-    def __init__(self, *args: str):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = tempfile.TemporaryFile("w+")
-        self.proc = subprocess.Popen([*PYENGINE, "serve", *args, "--port", str(self.port)],
-                                     cwd=REPO, stderr=self.log, text=True)
-        end = time.monotonic() + 60
-        while time.monotonic() < end:
-            try:
-                httpx.get(self.url + "/api/targets", timeout=2)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise SystemExit("the server did not start: " + self.errors())
-
-    def errors(self) -> str:
-        self.log.seek(0)
-        return self.log.read()[-2000:]
-
-    def memory(self) -> int:
-        """Bytes: the proportional set size of the server and every process under it."""
-        return sum(_pss(pid) for pid in [self.proc.pid, *_descendants(self.proc.pid)])
-
-    def close(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-
-
-def _descendants(root: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-                ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(ppid, []).append(int(entry))
-    out, todo = [], [root]
-    while todo:
-        for kid in children.get(todo.pop(), []):
-            out.append(kid)
-            todo.append(kid)
-    return out
-
-
-def _pss(pid: int) -> int:
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith("Pss:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
-
-
-def client(url: str, n: int) -> httpx.Client:
-    c = httpx.Client(base_url=url, timeout=60,
-                     transport=httpx.HTTPTransport(local_address=f"127.0.0.{n}"))
-    c.headers["X-Pyengine-Token"] = c.get("/api/targets").json()["token"]
-    return c
 
 
 def student(url: str, n: int, until: float, times: list, errors: list, opens: list) -> None:
@@ -231,17 +151,11 @@ def round_(url: str, students: int, seconds: float, with_hostile: bool, server: 
     threads = [threading.Thread(target=student, args=(url, 10 + i, until, times, errors, opens))
                for i in range(students)]
     threads += hostile(url, until, statuses) if with_hostile else []
-    peak = 0
-    for t in threads:
-        t.start()
-    while any(t.is_alive() for t in threads):
-        peak = max(peak, server.memory())
-        time.sleep(0.5)
-    times.sort()
-    opens.sort()
-    return {"requests": len(times), "median_ms": 1000 * statistics.median(times),
-            "p95_ms": 1000 * times[int(0.95 * len(times))], "errors": len(errors),
-            "open_median_ms": 1000 * statistics.median(opens), "open_max_ms": 1000 * opens[-1],
+    peak = watch(threads, server.proc.pid)["pss"]
+    presses, opening = latency(times), latency(opens)
+    return {"requests": len(times), "median_ms": presses["p50_ms"],
+            "p95_ms": presses["p95_ms"], "errors": len(errors),
+            "open_median_ms": opening["p50_ms"], "open_max_ms": opening["max_ms"],
             "first_errors": errors[:3], "hostile": {str(k): v for k, v in sorted(statuses.items())},
             "peak_memory_mb": peak / 2**20}
 
