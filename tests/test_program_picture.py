@@ -144,6 +144,13 @@ def test_facts_with_the_same_slots_make_a_table_each_row_a_fact():
                          {"cells": ["grandparent", "Dee", "Ann B"], "fact": 2, "new": True}]
 
 
+def test_a_long_table_shows_its_first_rows_and_says_so():
+    from pyengine.ui.web.program_picture import MAX_ROWS
+    pic = drawn(*[f"(p (a {i}) (b x))" for i in range(MAX_ROWS + 3)])
+    assert pic["parts"][0]["text"] == f"p (the first {MAX_ROWS} of {MAX_ROWS + 3} facts)"
+    assert [r["fact"] for r in pic["parts"][1]["rows"]] == list(range(1, MAX_ROWS + 1))
+
+
 @pytest.mark.parametrize("texts", [
     [], ["(word (size 3))"], ["(go)", "(go)"], ["(a 1 2)", "(a 3 4)"],
     ["(p (x 1) (z 2))", "(p (x 1))"]])

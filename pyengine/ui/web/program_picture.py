@@ -18,7 +18,8 @@ drawn, grids first, then trees, then tables:
   edge; a value ``nil``, ``none`` or empty is no parent. Drawn from the nodes no edge
   leads to, each node's children under it; a node shown before is marked ``again`` (a
   child of two parents), one that is its own ancestor ``cycle``.
-* **table**: facts with slots, at least two, the same in every fact, two facts or more.
+* **table**: facts with slots, at least two, the same in every fact, two facts or more
+  (the first :data:`MAX_ROWS` of them).
 
 At most :data:`MAX_VIEWS` pictures; a relation of more than :data:`MAX_READ` facts is
 left to the facts by relation. Nothing here names a puzzle.
@@ -59,7 +60,8 @@ CHILD_FIRST = re.compile(r"(is-)?(child|son|daughter)(-of)?")
 ABSENT = frozenset({"nil", "none", ""})
 MAX_VIEWS = 8             # pictures drawn for one fact base
 MAX_READ = MAX_SIDE * MAX_SIDE   # facts of one relation read for a picture
-MAX_TOTAL = 3 * MAX_READ  # facts read in all for one fact base
+MAX_TOTAL = 2 * MAX_READ  # facts read in all for one fact base
+MAX_ROWS = 200            # rows of a table (the first facts; the caption says so)
 MAX_CELL = 60             # characters of a cell's text
 
 
@@ -358,8 +360,9 @@ def draw_table(d: Directive, recs: list[Record]) -> list[dict]:
     if not columns:
         raise Undrawable("its facts have no slots")
     rows = [table_row([_text(r.slots.get(k, ""))[:MAX_CELL] for k in columns], r.id, r.new)
-            for r in recs]
-    return [text(f"{d.relation} ({len(recs)} facts)", "small"), table(columns, rows)]
+            for r in recs[:MAX_ROWS]]
+    count = f"the first {MAX_ROWS} of {len(recs)}" if len(recs) > MAX_ROWS else len(recs)
+    return [text(f"{d.relation} ({count} facts)", "small"), table(columns, rows)]
 
 
 DRAW: dict[str, Callable[[Directive, list[Record]], list[dict]]] = {
