@@ -22,9 +22,13 @@ def limits(**changes) -> Limits:
     return replace(ROOMY, **changes)
 
 
-def web_client(target=None, lim: Limits | None = None, input=None) -> TestClient:
-    """A client of a new app; use it in a ``with`` block (the app's workers end with it)."""
-    app = create_app(target, lim or ROOMY, input, Hosts("127.0.0.1", ["testserver"]))
+def web_client(target=None, lim: Limits | None = None, input=None,
+               teacher: str | bool | None = True) -> TestClient:
+    """A client of a new app; use it in a ``with`` block (the app's workers end with it).
+    ``teacher``: the teacher's token (True: a random one, ``client.app.state.classroom
+    .token``; None: no teacher's view)."""
+    app = create_app(target, lim or ROOMY, input, Hosts("127.0.0.1", ["testserver"]),
+                     teacher=teacher)
     return TokenClient(app)
 
 

@@ -15,6 +15,7 @@
 ``GET  /api/sessions/ID/network[?rule=RULE]`` RULE's Rete network (every rule's)
 ``GET  /api/sessions/ID/graph[?of=FACT|RULE]`` the firing graph, as SVG
 ``DELETE /api/sessions/ID``                  close it
+``GET  /teacher``, ``/api/class...``, ``/api/pushed``  the teacher's view (:mod:`.classroom`)
 
 Errors are JSON ``{"error": "..."}`` in one line: 400 bad input, 403 refused (another
 site, no token, ``eval`` and the like), 404 unknown, 410 a session that ended (and
@@ -43,6 +44,7 @@ from pyengine.engine.session import STRATEGIES
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.command_table import web_verbs
 from pyengine.ui.notebook_args import parse_id
+from pyengine.ui.web.classroom import Classroom, ClassRefused
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.programs import ENGINES, PROGRAM_LIMITS, program_spec, starters
@@ -69,12 +71,13 @@ def static_dir() -> str:
 
 def create_app(target: Target | None = None, limits: Limits | None = None,
                input: list[str] | None = None, hosts: Hosts | None = None,
-               origins=()) -> Starlette:
+               origins=(), teacher: str | bool | None = True) -> Starlette:
     """The app: on ``target`` (the command line's) or, without one, the registry's menu;
     ``input``: the lines the rules read in every session (``serve --input FILE``);
-    ``hosts`` and ``origins``: what requests may name (default: this machine only)."""
+    ``hosts`` and ``origins``: what requests may name (default: this machine only);
+    ``teacher``: the teacher's token (True: a new one; None: no teacher's view)."""
     limits = limits or Limits()
-    api = Api(target, Store(limits), input)
+    api = Api(target, Store(limits), input, teacher)
     routes = [
         Route("/", api.index),
         Route("/api/targets", api.list_targets),
@@ -87,15 +90,22 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
         Route("/api/sessions/{sid}/graph", api.graph),
         Route("/api/sessions/{sid}/network", api.network),
         Route("/api/sessions/{sid}/{verb}", api.act, methods=["POST"]),
+        Route("/api/pushed", api.classroom.offered),
+        Route("/teacher", api.teacher_page),
+        Route("/api/class", api.classroom.class_list),
+        Route("/api/class/push", api.class_push, methods=["POST"]),
+        Route("/api/class/{label}/{what}", api.classroom.class_look),
         Mount("/static", StaticFiles(directory=static_dir()), name="static"),
     ]
-    handlers = {UsageError: _error(400), Refused: _error(403), LookupError: _error(404),
+    handlers = {UsageError: _error(400), Refused: _error(403), ClassRefused: _error(403),
+                LookupError: _error(404),
                 Gone: _error(410), TooLarge: _error(413), Busy: _busy,
                 ValueError: _error(400), Exception: _error(500)}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=api.lifespan)
     guard = Guard(app, limits, hosts or Hosts(), origins)
     api.token = guard.token
     app.state.store = api.store
+    app.state.classroom = api.classroom
     guard.state = app.state
     return guard
 
@@ -103,11 +113,13 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
 class Api:
     """The endpoints, over one store of sessions."""
 
-    def __init__(self, target: Target | None, store: Store, input: list[str] | None = None):
+    def __init__(self, target: Target | None, store: Store, input: list[str] | None = None,
+                 teacher: str | bool | None = True):
         self.target = target
         self.input = input
         self.targets = {target.name: target} if target is not None else menu()
         self.store = store
+        self.classroom = Classroom(store, teacher)
         self.token = ""
 
     @contextlib.asynccontextmanager
@@ -128,6 +140,7 @@ class Api:
         return JSONResponse({"targets": [t.describe() for t in self.targets.values()],
                              "fixed": self.target is not None, "strategies": list(STRATEGIES),
                              "token": self.token, "programs": self._programs(),
+                             "pushed": self.classroom.pushed,
                              "limits": {"sessions": limits.sessions, "firings": limits.firings,
                                         "idle": limits.idle, "per_client": limits.per_client,
                                         "seconds": limits.seconds, "total": limits.total}})
@@ -240,6 +253,20 @@ class Api:
             elif not _NAME.match(of):
                 raise UsageError(f"not a fact id or a rule name: {of[:40]!r}")
         return await self._call(request, {"op": "graph", "of": of})
+
+    async def teacher_page(self, request: Request):
+        self.classroom.page()
+        return FileResponse(static_dir() + "/teacher.html")
+
+    async def class_push(self, request: Request):
+        """The teacher's program, offered to every student (checked as theirs are)."""
+        self.classroom.check(request.headers)
+        body = await _body(request, self.store.limits, self.store.limits.program_body)
+        try:
+            status, answer = await self.classroom.push(body)
+        except ProgramRefused as exc:
+            return _refusal(exc)
+        return JSONResponse(answer, status)
 
     async def _call(self, request: Request, message: dict) -> Response:
         handle = self.store.get(_sid(request))

@@ -10,7 +10,8 @@ from pyengine.ui.web.limits import Limits
 
 OWN = {"--input": str, "--host": str, "--port": int, "--open": None, "--max-sessions": int,
        "--max-firings": int, "--idle": int, "--max-per-client": int, "--seconds": float,
-       "--allow-host": str, "--allow-origin": str, "--no-programs": None}
+       "--allow-host": str, "--allow-origin": str, "--no-programs": None,
+       "--teacher-token": str, "--no-teacher": None}
 LISTS = ("--allow-host", "--allow-origin")      # may be given more than once
 
 
@@ -27,7 +28,11 @@ def add_parser(sub) -> None:
                     "and nothing else: no files beyond what this command names, no Python "
                     "code from the page. Each "
                     "session runs in a process of its own, bounded in time and memory "
-                    "(docs/web.md lists every limit). "
+                    "(docs/web.md lists every limit). The teacher's view (/teacher) lists "
+                    "every student's session, shows any one read-only and pushes a program "
+                    "to every student's page: its address, with its token, is printed at "
+                    "start (--teacher-token TOKEN chooses the token, --no-teacher turns "
+                    "it off); keep it to yourself. "
                     "Needs the web extra (starlette, uvicorn): in the repository root, "
                     "pip install -e '.[web]' (docs/web.md: from a wheel built there).",
         epilog="examples (from the repository root):\n  pyengine serve --open\n"
@@ -57,6 +62,12 @@ def add_parser(sub) -> None:
                    help="another name this server answers to (e.g. the name students type)")
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                    help="another site whose pages may call the API (e.g. http://host:port)")
+    p.add_argument("--teacher-token", metavar="TOKEN",
+                   help="the teacher's view's token: 16 to 200 letters, digits, '.', '_', "
+                        "'~' or '-' (default: a random one, printed at start in the "
+                        "teacher's address, http://HOST:PORT/teacher#token=TOKEN)")
+    p.add_argument("--no-teacher", action="store_true",
+                   help="no teacher's view (/teacher answers 404, /api/class 403)")
     p.add_argument("puzzle", nargs="?", metavar="PUZZLE",
                    help="one of: " + ", ".join(sessions.names()) + " (default: all)")
     p.add_argument("args", nargs=argparse.REMAINDER, metavar="...",
@@ -115,8 +126,26 @@ def build(args):
     if args.input:
         from pyengine.ui.shell import input_lines
         lines = input_lines(args.input)
+    teacher = None if args.no_teacher else args.teacher_token or True
     return create_app(target, limits, lines, Hosts(args.host, args.allow_host),
-                      args.allow_origin), limits
+                      args.allow_origin, teacher), limits
+
+
+def banner(app, host: str, port: int) -> list[str]:
+    """What ``serve`` prints as it starts: the page's address and, unless
+    ``--no-teacher``, the teacher's, its token in the fragment (which a browser never
+    sends, so no log or Referer holds it)."""
+    url = page_url(host, port)
+    lines = [f"pyengine serve: {url} (Ctrl-C to stop)"]
+    token = app.state.classroom.token
+    if token is not None:
+        lines.append(f"teacher: {url}teacher#token={token} (keep it to yourself)")
+    return lines
+
+
+def page_url(host: str, port: int) -> str:
+    """The page's address on this machine (listening on every address: the loopback's)."""
+    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
 
 
 def run(args) -> int:
@@ -126,11 +155,11 @@ def run(args) -> int:
         raise UsageError("pyengine serve needs the web extra (starlette, uvicorn): in the "
                          "repository root, pip install -e '.[web]'") from None
     app, limits = build(args)
-    url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else args.host}:{args.port}/"
     server = uvicorn.Server(server_config(app, limits, args.host, args.port))
     more_descriptors(limits)
     check_listen(args.host, args.port)         # before the URL is printed
-    print(f"pyengine serve: {url} (Ctrl-C to stop)", file=sys.stderr)
+    print("\n".join(banner(app, args.host, args.port)), file=sys.stderr)
+    url = page_url(args.host, args.port)
     if args.open:
         import threading
         import webbrowser

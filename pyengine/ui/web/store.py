@@ -9,6 +9,10 @@ kept by id, with the bounds that keep one client from crowding out the others.
 * a request answers within ``Limits.hard`` seconds or its worker is ended (the page
   is told why, once, and may open a new session);
 * a session idle for ``Limits.idle`` seconds ends, its process with it.
+
+Each session also has a :class:`Record`, what the teacher's view lists
+(:mod:`pyengine.ui.web.classroom`): kept up to date from the header of each of its
+worker's answers, and kept a while after the session ends.
 """
 from __future__ import annotations
 
@@ -46,11 +50,43 @@ class Client:
 
 
 @dataclass
+class Record:
+    """What the teacher's view shows of one session: who opened what, on which engine,
+    and its owner's last request (its verb, when, the firings since opening, the last
+    error); ``ended``: why it ended, once it has. Times are the wall clock's."""
+
+    n: int                      # the server's nth session
+    client: str
+    target: str
+    program: str | None
+    engine: str | None
+    opened: float = field(default_factory=time.time)
+    last: str | None = None
+    at: float | None = None
+    fired: int = 0
+    error: str | None = None
+    error_at: float | None = None
+    ended: str | None = None
+
+    def heard(self, request: dict, status: int, note: dict) -> None:
+        """The answer to one of its owner's requests (``note``: the worker's header)."""
+        self.at = time.time()
+        verb = request.get("verb") if request.get("op") == "act" else request.get("op")
+        arg = request.get("arg")
+        plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
+        self.last = f"{verb} {arg}"[:80] if plain else str(verb)
+        self.fired = note.get("fired", self.fired)
+        if status != 200:
+            self.error, self.error_at = note.get("error", f"status {status}"), self.at
+
+
+@dataclass
 class Handle:
     sid: str
     target: str
     client: str
     worker: Worker
+    record: Record
     used: float = field(default_factory=time.monotonic)
 
 
@@ -62,6 +98,8 @@ class Store:
         self.sessions: dict[str, Handle] = {}
         self.clients: dict[str, Client] = {}
         self.ended: OrderedDict[str, str] = OrderedDict()
+        self.records: dict[str, Record] = {}      # the open sessions' and the ended kept
+        self.opened = 0
         self.opening = 0
 
     def client(self, address: str) -> Client:
@@ -95,8 +133,12 @@ class Store:
             client.sessions.discard(sid)
             await worker.stop("it could not open")
             return None, status, body
-        handle = Handle(sid, spec["name"], address, worker)
+        self.opened += 1
+        program = (spec.get("program") or {}).get("name")
+        record = Record(self.opened, address, spec["name"], program, worker.note.get("engine"))
+        handle = Handle(sid, spec["name"], address, worker, record)
         self.sessions[sid] = handle
+        self.records[sid] = record
         return handle, status, body
 
     async def _make_room(self, client: Client) -> None:
@@ -115,6 +157,7 @@ class Store:
         if handle is None:
             return False
         self.client(handle.client).sessions.discard(sid)
+        handle.record.ended = why
         self._remember(sid, why)
         await handle.worker.stop(why)
         return True
@@ -122,7 +165,7 @@ class Store:
     def _remember(self, sid: str, why: str) -> None:
         self.ended[sid] = why
         while len(self.ended) > ENDED_KEPT:
-            self.ended.popitem(last=False)
+            self.records.pop(self.ended.popitem(last=False)[0], None)
 
     async def expire(self) -> None:
         """End the sessions idle too long; forget clients with nothing left here."""
@@ -140,20 +183,24 @@ class Store:
             await self.close(sid, "the server stopped")
 
     # -- requests ------------------------------------------------------------------------------
-    def get(self, sid: str) -> Handle:
+    def get(self, sid: str, owner: bool = True) -> Handle:
+        """The open session ``sid``; its owner's asking keeps it from going idle (the
+        teacher's look, ``owner=False``, does not)."""
         handle = self.sessions.get(sid) if isinstance(sid, str) else None
         if handle is None:
             if sid in self.ended:
                 raise Gone(f"this session has ended: {self.ended[sid]}; reload the page "
                            "for a new one")
             raise LookupError("no such session (it may have ended): reload the page")
-        handle.used = time.monotonic()
+        if owner:
+            handle.used = time.monotonic()
         return handle
 
-    async def call(self, handle: Handle, request: dict) -> tuple[int, bytes]:
+    async def call(self, handle: Handle, request: dict, owner: bool = True) -> tuple[int, bytes]:
         """One request to the session's worker, in its client's turn. A request whose
         client goes away still runs to its answer (shielded), so the next request of
-        the session never reads this one's answer."""
+        the session never reads this one's answer. The owner's requests are kept in the
+        session's record; the teacher's look (``owner=False``) is not."""
         client = self.client(handle.client)
         if client.waiting >= self.limits.waiting:
             raise Busy("too many requests at once from this computer: wait for the "
@@ -163,19 +210,24 @@ class Store:
             await client.turn.acquire()
         finally:
             client.waiting -= 1
-        task = asyncio.ensure_future(self._exchange(handle, request))
+        task = asyncio.ensure_future(self._exchange(handle, request, owner))
         task.add_done_callback(lambda t: _done(t, client.turn))
         return await asyncio.shield(task)
 
-    async def _exchange(self, handle: Handle, request: dict) -> tuple[int, bytes]:
+    async def _exchange(self, handle: Handle, request: dict,
+                        owner: bool) -> tuple[int, bytes]:
         try:
-            return await handle.worker.call(request, self.limits.hard)
+            status, body = await handle.worker.call(request, self.limits.hard)
         except WorkerGone as exc:
             await self.close(handle.sid, str(exc))
             raise Gone(f"this session has ended: {exc}; reload the page for a new one") \
                 from None
         finally:
-            handle.used = time.monotonic()
+            if owner:
+                handle.used = time.monotonic()
+        if owner:
+            handle.record.heard(request, status, handle.worker.note)
+        return status, body
 
     def memory(self) -> int:
         """Bytes resident in all workers (for the load check)."""

@@ -2,9 +2,10 @@
 requests one at a time, each within the time a request may take.
 
 The server (:mod:`pyengine.ui.web.workers`) sends a request as JSON and reads back
-two frames: a small JSON header (``{"status": 200}``) and the answer's JSON bytes,
-which it passes to the browser as they are. Nothing here is unpickled: the pipe
-carries JSON both ways. The process limits its own memory (``RLIMIT_DATA``: what it
+two frames: a small JSON header (``{"status": 200, "fired": 12, "engine": "clips"}``,
+with an error's line when there is one: what the teacher's view keeps of each answer)
+and the answer's JSON bytes, which it passes to the browser as they are. Nothing here
+is unpickled: the pipe carries JSON both ways. The process limits its own memory (``RLIMIT_DATA``: what it
 had at the start plus ``Limits.memory_mb``), file descriptors and core dumps before
 it opens anything, and ignores Ctrl-C (the server ends it).
 """
@@ -28,6 +29,10 @@ from pyengine.ui.web.targets import menu
 from pyengine.ui.web.websession import WebSession
 
 MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what they list)
+#: What the header frame says of an answer besides its status, each field's type: read
+#: by the server for the teacher's view (:mod:`pyengine.ui.web.classroom`)
+NOTE_FIELDS = {"fired": int, "engine": str, "error": str}
+NOTE_CHARS = 300                    # characters of an error's line in the header
 HEAVY = 0.25                        # seconds of CPU: a request past it lowers the priority
 
 
@@ -197,7 +202,24 @@ def _line(exc: BaseException) -> str:
 def _send(conn, status: int, body: object) -> None:
     data = json.dumps(body, separators=(",", ":")).encode()
     if len(data) > MAX_ANSWER:
-        status, data = 500, json.dumps({"error": "the answer is too large to send; "
-                                                 "narrow it with the fact filter"}).encode()
-    conn.send_bytes(json.dumps({"status": status}).encode())
+        body = {"error": "the answer is too large to send; narrow it with the fact filter"}
+        status, data = 500, json.dumps(body).encode()
+    conn.send_bytes(json.dumps(header(status, body)).encode())
     conn.send_bytes(data)
+
+
+def header(status: int, body: object) -> dict:
+    """The frame before an answer: its status and, from a state or an error, its note
+    (so the server keeps them without parsing the answer)."""
+    return {"status": status, **note(body)}
+
+
+def note(given: object) -> dict:
+    """The :data:`NOTE_FIELDS` of ``given`` (a state, an error, a header) that have
+    their type, texts cut at :data:`NOTE_CHARS`; the worker writes it and the server
+    reads it back through here."""
+    if not isinstance(given, dict):
+        return {}
+    return {name: value[:NOTE_CHARS] if isinstance(value, str) else value
+            for name, kind in NOTE_FIELDS.items()
+            if isinstance(value := given.get(name), kind) and not isinstance(value, bool)}

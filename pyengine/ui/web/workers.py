@@ -14,9 +14,9 @@ those pages with every other worker. Where there is no fork server (Windows), ea
 worker is spawned afresh: slower to open, the same otherwise.
 
 The server talks to a worker over a socket pair with asyncio, so waiting for one
-worker never blocks the event loop: JSON out, a small JSON header and the answer's
-JSON bytes back, framed as :class:`multiprocessing.connection.Connection` frames
-them (a 4-byte big-endian length). Nothing from a worker is unpickled.
+worker never blocks the event loop: JSON out, a small JSON header (the status, and
+what the teacher's view keeps: :attr:`Worker.note`) and the answer's JSON bytes back,
+framed as :class:`multiprocessing.connection.Connection` frames them (a 4-byte big-endian length). Nothing from a worker is unpickled.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ import socket
 import struct
 
 from pyengine.ui.web.limits import Limits
-from pyengine.ui.web.worker import main
+from pyengine.ui.web.worker import main, note
 
 PRELOAD = ["pyengine.ui.web.preload"]
 MAX_FRAME = 64 * 1024 * 1024        # bytes of one frame from a worker
@@ -71,6 +71,7 @@ class Worker:
         self.reader = reader
         self.writer = writer
         self.ended: str | None = None
+        self.note: dict = {}        # the last answer's header, past its status
 
     @classmethod
     async def start(cls, spec: dict, limits: Limits, sid: str) -> tuple["Worker", int, bytes]:
@@ -117,7 +118,9 @@ class Worker:
     async def _receive(self) -> tuple[int, bytes]:
         try:
             header = json.loads(await self._frame())
-            return int(header["status"]), await self._frame()
+            status = int(header["status"])
+            self.note = note(header)
+            return status, await self._frame()
         except (ValueError, KeyError, TypeError):
             raise _Closed from None
 
