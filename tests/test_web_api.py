@@ -138,8 +138,8 @@ def test_bee_play_guesses_are_judged_by_the_rules(client):
     assert part(st, "verdict")["text"] == "GEAR: Already found"
     assert part(st, "found")["text"] == "gear tiger"
     assert "(turn 3)" in st["message"]
-    st = post(client, sid, "back", st["fired"] - [f["n"] for f in st["timeline"]
-                                                   if f["rule"] == "rate_nice"][0] + 1)
+    st = post(client, sid, "goto", [f["n"] for f in st["timeline"]
+                                    if f["rule"] == "rate_nice"][0])
     assert "(guess (word tiger) (turn 2))" in [f["text"] for f in st["facts"]]
     st = post(client, sid, "run")                   # the guess replayed: judged again
     assert part(st, "verdict")["text"] == "TIGER: Nice! +5"

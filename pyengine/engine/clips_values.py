@@ -97,6 +97,10 @@ def read_slots(text: str) -> dict[str, object]:
     spec = read_fact(f"(modify {text})") if text.strip() else None
     if spec is None or spec.slots is None:
         raise ReadError("write slots as (name value) ..., e.g. (age 4)")
+    names = [name for name, _ in spec.slots]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise ReadError(f"slot {twice} is given twice")
     return {name: values[0] if len(values) == 1 else values for name, values in spec.slots}
 
 

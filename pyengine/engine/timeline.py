@@ -40,6 +40,8 @@ facts and seed (CLIPS's random strategy is seeded per random stage from the plan
 seed; a ``seed`` typed by the user is journaled), and the same input lines (the
 ones the rules read are kept and fed back; going forward again after a goto, the
 rules get the lines they read the first time before the reader is asked again).
+:meth:`Timeline.undo` goes back one step at a time, a fact changed by hand being a
+step too (:mod:`~pyengine.engine.undo`).
 """
 from __future__ import annotations
 
@@ -49,10 +51,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
-from pyengine.engine.trace import AFTER
 from pyengine.engine.interrupt import no_budget
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
+from pyengine.engine.undo import MAKES_A_VERSION, drop_last, moves, versions_dropped
 from pyengine.engine.wording import plural
 
 SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
@@ -88,6 +90,7 @@ class Entry:
     fired: int
     action: str          # walk, assert, retract, modify, strategy, seed
     args: tuple
+    made: int | None = None      # the fact an assert_fact or modify made a version of
 
 
 class Timeline:
@@ -105,6 +108,7 @@ class Timeline:
         self.snapshots: list[Snapshot] = []
         self._run_since = 0.0            # seconds walked since the last snapshot taken
         self._snapshot_cost = 0.0        # what the last one took (or its refusal)
+        self.undone: dict[int, int] = {}  # the last goto's dropped hand-made versions
         plan = plan if plan is not None else reopen()
         self._reader = plan.session.reader
         self._attach(plan)
@@ -148,7 +152,8 @@ class Timeline:
                 return method(*args)
             fired = self.fired
             result = method(*args)           # journal only what succeeded
-            self.journal.append(Entry(fired, name, args))
+            made = result if name in MAKES_A_VERSION else None
+            self.journal.append(Entry(fired, name, args, made))
             return result
         call.__doc__ = method.__doc__
         return call
@@ -236,23 +241,41 @@ class Timeline:
             raise UsageError(f"only {plural(self.fired, 'firing')} to go back over")
         return self.goto(self.fired - k + 1)
 
-    def goto(self, n: int) -> SessionPlan:
+    def moves(self) -> list[tuple[int, int | None]]:
+        """The steps :meth:`undo` goes back over (:func:`~pyengine.engine.undo.moves`)."""
+        return moves(self.journal, self.fired)
+
+    def undo(self, k: int = 1) -> SessionPlan:
+        """Undo the last ``k`` steps, a step being a firing or a fact asserted,
+        retracted or modified by hand (:meth:`moves`): the state just before the
+        ``k``-th last of them, as :meth:`goto` gives it."""
+        moves = self.moves()
+        if not 1 <= k <= len(moves):
+            raise UsageError(f"only {plural(len(moves), 'step')} to go back over (a step "
+                             "is a firing or a fact changed by hand)")
+        n, entry = moves[-k]
+        return self.goto(n, entry)
+
+    def goto(self, n: int, cut: int | None = None) -> SessionPlan:
         """The state just before firing ``n`` (1: before the first), as it was first
         seen there: a fresh plan (also in :attr:`plan`, its runner in :attr:`runner`)
         replayed to ``n - 1`` firings, with what was done at the prompt after firing
-        ``n - 1`` (before firing ``n``); what came after firing ``n`` is dropped from the
-        journal. The session replaced is closed (:meth:`Session.close`)."""
+        ``n - 1`` (before firing ``n``); ``cut``: only what was done there before journal
+        entry ``cut``. What came after is dropped from the journal. The session
+        replaced is closed (:meth:`Session.close`)."""
         if not 1 <= n <= self.fired + 1:
             raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
         target = n - 1
         old = self.session
-        plan, runner, start = self._start_from(target)
-        journal = self.journal[:start] + self._replay(plan, runner, target, start)
+        end = len(self.journal) if cut is None else cut
+        plan, runner, start = self._start_from(target, end)
+        journal = self.journal[:start] + self._replay(plan, runner, target, start, end)
         if plan.session.fired_total != target:
             fired = plural(plan.session.fired_total, "rule")
             raise UsageError(f"the replay fired {fired}, not {target}: "
                              "this session does not repeat itself (an unseeded random order?)")
-        _graft(plan.session, old, target)
+        self.undone = versions_dropped(self.journal[end:], target)
+        _graft(plan.session, old, target, self.undone)
         self.runner.close()
         old.close()                     # replaced: its engine's memory back now
         self.journal = journal
@@ -262,12 +285,12 @@ class Timeline:
         self._attach(plan, runner)
         return plan
 
-    def _start_from(self, target: int) -> tuple[SessionPlan, StageRunner, int]:
-        """A fresh plan and runner with the last snapshot at or before ``target``
-        restored; the number of journal entries it stands for (0: none, replay from
-        the start). A snapshot whose restore fails is dropped and the one before it
-        tried, each in a plan opened afresh."""
-        for snap in reversed(self._usable(target)):
+    def _start_from(self, target: int, end: int) -> tuple[SessionPlan, StageRunner, int]:
+        """A fresh plan and runner with the last snapshot at or before ``target`` (and
+        journal entry ``end``) restored; the number of journal entries it stands for
+        (0: none, replay from the start). A snapshot whose restore fails is dropped and
+        the one before it tried, each in a plan opened afresh."""
+        for snap in reversed(self._usable(target, end)):
             plan = self.reopen()
             runner = plan.runner()
             s = plan.session
@@ -284,11 +307,13 @@ class Timeline:
         plan = self.reopen()
         return plan, plan.runner(), 0
 
-    def _usable(self, target: int) -> list[Snapshot]:
-        """The snapshots a goto to ``target`` may start from: at or before it, and for
-        an engine whose snapshots do not carry its random numbers, none from before a
-        ``strategy random`` journaled on the way."""
-        usable = [snap for snap in self.snapshots if snap.fired <= target]
+    def _usable(self, target: int, end: int) -> list[Snapshot]:
+        """The snapshots a goto to ``target`` may start from: at or before it (and
+        before journal entry ``end``), and for an engine whose snapshots do not carry
+        its random numbers, none from before a ``strategy random`` journaled on the
+        way."""
+        usable = [snap for snap in self.snapshots
+                  if snap.fired <= target and snap.journaled <= end]
         if not self._keeps_random():
             cut = max((i + 1 for i, entry in enumerate(self.journal)
                        if entry.action == "strategy" and entry.args == ("random",)
@@ -297,7 +322,7 @@ class Timeline:
         return usable
 
     def _replay(self, plan: SessionPlan, runner: StageRunner, target: int,
-                start: int = 0) -> list[Entry]:
+                start: int, end: int) -> list[Entry]:
         s = plan.session
         watching = self.session.watching("rules")
         s.watch("rules", False)
@@ -306,12 +331,12 @@ class Timeline:
         lines = [line for num, line in self.inputs if after < num <= target]
         s.set_input(lambda prompt: lines.pop(0) if lines else None)
         kept: list[Entry] = []
-        entries = self.journal[start:]
         self._busy += 1
         try:
-            for i, entry in enumerate(entries):
+            for i in range(start, end):
+                entry = self.journal[i]
                 if entry.fired > target or (entry.fired == target
-                                            and self._made_a_firing(entries, i)):
+                                            and self._made_a_firing(self.journal, i)):
                     break           # the state before firing target + 1 is all before it
                 if entry.action == "walk":
                     n, until, runner.seed = entry.args
@@ -348,21 +373,25 @@ def _replay_walk(runner: StageRunner, n: int, until) -> None:
 
 
 def _apply(s, runner: StageRunner, entry: Entry) -> None:
+    """One journaled action again. A seed typed is also the plan's from then on (the
+    runner's, which a random stage seeds from), as the ``seed`` command sets both."""
     if entry.action == "strategy":
         s.strategy = entry.args[0]
     elif entry.action == "seed":
         s.seed(*entry.args)
+        runner.seed = entry.args[0]
     else:
         getattr(s, entry.action)(*entry.args)
 
 
-def _graft(new, old, target: int) -> None:
-    """The firings up to ``target`` and what was done after them are the old ones:
-    take their trace, the facts' versions and output rather than record them again."""
+def _graft(new, old, target: int, dropped: dict[int, int]) -> None:
+    """The firings up to ``target`` and what was done after them are the old ones
+    (less the versions ``dropped`` stands for): take their trace, the facts' versions
+    and output rather than record them again."""
     new.trace = [firing for firing in old.trace if firing.number <= target]
     new.versions = {}
     for fid, versions in old.versions.items():
-        kept = [v for v in versions if v[0] <= target + AFTER]
+        kept = drop_last(versions, dropped.get(fid, 0), target)
         if kept:
             new.versions[fid] = kept
     new.origin = {fid: versions[-1][1] for fid, versions in new.versions.items()}

@@ -25,6 +25,7 @@ from pyengine.ui.commands import (ANYTHING, AT_LEAST_ONE, COUNT_OR_ALL, EVERYWHE
                                   FACT_OR_RULE, FILE, FLAG, NOTEBOOK, NOTEBOOK_ONLY, REST, SHELL,
                                   SHELL_ONLY, WEB, WEB_ONLY, WORD, Arg, Command, Count, offered,
                                   table)
+from pyengine.ui.graph import MAX_FIRINGS as GRAPH_FIRINGS
 from pyengine.ui.queries import STATISTICS, WATCHABLE, Changes
 
 
@@ -123,7 +124,7 @@ table(
             (Arg("fact_id", FACT_ID, "ID", missing="modify which fact? e.g. modify f-3 (name Bob)"),
              Arg("slots", ANYTHING, "(SLOT VALUE)...", python_default=None,
                  missing="modify which slots? e.g. modify f-3 (sex female)"),
-             Arg("more", ANYTHING, keywords=True)), complete=live_ids),
+             Arg("more", ANYTHING, keywords=True)), EVERYWHERE, complete=live_ids),
     Command("watch", "print facts, firings or activations as rules fire", change.watch,
             (Arg("items", WORD, "ITEM", default=(), many=True),), usage="watch " + WATCH_ITEMS,
             complete=watchable),
@@ -141,7 +142,10 @@ table(
     Command("graph", "draw the firing graph (of the run, a fact, a rule) to SVG or DOT",
             look.graph, (Arg("of", FACT_OR_RULE, "ID|RULE", default=None),
                          Arg("to", WORD, "FILE.svg|FILE.dot", default=None, flag="--to",
-                             missing="--to needs a file: --to run.svg or --to run.dot"))),
+                             missing="--to needs a file: --to run.svg or --to run.dot"),
+                         Arg("last", Count(1, GRAPH_FIRINGS), "N", default=None,
+                             flag="--last", missing="--last needs a number of firings, "
+                             f"1 to {GRAPH_FIRINGS}"))),
     Command("history", "the firings so far, with what each changed", look.history,
             (Arg("last", COUNT_OR_ALL, "N|all", default=look.LIST_LIMIT, python_default=None),)),
     Command("back", "return to just before an earlier firing (N back)", go.back,
@@ -267,15 +271,25 @@ def web_verbs() -> tuple[str, ...]:
     return tuple(c.name for c in offered(WEB))
 
 
-def web_answer(front, verb: str, value) -> str:
-    """Do the web page's ``verb`` with its one value (JSON) on ``front``; the message the
-    page shows (one line)."""
+def web_result(front, verb: str, value):
+    """Do the web page's ``verb`` with its one value (JSON) on ``front``; the answer as
+    the shell would show it (:func:`web_message`: as the page does)."""
     command = next((c for c in offered(WEB) if c.name == verb), None)
     if command is None:
         raise UsageError(f"no such action {str(verb)[:40]!r} (actions: "
                          f"{', '.join(web_verbs())})")
-    result = command.answer(front, **command.from_web(value))
+    return command.answer(front, **command.from_web(value))
+
+
+def web_message(result) -> str:
+    """An answer as the page's message."""
     return result.message() if isinstance(result, Changes) else str(result)
+
+
+def web_answer(front, verb: str, value) -> str:
+    """Do the web page's ``verb`` with its one value (JSON) on ``front``; the message the
+    page shows (one line)."""
+    return web_message(web_result(front, verb, value))
 
 
 def described() -> str:

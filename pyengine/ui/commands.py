@@ -18,7 +18,8 @@ again, or None), ``reloaded``, ``watching``, ``seed_given``; ``fire(n, until, ea
 (fire through the stage runner and give what this front shows of it), ``moved(plan)``
 (after ``back``/``goto``), ``reopened(plan, factory)`` (after ``reset``/``reload``),
 ``user_fact(fact)`` (a fact its user typed, read and checked), ``firing_table(firings,
-lead, note)`` and ``set_watching(words, on)``.
+lead, note)`` and ``set_watching(words, on)``; a front whose ``undoes_changes`` is true
+(the web page's) goes back over a fact changed by hand as over a firing.
 """
 from __future__ import annotations
 
@@ -299,8 +300,23 @@ class Command:
         return self._filled(values, python=True)
 
     def from_web(self, value: Any) -> dict[str, Any]:
-        """A web request's one value (JSON) for the command's first argument, checked."""
-        if value is None or not self.shell_args():
+        """A web request's one value (JSON) for the command's first argument, checked;
+        for a command of several arguments also an object of their names (``modify``:
+        ``{"fact_id": 12, "slots": "(name Bob)"}``), where a fact or slots are text,
+        for our reader to read."""
+        names = [a.name for a in self.shell_args() if not a.flag]
+        if len(names) > 1 and isinstance(value, dict):
+            if not set(value) <= set(names):
+                raise UsageError(f"{self.name}: an object of {', '.join(names)}, e.g. "
+                                 f"{self.shown_usage()}")
+            for arg in self.shell_args():
+                given = value.get(arg.name)
+                if isinstance(arg.kind, Anything) and given is not None \
+                        and not isinstance(given, str):
+                    raise UsageError(f"{self.what(arg)}: text such as {arg.metavar}, not "
+                                     f"{shown(given)}")
+            return self.from_python((), value)
+        if value is None or not names:
             return self._filled({}, python=True)
         return self.from_python((value,), {})
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import fact_line
 from pyengine.engine.wording import plural
+from pyengine.ui.modify_facts import modified_fact
 from pyengine.ui.program_edit import (cleared_factory, load_file, program_edits, reload_plan,
                                       restart)
 from pyengine.ui.provenance import USER
@@ -44,14 +45,16 @@ def retract(front, fact_ids: list[int]) -> Changes:
 
 
 def modify(front, fact_id: int, slots, more: dict) -> Changes:
-    """change slots of a fact, e.g. modify f-3 (parent Bob); CLIPS keeps the id, experta
-    gives the changed fact a new one."""
+    """change slots of a template fact, e.g. modify f-3 (parent Bob), with constant
+    values (read by our reader); the fact keeps its id, as in CLIPS 6.4. The changed
+    fact is checked as a fact asserted by hand is (the puzzle's limits)."""
     values = parse_slots(slots) if isinstance(slots, str) else dict(slots or {})
     values.update(more)
     if not values:
         raise UsageError("modify which slots? e.g. modify f-3 (sex female)")
     session = front.session
     old = session.fact(fact_id)
+    front.user_fact(modified_fact(session, fact_id, values))
     new = session.fact(session.modify(fact_id, values))
     front.log.mark(new.id, USER)
     return Changes("modified", [new], [("<==", old), ("==>", new)])

@@ -67,11 +67,11 @@ def why(front, fact_id: int, depth: int | None) -> Provenance:
     return provenance(front.session, fact_id, front.log, depth)
 
 
-def graph(front, of: int | str | None, to: str | None):
+def graph(front, of: int | str | None, to: str | None, last: int | None):
     """the firing graph (facts -> firing -> facts, a modified fact's versions chained):
-    of the run's last firings, of those behind a fact, or of a rule's; drawn into FILE,
-    else its DOT text here."""
-    drawing = firing_graph(front.session, front.log, of)
+    of the run's last firings, of those behind a fact, or of a rule's (--last N: only
+    the last N of them, up to 200); drawn into FILE, else its DOT text here."""
+    drawing = firing_graph(front.session, front.log, of, last)
     return Note(drawing.write(to)) if to is not None else drawing
 
 

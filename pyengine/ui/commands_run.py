@@ -62,12 +62,42 @@ def submit(front, fact) -> str:
 
 def back(front, n: int) -> Note:
     """return to just before the last firing (or the Nth last): the fact base, agenda
-    and history as they were then."""
+    and history as they were then. (In the web page a fact asserted, retracted or
+    modified by hand is a step back too.)"""
+    if getattr(front, "undoes_changes", False):
+        return undo(front, n)
     fired = len(front.session.trace)
     if n > fired:
         raise back_refused(UsageError(f"only {plural(fired, 'firing')} to go back over"),
                            front.reloaded)
     return goto(front, fired - n + 1)
+
+
+def undo(front, n: int) -> Note:
+    """Back over the last N steps, a step being a firing or a fact asserted, retracted
+    or modified by hand (the web page's back)."""
+    if front.timeline is None:
+        raise UsageError("this session cannot be reopened, so it cannot go back")
+    timeline = front.timeline
+    moves = timeline.moves()
+    undone = _step_said(timeline, moves[-n]) if n <= len(moves) else ""
+    try:
+        front.moved(timeline.undo(n))
+    except UsageError as exc:
+        raise back_refused(exc, front.reloaded) from None
+    said = f"undid {undone}" if n == 1 else f"undid {n} steps, back to before {undone}"
+    return Note(f"{said}; " + travel_note(moves[-n][0], front.session, front.runner))
+
+
+def _step_said(timeline, move: tuple[int, int | None]) -> str:
+    """A step of :meth:`~pyengine.engine.timeline.Timeline.moves` in words: ``firing
+    3``, ``your modify of f-2``."""
+    firing, entry = move
+    if entry is None:
+        return f"firing {firing}"
+    done = timeline.journal[entry]
+    fid = done.made if done.made is not None else done.args[0]
+    return f"your {done.action.replace('_fact', '')} of f-{fid}"
 
 
 def goto(front, firing: int) -> Note:

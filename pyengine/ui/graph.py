@@ -6,7 +6,7 @@ without making it again). A fact changed by ``modify`` is one node per version, 
 versions joined by a dotted chain, so a countdown reads top to bottom as it ran.
 
 :func:`firing_graph` picks the firings: the last ones of the run, those behind one
-fact (its ``why``), or those of one rule. :class:`RunGraph` writes Graphviz's DOT text
+fact (its ``why``), or those of one rule; ``last``: only the last N of them. :class:`RunGraph` writes Graphviz's DOT text
 itself (labels escaped) and asks Graphviz's ``dot`` program for SVG; without
 Graphviz installed (Debian: ``apt-get install graphviz``) the DOT text still works.
 """
@@ -85,20 +85,26 @@ class RunGraph:
         return f"wrote {path}: {plural(firings, 'firing')}, {plural(len(self.nodes), 'node')}"
 
 
-def firing_graph(session, log, what: str | int | None = None) -> RunGraph:
+def firing_graph(session, log, what: str | int | None = None,
+                 last: int | None = None) -> RunGraph:
     """The graph of the run's last firings, or of those behind a fact (``what``: an
-    id), or of one rule's firings (``what``: its name); at most MAX_FIRINGS of them."""
+    id), or of one rule's firings (``what``: its name); the last ``last`` of them
+    (None: MAX_FIRINGS, the most it draws)."""
+    if last is not None and not 1 <= last <= MAX_FIRINGS:
+        raise UsageError(f"a graph draws from 1 to {MAX_FIRINGS} firings, not {last}")
+    most = MAX_FIRINGS if last is None else last
     trace = session.trace
     if what is None:
-        firings, title = trace[-MAX_FIRINGS:], "the run"
+        firings = trace[-most:]
+        title = "the run" if last is None else f"the last {plural(len(firings), 'firing')}"
     elif isinstance(what, int):
         session.why(what)                          # UsageError for an unknown id
-        firings = sorted(session.why_chain(what), key=lambda f: f.number)[-MAX_FIRINGS:]
+        firings = sorted(session.why_chain(what), key=lambda f: f.number)[-most:]
         title = f"why f-{what}"
     else:
         if what not in session.rules():
             raise UsageError(f"no rule named {what!r}")
-        firings, title = [f for f in trace if f.rule == what][-MAX_FIRINGS:], f"rule {what}"
+        firings, title = [f for f in trace if f.rule == what][-most:], f"rule {what}"
     graph = RunGraph(title)
     if isinstance(what, int):                      # the fact itself, made by a rule or not
         _fact_node(graph, session, log, what, len(trace) + 1)

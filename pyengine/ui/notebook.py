@@ -151,7 +151,7 @@ class Inspector:
         self.setup, self.session, self.runner = plan, plan.session, self.timeline.runner
         self.session.watch("rules", True)
         self.session.watch("activations", "activations" in self.watching)
-        self.log.moved_to(self.session)
+        self.log.moved_to(self.session, self.timeline.undone)
 
     def reopened(self, plan, factory) -> None:
         """A new plan in the old one's place (reset, reload, clear)."""

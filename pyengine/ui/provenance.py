@@ -10,10 +10,10 @@ import sys
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.trace import AFTER
 from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
 from pyengine.engine.trace import fact_line, fire_line
+from pyengine.engine.undo import drop_last
 from pyengine.engine.wording import plural
 
 INDENT_LIMIT = 200       # tree levels drawn before the drawing starts again at the left
@@ -80,15 +80,17 @@ class FactLog:
             at, text, _ = versions[-1]
             versions[-1] = (at, text, kind)
 
-    def moved_to(self, session: Session) -> None:
+    def moved_to(self, session: Session, undone: dict[int, int] | None = None) -> None:
         """Follow the session that replaced this one (back, goto): versions made after
-        the point gone back to are forgotten (going forward makes them again); which
-        facts are retracted is worked out when next needed (listing a big fact base
-        costs time)."""
+        the point gone back to are forgotten (going forward makes them again), and so
+        are the last versions made by hand there that ``undone`` counts (an undo, see
+        :meth:`~pyengine.engine.timeline.Timeline.undo`); which facts are retracted is
+        worked out when next needed (listing a big fact base costs time)."""
         self.session = session
         target = session.fired_total
+        undone = undone or {}
         for fid in list(self.history):
-            kept = [v for v in self.history[fid] if v[0] <= target + AFTER]
+            kept = drop_last(self.history[fid], undone.get(fid, 0), target)
             if kept:
                 self.history[fid] = kept
                 self.texts[fid] = kept[-1][1]

@@ -16,6 +16,22 @@ from pyengine.ui.queries import Changes, Note, user_fact, walk_capped
 from pyengine.ui.tables import TraceTable
 
 
+def answer_lines(result, changes: bool = True, ascii: bool = False) -> list[str]:
+    """An answer as the shell prints it: a Note as ``;;`` lines, changed facts as
+    ``==>`` / ``<==`` lines (``changes``: unless the run's events showed them), a why
+    tree (in ASCII where the terminal has no line drawing), anything else as its
+    lines. (The web session's transcript writes its answers so too.)"""
+    if isinstance(result, Note):
+        return [";; " + line for line in result.lines()]
+    if isinstance(result, Changes):
+        return result.lines(changes=changes)
+    if isinstance(result, Provenance):
+        return result.lines(ascii=ascii)
+    if hasattr(result, "lines"):
+        return result.lines()
+    return str(result).rstrip("\n").splitlines()
+
+
 class ShellFront:
     """The shell's side of the command table's front-end contract (see
     :mod:`pyengine.ui.commands`)."""
@@ -37,17 +53,7 @@ class ShellFront:
         if result is None:
             return False
         self._flush()
-        if isinstance(result, Note):
-            lines = [";; " + line for line in result.lines()]
-        elif isinstance(result, Changes):
-            lines = result.lines(changes="facts" not in self.watching)
-        elif isinstance(result, Provenance):
-            lines = result.lines(ascii=self.ascii)
-        elif hasattr(result, "lines"):
-            lines = result.lines()
-        else:
-            lines = str(result).rstrip("\n").splitlines()
-        for line in lines:
+        for line in answer_lines(result, "facts" not in self.watching, self.ascii):
             self.say(line)
         return False
 

@@ -56,8 +56,8 @@ def test_the_notebook_steps_back_in_a_file_engine(tmp_path):
 
 
 def _counting(start_from, restores):
-    def wrapped(self, target):
-        plan, runner, journaled = start_from(self, target)
+    def wrapped(self, target, end):
+        plan, runner, journaled = start_from(self, target, end)
         restores.append(self._replayed_from)
         return plan, runner, journaled
     return wrapped

@@ -8,12 +8,15 @@
 ``GET  /api/sessions/ID[?filter=TEXT]``      the state (facts filtered as ``facts TEXT``)
 ``POST /api/sessions/ID/VERB``               ``{"arg": ...}``: step, run, stage, next, back,
                                              goto, reset, strategy, seed, assert, retract,
+                                             modify (``{"fact_id": 12, "slots": "(a 1)"}``),
                                              submit (a fact the puzzle declares)
 ``GET  /api/sessions/ID/rules``              every rule with its source
 ``GET  /api/sessions/ID/why/FACT[?depth=N]`` the provenance tree
 ``GET  /api/sessions/ID/matches/RULE``       what each pattern of RULE matches
 ``GET  /api/sessions/ID/network[?rule=RULE]`` RULE's Rete network (every rule's)
-``GET  /api/sessions/ID/graph[?of=FACT|RULE]`` the firing graph, as SVG
+``GET  /api/sessions/ID/graph[?of=FACT|RULE][&last=N]`` the firing graph, as SVG
+``GET  /api/sessions/ID/slots/FACT``         a template fact's slots (the page's edit form)
+``GET  /api/sessions/ID/transcript``         everything done, as text to download
 ``DELETE /api/sessions/ID``                  close it
 ``GET  /teacher``, ``/api/class...``, ``/api/pushed``  the teacher's view (:mod:`.classroom`)
 
@@ -43,6 +46,7 @@ from pyengine.engine.numbers import is_digits, whole
 from pyengine.engine.session import STRATEGIES
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.command_table import web_verbs
+from pyengine.ui.graph import MAX_FIRINGS as GRAPH_FIRINGS
 from pyengine.ui.notebook_args import parse_id
 from pyengine.ui.web.classroom import Classroom, ClassRefused
 from pyengine.ui.web.guard import Guard, Hosts
@@ -88,6 +92,8 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
         Route("/api/sessions/{sid}/why/{fid}", api.why),
         Route("/api/sessions/{sid}/matches/{rule:path}", api.matches),
         Route("/api/sessions/{sid}/graph", api.graph),
+        Route("/api/sessions/{sid}/slots/{fid}", api.slots),
+        Route("/api/sessions/{sid}/transcript", api.transcript),
         Route("/api/sessions/{sid}/network", api.network),
         Route("/api/sessions/{sid}/{verb}", api.act, methods=["POST"]),
         Route("/api/pushed", api.classroom.offered),
@@ -245,14 +251,35 @@ class Api:
         return await self._call(request, {"op": "network", "rule": rule})
 
     async def graph(self, request: Request):
-        """The firing graph: ``?of=f-12`` (a fact's why), ``?of=RULE``, or the run."""
+        """The firing graph: ``?of=f-12`` (a fact's why), ``?of=RULE``, or the run;
+        ``&last=N``: only its last N firings (1 to 200)."""
         of = request.query_params.get("of") or None
         if of is not None:
             if of.lower().startswith("f-") or is_digits(of):
                 of = parse_id(of)
             elif not _NAME.match(of):
                 raise UsageError(f"not a fact id or a rule name: {of[:40]!r}")
-        return await self._call(request, {"op": "graph", "of": of})
+        last = request.query_params.get("last")
+        if last is not None:
+            last = whole(last, "last", 1, GRAPH_FIRINGS)
+        return await self._call(request, {"op": "graph", "of": of, "last": last})
+
+    async def slots(self, request: Request):
+        """A template fact's slots, each value as CLIPS text (the page's edit form)."""
+        fid = parse_id(request.path_params["fid"])
+        return await self._call(request, {"op": "slots", "fact": fid})
+
+    async def transcript(self, request: Request):
+        """Everything done in the session, as the shell would have shown it: a text
+        file to download, named after the target."""
+        handle = self.store.get(_sid(request))
+        status, answer = await self.store.call(handle, {"op": "transcript"})
+        if status != 200:
+            return Response(answer, status, media_type="application/json")
+        done = json.loads(answer)
+        return Response(done["text"], media_type="text/plain; charset=utf-8",
+                        headers={"content-disposition":
+                                 f'attachment; filename="{done["filename"]}"'})
 
     async def teacher_page(self, request: Request):
         self.classroom.page()

@@ -97,14 +97,17 @@ def why_json(ws, fact_id: int, depth: int, limits) -> dict:
             "lines": [_short(line) for line in tree.lines()[:limits.why_nodes * 3]]}
 
 
-def graph_json(ws, of) -> dict:
+def graph_json(ws, of, last: int | None = None) -> dict:
     """The firing graph of a fact's why (``of``: an id), a rule's firings (a name) or
-    the run (None): SVG drawn by Graphviz, or its DOT text where Graphviz is absent."""
-    drawing = firing_graph(ws.ins.session, ws.ins.log, of)
+    the run (None), its last ``last`` firings (None: as many as a graph draws): SVG
+    drawn by Graphviz from the DOT text we write (every text a quoted, escaped label,
+    which Graphviz writes into the SVG as XML-escaped text; the page shows it as an
+    image, which runs no script), or its DOT text where Graphviz is absent."""
+    drawing = firing_graph(ws.ins.session, ws.ins.log, of, last)
     try:
-        return {"of": of, "svg": drawing.svg()}
+        return {"of": of, "last": last, "svg": drawing.svg()}
     except UsageError as exc:
-        return {"of": of, "svg": None, "dot": drawing.dot(), "note": str(exc)}
+        return {"of": of, "last": last, "svg": None, "dot": drawing.dot(), "note": str(exc)}
 
 
 def matches_json(ws, rule: str) -> dict:

@@ -6,17 +6,21 @@ checks against their kind and range), and what the last one changed. A fact from
 page is read by our CLIPS reader into constant values (never passed to an engine as
 typed) and checked by the puzzle's own limits. A fact the action declares
 for submitting (``Action.submit``: a relation and slots) is built from values its
-declaration checks, and then goes the same way.
+declaration checks, and then goes the same way; so does a fact as ``modify`` would
+change it. ``back`` goes back over a fact changed by hand as over a firing
+(``undoes_changes``). Every action is written to the session's transcript
+(:mod:`.transcript`) as it ends.
 """
 from __future__ import annotations
 
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
-from pyengine.ui.command_table import web_answer
+from pyengine.ui.command_table import web_message, web_result
 from pyengine.ui.notebook import Inspector
 from pyengine.ui.queries import user_fact
 from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.transcript import Transcript
 
 MAX_FACT = 1000           # characters of a fact sent from the page
 
@@ -35,6 +39,7 @@ class WebSession:
         _of_inspector, ("session", "runner", "log", "setup", "timeline", "reopen", "reloaded",
                         "watching"))
     seed_given = None
+    undoes_changes = True                    # back undoes a fact changed by hand too
     program = None                           # a program from the page: its name, engine
 
     def __init__(self, sid: str, target: str, factory, limits: Limits, input=None,
@@ -50,6 +55,7 @@ class WebSession:
         self.message = f"opened {self.ins.setup.title}"
         self.capped = False
         self.asserted = 0                    # facts asserted from the page
+        self.transcript = Transcript(self.ins.setup.title if self.ins.setup else target)
 
     # -- running ------------------------------------------------------------------------
     def act(self, verb: str, arg=None) -> str:
@@ -58,10 +64,16 @@ class WebSession:
         before = {f.id: f.text for f in self.ins.session.facts()}
         fired = len(self.ins.session.trace)
         self.capped = False
+        result = error = None
         try:
-            self.message = web_answer(self, verb, arg)
+            result = web_result(self, verb, arg)
+            self.message = web_message(result)
+        except BaseException as exc:
+            error = exc
+            raise
         finally:
             self._changes(before, fired)
+            self.transcript.action(verb, arg, self.last, self.ins.log, result, error)
         return self.message
 
     def _walk(self, n: int | None, until: int | None = None) -> int:
@@ -100,17 +112,20 @@ class WebSession:
         self.ins.moved(plan)
 
     def reopened(self, plan, factory) -> None:
+        """After a reset: the session's share of facts from the page starts afresh."""
         self.ins.reopened(plan, factory)
+        self.asserted = 0
 
     def user_fact(self, fact) -> FactSpec:
-        """A fact from the page: text read by our reader (at most MAX_FACT characters),
-        or a declared fact already built; checked by the puzzle's limits and counted
-        against the session's share."""
+        """A fact from the page: text read by our reader, or a fact already built (a
+        declared fact, a fact as modify would change it), at most MAX_FACT characters;
+        checked by the puzzle's limits and counted against the session's share."""
         if self.asserted >= self.limits.user_facts:
             most = plural(self.limits.user_facts, "fact")
-            raise UsageError(f"this session has asserted {most} from "
+            raise UsageError(f"this session has asserted or modified {most} from "
                              "the page, the most one session may: reset to start again")
-        spec = fact if isinstance(fact, FactSpec) else read_fact(fact, max_chars=MAX_FACT)
+        spec = _bounded(fact) if isinstance(fact, FactSpec) \
+            else read_fact(fact, max_chars=MAX_FACT)
         spec = user_fact(spec, self.ins.setup, self.ins.session)
         self.asserted += 1
         return spec
@@ -133,9 +148,8 @@ class WebSession:
             raise UsageError(f"submit: {str(relation)[:40]!r} is not a fact to submit here "
                              f"(choose from {', '.join(declared)})")
         submit = declared[relation]
-        spec = submit.fact({} if arg.get("slots") is None else arg["slots"], self.ins.session)
-        if len(spec.text()) > MAX_FACT:
-            raise UsageError(f"a fact is at most {MAX_FACT:,} characters")
+        spec = _bounded(submit.fact({} if arg.get("slots") is None else arg["slots"],
+                                    self.ins.session))
         if not self.ins.runner.done:
             self._walk(None)
         before = {f.id for f in self.ins.session.facts()}
@@ -151,3 +165,10 @@ class WebSession:
         self.gone = [(fid, text) for fid, text in before.items() if after.get(fid) != text]
         trace = self.ins.session.trace
         self.last = trace[fired:] if len(trace) >= fired else []
+
+
+def _bounded(spec: FactSpec) -> FactSpec:
+    """A fact built from the page's values, at most MAX_FACT characters as text."""
+    if len(spec.text()) > MAX_FACT:
+        raise UsageError(f"a fact is at most {MAX_FACT:,} characters")
+    return spec

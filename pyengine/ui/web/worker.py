@@ -21,11 +21,13 @@ from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import time_budget
 from pyengine.engine.wording import plural
 from pyengine.ui.web import views
+from pyengine.ui.web.fact_form import slots_json
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.programs import program_factory
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.web.targets import command_line
 from pyengine.ui.web.targets import menu
+from pyengine.ui.web.transcript import transcript_json
 from pyengine.ui.web.websession import WebSession
 
 MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what they list)
@@ -149,7 +151,8 @@ def open_session(spec: dict, limits: Limits, sid: str):
 
 
 def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
-    """One request: ``op`` is state, act, rules, why or matches."""
+    """One request: ``op`` is state, act, rules, why, matches, graph, slots or
+    transcript."""
     op = request.get("op")
     try:
         with time_budget(limits.seconds, limits.grace):
@@ -166,7 +169,11 @@ def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
             if op == "network":
                 return 200, views.network_json(ws, request.get("rule"))
             if op == "graph":
-                return 200, views.graph_json(ws, request.get("of"))
+                return 200, views.graph_json(ws, request.get("of"), request.get("last"))
+            if op == "slots":
+                return 200, slots_json(ws, request["fact"])
+            if op == "transcript":
+                return 200, transcript_json(ws)
         return 400, {"error": f"no such request {op!r}"}
     except UsageError as exc:
         return 400, {"error": _line(exc)}

@@ -1,0 +1,93 @@
+"""``Timeline.undo``: going back one step at a time, a step being a firing or a fact
+asserted, retracted or modified by hand, gives exactly the state seen before that
+step (a property test on both engines, on the programs of test_back_property), and
+the fact log forgets the versions an undone change made."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pyengine.engine.errors import UsageError
+from pyengine.ui.notebook import Inspector
+from tests.engines.test_back_property import (ACTIONS, CLIPS_PROGRAM, EXPERTA_PROGRAM, act,
+                                              state)
+
+HAND = ("assert", "retract", "modify")
+
+
+def inspector(engine: str, folder) -> Inspector:
+    if engine == "clips":
+        path = folder / "adder.clp"
+        path.write_text(CLIPS_PROGRAM)
+        return Inspector.from_clp(path)
+    path = folder / "adder.py"
+    path.write_text(EXPERTA_PROGRAM)
+    return Inspector.from_engine(f"{path}:Adder")
+
+
+def steps_taken(ins: Inspector, actions: list) -> list[tuple]:
+    """Do the actions one step at a time; the state before each step that counted (a
+    firing, or a fact changed by hand that the engine took)."""
+    before: list[tuple] = []
+    for action in actions:
+        for one in ([("step", 1)] * action[1] if action[0] == "step" else [action]):
+            seen, fired, journal = state(ins), ins.session.fired_total, len(ins.timeline.journal)
+            act(ins, one)
+            if ins.session.fired_total > fired or (
+                    one[0] in HAND and len(ins.timeline.journal) > journal):
+                before.append(seen)
+    return before
+
+
+def check_undo(ins: Inspector, actions: list, undos: list) -> None:
+    before = steps_taken(ins, actions)
+    assert len(ins.timeline.moves()) == len(before)
+    for k in undos:
+        if not before:
+            with pytest.raises(UsageError, match="only 0 steps"):
+                ins.timeline.undo(1)
+            return
+        k = 1 + k % len(before)
+        ins.moved(ins.timeline.undo(k))
+        assert state(ins) == before[-k], f"undo {k} of {len(before)}"
+        del before[-k:]
+        assert len(ins.timeline.moves()) == len(before)
+
+
+@settings(max_examples=30)
+@given(st.lists(ACTIONS, min_size=1, max_size=12), st.lists(st.integers(0, 20), max_size=3))
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_undo_returns_to_what_was_seen_before_each_step(tmp_path_factory, engine, actions,
+                                                        undos):
+    check_undo(inspector(engine, tmp_path_factory.mktemp(engine)), actions, undos)
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_an_undone_change_leaves_no_version_behind(tmp_path, engine):
+    """modify, modify, undo: the fact's text and why are the first modify's; an undone
+    assert leaves no trace of the fact in the log."""
+    ins = inspector(engine, tmp_path)
+    ins.step(1)
+    total = next(f.id for f in ins.session.facts() if f.name == "total")
+    ins.modify(total, sum=7)
+    ins.modify(total, sum=8)
+    new = ins.assert_fact("(flag z)").id
+    ins.moved(ins.timeline.undo(2))
+    assert "(sum 7)" in ins.session.fact(total).text
+    assert [text for _, text, _ in ins.log.history[total]][-1] == ins.session.fact(total).text
+    assert ins.log.kind(total) == "asserted by you"
+    assert [v[0] for v in ins.session.versions[total]].count(1.5) == 1
+    assert new not in ins.log.history and new not in ins.session.versions
+    ins.step(1)                             # and on from there, as first seen
+    assert ins.session.fired_total == 2
+
+
+def test_a_seed_typed_stays_the_plans_after_going_back(tmp_path):
+    """seed 7 then back over the first firing: the plan's seed is still 7 (a random
+    stage seeds from it), as the seed command left it."""
+    ins = inspector("clips", tmp_path)
+    ins.seed(7)
+    ins.step(2)
+    ins.back(2)
+    assert ins.runner.seed == 7
