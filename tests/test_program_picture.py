@@ -30,7 +30,7 @@ def drawn(*texts: str, new=(), program: str | None = None) -> dict:
     session = None
     if program is not None:
         session = SimpleNamespace(sources=[SimpleNamespace(name="mine.clp", text=program)])
-    pic = picture(None, facts(*texts), SimpleNamespace(texts={}), set(new), session)
+    pic = picture(None, facts(*texts), SimpleNamespace(texts={}, session=session), set(new))
     assert check_picture(pic) == {"parts": pic["parts"]}      # already within bounds
     return pic
 

@@ -67,9 +67,6 @@ class Directives:
     notes: tuple[str, ...] = ()
 
 
-NONE = Directives()
-
-
 class BadDirective(ValueError):
     """An ``@picture`` comment that does not follow the grammar (its one-line why)."""
 

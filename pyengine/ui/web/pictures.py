@@ -8,17 +8,25 @@ draws primitives only, so it knows no puzzle.
 """
 from __future__ import annotations
 
-from pyengine.puzzles.page import FactBase, check_picture, drawing, groups, resolve, text
+from pyengine.puzzles.page import (
+    FactBase,
+    check_picture,
+    drawing,
+    groups,
+    resolve,
+    text,
+)
 from pyengine.ui.queries import fact_fields
-from pyengine.ui.web.picture_directives import NONE, directives_of
+from pyengine.ui.web.picture_directives import directives_of
 from pyengine.ui.web.program_picture import program_parts
 
 MAX_GROUP = 60            # facts shown per relation in the generic view
 
 
-def picture(action, facts, log, new: set[int], session=None) -> dict:
+def picture(action, facts, log, new: set[int]) -> dict:
     """``{"kind": "declared" | "inferred" | "generic", "parts": [...]}`` for the page;
-    ``session`` gives the program's ``@picture`` comments."""
+    the session the fact log follows (``log.session``, the one a back or goto moved to)
+    gives the program's ``@picture`` comments."""
     base = FactBase(facts, log.texts, fact_fields, new)
     note = None
     if action is not None and action.picture:
@@ -31,7 +39,7 @@ def picture(action, facts, log, new: set[int], session=None) -> dict:
             # asserted or retracted): the facts themselves, and why
             note = text(f"(the puzzle's picture cannot be drawn from these facts: "
                         f"{type(exc).__name__}: {str(exc)[:200]})", "quiet")
-    parts = program_parts(base, directives_of(session) if session is not None else NONE)
+    parts = program_parts(base, directives_of(getattr(log, "session", None)))
     kind = "inferred" if any(p["kind"] != "text" for p in parts) else "generic"
     return {"kind": kind, **check_picture(drawing(note, *parts, generic(base)))}
 
