@@ -241,7 +241,7 @@ def _axis(recs: list[Record], slot: str) -> tuple[list[int], int]:
 
 
 def _cell_of(recs: list[Record], shown: Callable[[Record], str]) -> dict:
-    words = " ".join(shown(r) for r in recs)
+    words = " ".join(shown(r) for r in recs[:MAX_CELL // 2])     # enough to fill it
     return cell(words if len(words) <= MAX_CELL else words[:MAX_CELL - 4] + " ...",
                 lit=any(r.new for r in recs), title="\n".join(r.text for r in recs[:8]))
 
@@ -279,13 +279,15 @@ def _draw_places(d: Directive, recs: list[Record]) -> list[dict]:
     if not others:
         raise Undrawable(f"its facts have no slot but {place}")
     span = range(p0, max(places) + 1)
+    at: dict[tuple[str, int], list[Record]] = {}
+    for rec, p in zip(recs, places):
+        for slot in rec.slots:
+            at.setdefault((slot, p), []).append(rec)
     lines = [[cell("")] + [cell(p) for p in span]]
     for slot in others:
-        line = [cell(slot)]
-        for p in span:
-            here = [r for r, q in zip(recs, places) if q == p and slot in r.slots]
-            line.append(_cell_of(here, lambda r, s=slot: _text(r.slots[s])))
-        lines.append(line)
+        lines.append([cell(slot)] + [_cell_of(at.get((slot, p), []),
+                                              lambda r, s=slot: _text(r.slots[s]))
+                                     for p in span])
     return [text(f"{d.relation} by {place}", "small"), grid(lines, style="small")]
 
 
