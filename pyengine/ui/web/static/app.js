@@ -119,12 +119,13 @@ const UI = {
     return el("li", {}, det);
   },
   // The firing graph, drawn by the server (Graphviz) as SVG and shown as an image (an
-  // image runs no script); where the server has no Graphviz, its DOT text.
-  async graph() {
+  // image runs no script); where the server has no Graphviz, its DOT text. ``last``:
+  // the run's last firings only.
+  async graph(last) {
     await this.guard(async () => {
-      const of = this.whyOf ? `?of=f-${this.whyOf}` : "";
+      const of = last ? `?last=${last}` : this.whyOf ? `?of=f-${this.whyOf}` : "";
       const g = await this.call("GET", `/api/sessions/${this.sid}/graph${of}`);
-      $("graph-of").textContent = g.of == null ? "the run" : "why f-" + g.of;
+      $("graph-of").textContent = g.of != null ? "why f-" + g.of : g.last ? `the last ${g.last} firings` : "the run";
       const box = $("graph"); box.textContent = "";
       if (g.svg) box.append(el("img", {alt: "firing graph",
         src: "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(g.svg)))}));
@@ -169,6 +170,7 @@ const UI = {
       const row = el("div", {cls: "fact" + (f.new ? " new" : "") + (matched.has(f.id) ? " matched" : ""),
         id: "fact-" + f.id, title: "click: why", text: `f-${f.id}\t${f.text}`, onclick: () => this.why(f.id)});
       row.append(el("button", {text: "retract", onclick: ev => { ev.stopPropagation(); this.act("retract", f.id); }}));
+      if (typeof FactEdit !== "undefined") row.append(FactEdit.button(f, this));     // factedit.js
       box.append(row);
     });
     st.gone.forEach(f => box.append(el("div", {cls: "fact gone", text: `f-${f.id}\t${f.text}`, onclick: () => this.why(f.id)})));
