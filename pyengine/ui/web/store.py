@@ -69,15 +69,17 @@ class Record:
     ended: str | None = None
 
     def heard(self, request: dict, status: int, note: dict) -> None:
-        """The answer to one of its owner's requests (``note``: the worker's header)."""
-        self.at = time.time()
-        verb = request.get("verb") if request.get("op") == "act" else request.get("op")
-        arg = request.get("arg")
-        plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
-        self.last = f"{verb} {arg}"[:80] if plain else str(verb)
+        """The answer to one of its owner's requests (``note``: the worker's header): an
+        action (a verb: step, run, assert...) is the last one, with its argument; what
+        the page reads by itself (the state, the rules, a why) is not; any error is."""
+        now = time.time()
+        if request.get("op") == "act":
+            verb, arg = request.get("verb"), request.get("arg")
+            plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
+            self.last, self.at = (f"{verb} {arg}"[:80] if plain else str(verb)), now
         self.fired = note.get("fired", self.fired)
         if status != 200:
-            self.error, self.error_at = note.get("error", f"status {status}"), self.at
+            self.error, self.error_at = note.get("error", f"status {status}"), now
 
 
 @dataclass

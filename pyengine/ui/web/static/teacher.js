@@ -129,7 +129,7 @@ const Teacher = {
     $("look-strategy").textContent = "strategy " + st.strategy;
     listing("look-agenda", st.agenda.length ? st.agenda.map(a =>
       `${String(a.salience).padStart(4)}  ${a.rule}: ${a.facts.map(f => "f-" + f).join(",")}`) : ["(empty)"]);
-    listing("look-last", st.last.slice(-50).flatMap(f => [f.line, ...f.output.map(o => "| " + o)]));
+    listing("look-last", st.timeline.slice(-30).map(f => `${String(f.n).padStart(5)} ${f.rule}`));
   },
 
   // The program pushed to every student.
