@@ -30,15 +30,15 @@ const NetworkPane = {
 
   // After each state the page draws: the same rule again (the one chosen, else the
   // one at the top of the agenda, else the one that fired last, else the first).
+  // It waits for the page's turn to end (an open reads the new session's rules last).
   async refresh(st) {
     if (this.hidden() || !st) return;
+    await Promise.all([UI.ready, UI.queue]).catch(() => {});   // the page says what failed
+    if (st !== UI.state) return;                 // a later state came meanwhile
     if (st.id !== this.sid) {
-      Object.assign(this, {sid: st.id, rule: null, chosen: false, prev: null, now: null, shown: null,
-                           rules: []});
-      await UI.guard(async () => {
-        this.rules = (await UI.call("GET", `/api/sessions/${st.id}/rules`)).map(r => r.name);
-      });
+      Object.assign(this, {sid: st.id, rule: null, chosen: false, prev: null, now: null, shown: null});
     }
+    this.rules = UI.rules.map(r => r.name);
     if (!this.chosen) this.rule = this.defaultRule(st);
     this.fillPicker();
     await this.load();
