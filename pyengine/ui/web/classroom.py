@@ -29,6 +29,7 @@ import json
 import re
 import secrets
 import time
+from dataclasses import asdict
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -72,17 +73,18 @@ class Classroom:
         self.token = teacher_token(token)
         self.key = secrets.token_bytes(32)
         self.pushed: dict | None = None
+        self.trying = asyncio.Lock()        # one push compiled at a time
 
     # -- who asks ------------------------------------------------------------------------
     def check(self, headers) -> None:
         """Raise :class:`ClassRefused` unless ``headers`` carry the teacher's token."""
         if self.token is None:
             raise ClassRefused("this server has no teacher's view (it was started with "
-                             "--no-teacher)")
+                               "--no-teacher)")
         given = headers.get(TEACHER_HEADER, "")
         if not secrets.compare_digest(given.encode("utf-8", "replace"), self.token.encode()):
-            raise ClassRefused("the class is the teacher's: this needs the teacher's token "
-                             "(the address pyengine serve printed)")
+            raise ClassRefused("the class is the teacher's: this needs the teacher's "
+                               "token (the address pyengine serve printed)")
 
     def page(self) -> None:
         """Raise LookupError (404) where there is no teacher's view."""
@@ -118,14 +120,8 @@ class Classroom:
         live = [sid for sid in self.store.sessions if sid in records]
         ended = [sid for sid in reversed(self.store.ended) if sid in records][:ENDED_LISTED]
         return {"now": time.time(), "pushed": self.pushed,
-                "sessions": [self._row(sid, records[sid]) for sid in live + ended]}
-
-    def _row(self, sid: str, record) -> dict:
-        return {"label": self.label(sid), "n": record.n, "client": record.client,
-                "target": record.target, "program": record.program,
-                "engine": record.engine, "opened": record.opened, "fired": record.fired,
-                "last": record.last, "at": record.at, "error": record.error,
-                "error_at": record.error_at, "ended": record.ended}
+                "sessions": [{"label": self.label(sid), **asdict(records[sid])}
+                             for sid in live + ended]}
 
     # -- one session, looked at ----------------------------------------------------------
     def find(self, label: str):
@@ -180,11 +176,13 @@ class Classroom:
         """The program opened once as a student's would be, then ended: (status, the
         worker's answer)."""
         spec = {"name": f"program {program['name']}", "program": program}
-        try:
-            worker, status, answer = await Worker.start(spec, self.store.limits, "pushed")
-        except WorkerGone as exc:
-            raise Busy(f"the program could not be tried: {exc}", 504) from None
-        await worker.stop("it was tried")
+        async with self.trying:
+            try:
+                worker, status, answer = await Worker.start(spec, self.store.limits,
+                                                            "pushed")
+            except WorkerGone as exc:
+                raise Busy(f"the program could not be tried: {exc}", 504) from None
+            await worker.stop("it was tried")
         return status, answer
 
 
