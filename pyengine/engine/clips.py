@@ -156,8 +156,13 @@ class ClipsSession(ProgramMixin, Session):
 
     # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
+        """CLIPS's ``(reset)``, with the C library's random numbers seeded first (the
+        session's seed, else 1: what a new process starts from), so the random order
+        CLIPS gives the activations it makes is the same each time the plan is opened:
+        going back replays a ``strategy random`` typed later as it first ran."""
         self._clear_history()
         self._top = 0
+        self.env.eval(f"(seed {self._seed or 1})")
         watching = self._watched.get("facts", False)
         self._watch_facts(False)        # the reset's records would be read and dropped
         try:
