@@ -327,7 +327,8 @@ def test_a_clp_file_on_our_engine_serves_as_on_clips():
 def serve_args(**changes) -> argparse.Namespace:
     base = dict(input=None, host="127.0.0.1", port=8765, open=False, max_sessions=50,
                 max_firings=5000, idle=900, max_per_client=4, seconds=2.0, allow_host=[],
-                allow_origin=[], puzzle="scramble", args=[])
+                allow_origin=[], puzzle="scramble", args=[], no_programs=False,
+                teacher_token=None, no_teacher=False)
     return argparse.Namespace(**{**base, **changes})
 
 
