@@ -88,8 +88,8 @@ def test_an_ordered_fact_is_refused_in_the_message_line(page):
 
 def test_the_graph_key_shows_the_last_firings_and_runs_no_markup(page):
     for fact in ('(person (name "<script>window.pwned=1</script>") (sex male) (parent Bob))',
-                 '(person (name "\\"><img src=x onerror=window.pwned=2>") (sex male) '
-                 '(parent "<script>window.pwned=1</script>"))'):
+                 ('(person (name "\\"><img src=x onerror=window.pwned=2>") (sex male) '
+                  '(parent "<script>window.pwned=1</script>"))')):
         page.fill("#assert", fact)
         page.press("#assert", "Enter")
         page.wait_for_function("UI.state.message.startsWith('asserted')")
