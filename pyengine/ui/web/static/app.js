@@ -141,7 +141,8 @@ const UI = {
 
   draw(st) {
     this.state = st;
-    $("title").textContent = `${st.title} [${st.engine}]`;
+    const tag = `[${st.engine}]`;       // a rule file's title names its engine already
+    $("title").textContent = st.title.includes(tag) ? st.title : `${st.title} ${tag}`;
     this.say(st.message + (st.finish ? "\n" + st.finish : ""));
     $("strategy").value = st.strategy; $("strategy-now").textContent = "strategy " + st.strategy;
     if (document.activeElement !== $("seed")) $("seed").value = st.seed == null ? "" : st.seed;
