@@ -209,7 +209,6 @@ def test_without_codemirror_the_editor_is_a_textarea(browser):  # noqa: F811
         pg.goto(browser.base_url + "/")
         ready(pg)
         assert pg.evaluate("typeof CodeMirror") == "undefined"
-        key(pg, "1")
         assert pg.is_visible("#program-text") and pg.locator(".CodeMirror").count() == 0
         pg.fill("#program-text", BROKEN)
         assert pg.evaluate("UI.state.fired") == 0
@@ -294,7 +293,7 @@ def test_projector_mode(browser):  # noqa: F811
         key(pg, "p")                                         # projector mode off
         assert not pg.evaluate("document.body.classList.contains('projector')")
         assert "projector" not in pg.url and px(pg, "body") < 22
-        assert pg.is_visible(".pane[data-pane=why]") and pg.is_hidden("#program")
+        assert pg.is_visible(".pane[data-pane=why]") and pg.is_visible("#program")
         key(pg, "p")
         assert pg.url.endswith("?projector=1") and pg.is_hidden(".pane[data-pane=why]")
         key(pg, "?")                                         # the keys, in the page's help

@@ -6,7 +6,8 @@
 "use strict";
 const Projector = {
   KEY: "pyengine-panes",
-  HIDDEN: {normal: ["program"], projector: ["program", "timeline", "graph"]},   // at first
+  // at first: a student sees the editor; the projector shows the session, not the editor
+  HIDDEN: {normal: [], projector: ["program", "timeline", "graph"]},
   on: false, hidden: null, panes: [], boxes: [],
 
   init() {
