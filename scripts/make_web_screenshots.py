@@ -1,6 +1,7 @@
-"""Write docs/web_PUZZLE.png: the web inspector's page for each puzzle, driven in
-Debian's Chromium by Playwright (``pip install playwright``; no browser download:
-it uses /usr/bin/chromium or $CHROMIUM).
+"""Write docs/web_PUZZLE.png: the web inspector's page for each puzzle, and the
+classroom's (web_program.png, web_projector.png, web_teacher.png: see
+classroom_screenshots.py), driven in Debian's Chromium by Playwright (``pip install
+playwright``; no browser download: it uses /usr/bin/chromium or $CHROMIUM).
 
     python scripts/make_web_screenshots.py
 """
@@ -11,6 +12,7 @@ import shutil
 import sys
 from pathlib import Path
 
+import classroom_screenshots as classroom
 from pyengine.ui.web.app import create_app
 from pyengine.ui.web.background import CHROMIUM_ARGS, running
 
@@ -73,6 +75,12 @@ def main() -> int:
         for shot in SHOTS:
             shoot(page, url, *shot)
             print("wrote", DOCS / f"web_{shot[0].split('-')[0]}.png")
+        browser.close()
+    with running(create_app(teacher=classroom.TEACHER)) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        for classroom_shot in (classroom.shoot_editor_and_network, classroom.shoot_projector,
+                               classroom.shoot_teacher):    # a class of its own
+            print("wrote", classroom_shot(browser, url))
         browser.close()
     return 0
 
