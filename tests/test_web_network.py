@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
-from pyengine.ui.notebook import Inspector  # noqa: E402
-from pyengine.ui.sessions import opener  # noqa: E402
-from pyengine.ui.web import views  # noqa: E402
-from pyengine.ui.web.targets import command_line  # noqa: E402
-from tests.webclient import opened, post, web_client  # noqa: E402
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.sessions import opener
+from pyengine.ui.web import views
+from pyengine.ui.web.targets import command_line
+from tests.webclient import opened, post, web_client
 
 FAMILY = Path(__file__).resolve().parent.parent / "docs" / "examples" / "family.clp"
 

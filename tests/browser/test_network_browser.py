@@ -13,11 +13,11 @@ from tests.browser.test_web_browser import CHROMIUM, MISSING, TIMEOUT
 if MISSING:
     pytest.skip("the browser tests need " + ", ".join(MISSING), allow_module_level=True)
 
-from playwright import sync_api  # noqa: E402
+from playwright import sync_api
 
-from pyengine.ui.web.app import create_app  # noqa: E402
-from pyengine.ui.web.background import CHROMIUM_ARGS, running  # noqa: E402
-from pyengine.ui.web.targets import command_line  # noqa: E402
+from pyengine.ui.web.app import create_app
+from pyengine.ui.web.background import CHROMIUM_ARGS, running
+from pyengine.ui.web.targets import command_line
 
 FAMILY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "family.clp"
 
