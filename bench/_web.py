@@ -97,13 +97,44 @@ def rss(pid: int) -> int:
     return _kib(pid, "status", "VmRSS:")
 
 
-def cpu_seconds(pid: int | None) -> float:
-    """The CPU time (user and system) one process has used so far; 0 for none."""
+def cpu_seconds(pid: int | None, reaped: bool = False) -> float:
+    """The CPU time (user and system) one process has used so far, with its ended
+    children's that it waited for if ``reaped``; 0 for none."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        ticks = sum(int(f) for f in fields[11:15 if reaped else 13])
+        return ticks / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError, TypeError):
         return 0.0
+
+
+def tree_cpu(root: int | None) -> float:
+    """The CPU time of ``root`` and every process under it, those ended included (the
+    fork server waits for its workers)."""
+    if root is None:
+        return 0.0
+    return sum(cpu_seconds(pid, reaped=True) for pid in [root, *descendants(root)])
+
+
+def machine_cpu() -> float:
+    """The CPU time every process of the machine has used (``/proc/stat``, not idle)."""
+    ticks = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(ticks[:8]) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_now(root: int | None) -> dict:
+    """CPU seconds so far: the server process (its event loop), the server with all its
+    workers, this process (the load generator) and the whole machine."""
+    return {"server": cpu_seconds(root), "server_and_workers": tree_cpu(root),
+            "load_generator": sum(os.times()[:2]), "machine": machine_cpu()}
+
+
+def cores_used(before: dict, after: dict, seconds: float) -> dict:
+    """The cores each used on average between two :func:`cpu_now`, and the rest of the
+    machine's (``others``: processes that are neither the server's nor this one)."""
+    used = {k: (after[k] - before[k]) / seconds for k in before}
+    used["others"] = used.pop("machine") - used["server_and_workers"] - used["load_generator"]
+    return used
 
 
 def tree_pss(root: int) -> int:
