@@ -209,3 +209,17 @@ def test_a_bad_clips_file_is_reported_with_clips_whole_message(tmp_path):
     assert str(err.value).splitlines() == [
         f"cannot load {bad}: [PRNTUTIL2] Syntax Error:  Check appropriate syntax for defrule.",
         "", "ERROR:", "(defrule MAIN::broken2", "   (person ("]
+
+
+def test_matches_of_a_rule_without_patterns_is_its_activations_on_both_engines():
+    """CLIPS lists a "*" under "Matches for Pattern 1" for a rule with no pattern: no
+    pattern is shown (as on our engine), and nothing breaks."""
+    phases = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "phases.clp")
+    said = {}
+    for engine in ("clp", "experta"):
+        out = io.StringIO()
+        factory = opener(engine, [phases])
+        Shell(factory(), factory, stdout=out).onecmd("matches start")
+        said[engine] = out.getvalue()
+    assert "Error" not in said["clp"] and "Pattern" not in said["clp"]
+    assert said["clp"] == said["experta"] and "Activations" in said["clp"]

@@ -87,9 +87,11 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
         elif current is not None and (line.startswith("f-") or line.startswith("*")):
             if current is rows or (joins and current is joins[-1].rows):
                 current.append(basis_of(line))
-            else:
+            elif ids_of(line):          # a rule without patterns: CLIPS lists a "*"
                 current.append(ids_of(line)[0])
     labels = lhs_labels(source)
+    if not labels and not any(patterns):    # no pattern: CLIPS's "*" stands for none
+        patterns = []
     if len(labels) != len(patterns):
         labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
     first = [[(fid,) for fid in patterns[0]]] if patterns else []
