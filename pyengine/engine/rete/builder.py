@@ -77,7 +77,7 @@ class Builder:
         after = {**bound, **got.binds} if cls is Join else bound
         post = _post(tests, after)
         key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
-               tuple(l.desc for l in got.hash_left), _post_key(tests, after))
+               tuple(l.where for l in got.hash_left), _post_key(tests, after))
         join = self.shared.get(key) if share else None
         if join is None:
             join = cls(self.net, _left_key(got.hash_left, self.norm),
@@ -213,4 +213,4 @@ def _post(tests: list, bound: dict):
 
 
 def _post_key(tests: list, bound: dict) -> tuple:
-    return tuple((t.code, tuple(bound[u].desc for u in t.uses if u in bound)) for t in tests)
+    return tuple((t.code, tuple(bound[u].where for u in t.uses if u in bound)) for t in tests)

@@ -41,10 +41,18 @@ def constraint_fn(c, strict: bool):
 @dataclass(frozen=True)
 class Loc:
     """Where a variable's value is: the alpha match at ``pos``, read by ``read(fact,
-    spans)``; ``desc`` names the place (for sharing)."""
+    spans)``; ``desc`` names the place in the fact (for sharing pattern-network nodes,
+    which patterns at any position share)."""
     pos: int
     read: Callable
     desc: tuple
+
+    @property
+    def where(self) -> tuple:
+        """The place in the token: ``desc`` at position ``pos``. What joins compare is
+        named so, as CLIPS names a variable by pattern and field: ``?x`` of the first
+        pattern and ``?z`` of the second, both read from field 0, are not the same."""
+        return (self.pos, self.desc)
 
 
 def conjuncts(c) -> list:

@@ -211,9 +211,8 @@ class PatternCompiler:
             self.deferred.append((c, here))
 
     def _join_constraint(self, c, here: Loc) -> None:
-        uses = _uses(c)
-        self.out.join_tests.append((self._join_check(c, here),
-                                    (here.desc, _code(c), tuple(self._loc(u).desc for u in uses))))
+        places = tuple(self._loc(u).where for u in _uses(c))
+        self.out.join_tests.append((self._join_check(c, here), (here.where, _code(c), places)))
 
     def _loc(self, name) -> Loc:
         return self.local.get(name) or self.outer[name]
