@@ -9,6 +9,7 @@ those texts with our CLIPS reader, with the comment lines just above it.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import clips
@@ -85,20 +86,32 @@ def defrule_in(source: Source, name: str) -> str | None:
     """The ``(defrule NAME ...)`` construct in ``source`` as written (``MODULE::NAME``
     matches too), with the comment lines just above it; None if it has no such rule."""
     text = source.text
+    place = _defrules(text).get(name.split("::")[-1])
+    if place is None:
+        return None
+    begin, end = place
+    start = text.rfind("\n", 0, begin) + 1
+    lines = text[:start].splitlines()
+    comments: list[str] = []
+    while lines and lines[-1].lstrip().startswith(";"):
+        comments.insert(0, lines.pop())
+    return "\n".join(comments + [text[begin:end]])
+
+
+@functools.lru_cache(maxsize=16)
+def _defrules(text: str) -> dict[str, tuple[int, int]]:
+    """Each defrule's name (without its module) -> where its construct starts and ends
+    in ``text``: read once per program text (the page asks for every rule's source at
+    once)."""
     try:
         forms = read(text)
     except ReadError:
-        return None
+        return {}
+    places: dict[str, tuple[int, int]] = {}
     for form in forms:
-        if (isinstance(form, Form) and len(form) > 1 and form[0] == Symbol("defrule")
-                and str(form[1]).split("::")[-1] == name.split("::")[-1]):
-            start = text.rfind("\n", 0, form.start) + 1
-            lines = text[:start].splitlines()
-            comments: list[str] = []
-            while lines and lines[-1].lstrip().startswith(";"):
-                comments.insert(0, lines.pop())
-            return "\n".join(comments + [text[form.start:form.end]])
-    return None
+        if isinstance(form, Form) and len(form) > 1 and form[0] == Symbol("defrule"):
+            places.setdefault(str(form[1]).split("::")[-1], (form.start, form.end))
+    return places
 
 
 def pretty_form(rule) -> str:
