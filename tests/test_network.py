@@ -110,15 +110,11 @@ def test_both_engines_show_the_same_network_after_every_step(tasks):
 
 
 # Random programs (tests/conformance/random_clp.py): joins sharing variables, not, exists,
-# forall, not (and ...), or, test, multifields. Seed 323's rule r3 differs: our engine
-# shares the join of (p ?x ?u) in one branch of an or with (p ?z ?u) in the other.
-RANDOM_DIFFERS = {323}
-
-
+# forall, not (and ...), or, test, multifields.
 @pytest.mark.parametrize("seeds", [range(10), pytest.param(range(10, 400),
                                                            marks=pytest.mark.heavy)])
 def test_random_programs_show_the_same_network_while_they_fire_alike(seeds):
-    for seed in (s for s in seeds if s not in RANDOM_DIFFERS):
+    for seed in seeds:
         source = Source(f"random{seed}.clp", build(seed))
         clips, ours = ClipsSession(sources=[source]), ExpertaSession.from_clp(sources=[source])
         clips.quiet(True)
