@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 from tests.browser.test_editor_browser import fresh, key, load, show_editor, type_program
 # the same skip (or failure, in CI) as the page's other browser tests, and their server
 from tests.browser.test_web_browser import browser  # noqa: F401

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 from pyengine.ui.web.limits import Limits
 
 # the same skip (or failure, in CI) as the page's other browser tests, and their server

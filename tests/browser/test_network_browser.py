@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 from tests.browser.test_web_browser import CHROMIUM, MISSING, TIMEOUT
 
 if MISSING:

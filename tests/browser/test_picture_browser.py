@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 from pyengine.ui.web.targets import command_line
 from tests.browser.test_web_browser import (  # it skips this module where it skips
     CHROMIUM,

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 # the same skip (or failure, in CI) as the page's other browser tests, then what they use
 from tests.browser.test_web_browser import (
     CHROMIUM,

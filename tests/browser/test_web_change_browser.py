@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
+
 from tests.browser.test_web_browser import CHROMIUM, MISSING, TIMEOUT
 
 if MISSING:
@@ -108,6 +111,15 @@ def test_the_graph_key_shows_the_last_firings_and_runs_no_markup(page):
 
 
 def test_the_transcript_downloads_as_a_text_file(page):
+    # its own modify and back (the module's tests may run on other workers, or not first)
+    page.click("#fact-2 button:has-text('edit')")
+    page.wait_for_selector("#edit-2")
+    page.keyboard.type("Bobby")
+    page.keyboard.press("Enter")
+    page.wait_for_function("UI.state.message.startsWith('modified f-2')")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("b")
+    page.wait_for_function("UI.state.message.startsWith('undid your modify of f-2')")
     with page.expect_download() as got:
         page.click("#transcript-link")
     download = got.value
