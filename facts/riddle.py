@@ -71,11 +71,37 @@ class NearWanted(Fact):
 
 class NearMiss(Fact):
     """Words that fit every clue but the one at ``pos``: the candidates before ``pos``
-    narrowed by the letter sets after it, up to ``next`` (done at length + 1)."""
+    narrowed by the letter sets after it, up to ``next`` (done at length + 1).
+    ``kind``: ``"words"`` (the list's) or ``"names"`` (the names' keys). Each is one
+    letter away from a string that fits, when the letter set at ``pos`` is not empty."""
+
+    kind = Field(str, default="words")
 
 
 class NearSolution(Fact):
-    """A word that fits every clue but the one at ``pos``, ranked like a Solution."""
+    """A word (or a name, ``name`` true, as written) that fits every clue but the one at
+    ``pos``, ranked like a Solution: ``letter`` is its letter there, ``allowed`` the
+    letters the clue allows (empty: none)."""
+
+
+# -- coined compounds -------------------------------------------------------------------
+
+COIN_MIN_ZIPF = 3.0     # the halves come from the familiar part of the list (zipf >= 3)
+COIN_MIN_HALF = 3       # each half has at least 3 letters
+COIN_HALVES = 10        # at most 10 halves (the most familiar) per side of each cut
+COIN_PER_CUT = 10       # at most 10 compounds (the most familiar pairs) per cut
+
+
+class CoinHalf(Fact):
+    """One side (``"left"``/``"right"``) of a cut after position ``cut``: the familiar
+    words of positions ``start``..``end`` narrowed by the letter sets up to ``next``
+    (done at end + 1), a WordSet over their own length's index."""
+
+
+class Coined(Fact):
+    """A compound of two listed words (``left`` + ``right``) whose letters fit every
+    clue: ``word`` the two joined, ``key`` its rank (the less familiar half's zipf
+    first, then both halves' together)."""
 
 
 class SearchNames(Fact):

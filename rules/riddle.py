@@ -22,7 +22,13 @@ every staged rule):
 ``near``      asked for (``NearWanted``) and no word left: ``break_clue`` starts a
               ``NearMiss`` per clue from the candidates before it, and
               ``narrow_near_miss`` narrows it by every later letter set, so it
-              ends with the words that fit every clue but that one.
+              ends with the words that fit every clue but that one: each is one
+              letter away from a string that fits (a variant spelling: Tchaikowsky
+              printed, Tchaikovsky listed). ``break_clue_of_names`` does the same
+              over the names when no name fits either.
+``coin``      no listed word or name fits: two familiar words joined
+              (``pyengine.rules.riddle_coin``: ``split_at_cuts``,
+              ``narrow_coin_half``, ``join_halves`` -> ``Coined``).
 ``read-hints`` the lines that are not clues become ``HintLine`` facts;
               ``read_hint_words`` turns each into ``HintTerm`` facts (content
               words, stemmed), and each term is weighed against the most familiar
@@ -51,6 +57,7 @@ from pyengine.facts.riddle import (  # noqa: E402
     HintTerm, Letter, LetterSet, Listed, MustExclude, NameCandidates, NearMiss, NearSolution,
     NearWanted, Redraw, Riddle, Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
 from pyengine.engine.staging import Stage  # noqa: E402
+from pyengine.rules.riddle_coin import CoinRules  # noqa: E402
 from pyengine.words.letters import ALPHABET  # noqa: E402
 
 
@@ -117,7 +124,7 @@ class RiddleRules(KnowledgeEngine):
         self.declare(Candidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
 
-class RiddleSolver(RiddleRules):
+class RiddleSolver(RiddleRules, CoinRules):
     """Solve a riddle against a word list (Python indexes, queried by the rules).
 
     ``max_solutions`` caps the ``Solution`` facts declared (the full set stays in
@@ -126,7 +133,8 @@ class RiddleSolver(RiddleRules):
 
     fact_classes = RiddleRules.fact_classes + (Solution, HintLine, HintTerm, Contenders,
                                                Evidence, HintScores, NearWanted, NearMiss,
-                                               NearSolution, SearchNames, NameCandidates)
+                                               NearSolution, SearchNames, NameCandidates
+                                               ) + CoinRules.coin_fact_classes
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -169,7 +177,15 @@ class RiddleSolver(RiddleRules):
           TEST(lambda p, q: q == p - 1))
     def break_clue(self, p, before):
         """No word fits: try each clue broken, from the candidates before it."""
-        self.declare(NearMiss(pos=p, next=p + 1, words=before))
+        self.declare(NearMiss(kind="words", pos=p, next=p + 1, words=before))
+
+    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n),
+          NameCandidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
+          LetterSet(pos=MATCH.p), NameCandidates(upto=MATCH.q, words=MATCH.before),
+          TEST(lambda p, q: q == p - 1))
+    def break_clue_of_names(self, p, before):
+        """No name fits either: each clue broken, from the names before it."""
+        self.declare(NearMiss(kind="names", pos=p, next=p + 1, words=before))
 
     @Rule(Stage("near"), AS.miss << NearMiss(next=MATCH.k, words=MATCH.w),
           LetterSet(pos=MATCH.k, letters=MATCH.letters))
@@ -209,7 +225,7 @@ class RiddleSolver(RiddleRules):
         self.declare(Contenders(kind="names", words=Listed(names.name(k) for k in keys)))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
-          NearMiss(next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
+          NearMiss(kind="words", next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
     def choose_near_contenders(self, w):
         """No word fits: the hints weigh the words that fit all clues but one."""
         ranked = self.words.ranked(w.words())[:self.hint_candidates]
@@ -279,17 +295,22 @@ class RiddleSolver(RiddleRules):
                                   because=because, name=source is not wl))
 
     @Rule(Stage("rank"), Riddle(length=MATCH.length),
-          NearMiss(pos=MATCH.broken, next=MATCH.after, words=MATCH.left),
-          TEST(lambda length, after: after == length + 1), HintScores(scores=MATCH.hint_scores))
-    def rank_near_misses(self, broken, left, hint_scores):
-        """Words that fit all clues but one are ranked the same way (hints, familiarity)."""
-        words, scores = self.words, hint_scores.as_map()
-        ranked = sorted(words.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
-        for word in ranked[:self.max_solutions]:
+          NearMiss(kind=MATCH.kind, pos=MATCH.broken, next=MATCH.after, words=MATCH.left),
+          TEST(lambda length, after: after == length + 1), HintScores(scores=MATCH.hint_scores),
+          LetterSet(pos=MATCH.broken, letters=MATCH.allowed))
+    def rank_near_misses(self, kind, broken, left, hint_scores, allowed):
+        """Words (then names) that fit all clues but one are ranked the same way (hints,
+        familiarity), each with its letter at the broken clue and the letters allowed."""
+        names = kind == "names"
+        source, scores = self.hints.names.keys if names else self.words, hint_scores.as_map()
+        ranked = sorted(source.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
+        for key in ranked[:self.max_solutions]:
+            word = self.hints.names.name(key) if names else key
             points, because = scores.get(word, (0, ()))
-            self.declare(NearSolution(pos=broken, word=word,
-                                      key=(-points,) + words.rank_key(word),
-                                      score=points, because=because))
+            self.declare(NearSolution(pos=broken, word=word, name=names,
+                                      key=(-points, names) + source.rank_key(key),
+                                      score=points, because=because, letter=key[broken - 1],
+                                      allowed="".join(sorted(allowed))))
 
 
 class RiddleMaker(RiddleRules):

@@ -404,7 +404,7 @@ def test_open_pauses_before_the_first_stage(tmp_path):
     f.write_text(EARLS)
     setup = open_solve(str(f))
     assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "names", "near",
-                                              "read-hints",
+                                              "coin", "read-hints",
                                               "rank"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()

@@ -181,8 +181,9 @@ def test_near_on_the_command_line(capsys):
     finally:
         mp.undo()
     assert code == 1 and data["solutions"] == []
-    assert data["near"][0] == {"word": "frog", "breaks": 2,
-                               "clue": "My second is in river and in pan,", "score": 2,
+    assert data["near"][0] == {"word": "frog", "kind": "word", "breaks": 2,
+                               "clue": "My second is in river and in pan,", "letter": "r",
+                               "allowed": "", "score": 2,
                                "because": [FROG_BECAUSE]}
 
 

@@ -1,6 +1,7 @@
 """Solving a riddle: the parsed clues become ``Clue`` facts, the rule stages of
-``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, rank), and
-the solutions are read back from the fact base, most familiar first.
+``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, names, near, coin,
+read-hints, rank), and the solutions are read back from the fact base, most familiar
+first; coined compounds (two listed words joined) after every listed answer.
 
 ``open_solve`` / ``read_solve`` are the ``riddle solve`` action's functions (see
 :mod:`pyengine.puzzles.riddle.puzzle`).
@@ -23,6 +24,7 @@ from pyengine.facts.riddle import Riddle
 from pyengine.rules.riddle import RiddleSolver
 from pyengine.words.lists import load
 from pyengine.facts.riddle import Candidates
+from pyengine.facts.riddle import Coined
 from pyengine.facts.riddle import LetterSet
 from pyengine.facts.riddle import NearSolution
 from pyengine.facts.riddle import Solution
@@ -40,29 +42,58 @@ class RankedWord:
     score: int = 0                      # hint points
     because: tuple[str, ...] = ()       # the hint evidence, one sentence each
     name: bool = False                  # a name (as written), not a word of the list
+    coined: tuple[str, str] | None = None  # two listed words joined (left, right)
 
     def as_dict(self) -> dict:
-        return {"word": self.word, "kind": "name" if self.name else "word",
+        kind = "coined" if self.coined else "name" if self.name else "word"
+        return {"word": self.word, "kind": kind,
                 "tier": self.tier, "zipf": self.zipf, "score": self.score,
-                "because": list(self.because)}
+                "because": list(self.because),
+                **({"coined": list(self.coined)} if self.coined else {})}
 
     @property
     def shown(self) -> str:
         return self.word if self.name else self.word.capitalize()
 
+    @property
+    def note(self) -> str:
+        """The parenthesis after the word in the text output."""
+        if self.coined:
+            return f"(coined: {self.coined[0]} + {self.coined[1]})"
+        tier = "" if self.tier in (None, 0) else f"tier {self.tier}, "
+        score = f"hint {self.score}, " if self.score else ""
+        kind = "name, " if self.name else ""
+        return f"({score}{kind}{tier}zipf {self.zipf:.2f})"
+
 
 @dataclass(frozen=True)
 class NearWord:
-    """A word that fits every clue but one (``pos``, the clue ``clue`` as written)."""
+    """A word (or a name) that fits every clue but one (``pos``, the clue ``clue`` as
+    written): ``letter`` is its letter there, ``allowed`` the letters the clue allows."""
     word: str
     pos: int
     clue: str
     score: int = 0
     because: tuple[str, ...] = ()
+    letter: str = ""
+    allowed: str = ""
+    name: bool = False
 
     def as_dict(self) -> dict:
-        return {"word": self.word, "breaks": self.pos, "clue": self.clue,
-                "score": self.score, "because": list(self.because)}
+        return {"word": self.word, "kind": "name" if self.name else "word",
+                "breaks": self.pos, "clue": self.clue, "letter": self.letter,
+                "allowed": self.allowed, "score": self.score, "because": list(self.because)}
+
+    @property
+    def variant(self) -> str:
+        """'v here, the clues allow w': the one letter that keeps it from fitting."""
+        allowed = set(self.allowed)
+        if not allowed:
+            return f"{self.letter} here, the clue allows no letter"
+        if len(allowed) > 13:
+            return f"{self.letter} here, the clues allow any letter but " + \
+                ", ".join(sorted(set("abcdefghijklmnopqrstuvwxyz") - allowed))
+        return f"{self.letter} here, the clues allow " + ", ".join(sorted(allowed))
 
 
 @dataclass
@@ -104,19 +135,19 @@ class SolveResult:
 
 def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
     lines = []
-    if not result.solutions:
+    listed = [s for s in result.solutions if not s.coined]
+    if not listed:
         lines.append(f"no word in {result.words_label} fits")
-        lines.extend(_near_lines(result, limit))
-    else:
+    if result.solutions:
         shown = result.solutions if limit is None else result.solutions[:limit]
         for i, s in enumerate(shown, start=1):
-            tier = "" if s.tier in (None, 0) else f"tier {s.tier}, "
-            score = f"hint {s.score}, " if s.score else ""
-            kind = "name, " if s.name else ""
-            lines.append(f"{i:>3}. {s.shown:<16} ({score}{kind}{tier}zipf {s.zipf:.2f})")
+            lines.append(f"{i:>3}. {s.shown:<16} {s.note}")
             lines.extend(f"       because {reason}" for reason in s.because)
-        if result.count > len(shown):
-            lines.append(f"     ... {result.count - len(shown)} more (--all to list them)")
+        more = max(result.count, len(result.solutions)) - len(shown)
+        if more > 0:
+            lines.append(f"     ... {more} more (--all to list them)")
+    if not listed:
+        lines.extend(_near_lines(result, limit))
     for h in result.hints:
         lines.append(f"hint: {h}")
     return "\n".join(lines)
@@ -131,7 +162,8 @@ def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
     lines = ["words that fit every clue but one:"]
     for i, n in enumerate(shown, start=1):
         score = f" (hint {n.score})" if n.score else ""
-        lines.append(f"{i:>3}. {n.word.capitalize():<16} breaks '{n.clue}'{score}")
+        shown_word = n.word if n.name else n.word.capitalize()
+        lines.append(f"{i:>3}. {shown_word:<16} breaks '{n.clue}': {n.variant}{score}")
         lines.extend(f"       because {reason}" for reason in n.because)
     if len(result.near) > len(shown):
         lines.append(f"     ... {len(result.near) - len(shown)} more (--all to list them)")
@@ -141,7 +173,7 @@ def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
     return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("names"), Stage("near"),
-            Stage("read-hints"), Stage("rank")]
+            Stage("coin"), Stage("read-hints"), Stage("rank")]
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
@@ -196,15 +228,24 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
     solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(sorted(f["because"])),
                             f["name"]) for f in sols]
+    listed = bool(solutions)
+    seen = {s.word for s in solutions}
+    for f in sorted(session.records(Coined), key=lambda f: f["key"]):
+        if f["word"] not in seen:       # one compound, cut in two places: its best cut
+            seen.add(f["word"])
+            solutions.append(RankedWord(f["word"], None, min(wl.zipf(f["left"]),
+                                                             wl.zipf(f["right"])),
+                                        coined=(f["left"], f["right"])))
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
     near = None
-    if session.records(NearWanted) and not solutions:
+    if session.records(NearWanted) and not listed:
         clue_text = {c.pos: c.text for c in parsed.clues}
         found = sorted(session.records(NearSolution), key=lambda f: f["key"])
         near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
-                         tuple(sorted(f["because"]))) for f in found]
+                         tuple(sorted(f["because"])), f["letter"], f["allowed"], f["name"])
+                for f in found]
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session, near=near)
 

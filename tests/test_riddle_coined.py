@@ -1,0 +1,161 @@
+"""Coined compounds (two listed words joined) and near spellings (a listed name one
+letter away from a string that fits): the ``coin`` stage and ``--near``.
+
+The riddles are ours: tests/data/riddles/coined_*.txt spell compounds no list holds
+(frog + pond, moon + wolf, castle + garden); TCHAIKOWSKY is the old spelling of a name
+the names list holds as Tchaikovsky.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pyengine.facts.riddle import (
+    COIN_HALVES,
+    COIN_MIN_HALF,
+    COIN_MIN_ZIPF,
+    COIN_PER_CUT,
+    Coined,
+    CoinHalf,
+)
+
+from pyengine.puzzles.riddle.solve import solve
+from pyengine.words.lists import load
+
+DATA = Path(__file__).parent / "data" / "riddles"
+COINED = {"coined_frogpond": ("frog", "pond"), "coined_moonwolf": ("moon", "wolf"),
+          "coined_castlegarden": ("castle", "garden")}
+
+# 12 letters, loose clues: many compounds fit (battle/bottle/castle/cattle + garden/...)
+LOOSE = """My first is in became,
+My second is in ago,
+My third is in sat,
+My fourth is in act,
+My fifth is in all,
+My sixth is in bee,
+My seventh is in growth,
+My eighth is in add,
+My ninth is in air,
+My tenth is in add,
+My eleventh is in bee,
+My last is in anna.
+"""
+
+TCHAIKOWSKY = """My first is in sheets but not in checks,
+My second is in cast but not in arts,
+My third is in shares but not in agrees,
+My fourth is in stable but not in subtle,
+My fifth is in slim but not in slam,
+My sixth is in mask but not in aims,
+My seventh is in smooth but not in themes,
+My eighth is in wants but not in nasty,
+My ninth is in stairs but not in arctic,
+My tenth is in disk but not in aids,
+My last is in loyal but not in allow.
+"""
+
+
+def _fits(word: str, letters: dict[int, str]) -> bool:
+    return all(word[p - 1] in allowed for p, allowed in letters.items())
+
+
+@pytest.mark.parametrize("name", sorted(COINED))
+def test_a_coined_answer_is_found_marked_and_fits_every_clue(name):
+    left, right = COINED[name]
+    r = solve((DATA / f"{name}.txt").read_text(), record=True)
+    assert r.count == 0 and r.exit_status == 0          # no listed word, a coined one
+    first = r.solutions[0]
+    assert first.word == left + right and first.coined == (left, right)
+    assert all(s.coined for s in r.solutions)
+    assert all(_fits(s.word, r.letters) for s in r.solutions)
+    d = first.as_dict()
+    assert d["kind"] == "coined" and d["coined"] == [left, right]
+    assert f"(coined: {left} + {right})" in r.text()
+    fired = {f.rule for f in r.session.trace}
+    assert {"split_at_cuts", "narrow_coin_half", "join_halves"} <= fired
+
+
+def test_coined_answers_rank_after_listed_ones_and_never_beside_them():
+    earls = solve((DATA / "earls.txt").read_text(), record=True)
+    assert earls.best == "earls"
+    assert not any(s.coined for s in earls.solutions)
+    assert not earls.session.records(CoinHalf) and not earls.session.records(Coined)
+    assert "coined" not in json.dumps(earls.as_dict()["solutions"])
+    # a riddle answered only by compounds: ranked by the less familiar half, best first
+    loose = solve(LOOSE, all_solutions=True)
+    assert loose.solutions and all(s.coined for s in loose.solutions)
+    zipfs = [s.zipf for s in loose.solutions]
+    assert zipfs == sorted(zipfs, reverse=True)
+    assert len({s.word for s in loose.solutions}) == len(loose.solutions)
+
+
+def test_coined_work_is_bounded_on_a_twelve_letter_riddle():
+    words = load(None)
+    familiar = words.filter(min_zipf=COIN_MIN_ZIPF)
+    r = solve(LOOSE, record=True, all_solutions=True)
+    halves = r.session.records(CoinHalf)
+    cuts = range(COIN_MIN_HALF, 12 - COIN_MIN_HALF + 1)
+    assert sorted({h["cut"] for h in halves}) == list(cuts)
+    assert len(halves) == 2 * len(cuts)                 # 14 halves, one per side per cut
+    fired = [f.rule for f in r.session.trace]
+    assert fired.count("narrow_coin_half") <= 12 * len(cuts)
+    coined = r.session.records(Coined)
+    by_cut: dict[int, int] = {}
+    for f in coined:
+        by_cut[len(f["left"])] = by_cut.get(len(f["left"]), 0) + 1
+        assert len(f["left"]) >= COIN_MIN_HALF and len(f["right"]) >= COIN_MIN_HALF
+        assert familiar.zipf(f["left"]) >= COIN_MIN_ZIPF <= familiar.zipf(f["right"])
+        assert _fits(f["word"], r.letters)
+    assert by_cut and max(by_cut.values()) <= COIN_PER_CUT
+    for h in halves:                                    # every half: at most K kept
+        kept = familiar.ranked(h["words"].words())[:COIN_HALVES]
+        side = "left" if h["side"] == "left" else "right"
+        used = {f[side] for f in coined if len(f["left"]) == h["cut"]}
+        assert used <= set(kept)
+    assert len(r.solutions) <= len(cuts) * COIN_PER_CUT
+
+
+def test_coined_on_the_command_line(capsys):
+    from pyengine.ui.cli import main
+    code = main(["riddle", "solve", str(DATA / "coined_moonwolf.txt"), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["count"] == 0
+    assert data["solutions"][0]["word"] == "moonwolf"
+    assert data["solutions"][0]["coined"] == ["moon", "wolf"]
+    code = main(["riddle", "solve", str(DATA / "coined_moonwolf.txt")])
+    assert "Moonwolf         (coined: moon + wolf)" in capsys.readouterr().out
+
+
+# -- near spellings -------------------------------------------------------------------
+
+def test_a_listed_name_one_letter_away_is_offered_with_its_letter():
+    r = solve(TCHAIKOWSKY, near=True, record=True)
+    assert r.solutions == [] and r.exit_status == 1
+    found = [n for n in r.near if n.word == "Tchaikovsky"]
+    assert len(found) == 1
+    near = found[0]
+    assert near.name and near.pos == 8 and near.letter == "v" and near.allowed == "w"
+    assert near.clue == "My eighth is in wants but not in nasty,"
+    assert "Tchaikovsky      breaks 'My eighth is in wants but not in nasty,': " \
+           "v here, the clues allow w" in r.text()
+    assert near.as_dict() == {"word": "Tchaikovsky", "kind": "name", "breaks": 8,
+                              "clue": "My eighth is in wants but not in nasty,",
+                              "letter": "v", "allowed": "w", "score": 0, "because": []}
+    fired = {f.rule for f in r.session.trace}
+    assert {"break_clue_of_names", "narrow_near_miss", "rank_near_misses"} <= fired
+    # the variant spelling is the only difference: the name fits every other clue
+    fixed = "tchaikowsky"
+    assert all(fixed[p - 1] in allowed for p, allowed in r.letters.items())
+
+
+def test_near_spellings_rank_words_before_names_and_say_the_variant_letter():
+    frog = (DATA / "frog.txt").read_text().replace("in river and in rain",
+                                                   "in river and in pan")
+    r = solve(frog, near=True)
+    kinds = [n.name for n in r.near]
+    assert kinds == sorted(kinds)                       # words before names
+    first = r.near[0]
+    assert first.word == "frog" and first.letter == "r" and first.allowed == ""
+    assert "r here, the clue allows no letter" in r.text()
+    assert solve(TCHAIKOWSKY).near is None              # only when asked
