@@ -7,9 +7,10 @@ Old riddles sometimes answer with a compound no list holds ("death" + "rune"). T
                       ``COIN_MIN_HALF`` letters) a left ``CoinHalf`` over positions
                       1..cut and a right one over cut+1..length, each starting with
                       every familiar word (zipf >= ``COIN_MIN_ZIPF``) of its length.
-``narrow_coin_half``  each half is narrowed by the letter sets of its positions, one
-                      position a firing, through its length's position index (the
-                      same ``WordSet`` narrowing as the solve stage's candidates).
+``narrow_coin_half``  each left half is narrowed by the letter sets of its positions,
+                      one position a firing, through its length's position index (the
+                      same ``WordSet`` narrowing as the solve stage's candidates);
+``narrow_right_half`` a right half likewise, once its left half kept words.
 ``join_halves``       a cut whose two halves both kept words: the ``COIN_HALVES`` most
                       familiar of each side are paired, and the ``COIN_PER_CUT`` pairs
                       whose less familiar half is the most familiar become ``Coined``.
@@ -60,11 +61,27 @@ class CoinRules(KnowledgeEngine):
                                       words=WordSet(index, index.all)))
 
     @Rule(Stage("coin"),
-          AS.half << CoinHalf(start=MATCH.s, end=MATCH.e, next=MATCH.k, words=MATCH.w),
+          AS.half << CoinHalf(side="left", start=MATCH.s, end=MATCH.e, next=MATCH.k,
+                              words=MATCH.w),
           TEST(lambda k, e, w: k <= e and w.count > 0),
           LetterSet(pos=MATCH.k, letters=MATCH.letters))
     def narrow_coin_half(self, half, s, k, w, letters):
         """Keep the half's words whose letter at the position is allowed there."""
+        self._narrow(half, s, k, w, letters)
+
+    @Rule(Stage("coin"),
+          CoinHalf(cut=MATCH.c, side="left", end=MATCH.e1, next=MATCH.k1, words=MATCH.left),
+          TEST(lambda e1, k1, left: _done(e1, k1, left)),
+          AS.half << CoinHalf(cut=MATCH.c, side="right", start=MATCH.s, end=MATCH.e,
+                              next=MATCH.k, words=MATCH.w),
+          TEST(lambda k, e, w: k <= e and w.count > 0),
+          LetterSet(pos=MATCH.k, letters=MATCH.letters))
+    def narrow_right_half(self, half, s, k, w, letters):
+        """A right half is narrowed the same way once its left half kept words (a cut
+        whose left half is empty coins nothing)."""
+        self._narrow(half, s, k, w, letters)
+
+    def _narrow(self, half, s, k, w, letters) -> None:
         self.modify(half, next=k + 1, words=w.narrow(k - s + 1, letters))
 
     @Rule(Stage("coin"),

@@ -73,7 +73,7 @@ def test_a_coined_answer_is_found_marked_and_fits_every_clue(name):
     assert d["kind"] == "coined" and d["coined"] == [left, right]
     assert f"(coined: {left} + {right})" in r.text()
     fired = {f.rule for f in r.session.trace}
-    assert {"split_at_cuts", "narrow_coin_half", "join_halves"} <= fired
+    assert {"split_at_cuts", "narrow_coin_half", "narrow_right_half", "join_halves"} <= fired
 
 
 def test_coined_answers_rank_after_listed_ones_and_never_beside_them():
@@ -99,7 +99,8 @@ def test_coined_work_is_bounded_on_a_twelve_letter_riddle():
     assert sorted({h["cut"] for h in halves}) == list(cuts)
     assert len(halves) == 2 * len(cuts)                 # 14 halves, one per side per cut
     fired = [f.rule for f in r.session.trace]
-    assert fired.count("narrow_coin_half") <= 12 * len(cuts)
+    narrowings = fired.count("narrow_coin_half") + fired.count("narrow_right_half")
+    assert narrowings <= 12 * len(cuts)
     coined = r.session.records(Coined)
     by_cut: dict[int, int] = {}
     for f in coined:
