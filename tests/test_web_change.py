@@ -26,7 +26,9 @@ from tests.webclient import limits, opened, post, web_client  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 FAMILY = str(EXAMPLES / "family.clp")
-ENGINES = ["clp", "experta"]            # family.clp on CLIPS and on our engine
+# family.clp on CLIPS and on our engine (its run is the heavy one: the default run keeps
+# the suite within its time)
+ENGINES = ["clp", pytest.param("experta", marks=pytest.mark.heavy)]
 SCRIPT = "<script>alert(1)</script>"
 BREAKOUT = '"><img src=x onerror=alert(1)>'
 

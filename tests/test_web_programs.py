@@ -9,17 +9,8 @@ pytest.importorskip("starlette", reason="the web inspector needs the web extra (
 pytest.importorskip("httpx", reason="Starlette's TestClient needs httpx")
 
 from pyengine.ui.web.programs import starters  # noqa: E402
-from tests.webclient import limits, post, web_client  # noqa: E402
+from tests.webclient import COUNT, limits, post, web_client  # noqa: E402
 
-COUNT = """; count.clp -- count to three
-(deftemplate counter (slot n (default 0)))
-(deffacts start (counter))
-(defrule count-up
-   ?c <- (counter (n ?n&:(< ?n 3)))
-   =>
-   (modify ?c (n (+ ?n 1)))
-   (printout t "now " (+ ?n 1) crlf))
-"""
 
 
 @pytest.fixture(scope="module")

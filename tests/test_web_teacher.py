@@ -16,18 +16,10 @@ from pyengine.ui.cli import Parser
 from pyengine.ui.web.classroom import teacher_token
 from pyengine.ui.web.command import add_parser, banner, build
 from pyengine.ui.web.worker import NOTE_CHARS, header
-from tests.webclient import limits, opened, post, web_client
+from tests.webclient import COUNT, limits, opened, post, web_client
 
 TOKEN = "teacher-token-for-the-tests-0123"
 TEACHER = {"X-Pyengine-Teacher": TOKEN}
-COUNT = """; count.clp -- count to three
-(deftemplate counter (slot n (default 0)))
-(deffacts start (counter))
-(defrule count-up
-   ?c <- (counter (n ?n&:(< ?n 3)))
-   =>
-   (modify ?c (n (+ ?n 1))))
-"""
 # line 4 calls a function no program from the page may call: refused before compiling
 FORBIDDEN = "(deffacts start (a))\n\n(defrule r (a)\n   => (system \"ls\"))\n"
 # line 3 calls a function that does not exist: refused when compiled

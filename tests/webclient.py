@@ -51,3 +51,15 @@ def post(client, sid, verb, arg=None, status=200):
     r = client.post(f"/api/sessions/{sid}/{verb}", json={"arg": arg})
     assert r.status_code == status, r.text
     return r.json()
+
+
+#: A small program of a student's own, for the tests that load programs in the page.
+COUNT = """; count.clp -- count to three
+(deftemplate counter (slot n (default 0)))
+(deffacts start (counter))
+(defrule count-up
+   ?c <- (counter (n ?n&:(< ?n 3)))
+   =>
+   (modify ?c (n (+ ?n 1)))
+   (printout t "now " (+ ?n 1) crlf))
+"""

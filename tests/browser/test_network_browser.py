@@ -11,15 +11,12 @@ import pytest
 # a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
 pytestmark = pytest.mark.heavy
 
-from tests.browser.test_web_browser import CHROMIUM, MISSING, TIMEOUT
+from tests.browser.test_web_browser import MISSING, chromium_on, watched_page
 
 if MISSING:
     pytest.skip("the browser tests need " + ", ".join(MISSING), allow_module_level=True)
 
-from playwright import sync_api
-
 from pyengine.ui.web.app import create_app
-from pyengine.ui.web.background import CHROMIUM_ARGS, running
 from pyengine.ui.web.targets import command_line
 
 FAMILY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "family.clp"
@@ -27,20 +24,11 @@ FAMILY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "family.clp
 
 @pytest.fixture(scope="module")
 def page():
-    app = create_app(command_line("clp", [str(FAMILY)]))
-    with running(app) as url, sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        pg = chromium.new_page(viewport={"width": 1300, "height": 900})
-        pg.set_default_timeout(TIMEOUT)
-        complaints = []
-        pg.on("console", lambda m: complaints.append(m.text) if m.type == "error" else None)
-        pg.goto(url)
+    with chromium_on(create_app(command_line("clp", [str(FAMILY)]))) as chromium:
+        pg = watched_page(chromium)
+        pg.goto(chromium.base_url)
         pg.wait_for_selector("#network-svg g.net-node")
-        pg.complaints = complaints
-        try:
-            yield pg
-        finally:
-            chromium.close()
+        yield pg
 
 
 def nodes(page) -> dict[str, str]:

@@ -11,35 +11,16 @@ import pytest
 pytestmark = pytest.mark.heavy
 
 # the same skip (or failure, in CI) as the page's other browser tests, then what they use
-from tests.browser.test_web_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    TIMEOUT,
-    create_app,
-    running,
-    sync_api,
-)
+from tests.browser.test_web_browser import TIMEOUT, chromium_on, create_app
+from tests.webclient import COUNT
 
 TOKEN = "teacher-token-for-the-browser-01"
-LESSON = """; lesson.clp -- count to three
-(deftemplate counter (slot n (default 0)))
-(deffacts start (counter))
-(defrule count-up
-   ?c <- (counter (n ?n&:(< ?n 3)))
-   =>
-   (modify ?c (n (+ ?n 1))))
-"""
 
 
 @pytest.fixture(scope="module")
 def browser():
-    with running(create_app(teacher=TOKEN)) as url, sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        chromium.base_url = url
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium_on(create_app(teacher=TOKEN)) as chromium:
+        yield chromium
 
 
 def teacher_page(browser):
@@ -99,7 +80,7 @@ def test_a_pushed_program_is_offered_and_opened_in_the_students_editor(browser):
     teacher.click("#push-send")
     teacher.wait_for_selector("#push-said.error:has-text('line 2')")
     teacher.fill("#push-name", "lesson")
-    teacher.fill("#push-text", LESSON)
+    teacher.fill("#push-text", COUNT)
     teacher.click("#push-send")
     teacher.wait_for_selector("#push-said:has-text('pushed')")
     student.wait_for_selector("#pushed:has-text('lesson.clp')")      # asked every few s

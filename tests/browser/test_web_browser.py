@@ -4,11 +4,15 @@ Playwright, uvicorn or Chromium is missing; CI installs them (.ci/run) and sets
 PYENGINE_BROWSER_TESTS=required, which turns that skip into a failure."""
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import shutil
 
 import pytest
+
+# a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
+pytestmark = pytest.mark.heavy
 
 CHROMIUM = next((p for p in (os.environ.get("CHROMIUM"), shutil.which("chromium"),
                               shutil.which("chromium-browser")) if p and os.path.isfile(p)), None)
@@ -32,15 +36,32 @@ from pyengine.ui.web.background import CHROMIUM_ARGS, running  # noqa: E402
 TIMEOUT = 30_000      # ms for any one wait (a loaded CI machine is slow)
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with running(create_app()) as url, sync_api.sync_playwright() as pw:
+@contextlib.contextmanager
+def chromium_on(app):
+    """Debian's Chromium, with ``base_url`` the address of ``app`` served meanwhile."""
+    with running(app) as url, sync_api.sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         chromium.base_url = url
         try:
             yield chromium
         finally:
             chromium.close()
+
+
+def watched_page(chromium, **options):
+    """A new page whose console errors (``complaints``) and dialogs are kept."""
+    pg = chromium.new_page(viewport={"width": 1300, "height": 900}, **options)
+    pg.set_default_timeout(TIMEOUT)
+    pg.complaints, pg.dialogs = [], []
+    pg.on("console", lambda m: pg.complaints.append(m.text) if m.type == "error" else None)
+    pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))
+    return pg
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium_on(create_app()) as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="module")

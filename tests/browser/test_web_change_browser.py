@@ -14,15 +14,12 @@ import pytest
 # a whole Chromium page per test: in the heavy run (.ci/run runs it after the default)
 pytestmark = pytest.mark.heavy
 
-from tests.browser.test_web_browser import CHROMIUM, MISSING, TIMEOUT
+from tests.browser.test_web_browser import MISSING, chromium_on, watched_page
 
 if MISSING:
     pytest.skip("the browser tests need " + ", ".join(MISSING), allow_module_level=True)
 
-from playwright import sync_api  # noqa: E402
-
 from pyengine.ui.web.app import create_app  # noqa: E402
-from pyengine.ui.web.background import CHROMIUM_ARGS, running  # noqa: E402
 from pyengine.ui.web.targets import command_line  # noqa: E402
 
 FAMILY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "family.clp"
@@ -30,24 +27,13 @@ FAMILY = Path(__file__).resolve().parents[2] / "docs" / "examples" / "family.clp
 
 @pytest.fixture(scope="module")
 def page():
-    app = create_app(command_line("clp", [str(FAMILY)]))
-    with running(app) as url, sync_api.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium_on(create_app(command_line("clp", [str(FAMILY)]))) as chromium:
         # the tests' waits evaluate JavaScript text, which the page's policy forbids: off
         # here, so the graph's markup is shown to run nothing by itself, policy or not
-        pg = chromium.new_page(viewport={"width": 1300, "height": 900}, accept_downloads=True,
-                               bypass_csp=True)
-        pg.set_default_timeout(TIMEOUT)
-        complaints, dialogs = [], []
-        pg.on("console", lambda m: complaints.append(m.text) if m.type == "error" else None)
-        pg.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        pg.goto(url)
+        pg = watched_page(chromium, accept_downloads=True, bypass_csp=True)
+        pg.goto(chromium.base_url)
         pg.wait_for_selector("#fact-2")
-        pg.complaints, pg.dialogs = complaints, dialogs
-        try:
-            yield pg
-        finally:
-            chromium.close()
+        yield pg
 
 
 def fact_text(page, fid: int) -> str:

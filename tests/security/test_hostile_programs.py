@@ -42,6 +42,8 @@ PLACES = [
     "(defrule r => (loop-for-count (?i 1 3) do (while FALSE do {})))",
     "(defrule r => (progn$ (?v (create$ a)) (switch ?v (case a then {}))))",
 ]
+#: Our engine's runs of the web-level tests are in the heavy run (the default keeps CLIPS's).
+ENGINE_OURS = pytest.param("ours", marks=pytest.mark.heavy)
 BOUNDED = limits(seconds=0.5, grace=0.5, hard=5.0, firings=2000)
 
 
@@ -113,8 +115,9 @@ def test_limits_bound_every_size():
             check_program(text, small)
 
 
-@pytest.mark.parametrize("engine", ["clips", "ours"])
-@pytest.mark.parametrize("spelling", ["SYSTEM", "System", "\u0455ystem", "sys-tem"])
+@pytest.mark.parametrize("engine", ["clips", ENGINE_OURS])
+@pytest.mark.parametrize("spelling", ["\u0455ystem", *(pytest.param(s, marks=pytest.mark.heavy)
+                                                  for s in ("SYSTEM", "System", "sys-tem"))])
 def test_lookalike_names_are_not_functions_and_do_not_compile(tmp_path, engine, spelling):
     marker = tmp_path / "ran"
     source = f'(defrule r => ({spelling} "touch {marker}"))\n(deffacts f (go))'
@@ -124,7 +127,7 @@ def test_lookalike_names_are_not_functions_and_do_not_compile(tmp_path, engine, 
     assert not marker.exists()
 
 
-@pytest.mark.parametrize("engine", ["clips", "ours"])
+@pytest.mark.parametrize("engine", ["clips", ENGINE_OURS])
 def test_code_inside_strings_and_comments_stays_text(tmp_path, engine):
     marker = tmp_path / "ran"
     source = (f'(defrule r ; \r(system "touch {marker}")\n (go) =>\n'
@@ -148,7 +151,8 @@ RUNAWAY = {
 
 
 @pytest.mark.parametrize("engine", ["clips", "ours"])
-@pytest.mark.parametrize("name", sorted(RUNAWAY))
+@pytest.mark.parametrize("name", ["endless loop", *(pytest.param(n, marks=pytest.mark.heavy)
+                                                  for n in sorted(RUNAWAY) if n != "endless loop")])
 def test_runaway_programs_are_stopped_and_the_session_lives(engine, name):
     with web_client(lim=BOUNDED) as c:
         r = c.post("/api/sessions", json={"program": {"source": RUNAWAY[name],
@@ -163,7 +167,7 @@ def test_runaway_programs_are_stopped_and_the_session_lives(engine, name):
         assert post(c, sid, "reset")["fired"] == 0
 
 
-@pytest.mark.parametrize("engine", ["clips", "ours"])
+@pytest.mark.parametrize("engine", ["clips", ENGINE_OURS])
 def test_a_loop_while_loading_is_bounded(engine):
     source = "(defglobal ?*x* = (progn (while TRUE do (bind ?y 1)) 1))\n(defrule r => )"
     with web_client(lim=limits(seconds=0.5, grace=0.5, hard=3.0, open_seconds=3.0)) as c:
