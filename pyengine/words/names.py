@@ -1,8 +1,11 @@
 """The embedded list of names: people, places, works and monuments, one or more words.
 
-Shipped as ``facts/words/names.tsv.gz`` (``key<TAB>name<TAB>zipf100``), built by
-``scripts/build_names.py`` from SCOWL's proper-name lists and WordNet's instance
-nouns. A name's *key* is its letters without spaces, hyphens or apostrophes
+Shipped as ``facts/words/names.tsv.gz`` (``key<TAB>name<TAB>zipf100``, sorted by key,
+a key's most frequent name first), built by
+``scripts/build_names.py`` from SCOWL's proper-name lists, WordNet's instance nouns,
+capitalised lemmas and titled names (``King Edward``, ``Mount Etna``), the 1990 US
+Census's most frequent given names and surnames and GeoNames' places with their
+alternative and historical names (``Peking``). A name's *key* is its letters without spaces, hyphens or apostrophes
 (``Hadrian's Wall`` -> ``hadrianswall``): the riddles count and place letters on
 the key and print the name as written.
 
@@ -20,8 +23,9 @@ from pyengine.words.lexicon import resource
 from pyengine.words.wordlist import WordList
 
 _RESOURCE = resource("names.tsv.gz")
-LICENCE = ("SCOWL proper names (c) Kevin Atkinson and WordNet 3.0 (c) 2006 Princeton "
-           "University; see facts/words/NOTICE.md")
+LICENCE = ("SCOWL proper names (c) Kevin Atkinson, WordNet 3.0 (c) 2006 Princeton "
+           "University, 1990 US Census names (public domain), GeoNames (CC BY 4.0, "
+           "geonames.org); see facts/words/NOTICE.md")
 
 
 class Names:
@@ -47,16 +51,19 @@ def load_names(path: str | Path | None = None) -> Names:
     got = _LOADED.get(str(res))
     if got is not None:
         return got
-    best: dict[str, tuple[int, str]] = {}
-    for line in gzip.decompress(res.read_bytes()).decode("utf-8").splitlines():
-        key, name, zipf = line.split("\t")
-        z = int(zipf)
-        if key not in best or z > best[key][0]:
-            best[key] = (z, name)
-    keys = sorted(best)
-    wl = WordList(keys, None, array("h", (best[k][0] for k in keys)), label="names",
-                  source="SCOWL proper names and WordNet instances "
+    # rows ``key name zipf100``, sorted by key, a key's most frequent name first: the
+    # first row of each key wins (parsed in bulk: ~150,000 rows)
+    text = gzip.decompress(res.read_bytes()).decode("utf-8")
+    flat = text.replace("\n", "\t").split("\t")[:-1]
+    rows_key, rows_name, rows_zipf = flat[0::3], flat[1::3], flat[2::3]
+    first = dict(zip(reversed(rows_key), range(len(rows_key) - 1, -1, -1)))
+    keys = list(dict.fromkeys(rows_key))
+    rows = list(map(first.__getitem__, keys))
+    zipf = array("h", map(int, map(rows_zipf.__getitem__, rows)))
+    wl = WordList(keys, None, zipf, label="names",
+                  source="SCOWL proper names, WordNet, US Census names and GeoNames "
                          "(embedded facts/words/names.tsv.gz)",
                   licence=LICENCE, kind="named", path=str(res))
-    names = _LOADED[str(res)] = Names(wl, {k: best[k][1] for k in keys})
+    written = dict(zip(keys, map(rows_name.__getitem__, rows)))
+    names = _LOADED[str(res)] = Names(wl, written)
     return names
