@@ -19,16 +19,11 @@ every staged rule):
 ``names``     a hint asks for a name ('a poet': a category of WordNet's names; a
               capitalised title) or no word fits: ``SearchNames``, and a
               ``NameCandidates`` chain over the embedded names' letter keys.
-``near``      asked for (``NearWanted``) and no word left: ``break_clue`` starts a
-              ``NearMiss`` per clue from the candidates before it, and
-              ``narrow_near_miss`` narrows it by every later letter set, so it
-              ends with the words that fit every clue but that one: each is one
-              letter away from a string that fits (a variant spelling: Tchaikowsky
-              printed, Tchaikovsky listed). ``break_clue_of_names`` does the same
-              over the names when no name fits either.
-``coin``      no listed word or name fits: two familiar words joined
-              (``pyengine.rules.riddle_coin``: ``split_at_cuts``,
-              ``narrow_coin_half``, ``join_halves`` -> ``Coined``).
+``near``      asked for (``NearWanted``), no word left: ``break_clue`` (of names:
+              ``break_clue_of_names``) starts a ``NearMiss`` per clue from the
+              candidates before it, ``narrow_near_miss`` narrows it by every later
+              letter set: words one letter from a string that fits every clue.
+``coin``      no word or name fits: two listed words joined (``riddle_coin``).
 ``read-hints`` the lines that are not clues become ``HintLine`` facts;
               ``read_hint_words`` turns each into ``HintTerm`` facts (content
               words, stemmed), and each term is weighed against the most familiar
@@ -131,10 +126,9 @@ class RiddleSolver(RiddleRules, CoinRules):
     the last ``Candidates``); ``hints`` answers the hint rules' questions (a
     :class:`pyengine.puzzles.riddle.hints.HintReader`)."""
 
-    fact_classes = RiddleRules.fact_classes + (Solution, HintLine, HintTerm, Contenders,
-                                               Evidence, HintScores, NearWanted, NearMiss,
-                                               NearSolution, SearchNames, NameCandidates
-                                               ) + CoinRules.coin_fact_classes
+    fact_classes = RiddleRules.fact_classes + CoinRules.coin_fact_classes + (
+        Solution, HintLine, HintTerm, Contenders, Evidence, HintScores, NearWanted, NearMiss,
+        NearSolution, SearchNames, NameCandidates)
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -179,10 +173,9 @@ class RiddleSolver(RiddleRules, CoinRules):
         """No word fits: try each clue broken, from the candidates before it."""
         self.declare(NearMiss(kind="words", pos=p, next=p + 1, words=before))
 
-    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n),
-          NameCandidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
-          LetterSet(pos=MATCH.p), NameCandidates(upto=MATCH.q, words=MATCH.before),
-          TEST(lambda p, q: q == p - 1))
+    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n), NameCandidates(upto=MATCH.n,
+          words=MATCH.w), TEST(lambda w: w.count == 0), LetterSet(pos=MATCH.p),
+          NameCandidates(upto=MATCH.q, words=MATCH.before), TEST(lambda p, q: q == p - 1))
     def break_clue_of_names(self, p, before):
         """No name fits either: each clue broken, from the names before it."""
         self.declare(NearMiss(kind="names", pos=p, next=p + 1, words=before))
@@ -299,18 +292,16 @@ class RiddleSolver(RiddleRules, CoinRules):
           TEST(lambda length, after: after == length + 1), HintScores(scores=MATCH.hint_scores),
           LetterSet(pos=MATCH.broken, letters=MATCH.allowed))
     def rank_near_misses(self, kind, broken, left, hint_scores, allowed):
-        """Words (then names) that fit all clues but one are ranked the same way (hints,
-        familiarity), each with its letter at the broken clue and the letters allowed."""
-        names = kind == "names"
-        source, scores = self.hints.names.keys if names else self.words, hint_scores.as_map()
+        """Words, then names, that fit all clues but one, ranked like solutions."""
+        names, scores = kind == "names", hint_scores.as_map()
+        source = self.hints.names.keys if names else self.words
         ranked = sorted(source.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
         for key in ranked[:self.max_solutions]:
             word = self.hints.names.name(key) if names else key
             points, because = scores.get(word, (0, ()))
-            self.declare(NearSolution(pos=broken, word=word, name=names,
-                                      key=(-points, names) + source.rank_key(key),
-                                      score=points, because=because, letter=key[broken - 1],
-                                      allowed="".join(sorted(allowed))))
+            self.declare(NearSolution(pos=broken, word=word, name=names, score=points,
+                                      key=(-points, names) + source.rank_key(key), because=because,
+                                      letter=key[broken - 1], allowed="".join(sorted(allowed))))
 
 
 class RiddleMaker(RiddleRules):
