@@ -77,6 +77,7 @@ def test_modify_keeps_the_fact_id_and_says_who_changed_it(family):
     ({"fact_id": 2, "slots": '(name (eval "(system id)"))'}, "function call"),
     ({"fact_id": 2, "slots": "(name =(str-cat a b))"}, "starts a call"),
     ({"fact_id": 2, "slots": "(name x) (name y)"}, "slot name is given twice"),
+    ({"fact_id": 2, "slots": "(name a b)"}, "slot name of person holds one value, not 2"),
     ({"fact_id": 2, "slots": "(name " + "x" * 1200 + ")"}, "a fact is at most 1,000 characters"),
     ({"fact_id": 2, "slots": ""}, "modify which slots?"),
     ({"fact_id": 2}, "modify which slots?"),

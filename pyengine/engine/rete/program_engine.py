@@ -93,8 +93,16 @@ class ProgramEngine:
         for key, value in modifiers.items():
             if key.startswith("_") and key[1:].isdigit():
                 raise UsageError("an ordered fact has no slots to modify (CLIPS 6.4)")
-            if key not in self.program.templates.get(type(fact)._clips_name, {}):
-                raise UsageError(f"{type(fact)._clips_name} has no slot {key!r}")
+            name = type(fact)._clips_name
+            slots = self.program.templates.get(name, {})
+            if key not in slots:
+                raise UsageError(f"{name} has no slot {key!r}")
+            multi = slots[key][0]
+            if not multi and isinstance(value, (tuple, list)):
+                if len(value) != 1:         # as CLIPS refuses it (clips_facts)
+                    raise UsageError(f"slot {key} of {name} holds one value, "
+                                     f"not {len(value)}")
+                value = value[0]
             changes[key] = value
         return self.rete.modify(fact, changes)
 
