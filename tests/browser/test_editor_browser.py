@@ -104,6 +104,8 @@ def test_a_typed_program_loads_runs_and_survives_a_reload(browser):  # noqa: F81
         assert pg.inner_text("#program-error") == ""
         pg.wait_for_function("UI.state.program && UI.state.program.name === 'doubling.clp'")
         assert pg.evaluate("UI.state.program.engine") == "clips"
+        # the rules are read after the state: wait for them, then check them
+        pg.wait_for_function("UI.rules && UI.rules.length === 1")
         assert [r["name"] for r in pg.evaluate("UI.rules")] == ["double"]
         key(pg, "g")                                        # run all
         pg.wait_for_function("UI.state.fired === 3")

@@ -43,7 +43,9 @@ const Editor = {
     this.lines = programs.lines || this.lines;
     this.starters = programs.starters || [];
     const eng = $("program-engine"); eng.textContent = "";
-    this.engines.forEach(e => eng.append(el("option", {value: e, text: e})));
+    // our engine's sessions are titled "experta" (its rule language), as in the shell
+    const shown = {clips: "clips (CLIPS itself)", ours: "ours (experta)"};
+    this.engines.forEach(e => eng.append(el("option", {value: e, text: shown[e] || e})));
     const sel = $("program-starter");
     sel.querySelectorAll("option[value]:not([value=''])").forEach(o => o.remove());
     this.starters.forEach(s => sel.append(el("option", {value: s.name, text: s.title || s.name})));
