@@ -109,6 +109,10 @@ class ProgramRefused(UsageError):
         super().__init__(where + message)
         self.line, self.column = line, column
 
+    def place(self) -> dict:
+        """``{"line": L, "column": C}`` as far as known: what the editor marks."""
+        return {k: v for k, v in (("line", self.line), ("column", self.column)) if v}
+
 
 @functools.lru_cache(maxsize=1)
 def clips_functions() -> frozenset[str]:

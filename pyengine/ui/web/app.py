@@ -316,8 +316,8 @@ def _error(status: int):
 
 def _refusal(exc: ProgramRefused) -> JSONResponse:
     """400 with the line (and column) the editor marks."""
-    where = {k: v for k in ("line", "column") if (v := getattr(exc, k)) is not None}
-    return JSONResponse({"error": str(exc).splitlines()[0][:2000], **where}, status_code=400)
+    return JSONResponse({"error": str(exc).splitlines()[0][:2000], **exc.place()},
+                        status_code=400)
 
 
 async def _busy(request: Request, exc: Busy):

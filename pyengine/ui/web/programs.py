@@ -11,6 +11,7 @@ module, each a CLIPS program whose first comment line names it.
 """
 from __future__ import annotations
 
+import functools
 import re
 from importlib import resources
 
@@ -28,10 +29,12 @@ _LINE = re.compile(r"\bline (\d+)(?:, column (\d+))?")
 FIELDS = ("name", "source", "engine")
 
 
-def starters() -> list[dict]:
+@functools.lru_cache(maxsize=1)
+def starters() -> tuple[dict, ...]:
     """The starter programs: name, title (the first comment line's text after ``--``, to
     its first ``:`` or ``.``),
-    engine and source, in name order."""
+    engine and source, in name order; read once (package data: every page load asks
+    for them)."""
     folder = resources.files("pyengine.ui.web") / "starters"
     out = []
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -43,7 +46,7 @@ def starters() -> list[dict]:
             else entry.name
         out.append({"name": entry.name[:-4], "title": title, "engine": "clips",
                     "source": text})
-    return out
+    return tuple(out)
 
 
 def program_spec(given) -> dict:

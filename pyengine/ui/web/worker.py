@@ -17,6 +17,7 @@ import resource
 import signal
 import time
 
+from pyengine.engine.clips_allow import ProgramRefused
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import time_budget
 from pyengine.engine.wording import plural
@@ -46,7 +47,8 @@ def main(conn, spec: dict, limits: Limits, sid: str) -> None:
         ws = open_session(spec, limits, sid)
         _send(conn, 200, views.state(ws))
     except UsageError as exc:
-        _send(conn, 400, {"error": _line(exc), **_place(exc)})
+        place = exc.place() if isinstance(exc, ProgramRefused) else {}
+        _send(conn, 400, {"error": _line(exc), **place})
         return
     except OutOfTime as exc:            # a program that loops while it loads
         _send(conn, 400, {"error": f"the program did not load: {_line(exc)}"})
@@ -194,11 +196,6 @@ def _act(ws, request: dict) -> dict:
     except EngineHalted as exc:
         ws.message = _line(exc)
     return views.state(ws, request.get("filter"))
-
-
-def _place(exc: BaseException) -> dict:
-    """Where a program's error is (``line``, ``column``), for the editor to mark."""
-    return {k: v for k in ("line", "column") if isinstance(v := getattr(exc, k, None), int)}
 
 
 def _line(exc: BaseException) -> str:
