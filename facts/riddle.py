@@ -123,14 +123,20 @@ class HintTerm(Fact):
     Snowball stem."""
 
 
+class HintClaim(Fact):
+    """What a hint line says outright (``pyengine.puzzles.riddle.claims``): ``kind``
+    is-a ('I am a bird': ``word`` bird) or rhyme ('rhymes with hen': ``word`` hen);
+    ``stem`` the word's Snowball stem."""
+
+
 class Contenders(Fact):
     """The candidates the hint rules weigh, of one ``kind`` (words, names, near misses):
     ``words``, the most familiar, at most the solver's ``hint_candidates`` (1000)."""
 
 
 class Evidence(Fact):
-    """What one hint term says for some contenders: ``kind`` (category, synonym,
-    gloss, named-by), ``points`` each, ``words``: a tuple of (word, reason) pairs."""
+    """What one hint term or claim says for some contenders: ``kind`` (is-a, rhyme,
+    category, synonym, gloss, named-by), ``points`` each, ``words``: a tuple of (word, reason) pairs."""
 
 
 class HintScores(Fact):
@@ -170,29 +176,39 @@ class Listed:
 
 
 class Scores:
-    """word -> (points, reasons), immutable and hashable so it can be a fact value."""
+    """word -> (points, evidence), immutable and hashable so it can be a fact value; a
+    word's evidence is a tuple of (kind, points, reason), in the order added."""
 
     __slots__ = ("items",)
 
     def __init__(self, items=()):
         self.items = tuple(items)
 
-    def add(self, points: int, pairs) -> "Scores":
-        """These scores plus ``points`` for each (word, reason) of ``pairs``."""
-        got = {w: (p, r) for w, p, r in self.items}
+    def add(self, points: int, pairs, kind: str = "") -> "Scores":
+        """These scores plus ``points`` for each (word, reason) of ``pairs``, as
+        evidence of ``kind``."""
+        got = {w: (p, e) for w, p, e in self.items}
         for word, reason in pairs:
-            p, r = got.get(word, (0, ()))
-            got[word] = (p + points, r + (reason,))
-        return Scores((w, p, r) for w, (p, r) in sorted(got.items()))
+            p, e = got.get(word, (0, ()))
+            got[word] = (p + points, e + ((kind, points, reason),))
+        return Scores((w, p, e) for w, (p, e) in sorted(got.items()))
 
     def points(self, word: str) -> int:
-        for w, p, _r in self.items:
+        for w, p, _e in self.items:
             if w == word:
                 return p
         return 0
 
     def as_map(self) -> dict[str, tuple[int, tuple[str, ...]]]:
-        return {w: (p, r) for w, p, r in self.items}
+        """word -> (points, its reasons)."""
+        return {w: (p, tuple(r for _k, _p, r in e)) for w, p, e in self.items}
+
+    def evidence(self, word: str) -> tuple[tuple[str, int, str], ...]:
+        """A word's (kind, points, reason) triples."""
+        for w, _p, e in self.items:
+            if w == word:
+                return e
+        return ()
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Scores) and other.items == self.items

@@ -24,14 +24,11 @@ every staged rule):
               candidates before it, ``narrow_near_miss`` narrows it by every later
               letter set: words one letter from a string that fits every clue.
 ``coin``      no word or name fits: two listed words joined (``riddle_coin``).
-``read-hints`` the lines that are not clues become ``HintLine`` facts;
-              ``read_hint_words`` turns each into ``HintTerm`` facts (content
-              words, stemmed), and each term is weighed against the most familiar
-              candidates (``Contenders``) by asking the lexicon: a category on the
-              word's hypernym chain (3 points: 'an insect' for earwig), a synonym
-              (3), the word named in the term's own gloss (2: 'croak', 'as of a
-              frog'), the term in the word's gloss (1). ``Evidence`` facts are
-              summed into one ``HintScores``.
+``read-hints`` the lines that are not clues become ``HintLine`` facts, read by
+              the rules of ``riddle_hints``: content words (``HintTerm``) and what
+              a line says outright (``HintClaim``: 'I am a bird', 'rhymes with
+              hen') are weighed against the most familiar candidates; the
+              ``Evidence`` facts are summed into one ``HintScores``.
 ``rank``      ``rank_solutions``: the surviving words, the highest hint score
               first, then the most familiar.
 
@@ -48,11 +45,12 @@ from pyengine.engine.compat import experta  # noqa: F401  (patches collections f
 from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    EXCLUDE, INCLUDE, Answer, Candidates, Clue, Contenders, Evidence, HintLine, HintScores,
-    HintTerm, Letter, LetterSet, Listed, MustExclude, NameCandidates, NearMiss, NearSolution,
-    NearWanted, Redraw, Riddle, Rivals, Scores, SearchNames, Solution, WordSet, clue_fact)
+    EXCLUDE, INCLUDE, Answer, Candidates, Clue, HintLine, HintScores, Letter, LetterSet,
+    MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
+    SearchNames, Solution, WordSet, clue_fact)
 from pyengine.engine.staging import Stage  # noqa: E402
 from pyengine.rules.riddle_coin import CoinRules  # noqa: E402
+from pyengine.rules.riddle_hints import HintRules  # noqa: E402
 from pyengine.words.letters import ALPHABET  # noqa: E402
 
 
@@ -119,16 +117,16 @@ class RiddleRules(KnowledgeEngine):
         self.declare(Candidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
 
-class RiddleSolver(RiddleRules, CoinRules):
+class RiddleSolver(RiddleRules, CoinRules, HintRules):
     """Solve a riddle against a word list (Python indexes, queried by the rules).
 
     ``max_solutions`` caps the ``Solution`` facts declared (the full set stays in
     the last ``Candidates``); ``hints`` answers the hint rules' questions (a
     :class:`pyengine.puzzles.riddle.hints.HintReader`)."""
 
-    fact_classes = RiddleRules.fact_classes + CoinRules.coin_fact_classes + (
-        Solution, HintLine, HintTerm, Contenders, Evidence, HintScores, NearWanted, NearMiss,
-        NearSolution, SearchNames, NameCandidates)
+    fact_classes = (RiddleRules.fact_classes + CoinRules.coin_fact_classes
+                    + HintRules.hint_fact_classes + (Solution, NearWanted, NearMiss,
+                                                     NearSolution, SearchNames, NameCandidates))
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -186,75 +184,6 @@ class RiddleSolver(RiddleRules, CoinRules):
         """... narrowed by every letter set after the broken clue."""
         self.modify(miss, next=k + 1, words=w.narrow(k, letters))
 
-    # -- read-hints ----------------------------------------------------------------
-    @Rule(Stage("read-hints"), NOT(HintScores()))
-    def start_hint_scores(self):
-        """Every word starts with no hint points."""
-        self.declare(HintScores(scores=Scores()))
-
-    @Rule(Stage("read-hints"), HintLine(text=MATCH.t))
-    def read_hint_words(self, t):
-        """A hint line's content words (riddle phrasing and stop words out) are terms."""
-        for word, key in self.hints.terms(t):
-            self.declare(HintTerm(word=word, stem=key))
-
-    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
-          Candidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders(kind="words")))
-    def choose_contenders(self, w):
-        """The hints weigh the most familiar candidates (at most ``hint_candidates``),
-        leaving out rare words (SCOWL levels over ``hint_max_tier``) when any
-        commoner word fits: a hint lifts a familiar word, not an obscure one."""
-        ranked = self.words.ranked(w.words())
-        common = [x for x in ranked if (self.words.tier(x) or 0) <= self.hint_max_tier]
-        self.declare(Contenders(kind="words",
-                                words=Listed((common or ranked)[:self.hint_candidates])))
-
-    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
-          NameCandidates(upto=MATCH.n, words=MATCH.w), NOT(Contenders(kind="names")))
-    def choose_name_contenders(self, w):
-        """... and the names found, as written ('Hadrian's Wall')."""
-        names = self.hints.names
-        keys = names.keys.ranked(w.words())[:self.hint_candidates]
-        self.declare(Contenders(kind="names", words=Listed(names.name(k) for k in keys)))
-
-    @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),
-          NearMiss(kind="words", next=MATCH.k, words=MATCH.w), TEST(lambda n, k: k == n + 1))
-    def choose_near_contenders(self, w):
-        """No word fits: the hints weigh the words that fit all clues but one."""
-        ranked = self.words.ranked(w.words())[:self.hint_candidates]
-        self.declare(Contenders(kind="near", words=Listed(ranked)))
-
-    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
-    def hint_names_a_category(self, ws, s):
-        """'An insect': 3 points to words with insect on their hypernym chain."""
-        self._evidence("category", 3, self.hints.in_category(s, ws))
-
-    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(stem=MATCH.s))
-    def hint_names_a_synonym(self, ws, s):
-        """A synonym of the word: 3 points."""
-        self._evidence("synonym", 3, self.hints.synonym_of(s, ws))
-
-    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(word=MATCH.x, stem=MATCH.s))
-    def hint_gloss_names_word(self, ws, x, s):
-        """The word named in the hint term's own gloss ('croak': 'as of a frog'): 2."""
-        self._evidence("named-by", 2, self.hints.named_by(x, s, ws))
-
-    @Rule(Stage("read-hints"), Contenders(words=MATCH.ws), HintTerm(word=MATCH.x, stem=MATCH.s))
-    def hint_word_in_gloss(self, ws, x, s):
-        """The hint term in the word's gloss: 1 point."""
-        self._evidence("gloss", 1, self.hints.in_gloss(x, s, ws))
-
-    def _evidence(self, kind: str, points: int, pairs) -> None:
-        if pairs:
-            self.declare(Evidence(kind=kind, points=points, words=Listed(pairs)))
-
-    @Rule(Stage("read-hints"), AS.e << Evidence(points=MATCH.p, words=MATCH.pairs),
-          AS.s << HintScores(scores=MATCH.sc))
-    def add_evidence_to_scores(self, e, s, p, pairs, sc):
-        """Each piece of evidence adds its points and reasons to the words' scores."""
-        self.retract(e)
-        self.modify(s, scores=sc.add(p, pairs))
-
     # -- rank ------------------------------------------------------------------------
     @Rule(Stage("rank"), Riddle(length=MATCH.length),
           Candidates(upto=MATCH.length, words=MATCH.left),
@@ -285,7 +214,8 @@ class RiddleSolver(RiddleRules, CoinRules):
             points, because = scores.get(word, (0, ()))
             self.declare(Solution(rank=rank, word=word, tier=wl.tier(key) if source is wl
                                   else None, zipf=source.zipf(key), score=points,
-                                  because=because, name=source is not wl))
+                                  because=because, evidence=hint_scores.evidence(word),
+                                  name=source is not wl))
 
     @Rule(Stage("rank"), Riddle(length=MATCH.length),
           NearMiss(kind=MATCH.kind, pos=MATCH.broken, next=MATCH.after, words=MATCH.left),

@@ -439,7 +439,7 @@ def test_cli_solve_text_json_trace(tmp_path, capsys, monkeypatch):
     code, out, _ = run_cli(["riddle", "solve", str(f), "--json"], capsys)
     data = json.loads(out)
     assert data["solutions"][0] == {"word": "earls", "kind": "word", "tier": 35, "zipf": data["solutions"][0]["zipf"],
-                                    "score": 0, "because": []}
+                                    "score": 0, "because": [], "evidence": []}
     assert data["hints"] == ["My whole is a title."] and data["count"] == 3
     code, out, _ = run_cli(["riddle", "solve", "-", "--trace"], capsys, TEACUP, monkeypatch)
     assert code == 0 and "Teacup" in out and "FIRE" in out and "narrow_by_letter_set" in out

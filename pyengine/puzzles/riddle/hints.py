@@ -18,6 +18,7 @@ from __future__ import annotations
 from pyengine.puzzles.riddle.limits import MAX_TERMS_PER_LINE
 from pyengine.words.lexicon import content_words, load_lexicon, stem
 from pyengine.words.names import load_names
+from pyengine.words.rhymes import load_rhymes
 
 #: riddle phrasing that says nothing about the answer ("My whole is known as ...")
 HINT_FILLER = frozenset("""
@@ -44,11 +45,13 @@ def _clip(gloss: str | None, width: int = 64) -> str:
 class HintReader:
     """Answers the hint rules' questions about words (a lazily loaded lexicon)."""
 
-    def __init__(self, loader=load_lexicon, names_loader=None):
+    def __init__(self, loader=load_lexicon, names_loader=None, rhymes_loader=None):
         self._loader = loader
         self._lexicon = None
         self._names_loader = names_loader
         self._names = None
+        self._rhymes_loader = rhymes_loader
+        self._rhymes = None
         self._indexed: dict[int, tuple] = {}      # id(contenders) -> (them, index)
 
     @property
@@ -57,6 +60,13 @@ class HintReader:
         if self._names is None:
             self._names = (self._names_loader or load_names)()
         return self._names
+
+    @property
+    def rhymes(self):
+        """The rhyme table (:class:`pyengine.words.rhymes.Rhymes`), loaded on first use."""
+        if self._rhymes is None:
+            self._rhymes = (self._rhymes_loader or load_rhymes)()
+        return self._rhymes
 
     @property
     def lexicon(self):
@@ -139,4 +149,23 @@ class HintReader:
             for w in by_stem.get(k, ()):
                 out.append((w, f"{w} is in the gloss of {term}: "
                                f"'{_clip(lex.gloss_with(term, k))}'"))
+        return out
+
+    def what_it_is(self, term: str, key: str, words) -> list[tuple[str, str]]:
+        """Words that are what a claim says the answer is ('I am a bird'): ``key`` on
+        their hypernym chains, or a synonym of one of their senses."""
+        said = f"the hint says it is a {term}: "
+        return [(w, said + why) for w, why in self.in_category(key, words)
+                + self.synonym_of(key, words)]
+
+    def rhymes_with(self, term: str, words) -> list[tuple[str, str]]:
+        """Words that rhyme with ``term`` (not ``term`` itself): by sound, or by
+        spelling when the rhyme table holds one of the two words."""
+        out = []
+        for w in words:
+            got = self.rhymes.shared(w, term)
+            if got is not None:
+                rhyme, spelled = got
+                how = f"by spelling, {rhyme}" if spelled else f"sound {rhyme}"
+                out.append((w, f"{w} rhymes with {term} ({how})"))
         return out

@@ -19,6 +19,9 @@ SOLVE = Action(
                web=True),
         Option("near", "bool", False, "when no word fits every clue, list the words that "
                "fit all clues but one, naming the clue each breaks", web=True),
+        Option("explain", "bool", False, "say how the rules decided: the letters each "
+               "position allows, the words left, what the hint lines claim and each "
+               "solution's evidence with its points and rule", web=True),
         Option("text", "str", None, "the riddle text itself (instead of FILE)", cli=False,
                web=True)),
     open=_M + "solve:open_solve", read=_M + "solve:read_solve", trace=True,

@@ -30,6 +30,7 @@ from pyengine.facts.riddle import NearSolution
 from pyengine.facts.riddle import Solution
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine import textio
+from pyengine.puzzles.riddle.explain import explanation
 
 SHOWN = 10                      # solutions the command lists without --all
 
@@ -43,12 +44,14 @@ class RankedWord:
     because: tuple[str, ...] = ()       # the hint evidence, one sentence each
     name: bool = False                  # a name (as written), not a word of the list
     coined: tuple[str, str] | None = None  # two listed words joined (left, right)
+    evidence: tuple[tuple[str, int, str], ...] = ()   # (kind, points, reason), as added
 
     def as_dict(self) -> dict:
         kind = "coined" if self.coined else "name" if self.name else "word"
         return {"word": self.word, "kind": kind,
                 "tier": self.tier, "zipf": self.zipf, "score": self.score,
                 "because": list(self.because),
+                "evidence": [{"kind": k, "points": p, "reason": r} for k, p, r in self.evidence],
                 **({"coined": list(self.coined)} if self.coined else {})}
 
     @property
@@ -108,6 +111,7 @@ class SolveResult:
     session: object = None
     limit: int | None = SHOWN       # solutions text() and as_dict() give (None: all)
     near: list[NearWord] | None = None  # --near: words that fit all clues but one
+    explain: bool = False           # text() adds how the rules decided (--explain)
 
     @property
     def best(self) -> str | None:
@@ -130,7 +134,8 @@ class SolveResult:
                    {"near": [n.as_dict() for n in self.near[:self.limit]]})}
 
     def text(self) -> str:
-        return format_solution(self, self.limit)
+        text = format_solution(self, self.limit)
+        return text + "\n" + explanation(self) if self.explain else text
 
 
 def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
@@ -227,7 +232,7 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     wl = session.services["words"]
     sols = sorted(session.records(Solution), key=lambda f: f["rank"])
     solutions = [RankedWord(f["word"], f["tier"], f["zipf"], f["score"], tuple(sorted(f["because"])),
-                            f["name"]) for f in sols]
+                            f["name"], evidence=f["evidence"]) for f in sols]
     listed = bool(solutions)
     seen = {s.word for s in solutions}
     for f in sorted(session.records(Coined), key=lambda f: f["key"]):
@@ -251,28 +256,27 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
 
 
 def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
-          record: bool = False, near: bool = False) -> SolveResult:
+          record: bool = False, near: bool = False, explain: bool = False) -> SolveResult:
     """Solve riddle text (or a parsed riddle) with the rule engine; ``near``: when
     no word fits, also find the words that fit every clue but one. The same plan and
     read as the ``solve`` action."""
     parsed = riddle if isinstance(riddle, ParsedRiddle) else parse_riddle(riddle)
-    plan = solve_plan(parsed, words, all_solutions, near, record)
+    plan = solve_plan(parsed, words, all_solutions, near, record, explain)
     plan.run_all()
     return read_solve(plan)
 
 
 def solve_plan(parsed: ParsedRiddle, words=None, all_solutions: bool = False,
-               near: bool = False, record: bool = True):
+               near: bool = False, record: bool = True, explain: bool = False):
     """The solver session of a parsed riddle, paused before its first stage."""
 
-    session = solver_session(parsed, words, record,
+    session = solver_session(parsed, words, record or explain,
                              max_solutions=10**9 if all_solutions else MAX_SOLUTIONS,
                              near=near)
     plan = SessionPlan(session, solver_stages(), None,
                        f"riddle of {plural(parsed.length, 'letter')}",
-                       notes={"parsed": parsed, "all": all_solutions})
-    plan.finish = lambda: format_solution(read_solution(session, parsed),
-                                          None if all_solutions else SHOWN)
+                       notes={"parsed": parsed, "all": all_solutions, "explain": explain})
+    plan.finish = lambda: read_solve(plan).text()
     return plan
 
 
@@ -281,6 +285,7 @@ def read_solve(plan) -> SolveResult:
     result = read_solution(plan.session, plan.notes["parsed"])
     result.fired = dict(plan.fired)
     result.limit = None if plan.notes["all"] else SHOWN
+    result.explain = plan.notes.get("explain", False)
     return result
 
 
@@ -307,12 +312,12 @@ def read_text(source: str | None) -> str:
 
 
 def open_solve(file="-", words=None, all=False, text=None, near=False, record=True,
-               stdin=False):
+               stdin=False, explain=False):
     """The ``solve`` action's session, paused before its first stage: the riddle in
     ``text``, else read from ``file`` ('-': standard input, which only a command run
     whole may read: the shell reads its own commands there)."""
     if text is None and file in (None, "-") and not stdin:
         raise UsageError("the shell reads its commands from stdin: give the riddle as a FILE")
     parsed = parse_riddle(text if text is not None else read_text(file))
-    return solve_plan(parsed, words, all, near, record)
+    return solve_plan(parsed, words, all, near, record, explain)
 

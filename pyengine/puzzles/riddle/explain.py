@@ -1,0 +1,51 @@
+"""``riddle solve --explain``: how the rules decided, read back from the fact base.
+
+Everything printed is a fact the rules concluded (the letter sets, the candidates
+left after each position, the claims read from the hint lines, each solution's
+evidence with its points) or the name of the rule that concluded it (the ranking
+rule as the session's record of firings has it: ``--explain`` records them)::
+
+    how the rules decided:
+      letters    1 h | 2 ae | 3 n
+      solve      words left by position: 1,046 -> 219 -> 40 -> 2 (narrow_by_letter_set)
+      claims     it rhymes with ten (read_hint_claims)
+      Hen        +4 rhyme: hen rhymes with ten (sound EH N) [hint_says_what_it_rhymes_with]
+      rank       rank_solutions: the highest hint score first, then the most familiar
+"""
+from __future__ import annotations
+
+from pyengine.facts.riddle import Candidates, HintClaim, NameCandidates
+from pyengine.rules.riddle_hints import HintRules
+
+#: how many solutions' evidence is listed
+EXPLAINED = 5
+_CLAIMS = {"is-a": "it is a {}", "rhyme": "it rhymes with {}"}
+_RANKS = {"rank_solutions": "the highest hint score first, then the most familiar",
+          "rank_solutions_and_names": "the highest hint score first, then words before "
+                                      "names, each most familiar first",
+          "rank_near_misses": "words, then names, that fit all clues but one"}
+
+
+def explanation(result) -> str:
+    """The ``--explain`` section of a solved riddle (``result``: a SolveResult)."""
+    session = result.session
+    lines = ["how the rules decided:",
+             "  letters    " + " | ".join(f"{p} {s or '-'}" for p, s in result.letters.items())]
+    for kind, what, rule in ((Candidates, "words", "narrow_by_letter_set"),
+                             (NameCandidates, "names", "narrow_names_by_letter_set")):
+        counts = {f["upto"]: f["words"].count for f in session.records(kind)}
+        if counts:
+            chain = " -> ".join(f"{counts[p]:,}" for p in sorted(counts))
+            lines.append(f"  {'solve' if what == 'words' else 'names':<10} {what} left by "
+                         f"position: {chain} ({rule})")
+    claims = [_CLAIMS[f["kind"]].format(f["word"]) for f in session.records(HintClaim)]
+    if claims:
+        lines.append(f"  claims     {'; '.join(claims)} (read_hint_claims)")
+    for s in result.solutions[:EXPLAINED]:
+        for kind, points, reason in s.evidence:
+            rule = HintRules.evidence_rules.get(kind, kind)
+            lines.append(f"  {s.shown:<10} +{points} {kind}: {reason} [{rule}]")
+    trace = getattr(session, "trace", None) or ()
+    for rule in dict.fromkeys(f.rule for f in trace if f.rule in _RANKS):
+        lines.append(f"  rank       {rule}: {_RANKS[rule]}")
+    return "\n".join(lines)
