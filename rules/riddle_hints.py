@@ -34,7 +34,6 @@ from pyengine.engine.staging import Stage  # noqa: E402
 from pyengine.facts.riddle import (  # noqa: E402
     Candidates, Contenders, Evidence, HintClaim, HintLine, HintScores, HintTerm, Listed,
     NameCandidates, NearMiss, Riddle, Scores)
-from pyengine.puzzles.riddle.claims import read_claims  # noqa: E402
 from pyengine.words.lexicon import stem  # noqa: E402
 
 
@@ -62,7 +61,7 @@ class HintRules(KnowledgeEngine):
     @Rule(Stage("read-hints"), HintLine(text=MATCH.t))
     def read_hint_claims(self, t):
         """What a line says outright: what the answer is, what it rhymes with."""
-        for claim in read_claims(t):
+        for claim in self.hints.claims(t):
             self.declare(HintClaim(kind=claim.kind, word=claim.word, stem=stem(claim.word)))
 
     @Rule(Stage("read-hints"), HintTerm(), Riddle(length=MATCH.n),

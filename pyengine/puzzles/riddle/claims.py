@@ -22,7 +22,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pyengine.puzzles.riddle.hints import HINT_FILLER
+#: riddle phrasing that says nothing about the answer ("My whole is known as ...")
+HINT_FILLER = frozenset("""
+whole total entire entirety self first second third fourth fifth sixth seventh eighth
+ninth tenth last next letter letters word words riddle answer guess name named call
+called known see seen sure find found think tell look show shows am i'm i'll you'll
+you've we'll let put well oft often everybody everyone people many much little great
+good way ever never always say said come comes go goes get gets use seem seems quite
+""".split())
 
 _RHYME = re.compile(
     r"\b(?:rhym(?:e|es|ed|ing)\s+(?:well\s+)?(?:with|to)|sounds?\s+(?:just\s+)?like"

@@ -15,19 +15,12 @@ Each question takes a hint term's stem and the contenders, and returns the
 """
 from __future__ import annotations
 
+from pyengine.puzzles.riddle.claims import HINT_FILLER, read_claims
 from pyengine.puzzles.riddle.limits import MAX_TERMS_PER_LINE
 from pyengine.words.lexicon import content_words, load_lexicon, stem
 from pyengine.words.names import load_names
 from pyengine.words.rhymes import load_rhymes
 
-#: riddle phrasing that says nothing about the answer ("My whole is known as ...")
-HINT_FILLER = frozenset("""
-whole total entire entirety self first second third fourth fifth sixth seventh eighth
-ninth tenth last next letter letters word words riddle answer guess name named call
-called known see seen sure find found think tell look show shows am i'm i'll you'll
-you've we'll let put well oft often everybody everyone people many much little great
-good way ever never always say said come comes go goes get gets use seem seems quite
-""".split())
 #: categories too general to tell words apart ('a thing', 'an object')
 GENERIC = frozenset(stem(w) for w in """
 entity object whole unit thing abstraction being physical matter part
@@ -85,6 +78,11 @@ class HintReader:
                 if len(out) == MAX_TERMS_PER_LINE:
                     break
         return [(w, s) for s, w in out.items()]
+
+    @staticmethod
+    def claims(text: str):
+        """What a hint line says outright (:func:`pyengine.puzzles.riddle.claims.read_claims`)."""
+        return read_claims(text)
 
     def asks_for_name(self, text: str) -> str | None:
         """Why a hint line asks for a name ('a poet': poet is a category of names;
