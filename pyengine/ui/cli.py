@@ -21,8 +21,12 @@ from pyengine.puzzles.base import Action, Option, Puzzle
 from pyengine.puzzles.workers import Terminated
 
 # Commands that are tools around the puzzles rather than puzzles: (name, module with
-# add_parser(subparsers) and run(args) -> int).
-TOOLS = (("shell", "pyengine.ui.shell"), ("serve", "pyengine.ui.web.command"))
+# add_parser(subparsers, help) and run(args) -> int, the one-line help). A tool's module
+# is imported only when the command names it: the others are listed by their help.
+TOOLS = (("shell", "pyengine.ui.shell",
+          "inspect a puzzle's rule session interactively (facts, agenda, step, why)"),
+         ("serve", "pyengine.ui.web.command",
+          "the web inspector: step, back and why in a browser, one session a tab"))
 
 
 class Parser(argparse.ArgumentParser):
@@ -120,7 +124,9 @@ def _add_puzzle(sub, puzzle: Puzzle) -> None:
         add_action_options(q, act)
 
 
-def build_parser() -> Parser:
+def build_parser(command: str | None = None) -> Parser:
+    """The whole command line's parser; of the tools only ``command``'s is built in
+    full (importing the shell or the web app costs more than a puzzle's run)."""
     parser = Parser(prog="pyengine",
                     description="Word puzzles as forward-chaining rule systems "
                                 "(CLIPS through clipspy, and experta).")
@@ -129,8 +135,11 @@ def build_parser() -> Parser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for puzzle in registry.puzzles().values():
         _add_puzzle(sub, puzzle)
-    for _name, module in TOOLS:
-        importlib.import_module(module).add_parser(sub)
+    for name, module, help_text in TOOLS:
+        if name == command:
+            importlib.import_module(module).add_parser(sub, help_text)
+        else:
+            sub.add_parser(name, help=help_text, add_help=False)
     return parser
 
 
@@ -207,7 +216,7 @@ def dispatch(argv: list[str]) -> int:
         args = action_parser(puzzle, action, f"pyengine {puzzle.name} {action.name}"
                              ).parse_args(rest)
         return run_action(action, args)
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv else None)
     args = parser.parse_args(argv)
     if getattr(args, "_action", None) is not None:
         return run_action(args._action, args)

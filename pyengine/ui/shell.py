@@ -45,10 +45,10 @@ CONTINUED = "     ...> "     # a construct typed over several lines goes on
 
 # -- the command line -------------------------------------------------------------------
 
-def add_parser(sub) -> None:
+def add_parser(sub, help_text: str) -> None:
     lines = "\n".join(f"  {name:<15} {desc}" for name, desc in sessions.descriptions())
     p = sub.add_parser(
-        "shell", help="inspect a puzzle's rule session interactively (facts, agenda, step, why)",
+        "shell", help=help_text,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Open a puzzle's rule session paused before its first stage (or any "
                     f".clp file or experta engine) and inspect it: {described()}; each "

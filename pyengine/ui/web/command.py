@@ -15,9 +15,9 @@ OWN = {"--input": str, "--host": str, "--port": int, "--open": None, "--max-sess
 LISTS = ("--allow-host", "--allow-origin")      # may be given more than once
 
 
-def add_parser(sub) -> None:
+def add_parser(sub, help_text: str) -> None:
     p = sub.add_parser(
-        "serve", help="the web inspector: step, back and why in a browser, one session a tab",
+        "serve", help=help_text,
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Start a local web app on the same sessions as 'pyengine shell': the "
                     "puzzle as a picture, the fact base, the agenda, the rules, a timeline "
