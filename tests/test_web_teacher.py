@@ -199,7 +199,7 @@ def test_the_class_routes_are_rate_limited_like_every_other():
 
 def serve(*words: str):
     parser = Parser(prog="pyengine")
-    add_parser(parser.add_subparsers(dest="tool"))
+    add_parser(parser.add_subparsers(dest="tool"), "the web inspector")
     return parser.parse_args(["serve", *words])
 
 

@@ -245,7 +245,7 @@ def test_a_plug_in_interrupted_by_the_user_interrupts(plugins, tmp_path):
 def test_reserved_names_are_the_tools():
     from pyengine.puzzles import registry
     from pyengine.ui.cli import TOOLS
-    assert set(registry.RESERVED) == {name for name, _ in TOOLS}
+    assert set(registry.RESERVED) == {name for name, _module, _help in TOOLS}
 
 
 def test_a_bad_plug_in_in_a_real_process(tmp_path):
