@@ -222,3 +222,29 @@ def test_a_web_worker_closes_its_session_when_the_server_goes(monkeypatch):
     finally:
         gc.enable()
     assert json.loads(pipe.sent[0])["status"] == 200     # the header (with what it did)
+
+
+def test_word_lists_used_once_are_not_kept_alive_by_the_puzzles_memos(tmp_path):
+    """The riddle's quiet solvers, the Spelling Bee's statistics and Boggle's finders
+    and tries are memoised for the lists used last only: a long-lived process (the web
+    server, a notebook) that solves with many lists does not keep every one alive."""
+    from pyengine.puzzles.bee.fast import mask_stats
+    from pyengine.puzzles.boggle.finder import get_finder
+    from pyengine.puzzles.riddle.solve import solve
+    from pyengine.words.lists import clear_memory_cache, load
+
+    refs = []
+    for i in range(12):
+        path = tmp_path / f"list{i}.txt"
+        path.write_text("\n".join(["cat", "cot", "cut", "tea", "ate", "eat", "tale",
+                                   "late", f"zz{'q' * (i % 5)}ant"]) + "\n")
+        wl = load(str(path))
+        assert solve("My first is in cake but not in lake,\nMy second is in bat,\n"
+                     "My last is in tea.\n", words=wl).best == "cat"
+        mask_stats(wl)
+        get_finder(wl).solve("CATEXXXXXXXXXXXX")
+        refs.append(weakref.ref(wl))
+        del wl
+    clear_memory_cache()                     # the lists' own memo, as a test would
+    gc.collect()
+    assert refs[0]() is None and refs[1]() is None

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyengine.words.memo import Memo
+
 MIN_LENGTH = 4
 _S, _E, _R = 1 << 18, 1 << 4, 1 << 17
 _VOWEL_BITS = sum(1 << (ord(v) - 97) for v in "aeiou")
@@ -86,7 +88,9 @@ class MaskStats:
         return sum(self.count.get(s, 0) for s in submasks_with(mask, need))
 
 
-_STATS: dict[int, MaskStats] = {}
+#: the statistics of the lists used last (a bounded memo: it must not keep every list
+#: a long-lived process ever saw alive)
+_STATS = Memo(4)
 
 
 def mask_stats(wl) -> MaskStats:

@@ -41,6 +41,7 @@ from pyengine.puzzles.boggle.scoring import (LETTER_BIT, default_min_len, score_
 from pyengine.puzzles.boggle.trie import PrefixIndex, build_trie, solve_counts, trie_for
 from pyengine.words import lists as wmod
 from pyengine.words.letters import letter_mask
+from pyengine.words.memo import Memo
 
 __all__ = ["Finder", "Result", "find_words", "score_word", "default_min_len",
            "get_finder", "numba_available", "pick_backend", "BACKENDS"]
@@ -238,7 +239,7 @@ def numba_available() -> bool:
         return False
 
 
-_FINDERS: dict = {}
+_FINDERS = Memo(8)      # the finders used last (a bounded memo: lists are not kept alive)
 
 
 def get_finder(wordlist=None, min_len: int = 3, count: str = "words",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyengine.puzzles.boggle.board import Board
 from pyengine.puzzles.boggle.limits import MAX_WORD_LEN
+from pyengine.words.memo import Memo
 
 __all__ = ["END", "PrefixIndex", "build_trie", "solve_counts", "step", "trie_for"]
 
@@ -36,7 +37,7 @@ def build_trie(words, min_len: int = 2, max_len: int = MAX_WORD_LEN) -> dict:
     return root
 
 
-_TRIES: dict = {}
+_TRIES = Memo(4)        # the tries used last (a bounded memo: lists are not kept alive)
 
 
 def trie_for(words: tuple, min_len: int) -> dict:

@@ -31,6 +31,7 @@ from pyengine.facts.riddle import Solution
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine import textio
 from pyengine.puzzles.riddle.explain import explanation
+from pyengine.words.memo import Memo
 
 SHOWN = 10                      # solutions the command lists without --all
 
@@ -190,7 +191,9 @@ def clue_facts(parsed: ParsedRiddle) -> list:
             for clue in parsed.clues]
 
 
-_SOLVERS: dict[tuple, object] = {}
+#: quiet solver sessions of the lists used last (a bounded memo: a session holds its
+#: list, so an unbounded one would keep every list a long-lived process saw alive)
+_SOLVERS = Memo(4)
 _HINTS: list = []
 
 
