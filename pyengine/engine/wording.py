@@ -2,6 +2,7 @@
 
     plural(1, "word")                     -> "1 word"
     plural(2, "word")                     -> "2 words"
+    with_article("island")                -> "an island"
     fill(["aerate", "aerie", ...])        -> lines no wider than the terminal (80 piped)
     fill(ranks, head="ranks: ", sep=", ") -> items kept whole, a comma ending each line
 """
@@ -12,6 +13,12 @@ from typing import Iterable
 
 #: the width used when standard output is no terminal (piped, a test, the web)
 PIPED_WIDTH = 80
+
+
+def with_article(word: str) -> str:
+    """``word`` after "a", or "an" before a vowel letter ("an island", "a poet"; by the
+    letter, not the sound: "an hour" and "a unicorn" come out wrong)."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -14,12 +14,13 @@ rule as the session's record of firings has it: ``--explain`` records them)::
 """
 from __future__ import annotations
 
+from pyengine.engine.wording import with_article
 from pyengine.facts.riddle import Candidates, HintClaim, NameCandidates
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
 EXPLAINED = 5
-_CLAIMS = {"is-a": "it is a {}", "rhyme": "it rhymes with {}"}
+_CLAIMS = {"is-a": "it is {}", "rhyme": "it rhymes with {}"}
 _RANKS = {"rank_solutions": "the highest hint score first, then the most familiar",
           "rank_solutions_and_names": "the highest hint score first, then words before "
                                       "names, each most familiar first",
@@ -38,7 +39,8 @@ def explanation(result) -> str:
             chain = " -> ".join(f"{counts[p]:,}" for p in sorted(counts))
             lines.append(f"  {'solve' if what == 'words' else 'names':<10} {what} left by "
                          f"position: {chain} ({rule})")
-    claims = [_CLAIMS[f["kind"]].format(f["word"]) for f in session.records(HintClaim)]
+    claims = [_CLAIMS[f["kind"]].format(with_article(f["word"]) if f["kind"] == "is-a"
+                                        else f["word"]) for f in session.records(HintClaim)]
     if claims:
         lines.append(f"  claims     {'; '.join(claims)} (read_hint_claims)")
     for s in result.solutions[:EXPLAINED]:

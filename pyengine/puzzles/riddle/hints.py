@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pyengine.puzzles.riddle.claims import HINT_FILLER, read_claims
 from pyengine.puzzles.riddle.limits import MAX_TERMS_PER_LINE
+from pyengine.engine.wording import with_article
 from pyengine.words.lexicon import content_words, load_lexicon, stem
 from pyengine.words.names import load_names
 from pyengine.words.rhymes import load_rhymes
@@ -95,7 +96,7 @@ class HintReader:
         cats = self.lexicon.name_categories
         for word, key in self.terms(text):
             if key in cats:
-                return f"names include a {word}"
+                return f"names include {with_article(word)}"
         return None
 
     def _index(self, words) -> dict[str, dict[str, list[str]]]:
@@ -152,7 +153,7 @@ class HintReader:
     def what_it_is(self, term: str, key: str, words) -> list[tuple[str, str]]:
         """Words that are what a claim says the answer is ('I am a bird'): ``key`` on
         their hypernym chains, or a synonym of one of their senses."""
-        said = f"the hint says it is a {term}: "
+        said = f"the hint says it is {with_article(term)}: "
         return [(w, said + why) for w, why in self.in_category(key, words)
                 + self.synonym_of(key, words)]
 
