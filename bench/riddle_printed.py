@@ -74,7 +74,7 @@ def riddle_text(entry: dict, hinted: bool) -> str:
 
 def judge(entry: dict, hinted: bool) -> dict:
     """Solve one riddle: the printed answer first? proposed at all? what came first?"""
-    want = key(entry["answer"])
+    want = key(entry.get("intended_answer") or entry["answer"])    # a misprinted answer
     try:
         r = solve(riddle_text(entry, hinted), near=True)
     except (UsageError, ValueError) as exc:

@@ -46,7 +46,8 @@ def test_the_set_is_large_varied_and_cited():
     assert len(sources) >= 5
     for e in ENTRIES:
         assert e["source"]["title"] and e["answer"] and e["clues"], e["id"]
-        assert 1800 <= int(e["source"]["year"]) <= 1930, e["id"]
+        year = e["source"].get("year")       # null where the page does not show it
+        assert year is None or 1800 <= int(year) <= 1930, e["id"]
     assert (SET.parent / "README.md").is_file()
 
 
@@ -78,7 +79,7 @@ def test_answers_the_printer_got_right_fit_their_clues():
     for e in ENTRIES:
         if not str(e.get("letters_check", "ok")).startswith("ok"):
             continue
-        key = riddle_printed.key(e["answer"])
+        key = riddle_printed.key(e.get("intended_answer") or e["answer"])
         previous = None
         for clue in e["clues"]:
             i = _letter_at(key, clue["pos"], previous)
