@@ -149,6 +149,27 @@ def test_a_pushed_program_is_offered_to_every_student_and_withdrawn(client):
     assert r.json() == {"pushed": None} and client.get("/api/pushed").json()["pushed"] is None
 
 
+def test_an_unchanged_pushed_program_is_a_bodiless_304(client):
+    """Every page asks every few seconds: what it already holds is not sent again."""
+    first = client.get("/api/pushed")
+    tag = first.headers["etag"]
+    assert first.headers["cache-control"] == "no-cache" and first.json() == {"pushed": None}
+    again = client.get("/api/pushed", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.content == b"" and again.headers["etag"] == tag
+    assert "content-security-policy" in again.headers          # the guard's headers stay
+    for n in (1, 2):
+        r = client.post("/api/class/push", headers=TEACHER,
+                        json={"program": {"name": f"lesson{n}", "source": COUNT,
+                                          "engine": "ours"}})
+        assert r.status_code == 200, r.text
+        changed = client.get("/api/pushed", headers={"If-None-Match": tag})
+        assert changed.status_code == 200 and changed.headers["etag"] != tag
+        assert changed.json()["pushed"]["name"] == f"lesson{n}.clp"
+        tag = changed.headers["etag"]
+        assert client.get("/api/pushed", headers={"If-None-Match": tag}).status_code == 304
+    assert client.get("/api/targets").headers["cache-control"] == "no-store"
+
+
 @pytest.mark.parametrize("source, line, why", [
     (FORBIDDEN, 4, "system"),           # refused by the allow-list, before compiling
     (UNKNOWN, 3, "no-such-function"),   # refused by CLIPS, compiled once in a worker

@@ -11,7 +11,8 @@
   body: a form on another site can send neither.
 * **Rate**: a client address makes at most ``Limits.rate`` requests a second (twice
   that in a burst), then 429.
-* Every answer says: only this page's own scripts, nothing framed, nothing cached.
+* Every answer says: only this page's own scripts, nothing framed, nothing cached
+  (unless the app said how it may be cached: ``/api/pushed`` may be revalidated).
 """
 from __future__ import annotations
 
@@ -92,7 +93,9 @@ class Guard:
 
         async def sending(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": list(message.get("headers", [])) + HEADERS}
+                own = list(message.get("headers", []))
+                said = {k.lower() for k, _ in own}
+                message = {**message, "headers": own + [h for h in HEADERS if h[0] not in said]}
             await send(message)
         await self.app(scope, receive, sending)
 
