@@ -289,12 +289,6 @@ def test_projector_mode(browser):  # noqa: F811
         pg.evaluate("Editor.cm.setValue('(deffacts long (' + 'word '.repeat(200) + '))')")
         pg.evaluate("UI.say('x'.repeat(500))")
         assert overflowing(pg) == []
-        # the tenth pane (the network) has the key 0
-        assert pg.evaluate("Projector.panes[9].dataset.pane") == "network"
-        key(pg, "0")
-        assert pg.is_hidden(".pane[data-pane=network]")
-        key(pg, "0")
-        assert pg.is_visible(".pane[data-pane=network]")
         # the choice of panes is kept for projector mode, apart from the normal one's
         key(pg, "6")
         assert pg.is_hidden(".pane[data-pane=why]")

@@ -1,6 +1,6 @@
 // Projector mode and the panes shown. Projector mode (key p, the header's button, or
 // ?projector=1 in the address): large type, one column, long lines wrapped and no box
-// that hides what it holds (style.css, body.projector). The panes shown (keys 1-9 and 0, the
+// that hides what it holds (style.css, body.projector). The panes shown (keys 1-9, the
 // pane bar's boxes) are chosen for each mode apart and kept in localStorage, so a
 // teacher's choice for the projector outlives the tab.
 "use strict";
@@ -17,18 +17,14 @@ const Projector = {
     this.boxes = this.panes.map((p, i) => {
       const box = el("input", {type: "checkbox", "data-shows": p.dataset.pane,
                                onchange: () => this.toggle(p.dataset.pane)});
-      const key = this.keyOf(i);
-      bar.append(el("label", {title: `show or hide ${p.dataset.title}` + (key ? ` (${key})` : "")},
-                    box, ` ${key || ""} ${p.dataset.title}`));
+      bar.append(el("label", {title: `show or hide ${p.dataset.title} (${i + 1})`}, box,
+                    ` ${i + 1} ${p.dataset.title}`));
       return box;
     });
     $("projector-toggle").onclick = () => this.set(!this.on);
     $("help-open").onclick = () => this.help();
     const keys = {p: () => this.set(!this.on), "?": () => this.help()};
-    this.panes.forEach((p, i) => {
-      const key = this.keyOf(i);
-      if (key) keys[key] = () => this.toggle(p.dataset.pane);
-    });
+    this.panes.slice(0, 9).forEach((p, i) => { keys[String(i + 1)] = () => this.toggle(p.dataset.pane); });
     Object.assign(KEYS, keys);                   // app.js's key table
     this.set(new URLSearchParams(location.search).get("projector") === "1");
   },
@@ -39,8 +35,6 @@ const Projector = {
     } catch (e) { /* none kept, or storage off: the first choice */ }
     return {normal: [...this.HIDDEN.normal], projector: [...this.HIDDEN.projector]};
   },
-  // The key of the i-th pane: 1-9, then 0 for the tenth (none after it).
-  keyOf(i) { return i < 9 ? String(i + 1) : i === 9 ? "0" : null; },
   mode() { return this.on ? "projector" : "normal"; },
   // Projector mode on or off; the address says which, so a reload keeps it.
   set(on) {
