@@ -24,6 +24,7 @@ const Projector = {
     $("projector-toggle").onclick = () => this.set(!this.on);
     $("help-open").onclick = () => this.help();
     const keys = {p: () => this.set(!this.on), "?": () => this.help()};
+    // keys 1-9 for the first nine panes; the tenth has only its box (0 is reset, app.js)
     this.panes.slice(0, 9).forEach((p, i) => { keys[String(i + 1)] = () => this.toggle(p.dataset.pane); });
     Object.assign(KEYS, keys);                   // app.js's key table
     this.set(new URLSearchParams(location.search).get("projector") === "1");
