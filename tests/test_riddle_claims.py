@@ -173,18 +173,6 @@ def test_claims_are_facts_and_their_evidence_comes_from_the_named_rules():
     assert set(HintRules.evidence_rules.values()) <= set(dir(HintRules))
 
 
-def test_a_riddle_without_a_rhyme_claim_never_loads_the_rhyme_table():
-    import subprocess
-    import sys
-    code = ("from pyengine.puzzles.riddle.solve import solve, hint_reader;"
-            "import sys;"
-            "r = solve(open(sys.argv[1]).read());"
-            "print(r.best, hint_reader()._rhymes is None)")
-    out = subprocess.run([sys.executable, "-c", code, str(DATA / "hinted_claim_owl.txt")],
-                         capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["owl", "True"]
-
-
 # -- --explain ---------------------------------------------------------------------------------
 
 def test_explain_on_the_command_line(capsys):

@@ -49,14 +49,18 @@ def test_lexicon_rows_are_well_formed():
     assert kinds == {"S", "C", "W"}
 
 
-def test_a_riddle_without_hints_never_loads_the_lexicon():
+@pytest.mark.parametrize("riddle, unloaded, best", [
+    ("earls.txt", "_lexicon", "earls"),             # no hint line: no lexicon
+    ("hinted_claim_owl.txt", "_rhymes", "owl"),     # no rhyme claim: no rhyme table
+])
+def test_what_a_riddle_does_not_ask_for_is_never_loaded(riddle, unloaded, best):
     code = ("from pyengine.puzzles.riddle.solve import solve, hint_reader;"
             "import sys;"
             "r = solve(open(sys.argv[1]).read());"
-            "print(r.best, hint_reader()._lexicon is None)")
-    out = subprocess.run([sys.executable, "-c", code, str(DATA / "earls.txt")],
+            f"print(r.best, hint_reader().{unloaded} is None)")
+    out = subprocess.run([sys.executable, "-c", code, str(DATA / riddle)],
                          capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["earls", "True"]
+    assert out.split() == [best, "True"]
 
 
 # -- the hint reader ---------------------------------------------------------------------
