@@ -25,8 +25,8 @@ ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth el
             "nineteenth twentieth").split()
 #: the figures measured when the set came in (bench/riddle_printed.py): a change that
 #: lowers them is a regression to explain, not a number to tune the set to
-FLOOR_FIRST_HINTED = 0.0
-FLOOR_NAMES_PROPOSED = 0.0
+FLOOR_FIRST_HINTED = 48 / 61        # 2026-11-27: 78.7% first with the hint's kind
+FLOOR_NAMES_PROPOSED = 24 / 30      # and 24 of the 30 names, titles and places proposed
 
 
 def _letter_at(key: str, pos: str, previous: int | None) -> int:
@@ -48,28 +48,29 @@ def test_the_set_is_large_varied_and_cited():
         assert e["source"]["title"] and e["answer"] and e["clues"], e["id"]
         year = e["source"].get("year")       # null where the page does not show it
         assert year is None or 1800 <= int(year) <= 1930, e["id"]
-    assert (SET.parent / "README.md").is_file()
+    assert (SET / "README.md").is_file()
 
 
-def test_clues_are_said_in_plain_phrasing_and_parsed():
+def test_clues_are_said_in_plain_phrasing_and_mostly_read():
     """Every clue names a position and lower-case words; a riddle whose clues a plain
-    phrasing can say is parsed into as many clues. A clue of three words or more ("in
-    yes, yet and yore") the solver does not read: such riddles count as misses in the
-    figure, and stay few."""
+    phrasing can say is read into as many clues. What the solver cannot read (a clue of
+    three words, "in yes, yet and yore"; a clue word that is also a connective, "in
+    still") counts as a miss in the figure, and stays few."""
+    from pyengine.engine.errors import UsageError
     from pyengine.puzzles.riddle.parse import parse_riddle
-    unsaid = 0
+    unread = []
     for e in ENTRIES:
         for clue in e["clues"]:
             assert clue["pos"] in ORDINALS + ["last", "next"], e["id"]
             assert all(w.isalpha() and w == w.lower()
                        for w in clue.get("in", []) + clue.get("not_in", [])), e["id"]
         try:
-            text = riddle_printed.riddle_text(e, hinted=True)
-        except ValueError:
-            unsaid += 1
+            parsed = parse_riddle(riddle_printed.riddle_text(e, hinted=True))
+        except (ValueError, UsageError):
+            unread.append(e["id"])
             continue
-        assert len(parse_riddle(text).clues) == len(e["clues"]), e["id"]
-    assert unsaid <= 0.1 * len(ENTRIES)
+        assert len(parsed.clues) == len(e["clues"]), e["id"]
+    assert len(unread) <= 0.1 * len(ENTRIES), unread
 
 
 def test_answers_the_printer_got_right_fit_their_clues():
