@@ -32,7 +32,9 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("argv", [
     ["boggle", "best", "--words", "default", "--seconds", "60", "--workers", "2", "--quiet"],
-    ["boggle", "bench", "--words", "default", "--algos", "7freq", "--boards", "5000",
+    # 50,000 boards: several seconds of work, so the signal comes while the workers run
+    # (5,000 ended within the second the test waits, on an idle machine)
+    ["boggle", "bench", "--words", "default", "--algos", "7freq", "--boards", "50000",
      "--workers", "2", "--no-progress", "--generator", "plain"],
 ])
 def test_sigterm_stops_the_workers_and_the_command_cleanly(argv):
