@@ -74,10 +74,10 @@ DEFAULT_LICENCE = ("SCOWL (c) Kevin Atkinson, permissive licence, see "
 # --------------------------------------------------------------------------
 # loading
 
-#: the lists used last (with their filtered views' parents): the default list, a named
-#: list and a file of the user's fit; an older one is read again from the disk cache (a
-#: large list with its indexes holds 100 MB and more: eight kept a test worker at 900 MB)
-_MEMO = Memo(4)
+#: the three lists used last (with their filtered views' parents): the default list, a
+#: named list and a file of the user's fit; an older one is read again from the disk cache
+#: (a large list with its indexes holds 100 MB and more: eight kept a test worker at 900 MB)
+_MEMO = Memo(3)
 
 
 def clear_memory_cache() -> None:
