@@ -175,6 +175,21 @@ class Listed:
     __repr__ = __str__
 
 
+class Weighed(Listed):
+    """A word's evidence as a fact value: (kind, points, reason) each, in the order
+    added; shown ``<category+3,gloss+1,is-a+5>`` (``words()`` gives the reasons)."""
+
+    __slots__ = ()
+
+    def words(self) -> list[str]:
+        return [f"{kind} +{points}: {reason}" for kind, points, reason in self.items]
+
+    def __str__(self) -> str:
+        return "<" + ",".join(f"{kind}+{points}" for kind, points, _ in self.items) + ">"
+
+    __repr__ = __str__
+
+
 class Scores:
     """word -> (points, evidence), immutable and hashable so it can be a fact value; a
     word's evidence is a tuple of (kind, points, reason), in the order added."""
@@ -203,12 +218,12 @@ class Scores:
         """word -> (points, its reasons)."""
         return {w: (p, tuple(r for _k, _p, r in e)) for w, p, e in self.items}
 
-    def evidence(self, word: str) -> tuple[tuple[str, int, str], ...]:
+    def evidence(self, word: str) -> Weighed:
         """A word's (kind, points, reason) triples."""
         for w, _p, e in self.items:
             if w == word:
-                return e
-        return ()
+                return Weighed(e)
+        return Weighed()
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Scores) and other.items == self.items
