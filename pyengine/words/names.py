@@ -19,7 +19,7 @@ from __future__ import annotations
 from array import array
 from pathlib import Path
 
-from pyengine.words.lexicon import resource
+from pyengine.words.lexicon import resource, tsv_columns
 from pyengine.words.wordlist import WordList
 
 _RESOURCE = resource("names.tsv.gz")
@@ -45,17 +45,13 @@ _LOADED: dict[str, Names] = {}
 
 def load_names(path: str | Path | None = None) -> Names:
     """The embedded names (or those at ``path``), parsed once per process."""
-    import gzip
-
     res = Path(path) if path is not None else _RESOURCE
     got = _LOADED.get(str(res))
     if got is not None:
         return got
     # rows ``key name zipf100``, sorted by key, a key's most frequent name first: the
-    # first row of each key wins (parsed in bulk: ~150,000 rows)
-    text = gzip.decompress(res.read_bytes()).decode("utf-8")
-    flat = text.replace("\n", "\t").split("\t")[:-1]
-    rows_key, rows_name, rows_zipf = flat[0::3], flat[1::3], flat[2::3]
+    # first row of each key wins (~150,000 rows)
+    rows_key, rows_name, rows_zipf = tsv_columns(res, 3)
     first = dict(zip(reversed(rows_key), range(len(rows_key) - 1, -1, -1)))
     keys = list(dict.fromkeys(rows_key))
     rows = list(map(first.__getitem__, keys))

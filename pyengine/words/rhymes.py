@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pyengine.words.lexicon import resource
+from pyengine.words.lexicon import resource, tsv_columns
 
 _RESOURCE = resource("rhymes.tsv.gz")
 LICENCE = ("Carnegie Mellon Pronouncing Dictionary (c) 1993-2015 Carnegie Mellon "
@@ -44,7 +44,7 @@ def spelled_rhyme(word: str) -> str | None:
     """The rhyme by spelling: the last vowel group and what follows it, a silent final
     e passed over (``mouse`` -> ``-ouse``, ``night`` -> ``-ight``); None without a
     vowel. The leading ``-`` keeps it apart from rhymes by sound."""
-    w = "".join(c for c in word.lower() if c.isalpha())
+    w = _key(word)
     core = w[:-1] if len(w) > 2 and w.endswith("e") and w[-2] not in _VOWELS else w
     i = len(core) - 1
     while i >= 0 and core[i] not in _VOWELS:
@@ -87,12 +87,9 @@ _LOADED: dict[str, Rhymes] = {}
 
 def load_rhymes(path: str | Path | None = None) -> Rhymes:
     """The embedded rhyme table (or the one at ``path``), parsed once per process."""
-    import gzip
-
     res = Path(path) if path is not None else _RESOURCE
     got = _LOADED.get(str(res))
     if got is None:
-        flat = gzip.decompress(res.read_bytes()).decode("utf-8").replace("\n", "\t")
-        cells = flat.split("\t")[:-1]                # word, rhymes, word, rhymes, ...
-        got = _LOADED[str(res)] = Rhymes(dict(zip(cells[0::2], cells[1::2])))
+        words, rhymes = tsv_columns(res, 2)
+        got = _LOADED[str(res)] = Rhymes(dict(zip(words, rhymes)))
     return got

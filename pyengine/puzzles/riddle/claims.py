@@ -83,8 +83,7 @@ def read_claims(text: str) -> list[Claim]:
     line = _normal(text)
     out = []
     m = _IS_A.search(line)
-    if m and " not " not in f" {line[m.start():m.start(4)]} " \
-            and not m.group(4).startswith("not ") and (m.group(3) or not m.group(1)):
+    if m and not m.group(4).startswith("not ") and (m.group(3) or not m.group(1)):
         head = head_noun(m.group(4))
         if head is not None:
             out.append(Claim("is-a", head))

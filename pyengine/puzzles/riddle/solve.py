@@ -31,6 +31,7 @@ from pyengine.facts.riddle import Solution
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine import textio
 from pyengine.puzzles.riddle.explain import explanation
+from pyengine.words.letters import ALPHABET
 from pyengine.words.memo import Memo
 
 SHOWN = 10                      # solutions the command lists without --all
@@ -96,7 +97,7 @@ class NearWord:
             return f"{self.letter} here, the clue allows no letter"
         if len(allowed) > 13:
             return f"{self.letter} here, the clues allow any letter but " + \
-                ", ".join(sorted(set("abcdefghijklmnopqrstuvwxyz") - allowed))
+                ", ".join(sorted(ALPHABET - allowed))
         return f"{self.letter} here, the clues allow " + ", ".join(sorted(allowed))
 
 

@@ -73,7 +73,6 @@ class Classroom:
         self.token = teacher_token(token)
         self.key = secrets.token_bytes(32)
         self.pushed: dict | None = None
-        self.pushes = 0                 # programs pushed so far (the ETag of /api/pushed)
         self.trying = asyncio.Lock()        # one push compiled at a time
 
     # -- who asks ------------------------------------------------------------------------
@@ -96,9 +95,9 @@ class Classroom:
     async def offered(self, request: Request) -> Response:
         """``GET /api/pushed``, for every student's page: the pushed program, or null.
         Polled every few seconds by every page: the answer carries an ETag (the push's
-        number) and may be kept by the browser if it asks again first (``no-cache``), so
+        time) and may be kept by the browser if it asks again first (``no-cache``), so
         an unchanged program is a bodiless 304, not the program again."""
-        tag = f'"push-{self.pushes}"' if self.pushed is not None else '"none"'
+        tag = f'"push-{self.pushed["at"]!r}"' if self.pushed is not None else '"none"'
         headers = {"ETag": tag, "Cache-Control": "no-cache"}
         if request.headers.get("if-none-match") == tag:
             return Response(status_code=304, headers=headers)
@@ -175,7 +174,6 @@ class Classroom:
         status, answer = await self._tried(program)
         if status != 200:
             return status, json.loads(answer)
-        self.pushes += 1
         self.pushed = {"name": program["name"], "source": given["source"],
                        "engine": program["engine"], "rules": program["rules"],
                        "at": time.time()}

@@ -31,6 +31,8 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline';
 HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
            (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
            (b"cache-control", b"no-store")]
+#: the headers but the cache rule, for an answer that says how it may be cached
+SAFETY = [h for h in HEADERS if h[0] != b"cache-control"]
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
 
 
@@ -94,8 +96,8 @@ class Guard:
         async def sending(message):
             if message["type"] == "http.response.start":
                 own = list(message.get("headers", []))
-                said = {k.lower() for k, _ in own}
-                message = {**message, "headers": own + [h for h in HEADERS if h[0] not in said]}
+                cached = any(k.lower() == b"cache-control" for k, _ in own)
+                message = {**message, "headers": own + (SAFETY if cached else HEADERS)}
             await send(message)
         await self.app(scope, receive, sending)
 
