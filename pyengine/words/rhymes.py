@@ -65,16 +65,27 @@ class Rhymes:
     def shared(self, a: str, b: str) -> tuple[str, bool] | None:
         """The rhyme ``a`` and ``b`` share and whether it is by spelling (a word the
         table does not hold), or None (no rhyme, or the same word)."""
-        a, b = _key(a), _key(b)
-        if not a or not b or a == b:
-            return None
-        ra, rb = self.table.get(a), self.table.get(b)
-        if ra is not None and rb is not None:
-            theirs = rb.split("|")
-            common = [r for r in ra.split("|") if r in theirs]
-            return (common[0], False) if common else None
-        sa, sb = spelled_rhyme(a), spelled_rhyme(b)
-        return (sa, True) if sa is not None and sa == sb else None
+        return self.with_word(b)(a)
+
+    def with_word(self, b: str):
+        """``shared(a, b)`` as a function of ``a``, ``b`` looked up once (for many
+        words against one)."""
+        b = _key(b)
+        rb = self.table.get(b)
+        theirs = rb.split("|") if rb is not None else None
+        sb = spelled_rhyme(b) if b else None
+
+        def shared_with_b(a: str) -> tuple[str, bool] | None:
+            a = _key(a)
+            if not a or not b or a == b:
+                return None
+            ra = self.table.get(a)
+            if ra is not None and theirs is not None:
+                common = [r for r in ra.split("|") if r in theirs]
+                return (common[0], False) if common else None
+            sa = spelled_rhyme(a)
+            return (sa, True) if sa is not None and sa == sb else None
+        return shared_with_b
 
 
 def _key(word: str) -> str:

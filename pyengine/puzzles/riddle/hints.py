@@ -161,8 +161,9 @@ class HintReader:
         """Words that rhyme with ``term`` (not ``term`` itself): by sound, or by
         spelling when the rhyme table holds one of the two words."""
         out = []
+        shared_with_term = self.rhymes.with_word(term)
         for w in words:
-            got = self.rhymes.shared(w, term)
+            got = shared_with_term(w)
             if got is not None:
                 rhyme, spelled = got
                 how = f"by spelling, {rhyme}" if spelled else f"sound {rhyme}"
