@@ -237,5 +237,7 @@ def test_a_firing_that_asserts_millions_of_facts_is_bounded_alone(engine):
         r = c.post(f"/api/sessions/{doomed}/run", json={})
         assert r.status_code in (200, 507), r.text
         said = r.json().get("message") or r.json().get("error")
-        assert "\n" not in said and ("halted" in said or "MB" in said)
+        # the firing's time (CLIPS: halted; ours: "ran past 3 s") or the memory (MB)
+        # comes first, as the machine's speed has it: each is one line, and bounded
+        assert "\n" not in said and any(w in said for w in ("halted", "ran past", "MB"))
         assert post(c, other, "step")["fired"] == 1
