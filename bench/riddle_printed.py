@@ -61,7 +61,13 @@ def clue_line(clue: dict) -> str:
         return f"{head} in {inc[0]}."
     if len(exc) == 1 and not inc:
         return f"{head} not in {exc[0]}."
-    raise ValueError(f"a clue the plain phrasing cannot say: {clue}")
+    if not inc and not exc:
+        raise ValueError(f"a clue without words: {clue}")
+    # three words or more: "in A, in B and in C, but not in D, not in E"
+    ins = [f"in {w}" for w in inc]
+    included = ", ".join(ins[:-1]) + f" and {ins[-1]}" if len(ins) > 1 else "".join(ins)
+    excluded = ", ".join(f"not in {w}" for w in exc)
+    return f"{head} {included}{', but ' if inc and exc else ''}{excluded}."
 
 
 def riddle_text(entry: dict, hinted: bool) -> str:

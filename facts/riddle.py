@@ -42,13 +42,28 @@ class Clue(Fact):
         return pairs
 
 
+class ExtraClueWord(Fact):
+    """A third or later word of one clue line ("My first is in yes, yet and yore":
+    ``yore``, ``include``, ``nth`` 3), for the letter at ``pos`` (a number, or
+    ``"last"``); ``follows`` is the ``nth`` of the word before it, so the rules take
+    the words in the order written."""
+
+
 def clue_fact(pos, halves) -> Clue:
-    """The Clue fact of one line from its (valence, word) halves (one or two)."""
+    """The Clue fact of one line from its first one or two (valence, word) halves."""
     (first, a), *rest = halves
     if not rest:
         return Clue(pos=pos, first=first, a=a)
-    (second, b), = rest
+    (second, b), *_ = rest
     return Clue(pos=pos, first=first, a=a, second=second, b=b)
+
+
+def line_facts(pos, halves) -> list[Fact]:
+    """Every fact of one clue line: its Clue, and an ExtraClueWord per word after the
+    second, in the order written."""
+    return [clue_fact(pos, halves)] + [
+        ExtraClueWord(pos=pos, nth=nth, follows=nth - 1, valence=valence, word=word)
+        for nth, (valence, word) in enumerate(halves[2:], start=3)]
 
 
 class LetterSet(Fact):

@@ -8,11 +8,14 @@ its position and its words, each with its kind (``first``/``a``, ``second``/``b`
 include or exclude). Then the stages run (the ``Stage`` pattern comes first in
 every staged rule):
 
-``place``     ``place_last_clue``: "My last" is the riddle's final letter.
+``place``     ``place_last_clue``: "My last" is the riddle's final letter (and
+              ``place_last_clue_word`` moves a later word of it there too).
 ``collapse``  each clue becomes one ``LetterSet``, by the kinds of its words:
               both include -> the letters they share, both exclude -> every
               letter outside both, mixed -> include less exclude (a lone word:
-              its letters, or every letter outside it).
+              its letters, or every letter outside it). A third or later word
+              (``ExtraClueWord``: "in yes, yet and yore") narrows it in the order
+              written: ``keep_letters_also_in_word``, ``drop_letters_of_word``.
 ``solve``     ``start_with_words_of_length`` then ``narrow_by_letter_set`` once
               per position: each ``Candidates`` fact is the previous one cut down
               through the word list's position index. Words never become facts.
@@ -45,8 +48,8 @@ from pyengine.engine.compat import experta  # noqa: F401  (patches collections f
 from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: E402
 
 from pyengine.facts.riddle import (  # noqa: E402
-    EXCLUDE, INCLUDE, Answer, Candidates, Clue, HintLine, HintScores, Letter, LetterSet,
-    MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
+    EXCLUDE, INCLUDE, Answer, Candidates, Clue, ExtraClueWord, HintLine, HintScores, Letter,
+    LetterSet, MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
     SearchNames, Solution, WordSet, clue_fact)
 from pyengine.engine.staging import Stage  # noqa: E402
 from pyengine.rules.riddle_coin import CoinRules  # noqa: E402
@@ -58,7 +61,7 @@ class RiddleRules(KnowledgeEngine):
     """Reading the clues and finding the words they allow: shared by the solver
     and the maker. ``words`` is a :class:`pyengine.words.lists.WordList`."""
 
-    fact_classes = (Riddle, Clue, LetterSet, Candidates, Stage)
+    fact_classes = (Riddle, Clue, ExtraClueWord, LetterSet, Candidates, Stage)
 
     def __init__(self, words):
         super().__init__()
@@ -69,6 +72,11 @@ class RiddleRules(KnowledgeEngine):
     def place_last_clue(self, clue, n):
         """'My last' is the letter at the riddle's length."""
         self.modify(clue, pos=n)
+
+    @Rule(Stage("place"), AS.extra << ExtraClueWord(pos="last"), Riddle(length=MATCH.n))
+    def place_last_clue_word(self, extra, n):
+        """A later word of 'My last' is a clue for the same letter."""
+        self.modify(extra, pos=n)
 
     # -- collapse ------------------------------------------------------------
     @Rule(Stage("collapse"),
@@ -102,6 +110,26 @@ class RiddleRules(KnowledgeEngine):
     def allow_letters_outside_the_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
+
+    @Rule(Stage("collapse"),
+          AS.extra << ExtraClueWord(pos=MATCH.p, follows=MATCH.k, valence=INCLUDE, word=MATCH.w),
+          NOT(ExtraClueWord(pos=MATCH.p, nth=MATCH.k)),
+          AS.allowed << LetterSet(pos=MATCH.p, letters=MATCH.letters, how=MATCH.how))
+    def keep_letters_also_in_word(self, extra, allowed, w, letters, how):
+        """A later word of the clue the letter is in (once the word before it is
+        done): keep the allowed letters it has."""
+        self.retract(extra)
+        self.modify(allowed, letters=letters & frozenset(w), how=f"{how}, in {w}")
+
+    @Rule(Stage("collapse"),
+          AS.extra << ExtraClueWord(pos=MATCH.p, follows=MATCH.k, valence=EXCLUDE, word=MATCH.w),
+          NOT(ExtraClueWord(pos=MATCH.p, nth=MATCH.k)),
+          AS.allowed << LetterSet(pos=MATCH.p, letters=MATCH.letters, how=MATCH.how))
+    def drop_letters_of_word(self, extra, allowed, w, letters, how):
+        """A later word of the clue the letter is not in (once the word before it
+        is done): drop its letters."""
+        self.retract(extra)
+        self.modify(allowed, letters=letters - frozenset(w), how=f"{how}, not in {w}")
 
     # -- solve ---------------------------------------------------------------
     @Rule(Stage("solve"), Riddle(length=MATCH.n), NOT(Candidates()))

@@ -1,6 +1,7 @@
 """``riddle solve --explain``: how the rules decided, read back from the fact base.
 
-Everything printed is a fact the rules concluded (the letter sets, the candidates
+Everything printed is a fact the rules concluded (the letter sets, with the whole
+clue of those a third or later clue word narrowed, the candidates
 left after each position, the claims read from the hint lines, each solution's
 evidence with its points) or the name of the rule that concluded it (the ranking
 rule as the session's record of firings has it: ``--explain`` records them)::
@@ -15,7 +16,7 @@ rule as the session's record of firings has it: ``--explain`` records them)::
 from __future__ import annotations
 
 from pyengine.engine.wording import with_article
-from pyengine.facts.riddle import Candidates, HintClaim, NameCandidates
+from pyengine.facts.riddle import Candidates, HintClaim, LetterSet, NameCandidates
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
@@ -32,6 +33,7 @@ def explanation(result) -> str:
     session = result.session
     lines = ["how the rules decided:",
              "  letters    " + " | ".join(f"{p} {s or '-'}" for p, s in result.letters.items())]
+    lines.extend(_list_clue_lines(session))
     for kind, what, rule in ((Candidates, "words", "narrow_by_letter_set"),
                              (NameCandidates, "names", "narrow_names_by_letter_set")):
         counts = {f["upto"]: f["words"].count for f in session.records(kind)}
@@ -51,3 +53,19 @@ def explanation(result) -> str:
     for rule in dict.fromkeys(f.rule for f in trace if f.rule in _RANKS):
         lines.append(f"  rank       {rule}: {_RANKS[rule]}")
     return "\n".join(lines)
+
+
+def _list_clue_lines(session) -> list[str]:
+    """A line for each clue a third or later word narrowed: the clue as its letter set
+    says it, the letters left, and the rules that took the later words."""
+    lines = []
+    for f in sorted(session.records(LetterSet), key=lambda f: f["pos"]):
+        later = f["how"].split(", ")[1:]
+        if not later:
+            continue
+        rules = [rule for rule, lead in (("keep_letters_also_in_word", "in "),
+                                         ("drop_letters_of_word", "not in "))
+                 if any(part.startswith(lead) for part in later)]
+        letters = "".join(sorted(f["letters"])) or "-"
+        lines.append(f"  clue {f['pos']:<5} {f['how']} -> {letters} ({', '.join(rules)})")
+    return lines

@@ -14,15 +14,14 @@ each allows) is concluded by the rules in ``rules/riddle.py``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import INVISIBLE, ascii_letters, character, fold
 from pyengine.engine.wording import plural
+from pyengine.puzzles.riddle.clue_words import (  # noqa: F401 (re-exported for the maker)
+    CONNECTIVE, DETERMINER, EXCLUDE, FILLER_READ, INCLUDE, NEGATIVE, PREPOSITION, STOP_WORDS,
+    TOKEN, HalfClue, normalise, read_clue_words)
 from pyengine.puzzles.riddle.limits import MAX_CLUE_CHARS, MAX_RIDDLE_CHARS
-
-INCLUDE, EXCLUDE = "include", "exclude"
 
 ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth "
                  "eleventh twelfth thirteenth fourteenth fifteenth sixteenth "
@@ -36,46 +35,11 @@ _ORD_ALT = "|".join(ORDINAL_WORDS + [LAST, NEXT]) + r"|[0-9]{1,2}(?:st|nd|rd|th)
 _CLUE_START = re.compile(rf"\b(?:my|our)\s+({_ORD_ALT})(?:['\u2019]s)?\b", re.I)
 # "My whole is ...", "My all ...": a hint, never a clue
 _WHOLE = re.compile(r"\b(?:my|our)\s+(?:whole|total|all|entirety|self)\b", re.I)
-_TOKEN = re.compile(r'"[^"]*"|(?<![^\W\d_])\'[^\W\d_][^\W\d_\'-]*\'(?![^\W\d_])'
-                    r"|[^\W\d_]+(?:['-][^\W\d_]+)*")
-
-# a riddle's text is read up to this size (chars; the CLI reads at most this many bytes)
-
-NEGATIVE = {"not", "never", "neither", "nor", "nowhere", "without"}
-CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "whereas",
-              "or", "too", "however", "plus", "still", "even", "again", "then", "only"}
-PREPOSITION = {"in", "on", "within", "inside", "from", "of", "at", "among", "amongst",
-               "into", "amid", "throughout"}
-ARTICLE = {"the", "a", "an", "both", "either", "some", "any", "this", "that", "these",
-           "those", "every", "each", "my", "your", "our", "his", "her", "its", "their"}
-NOUNISH = {"one", "word", "words", "letter", "letters", "spelling"}
-DETERMINER = ARTICLE | NOUNISH
-FILLER = {"is", "are", "am", "was", "be", "been", "lies", "lie", "sits", "appears", "occurs",
-          "found", "find", "seen", "can", "could", "will", "would", "may", "might", "you",
-          "i", "it", "there", "which", "always", "somewhere", "located", "hides", "hidden",
-          "comes", "dwells", "resides", "you'll", "it's", "i'm", "you'd", "as", "well",
-          "also", "present", "contained", "included", "to", "just", "too", "s"}
-# old printed fillers: "My fourth in oak you clearly see", "you'll find" (read by the
-# parser; kept out of STOP_WORDS so the maker's clue words stay as they were)
-PRINTED_FILLER = {"see", "sees", "clearly", "plainly", "surely", "sure", "shall", "doth", "do",
-          "does", "spy", "behold", "readily", "easily", "truly", "indeed", "placed",
-          "stands", "stand", "meet", "met", "view", "discover", "observe", "note",
-          "notice", "perceive", "we", "they", "thou", "thee", "ye", "we'll", "tis",
-          "'tis", "you've", "ever", "oft"}
-# the parser's own words never serve as generated clue words
-STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
-FILLER_READ = FILLER | PRINTED_FILLER
 # words ending a line that show the clue goes on to the next line
 _DANGLING = NEGATIVE | CONNECTIVE | PREPOSITION | {"is", "as", "the", "a", "an", "both",
                                                      "well", "isn't", "it's", "found"}
 # words opening a line that continue the clue of the line before
 _CONTINUES = NEGATIVE | CONNECTIVE | PREPOSITION | {"as", "both", "isn't", "is", "but"}
-
-
-@dataclass(frozen=True)
-class HalfClue:
-    valence: str     # INCLUDE or EXCLUDE
-    word: str
 
 
 @dataclass(frozen=True)
@@ -121,14 +85,8 @@ def _ordinal_value(word: str) -> int | str:
     return int(m.group())
 
 
-def _normalise(text: str) -> str:
-    text = fold(text)           # NFKC, as every reader of words (textio.ascii_letters)
-    return (text.replace("\u2019", "'").replace("\u2018", "'")
-            .replace("\u201c", '"').replace("\u201d", '"').replace("\t", " "))
-
-
 def _words_of(text: str) -> list[str]:
-    return [t.strip("'\"").lower() for t in _TOKEN.findall(text)]
+    return [t.strip("'\"").lower() for t in TOKEN.findall(text)]
 
 
 def _segments(text: str) -> tuple[list[_Segment], list[str]]:
@@ -179,6 +137,12 @@ def _extend(segment: _Segment, lead: str) -> None:
     segment.text += " " + lead
 
 
+def _clue_words(segment: _Segment) -> list[HalfClue]:
+    """The clue words of one segment with their valences."""
+    where = f"line {segment.line}: 'My {segment.ordinal}{segment.text.rstrip()}'"
+    return read_clue_words(segment.text, segment.ordinal, where)
+
+
 def _continues(segment: _Segment, line_words: list[str]) -> bool:
     """Does a line without an ordinal carry on this clue? Yes if the clue ends on
     a dangling word ('... but not in'), or has one clue word so far and the line
@@ -194,146 +158,6 @@ def _continues(segment: _Segment, line_words: list[str]) -> bool:
         return True
 
 
-def _clue_words(segment: _Segment) -> list[HalfClue]:
-    """The clue words of one segment with their valences."""
-    tokens = _tokens(segment.text)
-    picks = _clue_picks(tokens)
-    where = f"line {segment.line}: 'My {segment.ordinal}{segment.text.rstrip()}'"
-    _check_marks(segment.text, where)
-    _check_prepositions(tokens, where)
-    if not picks:
-        raise UsageError(f"{where} is not a letter clue (expected 'My {segment.ordinal} "
-                         "is in WORD but not in WORD' or similar)")
-    if len(picks) > 2:
-        names = ", ".join(tokens[i][0] for i in picks)
-        raise UsageError(f"{where}: cannot tell the two clue words among {names} "
-                         "(put them in quotes)")
-    return _halves(tokens, picks, where)
-
-
-def _check_marks(text: str, where: str) -> None:
-    """A clue may not hold a combining mark left over after NFKC ('x' + U+0301) or an
-    invisible format character: read as nothing, they would silently change a word."""
-    if text.isascii():
-        return
-    for ch in text:
-        if unicodedata.category(ch) in INVISIBLE:
-            raise UsageError(f"{where}: the mark {character(ch)} is not part of a letter "
-                             "a-z (clue words must be letters a-z)")
-
-
-def _tokens(text: str) -> list[tuple[str, bool, bool]]:
-    """(word, quoted, capitalised) for each word of a clue; "isn't" is "is not"."""
-    body = re.sub(r"\bas\s+well\s+as\b", " and ", _normalise(text), flags=re.I)
-    tokens = []
-    for m in _TOKEN.finditer(body):
-        raw = m.group()
-        quoted = raw[0] in "\"'" and len(raw) > 1
-        word = raw.strip("'\"")
-        low = word.lower()
-        if not quoted and low.endswith("n't"):
-            tokens.append((low[:-3] or "is", False, False))
-            tokens.append(("not", False, False))
-            continue
-        if not quoted and low.endswith("'s"):
-            low = low[:-2]
-        tokens.append((low, quoted, word[:1].isupper()))
-    return tokens
-
-
-def _clue_picks(tokens) -> list[int]:
-    """Indexes of the clue words: the quoted words if any; else the words that are
-    not the parser's own (or that follow a preposition), narrowed to the capitalised
-    ones when there are too many."""
-    if any(q for _, q, _ in tokens):
-        return _pick(tokens, lambda t, i, after: t[1])
-    picks = _pick(tokens, lambda t, i, after: after or _joined(tokens, i) or (
-        t[0] not in FILLER_READ and t[0] not in DETERMINER and t[0] not in NEGATIVE
-        and t[0] not in CONNECTIVE and t[0] not in PREPOSITION))
-    if len(picks) > 2:
-        caps = [i for i in picks if tokens[i][2]]
-        if 1 <= len(caps) <= 2 and len(caps) < len(picks):
-            picks = caps
-    return picks
-
-
-def _joined(tokens, i: int) -> bool:
-    """An old printed filler word ('note', 'view') right after 'and', 'nor', 'or',
-    'both' or 'neither' is a clue word ('in both deans and note')."""
-    return (tokens[i][0] in PRINTED_FILLER and tokens[i][0] not in FILLER and i > 0
-            and tokens[i - 1][0] in {"and", "nor", "or", "both", "neither"})
-
-
-def _check_prepositions(tokens, where: str) -> None:
-    """Every 'in' (articles skipped) must be followed by a clue word."""
-    for i, (word, quoted, _cap) in enumerate(tokens):
-        if word in PREPOSITION and not quoted:
-            j = i + 1
-            while j < len(tokens) and tokens[j][0] in ARTICLE | {"neither"} \
-                    and not tokens[j][1] and not _pronoun_word(tokens, j):
-                j += 1
-            if j == len(tokens) or (not tokens[j][1] and tokens[j][0] in
-                                    NEGATIVE | CONNECTIVE | PREPOSITION):
-                raise UsageError(f"{where}: '{word}' is not followed by a clue word")
-
-
-def _pronoun_word(tokens, i: int) -> bool:
-    """Is the determiner at ``i`` itself the clue word ('but not in my', 'in our,
-    not in ...'): the last word, or followed by a negative or joining word?"""
-    if tokens[i][0] not in ARTICLE - {"the", "a", "an", "both", "either", "neither"}:
-        return False
-    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-    return nxt is None or (not nxt[1] and nxt[0] in NEGATIVE | CONNECTIVE | PREPOSITION)
-
-
-def _halves(tokens, picks: list[int], where: str) -> list[HalfClue]:
-    """Each picked word, excluded when a negative word stands between it and the
-    previous clue word ("not in X or in Y": Y is excluded too)."""
-    halves: list[HalfClue] = []
-    previous = -1
-    for i in picks:
-        between = {t[0] for t in tokens[previous + 1:i]}
-        negative = bool(between & NEGATIVE)
-        if not negative and halves and halves[-1].valence == EXCLUDE and "or" in between:
-            negative = True
-        if not between & (PREPOSITION | NEGATIVE | CONNECTIVE) and not tokens[i][1]:
-            raise UsageError(f"{where} is not a letter clue: '{tokens[i][0]}' is not "
-                             "after 'in', 'and', 'nor' ... (expected 'is in WORD ...')")
-        word = ascii_letters(tokens[i][0].replace("-", "").replace("'", ""),
-                             f"{where}: clue word {tokens[i][0]!r}")
-        halves.append(HalfClue(EXCLUDE if negative else INCLUDE, word))
-        previous = i
-    return halves
-
-
-def _pick(tokens, keep) -> list[int]:
-    """Indexes of clue-word tokens. A word right after a preposition (articles
-    skipped) is a clue word even if it is also a filler word ('in may')."""
-    picks = []
-    after = False
-    for i, t in enumerate(tokens):
-        if after and t[0] in NOUNISH and not t[1]:
-            # "in the word 'cat'" names the next token; "in letter and in note" is a clue
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if nxt is None or (not nxt[1] and nxt[0] in NEGATIVE | CONNECTIVE | PREPOSITION):
-                picks.append(i)
-                after = False
-            continue
-        if after and not t[1] and _pronoun_word(tokens, i):
-            picks.append(i)             # "but not in my": a pronoun as the clue word
-            after = False
-            continue
-        if keep(t, i, after and t[0] not in DETERMINER and t[0] not in NEGATIVE
-                and t[0] not in PREPOSITION and t[0] not in CONNECTIVE):
-            picks.append(i)
-            after = False
-        elif t[0] in PREPOSITION:
-            after = True
-        elif t[0] not in DETERMINER:
-            after = False
-    return picks
-
-
 def parse_riddle(text: str) -> ParsedRiddle:
     """Read riddle text into clues (one per letter) and hint lines.
 
@@ -344,7 +168,7 @@ def parse_riddle(text: str) -> ParsedRiddle:
     if len(text) > MAX_RIDDLE_CHARS:
         raise UsageError(f"a riddle of {len(text)} characters is over the limit of "
                          f"{MAX_RIDDLE_CHARS}")
-    segments, hints = _segments(_normalise(text.removeprefix("\ufeff")))
+    segments, hints = _segments(normalise(text.removeprefix("\ufeff")))
     if not segments:
         raise UsageError("no letter clues found (expected lines like "
                          "'My first is in deans but not in slats')")

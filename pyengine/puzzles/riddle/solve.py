@@ -15,7 +15,7 @@ from pyengine.engine.wording import plural
 from pyengine.puzzles.riddle.limits import MAX_HINT_LINES, MAX_RIDDLE_BYTES, MAX_SOLUTIONS
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
 from pyengine.engine.stages import Stage
-from pyengine.facts.riddle import clue_fact
+from pyengine.facts.riddle import line_facts
 from pyengine.puzzles.riddle.hints import HintReader
 from pyengine.engine.experta import ExpertaSession
 from pyengine.facts.riddle import HintLine
@@ -184,12 +184,12 @@ def solver_stages():
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
-    """The Clue facts of a parsed riddle, one per line ('My last' stays 'last'
-    for the rules)."""
+    """The Clue facts of a parsed riddle, one per line, with an ExtraClueWord per
+    word after a line's second ('My last' stays 'last' for the rules)."""
 
-    return [clue_fact(LAST if clue.ordinal == LAST else clue.pos,
-                      [(h.valence, h.word) for h in clue.halves])
-            for clue in parsed.clues]
+    return [fact for clue in parsed.clues
+            for fact in line_facts(LAST if clue.ordinal == LAST else clue.pos,
+                                   [(h.valence, h.word) for h in clue.halves])]
 
 
 #: quiet solver sessions of the lists used last (a bounded memo: a session holds its
