@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pyengine.engine.errors import UsageError
+from pyengine.puzzles.riddle.clue_words import MAX_CLUE_WORDS
 from pyengine.puzzles.riddle.parse import parse_riddle
 
 MAX_RIDDLE_CHARS = 64 * 1024      # the documented limit (parse.MAX_RIDDLE_CHARS)
@@ -186,7 +187,8 @@ def test_length_wants_ascii_digits():
 # -- property tests --------------------------------------------------------------------
 RIDDLE_WORDS = ["My", "my", "first", "second", "third", "last", "1st", "is", "in", "not",
                 "but", "neither", "nor", "both", "and", "deans", "slats", '"cat"', "'dog'",
-                "whole", "\n", "\n", ",", "isn't", "also", "the", "word", "Our", "fourth"]
+                "whole", "\n", "\n", ",", "isn't", "also", "the", "word", "Our", "fourth",
+                "yet", "still", "or", ",", "cot", "bed"]
 riddle_text = st.one_of(
     st.text(max_size=300),
     st.lists(st.one_of(st.sampled_from(RIDDLE_WORDS), st.text(max_size=6)),
@@ -204,6 +206,7 @@ def test_parser_gives_a_parse_or_a_usage_error(text):
     assert parsed.clues and sorted(c.pos for c in parsed.clues) == list(
         range(1, len(parsed.clues) + 1))
     for clue in parsed.clues:
+        assert 1 <= len(clue.halves) <= MAX_CLUE_WORDS
         assert all(h.word.isascii() and h.word.isalpha() and h.word.islower()
                    for h in clue.halves)
 
