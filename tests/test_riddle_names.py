@@ -50,9 +50,20 @@ def test_names_file_is_small_and_licensed():
     ("esquimau", "Esquimau"),                  # WordNet's alternative lemma of Eskimo
     ("peking", "Peking"),                      # GeoNames' historical name of Beijing
     ("bombay", "Bombay"),
+    ("landseer", "Landseer"),                  # SCOWL's capitalised words
+    ("guadalquivir", "Guadalquivir"),
+    ("robertbruce", "Robert Bruce"),           # WordNet: 'Robert the Bruce' and 'Bruce'
+    ("johnkennedy", "John Kennedy"),           # 'John Fitzgerald Kennedy' and 'Kennedy'
 ])
 def test_names_people_print_are_in_the_list(key, written):
     assert load_names().name(key) == written
+
+
+def test_inflected_capitalised_words_and_names_through_a_particle_stay_out():
+    keys = load_names().keys
+    assert "camembert" in keys and "camemberts" not in keys     # a plural of another
+    assert "latinizes" not in keys                               # a verb form
+    assert "eyck" in keys and "janeyck" not in keys              # 'Jan van Eyck'
 
 
 def test_a_sovereigns_title_goes_before_a_given_name_not_a_surname():
