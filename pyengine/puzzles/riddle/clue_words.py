@@ -64,6 +64,7 @@ class HalfClue:
 
 
 def normalise(text: str) -> str:
+    """NFKC-folded text with typographic quotes and tabs made plain."""
     text = fold(text)           # NFKC, as every reader of words (textio.ascii_letters)
     return (text.replace("\u2019", "'").replace("\u2018", "'")
             .replace("\u201c", '"').replace("\u201d", '"').replace("\t", " "))

@@ -47,4 +47,4 @@ PUZZLE = Puzzle(
     "riddle", "solve or make letter riddles ('My first is in ... but not in ...')",
     engine="experta", actions=(SOLVE, MAKE),
     description="Letter riddles: each clue line names one letter of a word through "
-                "the letters of two clue words.")
+                "the letters of its clue words (two, or a list).")
