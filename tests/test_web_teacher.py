@@ -132,6 +132,24 @@ def test_an_ended_session_shows_as_ended(client):
     assert [s["ended"] is not None for s in rows] == sorted(s["ended"] is not None for s in rows)
 
 
+@pytest.mark.parametrize("source, why", [
+    (FORBIDDEN, "system"),              # refused by the allow-list, before compiling
+    (UNKNOWN, "no-such-function"),      # refused by CLIPS in its worker
+])
+def test_a_program_that_cannot_open_shows_as_a_stuck_student(client, source, why):
+    """A student whose program does not open has no session, but the teacher's list
+    keeps the attempt as an ended row with its error: who is stuck, and on what."""
+    before = newest(client)["n"]
+    r = client.post("/api/sessions", json={"program": {"name": "mine", "source": source}})
+    assert r.status_code == 400 and why in r.json()["error"]
+    row = newest(client)
+    assert row["n"] == before + 1 and row["ended"] == "it could not open"
+    assert why in row["error"] and row["program"] == "mine.clp"
+    assert row["client"] and row["error_at"] and row["fired"] == 0
+    r = client.get(f"/api/class/{row['label']}/state", headers=TEACHER)
+    assert r.status_code == 410 and "it could not open" in r.json()["error"]
+
+
 def test_a_pushed_program_is_offered_to_every_student_and_withdrawn(client):
     r = client.post("/api/class/push", headers=TEACHER,
                     json={"program": {"name": "lesson", "source": COUNT, "engine": "ours"}})

@@ -51,7 +51,8 @@ from pyengine.ui.notebook_args import parse_id
 from pyengine.ui.web.classroom import Classroom, ClassRefused
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
-from pyengine.ui.web.programs import ENGINES, PROGRAM_LIMITS, program_spec, starters
+from pyengine.ui.web.programs import (ENGINES, PROGRAM_LIMITS, program_name, program_spec,
+                                      starters)
 from pyengine.ui.web.store import Busy, Gone, Store
 from pyengine.ui.web.targets import Target, menu
 from pyengine.ui.web.workers import warm_up
@@ -194,6 +195,8 @@ class Api:
         try:
             program = await asyncio.to_thread(program_spec, body["program"])
         except ProgramRefused as exc:
+            self.store.not_opened(_client(request), "program", _named(body["program"]),
+                                  None, str(exc).splitlines()[0])
             return _refusal(exc)
         spec = {"name": f"program {program['name']}", "program": program}
         _, status, answer = await self.store.open(_client(request), spec)
@@ -312,6 +315,14 @@ def _error(status: int):
         return JSONResponse({"error": (text.splitlines() or [""])[0][:2000]},
                             status_code=status)
     return handler
+
+
+def _named(program) -> str | None:
+    """A refused program's checked name, for the teacher's list (None if it has none)."""
+    try:
+        return program_name(program)
+    except (UsageError, AttributeError):
+        return None
 
 
 def _refusal(exc: ProgramRefused) -> JSONResponse:

@@ -49,6 +49,15 @@ def starters() -> tuple[dict, ...]:
     return tuple(out)
 
 
+def program_name(given: dict) -> str:
+    """The checked name of a requested program: letters, digits, ``_.-``, ``.clp``
+    added (``program.clp`` when none is given)."""
+    name = given.get("name") or "program.clp"
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise UsageError("program name: 1 to 60 letters, digits, '_', '.' or '-'")
+    return name if name.endswith(".clp") else name + ".clp"
+
+
 def program_spec(given) -> dict:
     """The worker's spec for ``given`` (the request's ``program``), checked: a name of
     letters, digits, ``_.-`` (``.clp`` added), an engine of :data:`ENGINES`, and the
@@ -56,11 +65,7 @@ def program_spec(given) -> dict:
     if not isinstance(given, dict) or not set(given) <= set(FIELDS):
         raise UsageError('program: {"name": "my.clp", "source": "(defrule ...)", '
                          '"engine": "clips" or "ours"}')
-    name = given.get("name") or "program.clp"
-    if not isinstance(name, str) or not _NAME.match(name):
-        raise UsageError("program name: 1 to 60 letters, digits, '_', '.' or '-'")
-    if not name.endswith(".clp"):
-        name += ".clp"
+    name = program_name(given)
     engine = given.get("engine") or "clips"
     if engine not in ENGINES:
         raise UsageError(f"engine: {str(engine)[:20]!r} is not one (choose from "

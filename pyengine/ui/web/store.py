@@ -26,6 +26,8 @@ from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.workers import Worker, WorkerGone
 
 ENDED_KEPT = 1000            # ended sessions whose reason is kept for their page
+NOT_OPENED = "it could not open"
+ERROR_CHARS = 300           # of a session's last error, as the teacher's view lists it
 
 
 class Busy(Exception):
@@ -131,17 +133,31 @@ class Store:
             raise
         finally:
             self.opening -= 1
+        program = (spec.get("program") or {}).get("name")
         if status != 200:
             client.sessions.discard(sid)
-            await worker.stop("it could not open")
+            await worker.stop(NOT_OPENED)
+            self.not_opened(address, spec["name"], program, worker.note.get("engine"),
+                            worker.note.get("error") or f"status {status}")
             return None, status, body
         self.opened += 1
-        program = (spec.get("program") or {}).get("name")
         record = Record(self.opened, address, spec["name"], program, worker.note.get("engine"))
         handle = Handle(sid, spec["name"], address, worker, record)
         self.sessions[sid] = handle
         self.records[sid] = record
         return handle, status, body
+
+    def not_opened(self, address: str, target: str, program: str | None,
+                   engine: str | None, error: str) -> None:
+        """A session that could not open (a program refused or failing to compile) is
+        kept as an ended one with its error, among the ended ones the teacher's view
+        lists (bounded like them): a student stuck on a mistake shows there."""
+        self.opened += 1
+        sid = secrets.token_urlsafe(18)
+        record = Record(self.opened, address, target, program, engine,
+                        error=error[:ERROR_CHARS], error_at=time.time(), ended=NOT_OPENED)
+        self.records[sid] = record
+        self._remember(sid, NOT_OPENED)
 
     async def _make_room(self, client: Client) -> None:
         """A client at its share opens another session: its least recently used one
