@@ -198,7 +198,7 @@ def titled_names(synsets) -> set[str]:
 PERSON = "00007846"              # WordNet 3.0's person, individual, someone ...
 
 
-def _is_person(synsets, offset: str, seen=None) -> bool:
+def _is_person(synsets, offset: str) -> bool:
     """Does a chain of (instance) hypernyms lead from ``offset`` to ``PERSON``?"""
     todo, seen = [offset], set()
     while todo:

@@ -16,7 +16,8 @@ rule as the session's record of firings has it: ``--explain`` records them)::
 from __future__ import annotations
 
 from pyengine.engine.wording import with_article
-from pyengine.facts.riddle import Candidates, HintClaim, LetterSet, NameCandidates
+from pyengine.facts.riddle import (EXCLUDE, INCLUDE, Candidates, HintClaim, LetterSet,
+                                   NameCandidates)
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
@@ -33,7 +34,7 @@ def explanation(result) -> str:
     session = result.session
     lines = ["how the rules decided:",
              "  letters    " + " | ".join(f"{p} {s or '-'}" for p, s in result.letters.items())]
-    lines.extend(_list_clue_lines(session))
+    lines.extend(_list_clue_lines(result))
     for kind, what, rule in ((Candidates, "words", "narrow_by_letter_set"),
                              (NameCandidates, "names", "narrow_names_by_letter_set")):
         counts = {f["upto"]: f["words"].count for f in session.records(kind)}
@@ -55,17 +56,19 @@ def explanation(result) -> str:
     return "\n".join(lines)
 
 
-def _list_clue_lines(session) -> list[str]:
-    """A line for each clue a third or later word narrowed: the clue as its letter set
-    says it, the letters left, and the rules that took the later words."""
+def _list_clue_lines(result) -> list[str]:
+    """A line for each clue of more than two words: its letter set as the rules left it
+    (the whole clue in its ``how``, the letters), and the rules that took the later
+    words (by their valences)."""
+    sets = {f["pos"]: f for f in result.session.records(LetterSet)}
     lines = []
-    for f in sorted(session.records(LetterSet), key=lambda f: f["pos"]):
-        later = f["how"].split(", ")[1:]
-        if not later:
+    for clue in result.clues:
+        later, f = clue.halves[2:], sets.get(clue.pos)
+        if not later or f is None:
             continue
-        rules = [rule for rule, lead in (("keep_letters_also_in_word", "in "),
-                                         ("drop_letters_of_word", "not in "))
-                 if any(part.startswith(lead) for part in later)]
+        rules = [rule for rule, valence in (("keep_letters_also_in_word", INCLUDE),
+                                            ("drop_letters_of_word", EXCLUDE))
+                 if any(h.valence == valence for h in later)]
         letters = "".join(sorted(f["letters"])) or "-"
         lines.append(f"  clue {f['pos']:<5} {f['how']} -> {letters} ({', '.join(rules)})")
     return lines

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
-from pyengine.puzzles.riddle.clue_words import (  # noqa: F401 (re-exported for the maker)
+from pyengine.puzzles.riddle.clue_words import (  # noqa: F401 (STOP_WORDS: read from here by the maker)
     CONNECTIVE, DETERMINER, EXCLUDE, FILLER_READ, INCLUDE, NEGATIVE, PREPOSITION, STOP_WORDS,
     TOKEN, HalfClue, normalise, read_clue_words)
 from pyengine.puzzles.riddle.limits import MAX_CLUE_CHARS, MAX_RIDDLE_CHARS
