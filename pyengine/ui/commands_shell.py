@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import read_file_text
+from pyengine.engine.textio import read_file_text, shown
 from pyengine.ui.commands import SHELL, offered, one_path, shell_command
 from pyengine.ui.queries import Text, user_fact
 from pyengine.ui.shell_edit import join_constructs
@@ -60,7 +60,7 @@ def dribble_on(shell, path: str) -> None:
     try:
         shell.dribble = open(path, "w", encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
 
 
 def dribble_off(shell) -> None:
@@ -93,7 +93,7 @@ def load_facts(shell, path: str) -> Text:
     try:
         forms = read(text)
     except ReadError as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from None
+        raise UsageError(f"cannot read {shown(path)}: {exc}") from None
     specs = [user_fact(text[form.start:form.end], shell.setup, shell.session)
              for form in forms if isinstance(form, Form)]
     for spec in specs:

@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import shown
 from pyengine.experta import KnowledgeEngine
 
 
@@ -51,9 +52,9 @@ def load_class(spec: str):
         return _only_engine(module, where, KnowledgeEngine)
     cls = getattr(module, name, None)
     if cls is None:
-        raise UsageError(f"{where} has no {name}")
+        raise UsageError(f"{shown(where)} has no {name}")
     if not (isinstance(cls, type) and issubclass(cls, KnowledgeEngine)):
-        raise UsageError(f"{where}:{name} is not a KnowledgeEngine class")
+        raise UsageError(f"{shown(where)}:{name} is not a KnowledgeEngine class")
     return cls
 
 
@@ -80,7 +81,7 @@ class _FromSource(importlib.machinery.SourceFileLoader):
 
 def _load_file(path: str):
     if not os.path.isfile(path):
-        raise UsageError(f"cannot read {path}: no such file")
+        raise UsageError(f"cannot read {shown(path)}: no such file")
     mod_name = "pyengine_user_" + re.sub(r"\W", "_", os.path.splitext(os.path.basename(path))[0])
     spec = importlib.util.spec_from_file_location(mod_name, path,
                                                   loader=_FromSource(mod_name, path))
@@ -91,7 +92,7 @@ def _load_file(path: str):
             spec.loader.exec_module(module)
     except Exception as exc:
         sys.modules.pop(mod_name, None)
-        raise UsageError(f"cannot load {path}: {type(exc).__name__}: {first_line(exc)}") from None
+        raise UsageError(f"cannot load {shown(path)}: {type(exc).__name__}: {first_line(exc)}") from None
     return module
 
 
@@ -100,9 +101,10 @@ def _import(name: str):
         with _importable_from(os.getcwd()):
             return importlib.import_module(name)
     except ImportError as exc:
-        raise UsageError(f"cannot import {name}: {exc}") from None
+        raise UsageError(f"cannot import {shown(name)}: {exc}") from None
     except Exception as exc:
-        raise UsageError(f"cannot import {name}: {type(exc).__name__}: {first_line(exc)}") from None
+        raise UsageError(f"cannot import {shown(name)}: {type(exc).__name__}: "
+                         f"{first_line(exc)}") from None
 
 
 @contextlib.contextmanager

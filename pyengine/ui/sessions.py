@@ -17,6 +17,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import is_digits
 from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
+from pyengine.engine.textio import shown
 from pyengine.puzzles import registry
 # load_class and split_spec are this module's names too (the notebook and tests use them)
 from pyengine.ui.engine_files import Loaded, first_line, load_class, split_spec  # noqa: F401
@@ -238,11 +239,11 @@ def clp_source(path: str):
     one line naming the file (and the first bad byte's offset)."""
 
     if not os.path.lexists(path):
-        raise UsageError(f"cannot read {path}: no such file")
+        raise UsageError(f"cannot read {shown(path)}: no such file")
     source = read_source(path)
     deepest = nesting_depth(source.text)
     if deepest > MAX_DEPTH:
-        raise UsageError(f"cannot load {path}: parentheses nested {deepest:,} deep; "
+        raise UsageError(f"cannot load {shown(path)}: parentheses nested {deepest:,} deep; "
                          f"CLIPS's parser takes at most {MAX_DEPTH:,}")
     return source
 

@@ -38,7 +38,7 @@ from pyengine.ui.shell_commands import ShellFront
 from pyengine.ui.shell_edit import EditCommands, open_parens
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
-from pyengine.engine.textio import read_text
+from pyengine.engine.textio import read_text, shown
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on
@@ -118,7 +118,7 @@ def _script(path: str):
     try:
         return open(path, encoding="utf-8")
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {shown(path)}: {exc.strerror or exc}") from None
 
 
 def input_lines(path: str) -> list[str]:

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from pyengine.engine.errors import UsageError
 
@@ -375,6 +375,8 @@ def test_api_gives_a_result_or_a_usage_error(puzzle, action, options):
        VALUES | st.sampled_from([str(ANIMALS), f"{ANIMALS}:Zookeeper"]),
        VALUES | st.sampled_from([["GO"], "GO:3:random"]), VALUES | st.just("breadth"),
        VALUES, VALUES | st.just(["yes", "no"]))
+@example("\n", None, None, None, None, None)      # a file name holding a newline: one line
+@example(None, "a\nb.py:K", None, None, None, None)
 def test_inspector_gives_a_result_or_a_usage_error(clp, engine, stages, strategy, seed, lines):
     from pyengine.ui.notebook import Inspector
     _usage_error_or_result(lambda: Inspector(clp, input=lines))
