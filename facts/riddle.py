@@ -102,21 +102,35 @@ class NearSolution(Fact):
 # -- coined compounds -------------------------------------------------------------------
 
 COIN_MIN_ZIPF = 3.0     # the halves come from the familiar part of the list (zipf >= 3)
+COIN_MIN_NAME_ZIPF = 2.5  # ... and the names of titled and possessive ones (Custer 2.99)
 COIN_MIN_HALF = 3       # each half has at least 3 letters
 COIN_HALVES = 10        # at most 10 halves (the most familiar) per side of each cut
 COIN_PER_CUT = 10       # at most 10 compounds (the most familiar pairs) per cut
+#: the words put before a name in the titled compounds (``General Wolfe``, ``Cape Cod``)
+COIN_TITLES = ("admiral", "baron", "cape", "captain", "colonel", "count", "duke", "earl",
+               "emperor", "fort", "general", "governor", "king", "lady", "lake", "lord",
+               "major", "mount", "pope", "port", "president", "prince", "princess",
+               "queen", "saint", "sir")
+#: the shapes of a coined compound: its name -> (the left half's source, the right's),
+#: in the order they rank (two words before a title and a name, before a possessive)
+COIN_SHAPES = {"words": ("words", "words"), "titled": ("titles", "names"),
+               "possessive": ("possessives", "words")}
 
 
 class CoinHalf(Fact):
-    """One side (``"left"``/``"right"``) of a cut after position ``cut``: the familiar
-    words of positions ``start``..``end`` narrowed by the letter sets up to ``next``
-    (done at end + 1), a WordSet over their own length's index."""
+    """One side (``"left"``/``"right"``) of a cut after position ``cut`` of a compound
+    of ``shape`` (a key of ``COIN_SHAPES``): the words of its side's source (familiar
+    words, titles, names, names' possessives) for positions ``start``..``end`` narrowed
+    by the letter sets up to ``next`` (done at end + 1), a WordSet over their own
+    length's index."""
 
 
 class Coined(Fact):
-    """A compound of two listed words (``left`` + ``right``) whose letters fit every
-    clue: ``word`` the two joined, ``key`` its rank (the less familiar half's zipf
-    first, then both halves' together)."""
+    """A compound whose letters fit every clue: ``left`` + ``right`` (letters only)
+    joined in ``word``, ``written`` as printed (``moonwolf``, ``General Wolfe``,
+    ``Cleopatra's Needle``), ``shape`` its kind, ``zipf`` its less familiar half's
+    frequency and ``key`` its rank (the shape's order, then the less familiar half's
+    zipf, then both halves' together)."""
 
 
 class SearchNames(Fact):

@@ -1,25 +1,41 @@
-"""Coined compounds: when no listed word or name fits a riddle, two listed words joined.
+"""Coined compounds: when no listed word or name fits a riddle, two halves joined.
 
-Old riddles sometimes answer with a compound no list holds ("death" + "rune"). The
-``coin`` stage (after ``near``) proposes such answers from the letter sets alone:
+Old riddles sometimes answer with a compound no list holds: two words ("death" +
+"rune"), a title before a name ("General" + "Wolfe"), a name's possessive before a word
+("Cleopatra's" + "Needle"). The ``coin`` stage (after ``near``) proposes such answers
+from the letter sets alone, one shape (``COIN_SHAPES``) at a time:
 
-``split_at_cuts``     no word and no name fits: for each cut point (each half at least
-                      ``COIN_MIN_HALF`` letters) a left ``CoinHalf`` over positions
-                      1..cut and a right one over cut+1..length, each starting with
-                      every familiar word (zipf >= ``COIN_MIN_ZIPF``) of its length.
-``narrow_coin_half``  each left half is narrowed by the letter sets of its positions,
-                      one position a firing, through its length's position index (the
-                      same ``WordSet`` narrowing as the solve stage's candidates);
-``narrow_right_half`` a right half likewise, once its left half kept words.
-``join_halves``       a cut whose two halves both kept words: the ``COIN_HALVES`` most
-                      familiar of each side are paired, and the ``COIN_PER_CUT`` pairs
-                      whose less familiar half is the most familiar become ``Coined``.
+``split_at_cuts``          no word and no name fits: for each cut point (each half at
+                           least ``COIN_MIN_HALF`` letters) a left ``CoinHalf`` over
+                           positions 1..cut and a right one over cut+1..length, each
+                           starting with every familiar word (zipf >= ``COIN_MIN_ZIPF``)
+                           of its length.
+``split_after_titles``     likewise, a cut after each length of title (``COIN_TITLES``:
+                           King, General, Mount ...): the titles on the left, the
+                           familiar names of one word (zipf >= ``COIN_MIN_NAME_ZIPF``)
+                           on the right.
+``split_after_possessives`` likewise, a cut after each length of a name of one word with
+                           its s: those possessives on the left, familiar words on the
+                           right.
+``narrow_coin_half``       each left half is narrowed by the letter sets of its
+                           positions, one position a firing, through its length's
+                           position index (the same ``WordSet`` narrowing as the solve
+                           stage's candidates);
+``narrow_right_half``      a right half likewise, once its left half kept words.
+``join_halves``            a cut whose two halves both kept words: the ``COIN_HALVES``
+                           most familiar of each side are paired, and the
+                           ``COIN_PER_CUT`` pairs whose less familiar half is the most
+                           familiar become ``Coined``.
 
-The work is bounded: at most length - 5 cuts, each narrowed once per position, and at
-most ``COIN_HALVES`` x ``COIN_HALVES`` pairs weighed per cut. The reader ranks coined
-answers after every listed one (``pyengine.puzzles.riddle.solve``).
+The work is bounded: at most length - 5 cuts of two words, one a title length and one a
+possessive length (length - 6), each narrowed once per position, and at most
+``COIN_HALVES`` x ``COIN_HALVES`` pairs weighed per cut. The reader ranks coined answers
+after every listed one, the shapes in ``COIN_SHAPES``'s order
+(``pyengine.puzzles.riddle.solve``).
 """
 from __future__ import annotations
+
+from array import array
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
@@ -27,8 +43,10 @@ from experta import AS, MATCH, NOT, TEST, KnowledgeEngine, Rule
 
 from pyengine.engine.staging import Stage
 from pyengine.facts.riddle import (
-    COIN_HALVES, COIN_MIN_HALF, COIN_MIN_ZIPF, COIN_PER_CUT, Candidates, CoinHalf, Coined,
-    LetterSet, NameCandidates, Riddle, WordSet)
+    COIN_HALVES, COIN_MIN_HALF, COIN_MIN_NAME_ZIPF, COIN_MIN_ZIPF, COIN_PER_CUT,
+    COIN_SHAPES, COIN_TITLES, Candidates, CoinHalf, Coined, LetterSet, NameCandidates,
+    Riddle, WordSet)
+from pyengine.words.wordlist import WordList
 
 
 def _done(end, nxt, words) -> bool:
@@ -36,29 +54,63 @@ def _done(end, nxt, words) -> bool:
     return nxt == end + 1 and words.count > 0
 
 
+#: the coin stage starts when neither a word nor a name fits
+NOTHING_FITS = (Stage("coin"), Riddle(length=MATCH.n),
+                Candidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
+                NameCandidates(upto=MATCH.n, words=MATCH.nw), TEST(lambda nw: nw.count == 0))
+
+
 class CoinRules(KnowledgeEngine):
     """The ``coin`` stage of the solver (mixed into ``RiddleSolver``; ``self.words``
-    is its word list)."""
+    is its word list, ``self.hints.names`` the names)."""
 
     coin_fact_classes = (CoinHalf, Coined)
 
-    def familiar_words(self):
-        """The part of the list the halves come from (a cached filtered view)."""
-        return self.words.filter(min_zipf=COIN_MIN_ZIPF)
+    def coin_source(self, source: str) -> WordList:
+        """The words a half of a compound comes from (cached lists)."""
+        if source == "words":
+            return self.words.filter(min_zipf=COIN_MIN_ZIPF)
+        if source == "titles":
+            got = getattr(self, "_titles", None)
+            if got is None or got[0] is not self.words:
+                zipf = self.words.zipf100
+                got = self._titles = (self.words, WordList(
+                    COIN_TITLES, None, array("h", [zipf(t) for t in COIN_TITLES]),
+                    label="titles", source="COIN_TITLES", licence="", kind="view"))
+            return got[1]
+        names = self.hints.names
+        got = names.single() if source == "names" else names.possessives()
+        return got.filter(min_zipf=COIN_MIN_NAME_ZIPF)
 
-    @Rule(Stage("coin"), Riddle(length=MATCH.n),
-          Candidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
-          NameCandidates(upto=MATCH.n, words=MATCH.nw), TEST(lambda nw: nw.count == 0),
-          NOT(CoinHalf()))
+    def _split(self, shape: str, n: int, cuts) -> None:
+        """Declare a left and a right half of ``shape`` at each cut."""
+        left, right = (self.coin_source(s) for s in COIN_SHAPES[shape])
+        for cut in cuts:
+            if not (COIN_MIN_HALF <= cut <= n - COIN_MIN_HALF):
+                continue
+            for side, source, start, end in (("left", left, 1, cut),
+                                             ("right", right, cut + 1, n)):
+                index = source.position_index(end - start + 1)
+                self.declare(CoinHalf(cut=cut, shape=shape, side=side, start=start,
+                                      end=end, next=start, words=WordSet(index, index.all)))
+
+    @Rule(*NOTHING_FITS, NOT(CoinHalf(shape="words")))
     def split_at_cuts(self, n):
         """No listed word or name fits: split the positions at each cut point into a
         left and a right half, each starting with the familiar words of its length."""
-        familiar = self.familiar_words()
-        for cut in range(COIN_MIN_HALF, n - COIN_MIN_HALF + 1):
-            for side, start, end in (("left", 1, cut), ("right", cut + 1, n)):
-                index = familiar.position_index(end - start + 1)
-                self.declare(CoinHalf(cut=cut, side=side, start=start, end=end, next=start,
-                                      words=WordSet(index, index.all)))
+        self._split("words", n, range(COIN_MIN_HALF, n - COIN_MIN_HALF + 1))
+
+    @Rule(*NOTHING_FITS, NOT(CoinHalf(shape="titled")))
+    def split_after_titles(self, n):
+        """No listed word or name fits: a title of each length (General, King, Mount)
+        before a name of one word."""
+        self._split("titled", n, sorted({len(t) for t in COIN_TITLES}))
+
+    @Rule(*NOTHING_FITS, NOT(CoinHalf(shape="possessive")))
+    def split_after_possessives(self, n):
+        """No listed word or name fits: a name's possessive (Cleopatra's) before a
+        familiar word."""
+        self._split("possessive", n, range(COIN_MIN_HALF + 1, n - COIN_MIN_HALF + 1))
 
     @Rule(Stage("coin"),
           AS.half << CoinHalf(side="left", start=MATCH.s, end=MATCH.e, next=MATCH.k,
@@ -70,10 +122,11 @@ class CoinRules(KnowledgeEngine):
         self._narrow(half, s, k, w, letters)
 
     @Rule(Stage("coin"),
-          CoinHalf(cut=MATCH.c, side="left", end=MATCH.e1, next=MATCH.k1, words=MATCH.left),
+          CoinHalf(cut=MATCH.c, shape=MATCH.shape, side="left", end=MATCH.e1,
+                   next=MATCH.k1, words=MATCH.left),
           TEST(lambda e1, k1, left: _done(e1, k1, left)),
-          AS.half << CoinHalf(cut=MATCH.c, side="right", start=MATCH.s, end=MATCH.e,
-                              next=MATCH.k, words=MATCH.w),
+          AS.half << CoinHalf(cut=MATCH.c, shape=MATCH.shape, side="right", start=MATCH.s,
+                              end=MATCH.e, next=MATCH.k, words=MATCH.w),
           TEST(lambda k, e, w: k <= e and w.count > 0),
           LetterSet(pos=MATCH.k, letters=MATCH.letters))
     def narrow_right_half(self, half, s, k, w, letters):
@@ -85,17 +138,33 @@ class CoinRules(KnowledgeEngine):
         self.modify(half, next=k + 1, words=w.narrow(k - s + 1, letters))
 
     @Rule(Stage("coin"),
-          CoinHalf(cut=MATCH.c, side="left", end=MATCH.e1, next=MATCH.k1, words=MATCH.left),
+          CoinHalf(cut=MATCH.c, shape=MATCH.shape, side="left", end=MATCH.e1,
+                   next=MATCH.k1, words=MATCH.left),
           TEST(lambda e1, k1, left: _done(e1, k1, left)),
-          CoinHalf(cut=MATCH.c, side="right", end=MATCH.e2, next=MATCH.k2, words=MATCH.right),
+          CoinHalf(cut=MATCH.c, shape=MATCH.shape, side="right", end=MATCH.e2,
+                   next=MATCH.k2, words=MATCH.right),
           TEST(lambda e2, k2, right: _done(e2, k2, right)))
-    def join_halves(self, left, right):
+    def join_halves(self, shape, left, right):
         """Both halves of a cut kept words: their most familiar pairs are coined."""
-        familiar = self.familiar_words()
-        lefts = familiar.ranked(left.words())[:COIN_HALVES]
-        rights = familiar.ranked(right.words())[:COIN_HALVES]
-        zipf = {w: familiar.zipf100(w) for w in lefts + rights}
-        pairs = sorted(((-min(zipf[a], zipf[b]), -zipf[a] - zipf[b], a + b), a, b)
+        sources = [self.coin_source(s) for s in COIN_SHAPES[shape]]
+        lefts = sources[0].ranked(left.words())[:COIN_HALVES]
+        rights = sources[1].ranked(right.words())[:COIN_HALVES]
+        zipf = {("l", w): sources[0].zipf100(w) for w in lefts}
+        zipf.update({("r", w): sources[1].zipf100(w) for w in rights})
+        order = list(COIN_SHAPES).index(shape)
+        pairs = sorted(((order, -min(zipf["l", a], zipf["r", b]),
+                         -zipf["l", a] - zipf["r", b], a + b), a, b)
                        for a in lefts for b in rights)
         for key, a, b in pairs[:COIN_PER_CUT]:
-            self.declare(Coined(word=a + b, left=a, right=b, key=key))
+            self.declare(Coined(word=a + b, left=a, right=b, shape=shape,
+                                written=self._written(shape, a, b), zipf=-key[1] / 100,
+                                key=key))
+
+    def _written(self, shape: str, a: str, b: str) -> str:
+        """A compound as printed: ``moonwolf``, ``General Wolfe``, ``Cleopatra's Needle``."""
+        names = self.hints.names
+        if shape == "titled":
+            return f"{a.capitalize()} {names.name(b)}"
+        if shape == "possessive":
+            return f"{names.possessor(a)} {b.capitalize()}"
+        return a + b

@@ -1,9 +1,10 @@
-"""Coined compounds (two listed words joined) and near spellings (a listed name one
-letter away from a string that fits): the ``coin`` stage and ``--near``.
+"""Coined compounds (two listed words joined, a title before a name, a name's
+possessive before a word) and near spellings (a listed name one letter away from a
+string that fits): the ``coin`` stage and ``--near``.
 
 The riddles are ours: tests/data/riddles/coined_*.txt spell compounds no list holds
-(frog + pond, moon + wolf, castle + garden); TCHAIKOWSKY is the old spelling of a name
-the names list holds as Tchaikovsky.
+(frog + pond, moon + wolf, castle + garden, Colonel + Custer, Nelson's + Column);
+TCHAIKOWSKY is the old spelling of a name the names list holds as Tchaikovsky.
 """
 from __future__ import annotations
 
@@ -16,12 +17,15 @@ from pyengine.facts.riddle import (
     COIN_MIN_HALF,
     COIN_MIN_ZIPF,
     COIN_PER_CUT,
+    COIN_SHAPES,
+    COIN_TITLES,
     Coined,
     CoinHalf,
 )
 
 from pyengine.puzzles.riddle.solve import solve
 from pyengine.words.lists import load
+from pyengine.words.names import load_names
 
 DATA = Path(__file__).parent / "data" / "riddles"
 COINED = {"coined_frogpond": ("frog", "pond"), "coined_moonwolf": ("moon", "wolf"),
@@ -94,14 +98,15 @@ def test_coined_work_is_bounded_on_a_twelve_letter_riddle():
     words = load(None)
     familiar = words.filter(min_zipf=COIN_MIN_ZIPF)
     r = solve(LOOSE, record=True, all_solutions=True)
-    halves = r.session.records(CoinHalf)
+    halves = [h for h in r.session.records(CoinHalf) if h["shape"] == "words"]
     cuts = range(COIN_MIN_HALF, 12 - COIN_MIN_HALF + 1)
     assert sorted({h["cut"] for h in halves}) == list(cuts)
     assert len(halves) == 2 * len(cuts)                 # 14 halves, one per side per cut
     fired = [f.rule for f in r.session.trace]
     narrowings = fired.count("narrow_coin_half") + fired.count("narrow_right_half")
-    assert narrowings <= 12 * len(cuts)
-    coined = r.session.records(Coined)
+    every_cut = {(h["shape"], h["cut"]) for h in r.session.records(CoinHalf)}
+    assert narrowings <= 12 * len(every_cut)            # each cut: once per position
+    coined = [f for f in r.session.records(Coined) if f["shape"] == "words"]
     by_cut: dict[int, int] = {}
     for f in coined:
         by_cut[len(f["left"])] = by_cut.get(len(f["left"]), 0) + 1
@@ -114,7 +119,14 @@ def test_coined_work_is_bounded_on_a_twelve_letter_riddle():
         side = "left" if h["side"] == "left" else "right"
         used = {f[side] for f in coined if len(f["left"]) == h["cut"]}
         assert used <= set(kept)
-    assert len(r.solutions) <= len(cuts) * COIN_PER_CUT
+    named = [s for s in r.solutions if s.name]
+    assert len(r.solutions) - len(named) <= len(cuts) * COIN_PER_CUT
+    # the titled and possessive shapes: one cut per length of title or possessive
+    other = [h for h in r.session.records(CoinHalf) if h["shape"] != "words"]
+    title_cuts = {len(t) for t in COIN_TITLES if len(t) <= 12 - COIN_MIN_HALF}
+    assert {h["cut"] for h in other if h["shape"] == "titled"} == title_cuts
+    assert {h["cut"] for h in other if h["shape"] == "possessive"} == \
+        set(range(COIN_MIN_HALF + 1, 12 - COIN_MIN_HALF + 1))
 
 
 def test_coined_on_the_command_line(capsys):
@@ -160,3 +172,68 @@ def test_near_spellings_rank_words_before_names_and_say_the_variant_letter():
     assert first.word == "frog" and first.letter == "r" and first.allowed == ""
     assert "r here, the clue allows no letter" in r.text()
     assert solve(TCHAIKOWSKY).near is None              # only when asked
+
+
+NAMED = {"coined_colonelcuster": ("Colonel Custer", "titled", "split_after_titles"),
+         "coined_nelsonscolumn": ("Nelson's Column", "possessive", "split_after_possessives")}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED))
+def test_a_title_or_a_possessive_before_a_name_is_coined_as_written(name):
+    written, shape, rule = NAMED[name]
+    key = "".join(c for c in written.lower() if c.isalpha())
+    assert key not in load_names().keys            # no list holds it: the coin stage made it
+    r = solve((DATA / f"{name}.txt").read_text(), record=True)
+    assert r.count == 0 and r.exit_status == 0
+    first = r.solutions[0]
+    assert first.word == written and first.name and first.coined == tuple(written.split(" "))
+    assert first.as_dict()["kind"] == "coined"
+    assert f"{written:<16} (coined: {written.split(' ')[0]} + {written.split(' ')[1]})" \
+        in r.text()
+    fired = {f.rule for f in r.session.trace}
+    assert {rule, "join_halves"} <= fired
+    made = [f for f in r.session.records(Coined) if f["written"] == written]
+    assert made and made[0]["shape"] == shape
+    assert all(_fits(s.word.lower().replace(" ", "").replace("'", ""), r.letters)
+               for s in r.solutions)
+
+
+# 11 letters, one word a clue (drawn at random from familiar words): every shape coins
+SHAPED = """My first is in legend.
+My second is in pattern.
+My third is in ferry.
+My fourth is in liquid.
+My fifth is in resolve.
+My sixth is in capable.
+My seventh is in screwed.
+My eighth is in fights.
+My ninth is in against.
+My tenth is in waited.
+My eleventh is in enabled.
+"""
+
+
+def test_compounds_rank_two_words_before_titles_before_possessives():
+    assert list(COIN_SHAPES) == ["words", "titled", "possessive"]
+    assert list(COIN_TITLES) == sorted(set(COIN_TITLES))     # a sorted word list
+    r = solve(SHAPED, record=True, all_solutions=True)
+    shapes = [f["shape"] for f in sorted(r.session.records(Coined), key=lambda f: f["key"])]
+    assert shapes == sorted(shapes, key=list(COIN_SHAPES).index)
+    assert set(shapes) == set(COIN_SHAPES)
+    explained = solve(SHAPED, explain=True).text()
+    for shape, rule in (("words", "split_at_cuts"), ("titled", "split_after_titles"),
+                        ("possessive", "split_after_possessives")):
+        assert f"  coin       {shape}: " in explained and f"({rule}, join_halves)" in explained
+    kinds = [s.name for s in r.solutions]
+    assert kinds == sorted(kinds) and r.exit_status == 0      # words, then the names
+
+
+def test_a_possessive_is_a_name_of_one_word_and_its_s():
+    names = load_names()
+    single, possessive = names.single(), names.possessives()
+    assert len(single) == len(possessive) and "cleopatra" in single
+    assert "cleopatras" in possessive and names.possessor("cleopatras") == "Cleopatra's"
+    assert possessive.zipf100("cleopatras") == single.zipf100("cleopatra") > 0
+    assert list(possessive.words) == sorted(possessive.words)
+    assert all(names.written[k].isalpha() for k in single.words[::97])
+    assert "tomwolfe" in names.keys and "tomwolfe" not in single   # Tom Wolfe: two words

@@ -15,14 +15,17 @@ rule as the session's record of firings has it: ``--explain`` records them)::
 """
 from __future__ import annotations
 
-from pyengine.engine.wording import with_article
-from pyengine.facts.riddle import (EXCLUDE, INCLUDE, Candidates, HintClaim, LetterSet,
-                                   NameCandidates)
+from pyengine.engine.wording import plural, with_article
+from pyengine.facts.riddle import (COIN_SHAPES, EXCLUDE, INCLUDE, Candidates, Coined,
+                                   HintClaim, LetterSet, NameCandidates)
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
 EXPLAINED = 5
 _CLAIMS = {"is-a": "it is {}", "rhyme": "it rhymes with {}"}
+#: the rule that cuts each shape of coined compound
+_CUTS = {"words": "split_at_cuts", "titled": "split_after_titles",
+         "possessive": "split_after_possessives"}
 _RANKS = {"rank_solutions": "the highest hint score first, then the most familiar",
           "rank_solutions_and_names": "the highest hint score first, then words before "
                                       "names, each most familiar first",
@@ -42,6 +45,7 @@ def explanation(result) -> str:
             chain = " -> ".join(f"{counts[p]:,}" for p in sorted(counts))
             lines.append(f"  {'solve' if what == 'words' else 'names':<10} {what} left by "
                          f"position: {chain} ({rule})")
+    lines.extend(_coin_lines(session))
     claims = [_CLAIMS[f["kind"]].format(with_article(f["word"]) if f["kind"] == "is-a"
                                         else f["word"]) for f in session.records(HintClaim)]
     if claims:
@@ -72,3 +76,13 @@ def _list_clue_lines(result) -> list[str]:
         letters = "".join(sorted(f["letters"])) or "-"
         lines.append(f"  clue {f['pos']:<5} {f['how']} -> {letters} ({', '.join(rules)})")
     return lines
+
+
+def _coin_lines(session) -> list[str]:
+    """A line for each shape of coined compound the rules made (how many, the best)."""
+    made: dict[str, list] = {}
+    for f in sorted(session.records(Coined), key=lambda f: f["key"]):
+        made.setdefault(f["shape"], []).append(f["written"])
+    return [f"  coin       {shape}: {plural(len(set(made[shape])), 'compound')}, first "
+            f"{made[shape][0]} ({_CUTS[shape]}, join_halves)"
+            for shape in COIN_SHAPES if shape in made]

@@ -242,9 +242,7 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     for f in sorted(session.records(Coined), key=lambda f: f["key"]):
         if f["word"] not in seen:       # one compound, cut in two places: its best cut
             seen.add(f["word"])
-            solutions.append(RankedWord(f["word"], None, min(wl.zipf(f["left"]),
-                                                             wl.zipf(f["right"])),
-                                        coined=(f["left"], f["right"])))
+            solutions.append(_coined_word(f))
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
@@ -257,6 +255,15 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
                 for f in found]
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session, near=near)
+
+
+def _coined_word(f) -> RankedWord:
+    """A Coined fact as a ranked answer: two words joined print as one word, a titled
+    or possessive name as written, with the halves it was made of."""
+    if f["shape"] == "words":
+        return RankedWord(f["word"], None, f["zipf"], coined=(f["left"], f["right"]))
+    head, tail = f["written"].split(" ", 1)
+    return RankedWord(f["written"], None, f["zipf"], name=True, coined=(head, tail))
 
 
 def solve(riddle: str | ParsedRiddle, words=None, all_solutions: bool = False,
