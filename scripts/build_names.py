@@ -4,7 +4,7 @@
 Inputs (build time only; none is needed at run time):
   * SCOWL's proper-name lists from the Debian package ``scowl``
     (/usr/share/dict/scowl/english-proper-names.N and american-proper-names.N,
-    N <= --max-tier, default 70): people, places, peoples; and its capitalised words
+    N <= --max-tier, default 80): people, places, peoples; and its capitalised words
     (english-upper.N, american-upper.N: SCOWL files many people and places there,
     Landseer, Guadalquivir, with peoples, creeds and trade names); possessives and
     all-capital abbreviations left out;
@@ -303,7 +303,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scowl", type=Path, default=Path("/usr/share/dict/scowl"))
     ap.add_argument("--wordnet", type=Path, default=Path("/usr/share/wordnet"))
-    ap.add_argument("--max-tier", type=int, default=70)
+    ap.add_argument("--max-tier", type=int, default=80)
     ap.add_argument("--names-sdist", type=Path, help=f"the sdist of {NAMES_PKG}")
     ap.add_argument("--geonames-wheel", type=Path, help=f"the wheel of {GEONAMES_PKG}")
     ap.add_argument("--given", type=int, default=3000, help="given names kept (3000)")

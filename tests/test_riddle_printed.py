@@ -27,9 +27,9 @@ ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth el
 #: (first, names proposed). A change that lowers them is a regression to explain, not a
 #: number to tune a set to. The first set measured 48/61 and 24/30 when it came in, the
 #: fresh one 29/37 and 15/20 (both before the changes their misses pointed to), the
-#: reserve 18/20 and 3/4 (blind to every change so far).
-FLOORS = {"first": (52 / 61, 27 / 30), "fresh": (33 / 37, 18 / 20),
-          "reserve": (18 / 20, 3 / 4)}
+#: reserve 18/20 and 3/4 (blind; 4/4 names since SCOWL's level 80, which holds Alleghany).
+FLOORS = {"first": (53 / 61, 28 / 30), "fresh": (33 / 37, 18 / 20),
+          "reserve": (18 / 20, 4 / 4)}
 
 
 def _letter_at(key: str, pos: str, previous: int | None) -> int:
