@@ -78,6 +78,21 @@ def _give_back_freed_memory() -> None:
         trim(0)
 
 
+@pytest.fixture(autouse=True)
+def _close_web_sessions():
+    """The web sessions a test opened are closed after it (tests/webclient.py)."""
+    client = sys.modules.get("tests.webclient")
+    if client is None:
+        yield
+        return
+    client.TEST_SESSIONS = []
+    yield
+    try:
+        client.close_test_sessions()
+    finally:
+        client.TEST_SESSIONS = None
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _stop_the_fork_server():
     """A module that started multiprocessing's fork server (the web inspector's workers,

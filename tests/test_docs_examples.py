@@ -9,11 +9,17 @@ stderr that looks like a traceback). Commands that read ``../shared/data`` skip 
 it is absent (``--words enable1``, ``enable2k`` and ``words_alpha`` do not: those lists
 ship in the package); commands marked ``# slow`` and timed searches (``boggle best``)
 are heavy: they run with ``-m heavy``, as CI does, not in the default run.
+
+The ``pyengine`` the examples' bash finds first on PATH is a shim that hands the command
+to a warm interpreter (``tests/cli_zygote.py``: pyengine imported once, a fork per
+command, the shim's own stdin, stdout and stderr), so the examples cost their work and
+not Python's start each; where it cannot stand in faithfully it runs the real script.
 """
 from __future__ import annotations
 
 import os
 import re
+import socket
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -91,12 +97,32 @@ def _param(ex: Example):
     return pytest.param(ex, marks=marks, id=ex.id)
 
 
+def _example_env() -> dict[str, str]:
+    return dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+                COLUMNS="80", PYTHONHASHSEED="0")
+
+
+@pytest.fixture(scope="module")
+def warm_bin(tmp_path_factory):
+    """The folder of the warm ``pyengine`` shim (None where fork or UNIX sockets are
+    missing: the examples then run the installed script)."""
+    if not hasattr(os, "fork") or not hasattr(socket, "AF_UNIX"):
+        yield None
+        return
+    from tests import cli_zygote
+    folder = tmp_path_factory.mktemp("zygote")
+    proc = cli_zygote.start(folder, _example_env())
+    yield folder / "bin"
+    cli_zygote.stop(proc)
+
+
 @pytest.mark.parametrize("ex", [_param(ex) for ex in ALL])
-def test_console_example(ex: Example, tmp_path):
+def test_console_example(ex: Example, tmp_path, warm_bin):
     if NEEDS_SHARED.search(ex.command) and not _shared_present():
         pytest.skip("needs ../shared/data (the shared word lists), absent here")
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-               COLUMNS="80", PYTHONHASHSEED="0")
+    env = _example_env()
+    if warm_bin is not None:
+        env["PATH"] = f"{warm_bin}{os.pathsep}{env['PATH']}"
     done = subprocess.run(["bash", "-o", "pipefail", "-c", ex.command], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=240)
     assert "Traceback" not in done.stderr, done.stderr

@@ -32,6 +32,12 @@ def web_client(target=None, lim: Limits | None = None, input=None,
     return TokenClient(app)
 
 
+#: the sessions opened while a test runs, (client, id): tests/conftest.py closes them
+#: after the test (None outside a test), so a module's shared client does not keep a
+#: worker process alive for every session its tests opened
+TEST_SESSIONS: list | None = None
+
+
 class TokenClient(TestClient):
     """Asks for the page's token once the app is up and sends it on every request."""
 
@@ -39,6 +45,22 @@ class TokenClient(TestClient):
         super().__enter__()
         self.headers["X-Pyengine-Token"] = self.get("/api/targets").json()["token"]
         return self
+
+    def post(self, url, *args, **kwargs):
+        r = super().post(url, *args, **kwargs)
+        if TEST_SESSIONS is not None and url == "/api/sessions" and r.status_code == 200:
+            TEST_SESSIONS.append((self, r.json().get("id")))
+        return r
+
+
+def close_test_sessions() -> None:
+    """Close what a test opened (a session already gone, or a client already shut,
+    is left as it is)."""
+    for client, sid in TEST_SESSIONS or ():
+        try:
+            client.delete(f"/api/sessions/{sid}")
+        except Exception:       # the client's app has ended: its workers with it
+            pass
 
 
 def opened(client, target="scramble", **options):
