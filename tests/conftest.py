@@ -53,11 +53,26 @@ _CACHE_VARIABLES = ("PYENGINE_CACHE", "XDG_CACHE_HOME", "MPLCONFIGDIR")
 
 
 def pytest_configure(config):
-    """Every cache this run writes goes into a folder of its own under the system's tmp."""
+    """Every cache this run writes goes into a folder of its own under the system's tmp.
+    A run that leaves out the heavy tests searches Boggle boards in pure Python (the
+    same answers; ``PYENGINE_NO_NUMBA``, unless set already): the compiled kernels would
+    cost a fresh clone half a minute of compiling, and their tests (``NUMBA``, below)
+    are heavy."""
     folder = tempfile.mkdtemp(prefix="pyengine-tests-")
     _RUN_FOLDER.append(folder)
     for name in _CACHE_VARIABLES:
         os.environ[name] = os.path.join(folder, name.lower())
+    if "not heavy" in (config.option.markexpr or ""):
+        os.environ.setdefault("PYENGINE_NO_NUMBA", "1")
+
+
+def _numba_installed() -> bool:
+    import importlib.util
+    return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
+
+
+#: the compiled Boggle backend as a test parameter: heavy (it compiles the kernels)
+NUMBA = [pytest.param("numba", marks=pytest.mark.heavy)] if _numba_installed() else []
 
 
 def pytest_unconfigure(config):

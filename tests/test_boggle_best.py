@@ -30,6 +30,7 @@ def test_best_is_reproducible_and_scores_its_board():
     assert c.seed == 4
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not numba_available(), reason="numba not installed")
 def test_best_backends_agree():
     a = best_board(WORDS, size=4, iterations=300, steps=150, seed=9, backend="python")

@@ -17,6 +17,8 @@ import time
 
 import pytest
 
+from tests.conftest import NUMBA
+
 from pyengine.puzzles.boggle import compiled
 from pyengine.puzzles.boggle.finder import numba_available
 
@@ -109,7 +111,8 @@ def test_a_read_only_install_keeps_the_kernels_in_pyengines_cache(monkeypatch, t
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "mine")
 
 
-def test_bench_compiles_before_its_clock(monkeypatch, tmp_path):
+@pytest.mark.parametrize("backend", ["python", *NUMBA])
+def test_bench_compiles_before_its_clock(monkeypatch, tmp_path, backend):
     from pyengine.puzzles.boggle_studies import table as T
     calls, real = [], compiled.ensure_compiled
     monkeypatch.setattr(T, "_W", {})            # no finder yet: no board solved
@@ -121,6 +124,6 @@ def test_bench_compiles_before_its_clock(monkeypatch, tmp_path):
     words = tmp_path / "w.txt"
     words.write_text("ape\npea\ntape\nreap\npear\n")
     s = T.Settings(words=str(words), count="words", two_letter=False, qu=False, seed=3,
-                   backend="numba" if numba_available() else "python", generator="plain")
+                   backend=backend, generator="plain")
     T.run_bench(["rnd"], 2, s, workers=1, progress=False, plain=False)
-    assert calls[:1] == ([(("search",), False)] if numba_available() else [])
+    assert calls[:1] == ([(("search",), False)] if backend == "numba" else [])

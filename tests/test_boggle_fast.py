@@ -9,7 +9,8 @@ from pyengine.puzzles.boggle.board import Board
 from pyengine.puzzles.boggle.dice import DICE_SETS, roll_dice
 from pyengine.puzzles.boggle.finder import Finder, numba_available
 
-pytestmark = pytest.mark.skipif(not numba_available(), reason="needs numba (extra 'fast')")
+pytestmark = [pytest.mark.skipif(not numba_available(), reason="needs numba (extra 'fast')"),
+              pytest.mark.heavy]        # they compile the kernels (tests/conftest.py)
 ALPHA = "abcdefghijklmnopqrstuvwxyz"
 
 

@@ -13,9 +13,9 @@ from pyengine.puzzles.boggle.dice import DICE_SETS, dice_set, roll_dice
 from pyengine.puzzles.boggle.finder import Finder, find_words, numba_available, score_word
 from pyengine.engine.errors import UsageError
 from pyengine.words import load
-from tests.conftest import shared_file
+from tests.conftest import NUMBA, shared_file
 
-BACKENDS = ["python"] + (["numba"] if numba_available() else [])
+BACKENDS = ["python", *NUMBA]
 needs_numba = pytest.mark.skipif(not numba_available(), reason="numba not installed "
                                  "(optional extra 'fast')")
 
@@ -135,6 +135,7 @@ def test_known_answer_enable1_with_qu(backend):
     assert score_word("questioners", 4) == 11
 
 
+@pytest.mark.heavy
 @needs_numba
 def test_numba_and_python_give_identical_words():
     rng = random.Random(11)

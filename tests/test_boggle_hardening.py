@@ -9,6 +9,8 @@ import os
 import sys
 
 import pytest
+
+from tests.conftest import NUMBA
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,14 +21,14 @@ from pyengine.puzzles.boggle_studies import table as T
 from pyengine.puzzles.boggle_studies.best import best_board
 from pyengine.puzzles.boggle.board import Board, parse_board
 from pyengine.puzzles.boggle.dice import DICE_SETS, dice_set, roll_dice
-from pyengine.puzzles.boggle.finder import Finder, numba_available
+from pyengine.puzzles.boggle.finder import Finder
 from pyengine.puzzles.boggle.generate import open_board
 from pyengine.puzzles.boggle.make import run_make
 from pyengine.ui import cli
 
 WORDS = ["tar", "rat", "art", "star", "tars", "rats", "arts", "stare", "tear", "rate",
          "east", "seat", "eats", "teas", "sate", "treat", "great", "grate", "gate"]
-BACKENDS = ["python"] + (["numba"] if numba_available() else [])
+BACKENDS = ["python", *NUMBA]
 
 
 def run(capsys, *argv, stdin: str | None = None, monkeypatch=None):
