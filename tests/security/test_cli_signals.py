@@ -28,6 +28,18 @@ def _alive(pid: int) -> bool:
     return fields[0] != "Z"
 
 
+def _compile_the_kernels() -> None:
+    """The compiled search and annealing, on disk before the command starts: a cold
+    compile (tens of seconds, the first numba use of a fresh clone) is not the workers'
+    start the test waits for."""
+    from pyengine.puzzles.boggle.finder import numba_available
+    if numba_available():
+        from pyengine.puzzles.boggle.compiled import ensure_compiled
+        from pyengine.puzzles.boggle.finder_numba import SEARCH
+        from pyengine.puzzles.boggle_studies.runs import ANNEAL
+        ensure_compiled((SEARCH, ANNEAL))
+
+
 @pytest.mark.heavy
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("argv", [
@@ -41,6 +53,7 @@ def test_sigterm_stops_the_workers_and_the_command_cleanly(argv):
     import signal
     import subprocess
     import time
+    _compile_the_kernels()
     proc = subprocess.Popen([sys.executable, "-m", "pyengine", *argv], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
