@@ -246,13 +246,17 @@ def balance(text: str) -> int:
     return depth
 
 
-def nesting_depth(text: str) -> int:
+def nesting_depth(text: str, stop_above: int | None = None) -> int:
     """How deep the parentheses of ``text`` nest (strings and comments skipped): a
-    cheap check before CLIPS's own parser, which recurses on each level."""
+    cheap check before CLIPS's own parser, which recurses on each level. With
+    ``stop_above``, reading stops at the first parenthesis deeper than it (that depth is
+    returned), so a refusal costs no more than the text up to there."""
     depth = deepest = 0
     for _, step in _parens(text):
         depth += step
         deepest = max(deepest, depth)
+        if stop_above is not None and deepest > stop_above:
+            break
     return deepest
 
 

@@ -241,10 +241,9 @@ def clp_source(path: str):
     if not os.path.lexists(path):
         raise UsageError(f"cannot read {shown(path)}: no such file")
     source = read_source(path)
-    deepest = nesting_depth(source.text)
-    if deepest > MAX_DEPTH:
-        raise UsageError(f"cannot load {shown(path)}: parentheses nested {deepest:,} deep; "
-                         f"CLIPS's parser takes at most {MAX_DEPTH:,}")
+    if nesting_depth(source.text, stop_above=MAX_DEPTH) > MAX_DEPTH:
+        raise UsageError(f"cannot load {shown(path)}: parentheses nested more than "
+                         f"{MAX_DEPTH:,} deep, as deep as CLIPS's parser takes")
     return source
 
 

@@ -164,6 +164,8 @@ def test_the_reader_never_raises_anything_but_a_read_error(text):
 def test_nesting_is_read_without_recursion_and_bounded():
     deep = "(" * 100_000 + ")" * 100_000
     assert nesting_depth(deep) == 100_000
+    assert nesting_depth(deep, stop_above=1000) == 1001       # stops reading there
+    assert nesting_depth("(a (b))", stop_above=1000) == 2
     with pytest.raises(ReadError, match="nested deeper"):
         read(deep)
     assert nesting_depth('"((((" ; ((((\n (a)') == 1
