@@ -108,14 +108,25 @@ def _close_web_sessions():
         client.TEST_SESSIONS = None
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _stop_the_fork_server():
-    """A module that started multiprocessing's fork server (the web inspector's workers,
-    a worker pool) stops it when it ends: the server holds the preloaded word lists
-    (about 140 MB), which the next module that needs one loads again in a new server."""
-    yield
+#: names a test module that opens web sessions holds (so it needs the fork server)
+_WEB_NAMES = ("web_client", "create_app", "TestClient")
+
+
+def _stop_fork_server() -> None:
     from multiprocessing import forkserver
     server = getattr(forkserver, "_forkserver", None)
     if getattr(server, "_forkserver_pid", None) is not None:
         server._stop()          # multiprocessing's own way, made for its tests
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _stop_the_fork_server(request):
+    """multiprocessing's fork server (the web inspector's workers start from it) holds
+    the preloaded word lists (about 140 MB) and costs about 4 s to start (it opens and
+    runs every menu puzzle once): it is kept while one web module follows another, and
+    stopped when a module that opens no web session starts (and after every module, its
+    freed memory given back)."""
+    if not any(name in vars(request.module) for name in _WEB_NAMES):
+        _stop_fork_server()
+    yield
     _give_back_freed_memory()
