@@ -36,6 +36,7 @@ after every listed one, the shapes in ``COIN_SHAPES``'s order
 from __future__ import annotations
 
 from array import array
+from functools import cached_property
 
 from pyengine.engine.compat import experta  # noqa: F401  (patches collections first)
 
@@ -66,18 +67,18 @@ class CoinRules(KnowledgeEngine):
 
     coin_fact_classes = (CoinHalf, Coined)
 
+    @cached_property
+    def coin_titles(self) -> WordList:
+        """``COIN_TITLES`` as a word list, each as frequent as in the engine's list."""
+        return WordList(COIN_TITLES, None, array("h", map(self.words.zipf100, COIN_TITLES)),
+                        label="titles", source="COIN_TITLES", licence="", kind="view")
+
     def coin_source(self, source: str) -> WordList:
         """The words a half of a compound comes from (cached lists)."""
         if source == "words":
             return self.words.filter(min_zipf=COIN_MIN_ZIPF)
         if source == "titles":
-            got = getattr(self, "_titles", None)
-            if got is None or got[0] is not self.words:
-                zipf = self.words.zipf100
-                got = self._titles = (self.words, WordList(
-                    COIN_TITLES, None, array("h", [zipf(t) for t in COIN_TITLES]),
-                    label="titles", source="COIN_TITLES", licence="", kind="view"))
-            return got[1]
+            return self.coin_titles
         names = self.hints.names
         got = names.single() if source == "names" else names.possessives()
         return got.filter(min_zipf=COIN_MIN_NAME_ZIPF)

@@ -13,7 +13,6 @@ read when Python or pyengine starts) or the zygote is gone, it runs the real scr
 """
 from __future__ import annotations
 
-import array
 import json
 import os
 import signal
@@ -50,8 +49,10 @@ sys.exit(int.from_bytes(got, "big", signed=True))
 '''
 
 
-def _watched_env() -> dict[str, str]:
-    return {k: v for k, v in os.environ.items() if k.startswith(("PYTHON", "PYENGINE_"))}
+def _watched(env: dict[str, str]) -> dict[str, str]:
+    """The variables read when Python or pyengine starts: the shim passes a command on
+    only when its own equal the zygote's."""
+    return {k: v for k, v in env.items() if k.startswith(("PYTHON", "PYENGINE_"))}
 
 
 def start(folder: Path, env: dict[str, str]) -> subprocess.Popen:
@@ -67,8 +68,7 @@ def start(folder: Path, env: dict[str, str]) -> subprocess.Popen:
         time.sleep(0.02)
     shim = folder / "bin" / "pyengine"
     shim.parent.mkdir(exist_ok=True)
-    watched = {k: v for k, v in env.items() if k.startswith(("PYTHON", "PYENGINE_"))}
-    shim.write_text(SHIM.format(python=sys.executable, sock=sock, env=watched,
+    shim.write_text(SHIM.format(python=sys.executable, sock=sock, env=_watched(env),
                                 real=str(Path(sys.executable).parent / "pyengine")))
     shim.chmod(0o755)
     return proc

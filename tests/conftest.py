@@ -28,6 +28,8 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)     # the workers and subprocess
 sys.dont_write_bytecode = False
 
 import pytest
+
+from pyengine.puzzles.boggle.finder import numba_available
 from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
@@ -66,13 +68,8 @@ def pytest_configure(config):
         os.environ.setdefault("PYENGINE_NO_NUMBA", "1")
 
 
-def _numba_installed() -> bool:
-    import importlib.util
-    return all(importlib.util.find_spec(m) is not None for m in ("numba", "numpy"))
-
-
 #: the compiled Boggle backend as a test parameter: heavy (it compiles the kernels)
-NUMBA = [pytest.param("numba", marks=pytest.mark.heavy)] if _numba_installed() else []
+NUMBA = [pytest.param("numba", marks=pytest.mark.heavy)] if numba_available() else []
 
 
 def pytest_unconfigure(config):

@@ -35,44 +35,32 @@ class Names:
     def __init__(self, keys: WordList, written: dict[str, str]):
         self.keys = keys
         self.written = written
-        self._views: dict[str, WordList] = {}
+        self._possessives: WordList | None = None
 
     def name(self, key: str) -> str:
         return self.written.get(key, key)
 
     def single(self) -> WordList:
         """The keys of the names of one word (``Wolfe``, ``Cleopatra``; not ``Tom
-        Wolfe`` or ``O'Neill``), for the compounds a riddle coins (cached)."""
-        got = self._views.get("single")
-        if got is None:
-            keep = [i for i, k in enumerate(self.keys.words)
-                    if self.written[k].isalpha()]
-            got = self._views["single"] = self._list(keep, "", "names of one word")
-        return got
+        Wolfe`` or ``O'Neill``), for the compounds a riddle coins (cached on the keys)."""
+        return self.keys.without("names of several words", lambda keys: {
+            k for k in keys.words if not self.written[k].isalpha()})
 
     def possessives(self) -> WordList:
         """Each name of one word with an s after it (``cleopatras``: Cleopatra's),
         as frequent as the name (cached); :meth:`possessor` reads one back."""
-        got = self._views.get("possessive")
-        if got is None:
+        if self._possessives is None:
             single = self.single()
-            got = self._views["possessive"] = self._list(
-                list(range(len(single))), "s", "names of one word + 's", single)
-        return got
+            keys = sorted(single.words, key=lambda k: k + "s")
+            self._possessives = WordList(
+                [k + "s" for k in keys], None, array("h", map(single.zipf100, keys)),
+                label="names of one word + 's", source=single.source,
+                licence=single.licence, kind="view")
+        return self._possessives
 
     def possessor(self, key: str) -> str:
         """The written possessive of a key of :meth:`possessives` (``Cleopatra's``)."""
         return self.name(key[:-1]) + "'s"
-
-    def _list(self, keep: list[int], suffix: str, label: str,
-              source: WordList | None = None) -> WordList:
-        src = source if source is not None else self.keys
-        zipf = src._zipf_arr()
-        words = [src.words[i] + suffix for i in keep]
-        order = sorted(range(len(words)), key=words.__getitem__)
-        return WordList([words[i] for i in order], None,
-                        array("h", [zipf[keep[i]] for i in order]), label=label,
-                        source=src.source, licence=src.licence, kind="view")
 
 
 _LOADED: dict[str, Names] = {}
