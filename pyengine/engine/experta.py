@@ -27,6 +27,7 @@ from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, 
                                      check_seed)
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
+from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
 
@@ -187,7 +188,7 @@ class ExpertaSession(Session):
         ke.running, rete.halted = True, False
         if not rete.agenda.focus:
             rete.agenda.focus.append("MAIN")
-        with stop_between_firings() as note:     # Ctrl-C: stop between two firings
+        with stop_between_firings() as note, fewer_collections():  # Ctrl-C: between firings
             self._interrupt = note
             try:
                 while fired < steps and not rete.halted and not note.stop:

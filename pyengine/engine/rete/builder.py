@@ -156,6 +156,15 @@ def _left_key(locs: list, norm):
             return (norm(r1(a.fact, a.spans)), norm(r2(b.fact, b.spans)))
         return key2
 
+    if len(pairs) == 3:
+        (p1, r1), (p2, r2), (p3, r3) = pairs
+
+        def key3(tok):
+            a, b, c = tok.ams[p1], tok.ams[p2], tok.ams[p3]
+            return (norm(r1(a.fact, a.spans)), norm(r2(b.fact, b.spans)),
+                    norm(r3(c.fact, c.spans)))
+        return key3
+
     def key(tok):
         ams = tok.ams
         return tuple([norm(read(ams[p].fact, ams[p].spans)) for p, read in pairs])

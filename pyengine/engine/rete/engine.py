@@ -9,6 +9,9 @@ agenda's best activation until none is left, a limit is reached or a rule halts.
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
+
 from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
@@ -56,6 +59,10 @@ class Engine:
     # -- facts -------------------------------------------------------------------------
     def reset(self) -> None:
         """Empty the facts, memories and agenda; assert the initial facts."""
+        with fewer_collections():
+            self._reset()
+
+    def _reset(self) -> None:
         self.alpha_matches = {}
         self.truth.clear()
         self.facts.clear()
@@ -182,6 +189,10 @@ class Engine:
             self.truth.current = None
 
     def run(self, limit: int | None = None) -> int:
+        with fewer_collections():
+            return self._run(limit)
+
+    def _run(self, limit: int | None) -> int:
         fired = 0
         self.halted = False
         if not self.agenda.focus:
@@ -198,6 +209,28 @@ class Engine:
 
     def halt(self) -> None:
         self.halted = True
+
+
+#: the cyclic collector's first threshold while the engine matches (Python's is 700)
+MATCHING_GC_THRESHOLD = 50_000
+
+
+@contextmanager
+def fewer_collections():
+    """Run the cyclic garbage collector less often while matching. Matching makes and
+    drops many small objects (tokens, activations) that reference counting frees, so
+    a collection finds little, but each full one walks every live token: at the
+    default threshold it took a fifth of Manners 48's time. The threshold is put back
+    afterwards."""
+    before = gc.get_threshold()
+    if before[0] >= MATCHING_GC_THRESHOLD or not before[0]:
+        yield
+        return
+    gc.set_threshold(MATCHING_GC_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def copy_fact(fact, changes: dict):

@@ -30,7 +30,7 @@ class Token(Slotted):
     """A partial match."""
 
     __slots__ = ("ams", "node", "parent", "right", "children", "origin",
-                 "blocked", "dead", "key", "deps")
+                 "blocked", "dead", "deps")
 
     def __init__(self, ams, node, parent, right, origin):
         self.ams = ams              # tuple: AlphaMatch or None per pattern position
@@ -41,7 +41,6 @@ class Token(Slotted):
         self.origin = origin        # the token a sub-network started from
         self.blocked = None         # as a sub-network result: the tokens it blocks (a dict)
         self.dead = False
-        self.key = None             # as a sub-network result: unused hash key
         self.deps = None            # facts this token logically supports (fact ids)
 
 
@@ -88,20 +87,27 @@ class Join:
 
     def _emit(self, left: Token, right, ams) -> None:
         tok = Token(ams, self, left, right, left if self.sub_entry else left.origin)
-        if self.post is not None and not self.post(tok):
+        post = self.post
+        if post is not None and not post(tok):
             return
-        if left.children is None:
+        kids = left.children
+        if kids is None:
             left.children = {tok: None}
         else:
-            left.children[tok] = None
+            kids[tok] = None
         if right is not None:
-            if right.children is None:
+            kids = right.children
+            if kids is None:
                 right.children = {tok: None}
             else:
-                right.children[tok] = None
+                kids[tok] = None
         self.out[tok] = None
-        for child in reversed(self.children):
-            child.left_add(tok)
+        children = self.children
+        if len(children) == 1:
+            children[0].left_add(tok)
+        else:
+            for child in reversed(children):
+                child.left_add(tok)
 
     # -- left -----------------------------------------------------------------------
     def left_add(self, tok: Token) -> None:
@@ -182,7 +188,10 @@ class NegJoin(Join):
             self._pass(tok)
 
     def left_remove(self, tok: Token) -> None:
-        super().left_remove(tok)
+        key = self.key_of.pop(tok, None)
+        bucket = self.left.get(key)
+        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
+            del self.left[key]
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)
@@ -338,17 +347,22 @@ def drop(tok: Token) -> None:
     if tok.dead:
         return
     tok.dead = True
-    tok.node.out.pop(tok, None)
+    node = tok.node
+    node.out.pop(tok, None)
     if tok.deps:
-        tok.node.net.on_unsupported(tok)
-    for child in tok.node.children:
+        node.net.on_unsupported(tok)
+    for child in node.children:
         child.left_remove(tok)
-    if tok.parent is not None and tok.parent.children:
-        tok.parent.children.pop(tok, None)
-    if tok.right is not None and tok.right.children:
-        tok.right.children.pop(tok, None)
-    if tok.children:
-        for sub in list(tok.children):
+    kids = tok.parent.children if tok.parent is not None else None
+    if kids:
+        kids.pop(tok, None)
+    kids = tok.right.children if tok.right is not None else None
+    if kids:
+        kids.pop(tok, None)
+    kids = tok.children
+    if kids:
+        tok.children = None         # its tokens need not take themselves out of it
+        for sub in kids:
             drop(sub)
 
 
