@@ -11,7 +11,12 @@ and refuses, with one line naming the line and column:
   itself) that is not on :data:`FUNCTIONS`, wherever the list stands: a fact named
   ``system`` is refused too, as the reader cannot always tell a pattern from a call;
 * ``sort`` with a comparison that is not an allowed function or one of the program's
-  own deffunctions (``sort`` calls its first argument by name).
+  own deffunctions (``sort`` calls its first argument by name);
+* ``format`` whose control string is not written out as a string, or asks for a width
+  or precision over :data:`FORMAT_MAX_WIDTH`, or (on CLIPS) ``%f``: CLIPS 6.4 formats
+  into a buffer 200 bytes longer than the control string, and overruns it (a crash, a
+  corrupted heap) with ``%250d``, ``%.250f`` or ``(format nil "%f" 1e308)``, whose
+  digits no width bounds; ``%e`` and ``%g`` print any float within the bound.
 
 In CLIPS a function is called only by a list's head (``funcall``, ``eval`` and
 ``build``, which call by name or text, are refused), so a program whose every head
@@ -26,7 +31,8 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, Token, read, tokens
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Token, read, tokens
+from pyengine.engine.clp.functions_format import conversions, widest
 from pyengine.engine.errors import UsageError
 
 CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
@@ -80,6 +86,10 @@ _REASONS = {
 REASONS = {name: why for why, names in _REASONS.items() for name in names.split()}
 
 
+#: The widest field (and the longest precision) ``format`` may ask for in a page program.
+FORMAT_MAX_WIDTH = 100
+
+
 @dataclass(frozen=True)
 class ProgramLimits:
     """How big a program from the page may be."""
@@ -123,8 +133,10 @@ def clips_functions() -> frozenset[str]:
     return frozenset(str(name) for name in env.eval("(get-function-list)")) | set(REASONS)
 
 
-def check_program(text: str, limits: ProgramLimits = ProgramLimits()) -> Checked:
-    """``text`` checked as above: what to give the engine, or ProgramRefused."""
+def check_program(text: str, limits: ProgramLimits = ProgramLimits(),
+                  engine: str = "clips") -> Checked:
+    """``text`` checked as above for ``engine`` ("clips" or "ours"): what to give the
+    engine, or ProgramRefused."""
     if not isinstance(text, str) or not text.strip():
         raise ProgramRefused("the program is empty: write a (deftemplate ...), (deffacts ...) "
                              "or (defrule ...)")
@@ -140,7 +152,7 @@ def check_program(text: str, limits: ProgramLimits = ProgramLimits()) -> Checked
         forms = read(written, max_depth=limits.depth, max_tokens=limits.tokens)
     except ReadError as exc:
         raise _refused(exc) from None
-    return Checked(written, tuple(_check_constructs(forms, limits)))
+    return Checked(written, tuple(_check_constructs(forms, limits, engine)))
 
 
 def write_back(text: str, limits: ProgramLimits) -> str:
@@ -187,7 +199,7 @@ def _refused(exc: ReadError) -> ProgramRefused:
     return ProgramRefused(message)
 
 
-def _check_constructs(forms: list, limits: ProgramLimits):
+def _check_constructs(forms: list, limits: ProgramLimits, engine: str):
     if len(forms) > limits.constructs:
         raise ProgramRefused(f"{len(forms):,} constructs; the page takes at most "
                              f"{limits.constructs:,}")
@@ -200,7 +212,7 @@ def _check_constructs(forms: list, limits: ProgramLimits):
         head = form[0] if form else None
         if head not in CONSTRUCTS:
             raise ProgramRefused(_not_construct(head), form.line, form.col)
-        _check_calls(form, own)
+        _check_calls(form, own, engine)
         name = form[1] if len(form) > 1 and isinstance(form[1], Symbol) else ""
         yield str(head), str(name), form.line
 
@@ -215,7 +227,7 @@ def _not_construct(head) -> str:
             f"({', '.join(CONSTRUCTS)}); commands are the page's buttons")
 
 
-def _check_calls(top: Form, own: set[str]) -> None:
+def _check_calls(top: Form, own: set[str], engine: str) -> None:
     """Every list's head, at any depth (iteratively: nesting is bounded but deep)."""
     known = clips_functions()
     stack = [top]
@@ -231,7 +243,28 @@ def _check_calls(top: Form, own: set[str]) -> None:
             raise ProgramRefused("sort's first argument must name an allowed comparison "
                                  "(such as > or str-compare) or one of this program's "
                                  "deffunctions", form.line, form.col)
+        if head == "format":
+            _check_format(form, engine)
         stack.extend(item for item in form if isinstance(item, Form))
+
+
+def _check_format(form: Form, engine: str) -> None:
+    """``(format router "control" values...)``: a control string we can read, with
+    bounded conversions (see the module's note)."""
+    control = form[2] if len(form) > 2 else None
+    if not isinstance(control, String):
+        raise ProgramRefused("format's control string must be written out as a string "
+                             '(such as "%d items%n"), so that it can be checked',
+                             form.line, form.col)
+    for flags, conv in conversions(str(control)):
+        if widest(flags) > FORMAT_MAX_WIDTH:
+            raise ProgramRefused(f"format: %{flags}{conv} asks for more than "
+                                 f"{FORMAT_MAX_WIDTH} characters (CLIPS overruns its "
+                                 "buffer past about 200)", form.line, form.col)
+        if conv == "f" and engine == "clips":
+            raise ProgramRefused("format: %f prints every digit of a number, and one past "
+                                 "1e200 overruns CLIPS's buffer: use %e or %g (%.2e), or "
+                                 "round the number and use %d", form.line, form.col)
 
 
 def _comparison_allowed(form: Form, own: set[str]) -> bool:

@@ -7,7 +7,8 @@ too unless the router is ``nil``. CLIPS 6.4 accepts in the control string
 flags, width and precision (``%-10s``, ``%5.2f``), and ``%n`` (new line), ``%t``
 (tab), ``%r`` (carriage return), ``%%``. Anything else (``%i``, ``%G``, ``%ld``, a
 width on ``%n``) is an invalid flag, and the number of values must match the number
-of conversions, as in CLIPS.
+of conversions, as in CLIPS. A width or precision over :data:`MAX_FIELD` is an error
+(CLIPS 6.4 overruns its buffer past about 200; here memory would be the limit).
 """
 from __future__ import annotations
 
@@ -19,6 +20,21 @@ from pyengine.engine.clp.values import Text, c_integer, print_text
 _SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.DOTALL)
 _PLAIN = {"n": "\n", "t": "\t", "r": "\r", "%": "%"}
 _MASK = 2 ** 64 - 1
+_NUMBER = re.compile(r"\d+")
+#: The widest field, and the longest precision, a conversion may ask for.
+MAX_FIELD = 10_000
+
+
+def conversions(control: str) -> list[tuple[str, str]]:
+    """The control string's conversions as (flags, width and precision; letter), the
+    plain ones (``%n``, ``%%``) left out."""
+    return [(m.group(1), m.group(2)) for m in _SPEC.finditer(control)
+            if not (m.group(2) in _PLAIN and not m.group(1))]
+
+
+def widest(spec: str) -> int:
+    """The larger of a conversion's width and precision (``-08.3`` -> 8)."""
+    return max((int(n) for n in _NUMBER.findall(spec)), default=0)
 
 
 def router_name(value: object) -> str:
@@ -56,6 +72,9 @@ def _render(control: str, values: tuple) -> str:
         if used >= len(values):
             used += 1
             continue                    # counted, so the message below names the total
+        if widest(spec) > MAX_FIELD:
+            raise ClpRuntimeError(f'Format flag "%{spec}{conv}" asks for more than '
+                                  f"{MAX_FIELD:,} characters.")
         out.append(_convert(spec, conv, values[used], used + 3))
         used += 1
     if used != len(values):

@@ -73,7 +73,7 @@ def program_spec(given) -> dict:
     source = given.get("source")
     if not isinstance(source, str):
         raise UsageError("program source: CLIPS text")
-    checked = check_program(source, PROGRAM_LIMITS)
+    checked = check_program(source, PROGRAM_LIMITS, engine)
     return {"name": name, "engine": engine, "text": checked.text,
             "rules": sum(1 for kind, _, _ in checked.constructs if kind == "defrule")}
 
