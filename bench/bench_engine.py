@@ -27,6 +27,7 @@ sys.path.insert(0, str(HERE / "manners"))
 
 import clips  # noqa: E402
 import guests  # noqa: E402
+from _timing import programs_silenced  # noqa: E402
 
 from pyengine.engine.clips import ClipsSession  # noqa: E402
 from pyengine.engine.experta import ExpertaSession  # noqa: E402
@@ -94,14 +95,14 @@ def main(argv=None) -> int:
     if not 1 <= a.repeat <= 20 or any(n % 2 or not 4 <= n <= 256 for n in a.sizes):
         p.error("--repeat 1..20; --sizes even numbers 4..256")
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, programs_silenced():
         rules = (HERE / "manners/manners.clp").read_text()
         for n in a.sizes:
             path = Path(tmp) / f"manners{n}.clp"
             path.write_text(rules + guests.clp_facts(n))
             rows.append(measure(n, path, a.repeat))
-    if not a.no_waltz:
-        rows.append(measure("waltz", WALTZ, a.repeat))
+        if not a.no_waltz:
+            rows.append(measure("waltz", WALTZ, a.repeat))
     if a.json:
         print(json.dumps(rows, indent=1))
         return 0
