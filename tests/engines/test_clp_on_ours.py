@@ -116,3 +116,53 @@ def test_a_loop_inside_one_firing_stops_at_the_time_budget(tmp_path):
     with pytest.raises(OutOfTime), time_budget(0.2, grace=0.2):
         s.run()
     assert time.monotonic() - began < 3
+
+
+PRINTING = """
+(deffacts start (go))
+(defrule show
+   ?f <- (go)
+   =>
+   (print a " b " 1.5 crlf)
+   (println (str-replace "a-b-c" "-" "+") " " (type (create$)) " " (!= 1 2))
+   (println (union$ (create$ a b) (create$ b c)) (delete-member$ (create$ a b a) a))
+   (println (fact-addressp ?f) (fact-addressp 1) (pointerp 1) (external-addressp a))
+   (println)
+   (print (format nil "%6.2e|" (atan2 1 1)) (deg-rad 180) tab (str-byte-length "é") crlf))
+"""
+
+
+def test_print_println_and_the_added_functions_print_as_on_clips(tmp_path):
+    path = tmp_path / "printing.clp"
+    path.write_text(PRINTING)
+    outputs = []
+    for session in (ClipsSession([path]), ExpertaSession.from_clp([path])):
+        session.quiet()
+        session.reset()
+        session.run()
+        outputs.append(session.trace[-1].output)
+        session.close()
+    assert outputs[0] == outputs[1]
+    assert outputs[1][:2] == ["a b 1.5", "a+b+c MULTIFIELD TRUE"]
+
+
+def test_every_function_the_web_page_allows_compiles_on_our_engine(tmp_path):
+    """Either engine may run a page program: ours knows every function the page's
+    allow-list lets through, but for the fact queries and the few that need more than a
+    function (listed), which it refuses by name."""
+    from pyengine.engine.clips_allow import FUNCTIONS
+    not_yet = {"any-factp", "find-fact", "find-all-facts", "do-for-fact", "do-for-all-facts",
+               "delayed-do-for-all-facts", "expand$", "sort", "fact-relation",
+               "fact-slot-names", "get-strategy", "get-focus", "get-current-module",
+               "pop-focus", "clear-focus-stack", "time", "seed", "read-number"} | {
+        f for f in FUNCTIONS if f.startswith("deftemplate-slot-")}
+    unknown = []
+    for name in sorted(FUNCTIONS):
+        path = tmp_path / "probe.clp"
+        path.write_text(f"(deffunction probe () ({name}))")
+        try:
+            ExpertaSession.from_clp([path]).close()
+        except UsageError as exc:
+            if "unknown function" in str(exc):
+                unknown.append(name)
+    assert set(unknown) == not_yet

@@ -1,5 +1,5 @@
-"""Actions that talk to the outside through the host: ``printout``, ``read``,
-``readline``, ``halt`` and ``focus``.
+"""Actions that talk to the outside through the host: ``printout`` (and ``print``,
+``println``), ``read``, ``readline``, ``halt`` and ``focus``.
 
 ``(printout <router> <item>...)`` writes its items one after the other, with no
 space between them: strings without their quotes, numbers and symbols as CLIPS
@@ -7,6 +7,7 @@ writes them, a multifield in parentheses with its strings quoted (``(a "b" 1.0)`
 as CLIPS 6.4 prints it), and the words ``crlf``, ``tab``, ``vtab``, ``ff`` as a new
 line, a tab, a vertical tab, a form feed. The router ``t`` (or ``T``, ``stdout``) is
 standard output; ``nil`` prints nothing; any other router name is passed to the host.
+``(print <item>...)`` is ``(printout t <item>...)``, and ``println`` ends the line.
 
 ``(read)`` reads one token from the host's input as CLIPS reads from standard input:
 it skips blank lines, takes the first token of the next line (a word is a symbol, a
@@ -20,7 +21,7 @@ run, as in CLIPS.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import Form, Symbol
+from pyengine.engine.clips_reader import Form, Symbol, make_form
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
                                              Compiled, Frame, Scope, compile_expr,
                                              with_line)
@@ -50,6 +51,12 @@ def compile_printout(form, scope: Scope) -> Compiled:
             parts.append(piece)
     return with_line((_streaming if calls else _joined)(router, parts),
                      getattr(form, "line", None))
+
+
+def compile_print(form, scope: Scope) -> Compiled:
+    """``(print <item>...)`` is ``(printout t <item>...)``; ``println`` ends the line."""
+    end = [Symbol("crlf")] if form[0] == "println" else []
+    return compile_printout(make_form([form[0], Symbol("t"), *form[1:], *end], form), scope)
 
 
 def _joined(router: Compiled, parts: list) -> Compiled:
@@ -119,6 +126,8 @@ def focus(host, *modules) -> str:
 
 TABLE: dict[str, Builtin] = {
     "printout": Builtin(1, None, compile_printout, SPECIAL),
+    "print": Builtin(0, None, compile_print, SPECIAL),
+    "println": Builtin(0, None, compile_print, SPECIAL),
     "read": Builtin(0, 1, read, HOST),
     "readline": Builtin(0, 1, readline, HOST),
     "halt": Builtin(0, 0, halt, HOST),

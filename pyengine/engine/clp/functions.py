@@ -10,15 +10,18 @@ holds (a name not in it is refused when the program is compiled, with its line).
 The table is put together from one module per family:
 
 * :mod:`.functions_math`: ``+ - * / div mod abs min max float integer round sqrt **
-  exp log log10 pi sin cos tan``;
-* :mod:`.functions_logic`: ``and or not``, the comparisons ``eq neq = <> < <= > >=``
-  and the type predicates ``numberp integerp floatp symbolp stringp lexemep
-  multifieldp evenp oddp``;
-* :mod:`.functions_text`: ``str-cat sym-cat str-length str-index sub-string upcase
-  lowcase str-compare string-to-field explode$ implode$``, and ``format``
-  (:mod:`.functions_format`);
+  exp log log10 pi sin cos tan``; :mod:`.functions_trig`: the other trigonometric and
+  hyperbolic functions (``asin ... acoth``, ``atan2``) and ``deg-grad deg-rad
+  grad-deg rad-deg``;
+* :mod:`.functions_logic`: ``and or not``, the comparisons ``eq neq = <> != < <= >
+  >=``, ``type`` and the type predicates ``numberp integerp floatp symbolp stringp
+  lexemep multifieldp evenp oddp``;
+* :mod:`.functions_text`: ``str-cat sym-cat str-length str-byte-length str-index
+  sub-string str-replace upcase lowcase str-compare string-to-field explode$
+  implode$``, and ``format`` (:mod:`.functions_format`);
 * :mod:`.functions_multi`: ``create$ nth$ length$ member$ subseq$ first$ rest$
-  insert$ delete$ replace$ subsetp``;
+  insert$ delete$ replace$ subsetp``; :mod:`.functions_sets`: ``union$
+  intersection$ difference$ delete-member$ replace-member$``;
 * :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
   gensym*``;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
@@ -36,11 +39,14 @@ import pyengine.engine.clp.functions_facts as functions_facts
 import pyengine.engine.clp.functions_logic as functions_logic
 import pyengine.engine.clp.functions_math as functions_math
 import pyengine.engine.clp.functions_multi as functions_multi
+import pyengine.engine.clp.functions_sets as functions_sets
 import pyengine.engine.clp.functions_text as functions_text
+import pyengine.engine.clp.functions_trig as functions_trig
 from pyengine.engine.clp.expressions import BUILTINS
 
-for _module in (functions_math, functions_logic, functions_text, functions_multi,
-                functions_facts, actions, actions_loops, actions_facts, actions_io):
+for _module in (functions_math, functions_trig, functions_logic, functions_text,
+                functions_multi, functions_sets, functions_facts, actions, actions_loops,
+                actions_facts, actions_io):
     BUILTINS.update(_module.TABLE)
 
 #: Every function and action name pyengine's CLIPS subset holds.

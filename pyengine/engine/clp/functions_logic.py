@@ -1,5 +1,5 @@
 """CLIPS's logic, comparisons and type predicates: ``and or not``, ``eq neq``,
-``= <> < <= > >=``, ``numberp integerp``...
+``= <> != < <= > >=``, ``numberp integerp``..., ``type``.
 
 Evaluation order matters here, so these are special forms:
 
@@ -14,6 +14,9 @@ Evaluation order matters here, so these are special forms:
 ``eq`` compares values as they are (same type: ``(eq 1 1.0)`` is FALSE, ``(eq 0.0
 -0.0)`` too); the numeric comparisons take numbers only and compare an integer with a
 float as floats, as C does (``(= 1 1.0)`` is TRUE). All need at least two arguments.
+``!=`` is CLIPS 6.4's other name for ``<>``. ``type`` names a value's type (``INTEGER``,
+``FLOAT``, ``SYMBOL``, ``STRING``, ``MULTIFIELD``, ``FACT-ADDRESS``); ``pointerp`` and
+``external-addressp`` are always FALSE, as our engine has no external addresses.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ import operator
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpRuntimeError, arg_error,
                                              call_closure, compile_expr)
 from pyengine.engine.clp.functions_math import number_arg
-from pyengine.engine.clp.values import FALSE, TRUE, Text, same
+from pyengine.engine.clp.values import FALSE, TRUE, Text, is_fact, same
 
 
 _NUMBERS = (int, float)
@@ -114,6 +117,13 @@ def _parity(fname: str, remainder: int):
     return test
 
 
+def type_of(v) -> str:
+    """CLIPS's ``type``: the value's type as a symbol."""
+    t = type(v)
+    return ("INTEGER" if t is int else "FLOAT" if t is float else "STRING" if t is Text
+            else "SYMBOL" if t is str else "MULTIFIELD" if t is tuple else "FACT-ADDRESS")
+
+
 def _predicate(test) -> Builtin:
     return Builtin(1, 1, test, returns="boolean")
 
@@ -126,6 +136,7 @@ TABLE: dict[str, Builtin] = {
     "neq": _comparison("neq", lambda a, b: not same(a, b), False, False),
     "=": _comparison("=", _numeric(operator.eq), False, True),
     "<>": _comparison("<>", _numeric(operator.ne), False, True),
+    "!=": _comparison("!=", _numeric(operator.ne), False, True),
     "<": _comparison("<", _numeric(operator.lt), True, True),
     "<=": _comparison("<=", _numeric(operator.le), True, True),
     ">": _comparison(">", _numeric(operator.gt), True, True),
@@ -137,6 +148,10 @@ TABLE: dict[str, Builtin] = {
     "stringp": _predicate(_type_test(Text)),
     "lexemep": _predicate(_type_test(str, Text)),
     "multifieldp": _predicate(_type_test(tuple)),
+    "type": Builtin(1, 1, type_of, returns="symbol"),
+    "fact-addressp": _predicate(lambda v: TRUE if is_fact(v) else FALSE),
+    "pointerp": _predicate(lambda v: FALSE),            # no external addresses here
+    "external-addressp": _predicate(lambda v: FALSE),
     "evenp": Builtin(1, 1, _parity("evenp", 0), args="integer", returns="boolean"),
     "oddp": Builtin(1, 1, _parity("oddp", 1), args="integer", returns="boolean"),
 }

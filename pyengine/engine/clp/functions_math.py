@@ -171,11 +171,11 @@ def rounded(v):
     return v if type(v) is int else c_round(v)
 
 
-def _domain(fname: str) -> ClpRuntimeError:
+def domain_error(fname: str) -> ClpRuntimeError:
     return ClpRuntimeError(f"Domain error for '{fname}' function.")
 
 
-def _float_fn(fname: str, fn, check=None):
+def float_function(fname: str, fn, check=None):
     """A one-argument float function; ``check(x)`` returns an error or None."""
     def run(v):
         x = float(number_arg(fname, 1, v))
@@ -212,7 +212,7 @@ def _tan(x: float) -> float:
 def power(a, b):
     x, y = float(number_arg("**", 1, a)), float(number_arg("**", 2, b))
     if (x == 0.0 and y <= 0.0) or (x < 0.0 and math.trunc(y) != y):
-        raise _domain("**")
+        raise domain_error("**")
     try:
         return math.pow(x, y)
     except OverflowError:
@@ -231,14 +231,14 @@ TABLE: dict[str, Builtin] = {
     "abs": _numeric(1, 1, absolute), "min": _numeric(1, None, minimum),
     "max": _numeric(1, None, maximum), "float": _numeric(1, 1, to_float),
     "integer": _numeric(1, 1, to_integer), "round": _numeric(1, 1, rounded),
-    "sqrt": _numeric(1, 1, _float_fn("sqrt", math.sqrt, lambda x: "Domain error for "
+    "sqrt": _numeric(1, 1, float_function("sqrt", math.sqrt, lambda x: "Domain error for "
                                     "'sqrt' function." if x < 0.0 else None)),
     "**": _numeric(2, 2, power),
-    "exp": _numeric(1, 1, _float_fn("exp", math.exp)),
-    "log": _numeric(1, 1, _float_fn("log", math.log, _log_check("log"))),
-    "log10": _numeric(1, 1, _float_fn("log10", math.log10, _log_check("log10"))),
+    "exp": _numeric(1, 1, float_function("exp", math.exp)),
+    "log": _numeric(1, 1, float_function("log", math.log, _log_check("log"))),
+    "log10": _numeric(1, 1, float_function("log10", math.log10, _log_check("log10"))),
     "pi": _numeric(0, 0, lambda: math.acos(-1.0)),
-    "sin": _numeric(1, 1, _float_fn("sin", math.sin)),
-    "cos": _numeric(1, 1, _float_fn("cos", math.cos)),
-    "tan": _numeric(1, 1, _float_fn("tan", _tan)),
+    "sin": _numeric(1, 1, float_function("sin", math.sin)),
+    "cos": _numeric(1, 1, float_function("cos", math.cos)),
+    "tan": _numeric(1, 1, float_function("tan", _tan)),
 }

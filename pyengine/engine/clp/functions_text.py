@@ -8,6 +8,8 @@ As CLIPS does (checked against clipspy in tests/clp):
 * ``sub-string`` clamps its range to the text and gives ``""`` for an empty one;
 * ``str-index`` gives a position from 1, or FALSE;
 * ``str-compare`` gives -1, 0 or 1;
+* ``str-byte-length`` counts the bytes of the text in UTF-8; ``str-replace`` replaces
+  every occurrence, keeping the type of its first argument;
 * ``str-cat`` and ``sym-cat`` take symbols, strings and numbers (a float written as
   CLIPS writes it), not multifields;
 * ``string-to-field``, ``explode$`` and ``read`` read text with pyengine's one reader,
@@ -137,6 +139,18 @@ def _values(text: str, limit: int | None) -> list:
     return out
 
 
+def str_byte_length(v) -> int:
+    return len(_lexeme("str-byte-length", 1, v).encode("utf-8"))
+
+
+def str_replace(text, find, put):
+    """Every occurrence of ``find`` (left to right) as ``put``; the type of ``text``
+    kept; an empty ``find`` changes nothing."""
+    pieces = [_lexeme("str-replace", i, v) for i, v in enumerate((text, find, put), 1)]
+    done = pieces[0].replace(pieces[1], pieces[2]) if pieces[1] else pieces[0]
+    return Text(done) if type(text) is Text else done
+
+
 def string_to_field(v):
     found = scan(_lexeme("string-to-field", 1, v), 1)
     return found[0] if found else EOF
@@ -165,6 +179,8 @@ TABLE: dict[str, Builtin] = {
     "lowcase": Builtin(1, 1, lowcase, args="lexeme", returns="lexeme"),
     "str-compare": Builtin(2, 3, str_compare,
                            args=("lexeme", "lexeme", "integer"), returns="number"),
+    "str-byte-length": Builtin(1, 1, str_byte_length, args="lexeme", returns="number"),
+    "str-replace": Builtin(3, 3, str_replace, args="lexeme", returns="lexeme"),
     "string-to-field": Builtin(1, 1, string_to_field, args="lexeme"),
     "explode$": Builtin(1, 1, explode, args="string", returns="multifield"),
     "implode$": Builtin(1, 1, implode_values, args="multifield", returns="string"),

@@ -1,0 +1,96 @@
+"""CLIPS 6.4's multifield set and member functions: ``union$ intersection$
+difference$`` and ``delete-member$ replace-member$``.
+
+As CLIPS does (checked against clipspy in tests/clp), items compare as ``eq`` does
+(``1`` is not ``1.0``):
+
+* ``union$`` gives each item of its multifields once, in the order first met;
+  ``intersection$`` the items of the first that are in the second, once each;
+  ``difference$`` those that are not;
+* ``delete-member$`` drops every occurrence of each value given, a multifield value
+  being a run of items (``(delete-member$ (create$ a b c b) (create$ b c))`` is
+  ``(a b)``); ``replace-member$`` puts its first argument (spliced, when a
+  multifield) in place of every occurrence of the others.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clp.expressions import Builtin, arg_error
+from pyengine.engine.clp.values import same
+
+
+def _multifield(fname: str, i: int, v: object) -> tuple:
+    if type(v) is tuple:
+        return v                            # type: ignore[return-value]
+    raise arg_error(fname, i, "multifield")
+
+
+def _has(values, item) -> bool:
+    return any(same(v, item) for v in values)
+
+
+def _once(items) -> tuple:
+    out: list = []
+    for v in items:
+        if not _has(out, v):
+            out.append(v)
+    return tuple(out)
+
+
+def union(*parts) -> tuple:
+    return _once(v for i, p in enumerate(parts, 1) for v in _multifield("union$", i, p))
+
+
+def intersection(first, second) -> tuple:
+    a, b = _multifield("intersection$", 1, first), _multifield("intersection$", 2, second)
+    return _once(v for v in a if _has(b, v))
+
+
+def difference(first, second) -> tuple:
+    a, b = _multifield("difference$", 1, first), _multifield("difference$", 2, second)
+    return _once(v for v in a if not _has(b, v))
+
+
+def _runs(value) -> tuple:
+    """A value to find, as a run of items (a multifield is its items)."""
+    return value if type(value) is tuple else (value,)
+
+
+def _swap(values: tuple, find: tuple, put: tuple) -> tuple:
+    """``values`` with every run ``find`` (left to right, not overlapping) as ``put``."""
+    if not find:
+        return values
+    out: list = []
+    i, n = 0, len(find)
+    while i < len(values):
+        if same(values[i:i + n], find):
+            out.extend(put)
+            i += n
+        else:
+            out.append(values[i])
+            i += 1
+    return tuple(out)
+
+
+def delete_member(values, *find) -> tuple:
+    values = _multifield("delete-member$", 1, values)
+    for item in find:
+        values = _swap(values, _runs(item), ())
+    return values
+
+
+def replace_member(values, put, *find) -> tuple:
+    values = _multifield("replace-member$", 1, values)
+    for item in find:
+        values = _swap(values, _runs(item), _runs(put))
+    return values
+
+
+TABLE: dict[str, Builtin] = {
+    "union$": Builtin(1, None, union, args="multifield", returns="multifield"),
+    "intersection$": Builtin(2, 2, intersection, args="multifield", returns="multifield"),
+    "difference$": Builtin(2, 2, difference, args="multifield", returns="multifield"),
+    "delete-member$": Builtin(2, None, delete_member, args=("multifield", ""),
+                              returns="multifield"),
+    "replace-member$": Builtin(3, None, replace_member, args=("multifield", ""),
+                               returns="multifield"),
+}
