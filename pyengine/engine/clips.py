@@ -75,13 +75,12 @@ class ClipsSession(ProgramMixin, Session):
         self.watch("rules", record)
         self._watch_facts(record)
 
-    def _set_watch(self, item: str, on: bool) -> None:
-        self._engine_watch(item, on)
-
     def _engine_watch(self, item: str, on: bool) -> None:
         if self._watched.get(item) != on:
             self._watched[item] = on
             self.env.eval(f"({'watch' if on else 'unwatch'} {item})")
+
+    _set_watch = _engine_watch      # the session's watch hook: CLIPS's own watch
 
     def _watch_facts(self, on: bool) -> None:
         self._engine_watch("facts", on)
@@ -296,11 +295,11 @@ class ClipsSession(ProgramMixin, Session):
         if watching and not self._watched.get("rules"):
             self._engine_watch("rules", True)       # listeners want "fire" events
         router = self._router
-        router.keep_text = bool(self.listeners)
-        router.next_fire = 1
+        router.keep_text, router.next_fire = bool(self.listeners), 1
         router.rule_names = self._rule_names()
         self._running, self.halted, self._broke = True, False, False
         start, fired = self.fired_total, 0
+        mark = router.errors.mark()
         with stop_between_firings(in_c=True) as note, \
                 guarded(self.env._env, self._router.errors.drop) as watch:
             self._interrupt = note
@@ -325,9 +324,10 @@ class ClipsSession(ProgramMixin, Session):
                     self._engine_watch("rules", False)
                 self.fired_total = start + fired           # the engine's own count
         self._check_halted(watch, f"firing {start + fired}")
+        router.errors.check_since(mark, start + fired)   # an action's error, in CLIPS's words
         note.check()
-        self.halted = self._broke or ((limit is None or fired < limit)
-                                      and clips_repl.focused(self.env))
+        left = limit is None or fired < limit          # stopped early: activations left?
+        self.halted = self._broke or (left and clips_repl.focused(self.env))
         return fired
 
     def _on_break(self, rule: str) -> None:

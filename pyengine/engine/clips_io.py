@@ -24,6 +24,7 @@ from clips import common
 from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import abort_exit, halt_execution
+from pyengine.engine.errors import EngineHalted
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -260,6 +261,7 @@ class _ErrorText(clips.Router):
         self.quiet = False
         self.dropping = False       # the guard halted an action: drop CLIPS's warnings
         self.partial = ""
+        self.errors = 0             # pieces CLIPS wrote on stderr (not warnings), quiet
 
     def drop(self, on: bool) -> None:
         """Drop what CLIPS writes on stderr (the guard halted an action and said why)."""
@@ -269,9 +271,26 @@ class _ErrorText(clips.Router):
     def query(self, name: str) -> bool:
         return (self.quiet or self.dropping) and name in ("stderr", "stdwrn")
 
+    def mark(self) -> tuple[int, int]:
+        """Where the error text stands now, for :meth:`check_since`."""
+        return self.errors, len(self.session.diagnostics)
+
+    def check_since(self, mark: tuple[int, int], firing: int) -> None:
+        """EngineHalted with CLIPS's error since ``mark``, in one line, if there is one.
+        A rule's action that fails makes CLIPS write its error and stop the run after
+        that firing (the firing made, its action cut); quiet, the session says so, as
+        our engine does (not quiet, CLIPS has printed it itself)."""
+        errors, seen = mark
+        if self.errors == errors:
+            return
+        words = " ".join(" ".join(line.split()) for line in self.session.diagnostics[seen:])
+        raise EngineHalted(f"firing {firing}: {words or 'CLIPS reported an error'}")
+
     def write(self, name: str, message: str) -> None:
         if self.dropping:
             return
+        if name == "stderr":
+            self.errors += 1
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())
         if len(self.partial) > 10_000:

@@ -17,7 +17,7 @@ import sys
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
@@ -30,6 +30,14 @@ from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
+
+
+def _said(exc: Exception) -> str:
+    """A failed action's error in one line: ours in CLIPS's words, Python's with its
+    type (``ZeroDivisionError: division by zero``)."""
+    if isinstance(exc, UsageError):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}"
 
 
 class ExpertaSession(Session):
@@ -222,16 +230,26 @@ class ExpertaSession(Session):
         self._changes, self._events = [], []
         self._saved_io = saved = sys.stdout, sys.stdin
         sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
+        failed = None
         try:
             self.rete.fire(act, taken=True)
+        except (EngineHalted, OutOfTime):
+            raise                           # stopped by pyengine, which says why
+        except Exception as exc:            # the firing was made, its action cut
+            failed = exc
         finally:
             sys.stdout, sys.stdin = saved
             self._printed_lines.end()
             changes, events = self._changes, self._events
             self._changes = self._events = None
             self._firing = None
-        if firing is None:
-            return
+        if firing is not None:
+            self._finish(firing, changes, events)
+        if failed is not None:
+            raise EngineHalted(f"firing {self.fired_total}: {_said(failed)}") from failed
+
+    def _finish(self, firing: Firing, changes: list, events: list) -> None:
+        """Record a firing with what its action changed, and tell the listeners."""
         firing.asserted = [f["__factid__"] for s, f in changes if s == "+"]
         firing.retracted = [f["__factid__"] for s, f in changes if s == "-"]
         self._record(firing)

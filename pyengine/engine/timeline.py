@@ -332,6 +332,7 @@ class Timeline:
         s.set_input(lambda prompt: lines.pop(0) if lines else None)
         kept: list[Entry] = []
         self._busy += 1
+        s.quiet(True)           # an error the first run reported is not printed again
         try:
             for i in range(start, end):
                 entry = self.journal[i]
@@ -350,6 +351,7 @@ class Timeline:
         finally:
             self._busy -= 1
             s.watch("rules", watching)
+            s.quiet(False)      # as a session is made: its front makes it quiet again
         return kept
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from pyengine.engine.compat import experta  # noqa: F401
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, Stage, StageRunner
 from tests.engines.test_contract import make
 
@@ -117,9 +117,11 @@ def test_quiet_keeps_clips_error_text_in_diagnostics(capfd):
     s.reset()
     s.quiet(True)
     s.assert_fact("(go a)")
-    s.run()
+    with pytest.raises(EngineHalted, match=r"^firing 1: \[ARGACCES"):
+        s.run()                 # the firing made, its action cut, CLIPS's words said
     assert capfd.readouterr().err == ""
     assert any("ARGACCES" in line for line in s.diagnostics)
+    assert [f.rule for f in s.trace] == ["add-badly"]
 
 
 # -- rule sources ----------------------------------------------------------------------------

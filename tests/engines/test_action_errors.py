@@ -1,0 +1,90 @@
+"""A rule whose action fails: the firing is made (and recorded, with what it printed),
+its action cut, the run stops after it, and the user is told in one line, on CLIPS as on
+our engine; ``back`` and ``history`` count that firing like any other, and going back
+does not print the error again."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.errors import EngineHalted
+from pyengine.engine.experta import ExpertaSession
+from pyengine.ui.sessions import opener
+from pyengine.ui.shell import Shell
+
+PROGRAM = """
+(defrule fails (declare (salience 10))
+   =>
+   (printout t "before" crlf)
+   (printout t (sqrt -1) crlf)
+   (printout t "never" crlf))
+(defrule later => (printout t "later ran" crlf))
+"""
+
+PYTHON = """
+from experta import KnowledgeEngine, Rule, Fact, DefFacts
+class Go(Fact): pass
+class Fails(KnowledgeEngine):
+    @DefFacts()
+    def start(self):
+        yield Go()
+    @Rule(Go(), salience=10)
+    def fails(self):
+        print("before")
+        1 / 0
+    @Rule(Go())
+    def later(self):
+        print("later ran")
+"""
+
+SCRIPT = "run\nhistory\nback 1\nagenda\nrun\nhistory\n"
+
+
+def _shell(engine: str, target: str, capfd) -> tuple[str, str]:
+    factory = opener(engine, [target])
+    out = io.StringIO()
+    Shell(factory(), factory, stdin=io.StringIO(SCRIPT), stdout=out).cmdloop()
+    return out.getvalue(), capfd.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_the_shell_says_the_error_and_counts_the_firing(tmp_path, capfd, engine):
+    path = tmp_path / "fails.clp"
+    path.write_text(PROGRAM)
+    shown, err = _shell(engine, str(path), capfd)
+    lines = shown.splitlines()
+    errors = [line for line in lines if line.startswith("error:")]
+    assert len(errors) == 2, shown           # the run, and the run again after back
+    assert all(e.startswith("error: firing 1: ") and "Domain error for 'sqrt'" in e
+               for e in errors)
+    assert "FIRE    1 fails: *" in lines and "    | before" in lines
+    assert "never" not in shown and "later ran" not in shown.split("history")[0]
+    assert ";; before firing 1: 0 firings so far, 2 activations on the agenda" in lines
+    assert "[EMATHFUN1]" not in err and "Traceback" not in err and "Traceback" not in shown
+
+
+def test_a_python_rule_that_raises_is_a_firing_made_and_cut(tmp_path, capfd):
+    path = tmp_path / "fails.py"
+    path.write_text(PYTHON)
+    shown, _ = _shell("experta", f"{path}:Fails", capfd)
+    assert shown.count("error: firing 1: ZeroDivisionError: division by zero") == 2
+    assert "FIRE    1 fails: f-1" in shown.splitlines()
+
+
+@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
+def test_the_session_raises_engine_halted_and_keeps_the_firing(tmp_path, make):
+    path = tmp_path / "fails.clp"
+    path.write_text(PROGRAM)
+    s = make([path])
+    s.quiet()
+    s.reset()
+    with pytest.raises(EngineHalted, match=r"^firing 1: .*Domain error for 'sqrt'"):
+        s.run()
+    assert [f.rule for f in s.trace] == ["fails"] and s.fired_total == 1
+    assert s.trace[0].output == ["before"]
+    assert [a.rule for a in s.agenda()] == ["later"]
+    assert s.run() == 1 and [f.rule for f in s.trace] == ["fails", "later"]
+    s.close()
