@@ -148,11 +148,9 @@ def test_print_println_and_the_added_functions_print_as_on_clips(tmp_path):
 
 def test_every_function_the_web_page_allows_compiles_on_our_engine(tmp_path):
     """Either engine may run a page program: ours knows every function the page's
-    allow-list lets through, but for the fact queries and the few that need more than a
-    function (listed), which it refuses by name."""
+    allow-list lets through, but for the few listed, which it refuses by name."""
     from pyengine.engine.clips_allow import FUNCTIONS
-    not_yet = {"any-factp", "find-fact", "find-all-facts", "do-for-fact", "do-for-all-facts",
-               "delayed-do-for-all-facts", "expand$", "sort", "fact-relation",
+    not_yet = {"expand$", "sort", "fact-relation",
                "fact-slot-names", "get-strategy", "get-focus", "get-current-module",
                "pop-focus", "clear-focus-stack", "time", "seed", "read-number"} | {
         f for f in FUNCTIONS if f.startswith("deftemplate-slot-")}
@@ -166,3 +164,32 @@ def test_every_function_the_web_page_allows_compiles_on_our_engine(tmp_path):
             if "unknown function" in str(exc):
                 unknown.append(name)
     assert set(unknown) == not_yet
+
+
+def test_fact_set_queries_give_what_clips_gives():
+    """Every query function, a fact-set of two variables, a variable of two templates,
+    ?f:slot of a multislot, a modify and retractions while iterating, delayed-do."""
+    path = ROOT / "tests/engines/queries.clp"
+    outputs = []
+    for session in (ClipsSession([path]), ExpertaSession.from_clp([path])):
+        session.quiet()
+        session.reset()
+        session.run()
+        outputs.append(session.trace[-1].output)
+        session.close()
+    assert outputs[0] == outputs[1]
+    assert outputs[1][:3] == ["TRUE FALSE", "1", "4 x y"] and outputs[1][-2:] == ["Dx Dv Dw ", "0"]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(defrule r => (find-all-facts (?f p) TRUE))", "(?variable template...)"),
+    ("(defrule r => (any-factp ((?f p) (?f p)) TRUE))", "named twice"),
+    ("(defrule r => (find-fact ((?f p)) TRUE extra))", "takes a fact-set template, a query"),
+    ("(defrule r => (do-for-fact ((?f p))))", "at least 2 arguments"),
+])
+def test_a_malformed_query_is_refused_with_its_line(tmp_path, text, says):
+    path = tmp_path / "bad.clp"
+    path.write_text("(deftemplate p (slot n))\n" + text)
+    with pytest.raises(UsageError, match="line 2") as refused:
+        ExpertaSession.from_clp([path])
+    assert says in str(refused.value)

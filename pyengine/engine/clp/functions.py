@@ -27,7 +27,9 @@ The table is put together from one module per family:
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`
-  (``printout read readline halt focus``).
+  (``printout print println read readline halt focus``), :mod:`.actions_query` (the
+  fact-set queries ``any-factp find-fact find-all-facts do-for-fact do-for-all-facts
+  delayed-do-for-all-facts``).
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ import pyengine.engine.clp.actions as actions
 import pyengine.engine.clp.actions_facts as actions_facts
 import pyengine.engine.clp.actions_io as actions_io
 import pyengine.engine.clp.actions_loops as actions_loops
+import pyengine.engine.clp.actions_query as actions_query
 import pyengine.engine.clp.functions_facts as functions_facts
 import pyengine.engine.clp.functions_logic as functions_logic
 import pyengine.engine.clp.functions_math as functions_math
@@ -46,7 +49,7 @@ from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
                 functions_multi, functions_sets, functions_facts, actions, actions_loops,
-                actions_facts, actions_io):
+                actions_facts, actions_io, actions_query):
     BUILTINS.update(_module.TABLE)
 
 #: Every function and action name pyengine's CLIPS subset holds.

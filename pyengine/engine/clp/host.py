@@ -62,6 +62,10 @@ class Host(Protocol):
     def fact_template(self, fact: object) -> str | None:
         """The name of the fact's template, or None for an ordered fact."""
 
+    def facts_of(self, template: str) -> list:
+        """The facts of a deftemplate, in the order they were asserted (a query's);
+        ClpRuntimeError for a name that is no deftemplate."""
+
     def template_slots(self, name: str) -> dict | None:
         """A template's slots, name -> (multislot, default), or None for a relation
         that is not a deftemplate (ordered facts)."""
@@ -201,6 +205,11 @@ class ScratchHost:
     def fact_template(self, fact):
         fact = self._resolve(fact)
         return None if fact.slots is None else fact.template
+
+    def facts_of(self, template):
+        if template not in self.templates:
+            raise ClpRuntimeError(f"Unable to find deftemplate {template}.")
+        return [f for f in self.facts if f.template == template and f.slots is not None]
 
     def template_slots(self, name):
         return self.templates.get(name)

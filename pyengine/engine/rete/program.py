@@ -238,6 +238,11 @@ class ClipsHost:
         name = type(fact)._clips_name
         return name if name in self.program.templates else None
 
+    def facts_of(self, template):
+        if template not in self.program.templates:
+            raise ClpRuntimeError(f"Unable to find deftemplate {template}.")
+        return [f for _, f in self.engine.facts.items() if type(f)._clips_name == template]
+
     def template_slots(self, name):
         return self.program.templates.get(name)
 
