@@ -92,6 +92,7 @@ class IORouter:
         lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3], cbs[4],
                       ffi.NULL)
         self.errors = _ErrorText(self.session, f"{name}-errors")
+        self.errors.owner = self
         env.add_router(self.errors)
 
     def aside(self):
@@ -262,6 +263,8 @@ class _ErrorText(clips.Router):
         self.dropping = False       # the guard halted an action: drop CLIPS's warnings
         self.partial = ""
         self.errors = 0             # pieces CLIPS wrote on stderr (not warnings), quiet
+        self.owner = None           # the IORouter: which firing is running
+        self.where: int | None = None   # the firing of the first error since mark()
 
     def drop(self, on: bool) -> None:
         """Drop what CLIPS writes on stderr (the guard halted an action and said why)."""
@@ -273,24 +276,28 @@ class _ErrorText(clips.Router):
 
     def mark(self) -> tuple[int, int]:
         """Where the error text stands now, for :meth:`check_since`."""
+        self.where = None
         return self.errors, len(self.session.diagnostics)
 
-    def check_since(self, mark: tuple[int, int], firing: int) -> None:
-        """EngineHalted with CLIPS's error since ``mark``, in one line, if there is one.
-        A rule's action that fails makes CLIPS write its error and stop the run after
-        that firing (the firing made, its action cut); quiet, the session says so, as
-        our engine does (not quiet, CLIPS has printed it itself)."""
+    def check_since(self, mark: tuple[int, int]) -> None:
+        """EngineHalted with CLIPS's errors since ``mark``, in one line, naming the
+        firing of the first, if there were any. A rule's action that fails makes CLIPS
+        write its error and stop the run after that firing (the firing made, its action
+        cut; a few errors, such as a missing fact's, let it go on); quiet, the session
+        says so, as our engine does (not quiet, CLIPS has printed it itself)."""
         errors, seen = mark
         if self.errors == errors:
             return
         words = " ".join(" ".join(line.split()) for line in self.session.diagnostics[seen:])
-        raise EngineHalted(f"firing {firing}: {words or 'CLIPS reported an error'}")
+        raise EngineHalted(f"firing {self.where}: {words or 'CLIPS reported an error'}")
 
     def write(self, name: str, message: str) -> None:
         if self.dropping:
             return
         if name == "stderr":
             self.errors += 1
+            if self.where is None and self.owner is not None:
+                self.where = self.session._fired_before + self.owner.next_fire - 1
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())
         if len(self.partial) > 10_000:

@@ -1,5 +1,7 @@
 """Actions that talk to the outside through the host: ``printout`` (and ``print``,
-``println``), ``read``, ``readline``, ``halt`` and ``focus``.
+``println``), ``read``, ``readline``, ``halt``, ``focus`` and the focus stack's and
+strategy's questions (``get-focus``, ``pop-focus``: FALSE for an empty stack;
+``get-strategy``).
 
 ``(printout <router> <item>...)`` writes its items one after the other, with no
 space between them: strings without their quotes, numbers and symbols as CLIPS
@@ -27,7 +29,7 @@ from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeE
                                              with_line)
 from pyengine.engine.clp.functions_format import router_name
 from pyengine.engine.clp.functions_text import scan
-from pyengine.engine.clp.values import EOF, TRUE, Text, print_text, to_value
+from pyengine.engine.clp.values import EOF, FALSE, TRUE, Text, print_text, to_value
 
 _WORDS = {"crlf": "\n", "tab": "\t", "vtab": "\v", "ff": "\f"}
 _INPUT = ("t", "T", "stdin")
@@ -124,6 +126,16 @@ def focus(host, *modules) -> str:
     return TRUE
 
 
+def get_focus(host) -> str:
+    stack = host.focus_stack()
+    return stack[-1] if stack else FALSE
+
+
+def pop_focus(host) -> str:
+    stack = host.focus_stack()
+    return stack.pop() if stack else FALSE
+
+
 TABLE: dict[str, Builtin] = {
     "printout": Builtin(1, None, compile_printout, SPECIAL),
     "print": Builtin(0, None, compile_print, SPECIAL),
@@ -132,4 +144,7 @@ TABLE: dict[str, Builtin] = {
     "readline": Builtin(0, 1, readline, HOST),
     "halt": Builtin(0, 0, halt, HOST),
     "focus": Builtin(1, None, focus, HOST),
+    "get-focus": Builtin(0, 0, get_focus, HOST, returns="symbol"),
+    "pop-focus": Builtin(0, 0, pop_focus, HOST, returns="symbol"),
+    "get-strategy": Builtin(0, 0, lambda host: host.strategy(), HOST, returns="symbol"),
 }

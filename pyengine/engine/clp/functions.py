@@ -21,7 +21,8 @@ The table is put together from one module per family:
   implode$``, and ``format`` (:mod:`.functions_format`);
 * :mod:`.functions_multi`: ``create$ nth$ length$ member$ subseq$ first$ rest$
   insert$ delete$ replace$ subsetp``; :mod:`.functions_sets`: ``union$
-  intersection$ difference$ delete-member$ replace-member$``;
+  intersection$ difference$ delete-member$ replace-member$``; :mod:`.functions_sort`:
+  ``sort``;
 * :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
   gensym*``;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
@@ -43,13 +44,14 @@ import pyengine.engine.clp.functions_logic as functions_logic
 import pyengine.engine.clp.functions_math as functions_math
 import pyengine.engine.clp.functions_multi as functions_multi
 import pyengine.engine.clp.functions_sets as functions_sets
+import pyengine.engine.clp.functions_sort as functions_sort
 import pyengine.engine.clp.functions_text as functions_text
 import pyengine.engine.clp.functions_trig as functions_trig
 from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
-                functions_multi, functions_sets, functions_facts, actions, actions_loops,
-                actions_facts, actions_io, actions_query):
+                functions_multi, functions_sets, functions_sort, functions_facts, actions,
+                actions_loops, actions_facts, actions_io, actions_query):
     BUILTINS.update(_module.TABLE)
 
 #: Every function and action name pyengine's CLIPS subset holds.

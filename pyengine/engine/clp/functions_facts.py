@@ -1,5 +1,6 @@
 """Functions that ask the engine: facts (``fact-index``, ``fact-slot-value``,
-``fact-existp``), ``random``, and ``gensym``.
+``fact-existp``, ``fact-relation``, ``fact-slot-names``: FALSE for no such fact,
+``(implied)`` for an ordered fact's slots), ``random``, and ``gensym``.
 
 A fact is whatever object the host gave for it; these functions hand it back to the
 host (:mod:`pyengine.engine.clp.host`). Where CLIPS takes a fact address or a fact
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
                                              arg_error)
-from pyengine.engine.clp.values import is_fact
+from pyengine.engine.clp.values import FALSE, is_fact
 
 
 def _fact_or_index(fname: str, v: object) -> object:
@@ -42,6 +43,19 @@ def fact_slot_value(host, target, slot):
 def fact_existp(host, target) -> str:
     target = _fact_or_index("fact-existp", target)
     return "TRUE" if host.fact_exists(target) else "FALSE"
+
+
+def fact_relation(host, target):
+    relation = host.fact_relation(_fact_or_index("fact-relation", target))
+    return FALSE if relation is None else relation
+
+
+def fact_slot_names(host, target):
+    relation = host.fact_relation(_fact_or_index("fact-slot-names", target))
+    if relation is None:
+        return FALSE
+    slots = host.template_slots(relation)
+    return ("implied",) if slots is None else tuple(slots)
 
 
 def random(host, *bounds) -> int:
@@ -74,6 +88,8 @@ TABLE: dict[str, Builtin] = {
     "fact-index": Builtin(1, 1, fact_index, HOST, returns="number"),
     "fact-slot-value": Builtin(2, 2, fact_slot_value, HOST, args=("", "symbol")),
     "fact-existp": Builtin(1, 1, fact_existp, HOST, returns="boolean"),
+    "fact-relation": Builtin(1, 1, fact_relation, HOST),
+    "fact-slot-names": Builtin(1, 1, fact_slot_names, HOST),
     "random": Builtin(0, 2, random, HOST, args="integer", returns="number"),
     "gensym": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),
     "gensym*": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),

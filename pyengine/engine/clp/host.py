@@ -76,6 +76,16 @@ class Host(Protocol):
     def focus(self, modules: tuple[str, ...]) -> None:
         """Push modules on the focus stack (the first one ends on top)."""
 
+    def focus_stack(self) -> list[str]:
+        """The focus stack itself, its top last (``pop-focus`` changes it)."""
+
+    def strategy(self) -> str:
+        """The conflict-resolution strategy in force."""
+
+    def fact_relation(self, fact: object) -> str | None:
+        """The relation of the fact (or the fact of this index): its template's name,
+        an ordered fact's first symbol; None for no such fact."""
+
     def printout(self, router: str, text: str) -> None:
         """Write text already formatted; router ``t`` is standard output."""
 
@@ -130,7 +140,7 @@ class ScratchHost:
         self.output: list[tuple[str, str]] = []
         self.lines = list(lines)
         self.halted = False
-        self.focus_stack: list[str] = []
+        self.focused: list[str] = []         # the focus stack, its top last
         self._random = _random.Random(seed)
         self._identities: dict[tuple, ScratchFact] = {}
 
@@ -218,7 +228,18 @@ class ScratchHost:
         self.halted = True
 
     def focus(self, modules):
-        self.focus_stack.extend(reversed(modules))
+        self.focused.extend(reversed(modules))
+
+    def focus_stack(self):
+        return self.focused
+
+    def strategy(self):
+        return "depth"
+
+    def fact_relation(self, fact):
+        if not self.fact_exists(fact):
+            return None
+        return self._resolve(fact).template
 
     def printout(self, router, text):
         self.output.append((router, text))

@@ -253,6 +253,15 @@ class ClipsHost:
         for m in reversed(modules):
             self.engine.agenda.focus.append(_local(m) if m not in self.program.modules else m)
 
+    def focus_stack(self) -> list:
+        return self.engine.agenda.focus
+
+    def strategy(self) -> str:
+        return self.engine.agenda.strategy
+
+    def fact_relation(self, fact):
+        return type(self._fact(fact))._clips_name if self.fact_exists(fact) else None
+
     def printout(self, router, text) -> None:
         self.output(router, text)
 
