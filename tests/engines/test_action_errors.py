@@ -88,3 +88,19 @@ def test_the_session_raises_engine_halted_and_keeps_the_firing(tmp_path, make):
     assert [a.rule for a in s.agenda()] == ["later"]
     assert s.run() == 1 and [f.rule for f in s.trace] == ["fails", "later"]
     s.close()
+
+
+def test_a_clips_error_that_lets_the_run_go_on_names_its_own_firing(tmp_path):
+    """(fact-relation 99) makes CLIPS write an error and give FALSE, and the run goes
+    on: the error is said after the run, with the firing it came from."""
+    path = tmp_path / "goes_on.clp"
+    path.write_text("(defrule first (declare (salience 5)) => (printout t (fact-relation 99)"
+                    " crlf))\n(defrule second => (printout t done crlf))\n")
+    s = ClipsSession([path])
+    s.quiet()
+    s.reset()
+    with pytest.raises(EngineHalted, match=r"^firing 1: \[PRNTUTIL1\] Unable to find fact f-99"):
+        s.run()
+    assert [f.rule for f in s.trace] == ["first", "second"]
+    assert [f.output for f in s.trace] == [["FALSE"], ["done"]]
+    s.close()
