@@ -92,7 +92,7 @@ class IORouter:
         lib.AddRouter(env._env, name.encode(), 50, cbs[0], cbs[1], cbs[2], cbs[3], cbs[4],
                       ffi.NULL)
         self.errors = _ErrorText(self.session, f"{name}-errors")
-        self.errors.owner = self
+        self.errors.owner = weakref.ref(self)       # the environment holds the errors
         env.add_router(self.errors)
 
     def aside(self):
@@ -263,7 +263,7 @@ class _ErrorText(clips.Router):
         self.dropping = False       # the guard halted an action: drop CLIPS's warnings
         self.partial = ""
         self.errors = 0             # pieces CLIPS wrote on stderr (not warnings), quiet
-        self.owner = None           # the IORouter: which firing is running
+        self.owner = None           # the IORouter (weakly): which firing is running
         self.where: int | None = None   # the firing of the first error since mark()
 
     def drop(self, on: bool) -> None:
@@ -296,8 +296,9 @@ class _ErrorText(clips.Router):
             return
         if name == "stderr":
             self.errors += 1
-            if self.where is None and self.owner is not None:
-                self.where = self.session._fired_before + self.owner.next_fire - 1
+            owner = self.owner() if self.owner is not None else None
+            if self.where is None and owner is not None:
+                self.where = self.session._fired_before + owner.next_fire - 1
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())
         if len(self.partial) > 10_000:

@@ -150,8 +150,7 @@ def test_every_function_the_web_page_allows_compiles_on_our_engine(tmp_path):
     """Either engine may run a page program: ours knows every function the page's
     allow-list lets through, but for the few listed, which it refuses by name."""
     from pyengine.engine.clips_allow import FUNCTIONS
-    not_yet = {"expand$", "get-current-module", "clear-focus-stack", "time", "seed",
-               "read-number"} | {
+    not_yet = {"expand$", "read-number"} | {
         f for f in FUNCTIONS if f.startswith("deftemplate-slot-")}
     unknown = []
     for name in sorted(FUNCTIONS):
@@ -205,3 +204,9 @@ def test_a_malformed_query_is_refused_with_its_line(tmp_path, text, says):
     with pytest.raises(UsageError, match="line 2") as refused:
         ExpertaSession.from_clp([path])
     assert says in str(refused.value)
+
+
+def test_clear_focus_stack_current_module_seed_and_time_give_what_clips_gives():
+    on_clips, ours = _printed_on_both(ROOT / "tests/engines/clear_focus.clp")
+    assert on_clips == ours == ["cur MAIN TRUE", "TRUE", "in A cur A focus A",
+                                "cleared FALSE", "last cur MAIN"]

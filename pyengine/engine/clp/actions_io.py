@@ -1,7 +1,9 @@
 """Actions that talk to the outside through the host: ``printout`` (and ``print``,
 ``println``), ``read``, ``readline``, ``halt``, ``focus`` and the focus stack's and
 strategy's questions (``get-focus``, ``pop-focus``: FALSE for an empty stack;
-``get-strategy``).
+``clear-focus-stack``, after which a run goes on with MAIN; ``get-current-module``, the
+module of the rule firing; ``get-strategy``), ``seed`` (of ``random``'s generator) and
+``time`` (seconds since 1970, a float).
 
 ``(printout <router> <item>...)`` writes its items one after the other, with no
 space between them: strings without their quotes, numbers and symbols as CLIPS
@@ -23,10 +25,12 @@ run, as in CLIPS.
 """
 from __future__ import annotations
 
+import time
+
 from pyengine.engine.clips_reader import Form, Symbol, make_form
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
                                              Compiled, Frame, Scope, compile_expr,
-                                             with_line)
+                                             arg_error, with_line)
 from pyengine.engine.clp.functions_format import router_name
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, FALSE, TRUE, Text, print_text, to_value
@@ -136,6 +140,16 @@ def pop_focus(host) -> str:
     return stack.pop() if stack else FALSE
 
 
+def clear_focus_stack(host) -> None:
+    host.focus_stack().clear()      # the run goes on with MAIN, as CLIPS's does
+
+
+def seed(host, n) -> None:
+    if type(n) is not int:
+        raise arg_error("seed", 1, "integer")
+    host.seed(n)
+
+
 TABLE: dict[str, Builtin] = {
     "printout": Builtin(1, None, compile_printout, SPECIAL),
     "print": Builtin(0, None, compile_print, SPECIAL),
@@ -147,4 +161,9 @@ TABLE: dict[str, Builtin] = {
     "get-focus": Builtin(0, 0, get_focus, HOST, returns="symbol"),
     "pop-focus": Builtin(0, 0, pop_focus, HOST, returns="symbol"),
     "get-strategy": Builtin(0, 0, lambda host: host.strategy(), HOST, returns="symbol"),
+    "clear-focus-stack": Builtin(0, 0, clear_focus_stack, HOST),
+    "get-current-module": Builtin(0, 0, lambda host: host.current_module(), HOST,
+                                  returns="symbol"),
+    "seed": Builtin(1, 1, seed, HOST, args="integer"),
+    "time": Builtin(0, 0, lambda: time.time(), returns="number"),
 }

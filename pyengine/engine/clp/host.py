@@ -82,6 +82,12 @@ class Host(Protocol):
     def strategy(self) -> str:
         """The conflict-resolution strategy in force."""
 
+    def current_module(self) -> str:
+        """CLIPS's current module: the module of the rule firing."""
+
+    def seed(self, n: int) -> None:
+        """Seed the generator ``(random)`` draws from."""
+
     def fact_relation(self, fact: object) -> str | None:
         """The relation of the fact (or the fact of this index): its template's name,
         an ordered fact's first symbol; None for no such fact."""
@@ -235,6 +241,12 @@ class ScratchHost:
 
     def strategy(self):
         return "depth"
+
+    def current_module(self):
+        return "MAIN"
+
+    def seed(self, n):
+        self._random.seed(n)
 
     def fact_relation(self, fact):
         if not self.fact_exists(fact):

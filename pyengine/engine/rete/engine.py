@@ -48,6 +48,7 @@ class Engine:
         self.halted = False
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
         self.owner = None                   # the KnowledgeEngine (or program) it runs for
+        self.module = "MAIN"                # the module of the rule that fired last
 
     # -- rules -------------------------------------------------------------------------
     def add_rule(self, rule) -> None:
@@ -169,6 +170,10 @@ class Engine:
             self.listener.on_activation("-", act)
 
     def next_activation(self) -> Activation | None:
+        """The activation that fires next. A focus stack left empty (an action cleared
+        it) is given MAIN again first, as CLIPS does before each firing of a run."""
+        if not self.agenda.focus:
+            self.agenda.focus.append("MAIN")
         return self.agenda.next()
 
     def take(self, act: Activation) -> None:
@@ -183,6 +188,7 @@ class Engine:
         if not taken:
             self.take(act)
         self.truth.current = self.truth.support_of(act)
+        self.module = act.module            # CLIPS's current module, while it fires
         try:
             act.rule.action(self, act)
         finally:
@@ -195,10 +201,8 @@ class Engine:
     def _run(self, limit: int | None) -> int:
         fired = 0
         self.halted = False
-        if not self.agenda.focus:
-            self.agenda.focus.append("MAIN")
         while limit is None or fired < limit:
-            act = self.agenda.next()
+            act = self.next_activation()
             if act is None:
                 break
             self.fire(act)

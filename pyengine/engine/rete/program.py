@@ -259,6 +259,12 @@ class ClipsHost:
     def strategy(self) -> str:
         return self.engine.agenda.strategy
 
+    def current_module(self) -> str:
+        return self.engine.module
+
+    def seed(self, n: int) -> None:
+        self.program.rng.seed(n)
+
     def fact_relation(self, fact):
         return type(self._fact(fact))._clips_name if self.fact_exists(fact) else None
 
