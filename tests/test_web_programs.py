@@ -106,3 +106,22 @@ def test_a_server_without_programs_refuses_them():
         assert c.get("/api/targets").json()["programs"] is None
         r = c.post("/api/sessions", json={"program": {"source": COUNT}})
         assert r.status_code == 403 and "--no-programs" in r.json()["error"]
+
+
+FAILS = """(defrule fails (declare (salience 5))
+   => (printout t "before" crlf) (printout t (sqrt -1) crlf))
+(defrule later => (printout t "later" crlf))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_rule_whose_action_fails_is_said_on_the_page(client, engine):
+    """The run stops after the failing firing and the page is told why in one line (on
+    CLIPS the error used to go to the worker's stderr, and the run just stopped)."""
+    st = load(client, FAILS, engine, name="fails.clp")
+    st = post(client, st["id"], "run", 10)          # the state, with the halt's message
+    assert st["message"].startswith("firing 1: ") and "Domain error for 'sqrt'" in st["message"]
+    assert "\n" not in st["message"] and st["fired"] == 1
+    assert st["last"][0]["rule"] == "fails" and st["last"][0]["output"] == ["before"]
+    st = post(client, st["id"], "run", 10)
+    assert st["fired"] == 2 and st["last"][-1]["output"] == ["later"]

@@ -90,6 +90,7 @@ class Inspector:
             raise UsageError(f"Inspector takes a Session or a SessionPlan, not {type(target).__name__}")
         self.session.watch("rules", True)       # history and why need every firing
         self.session.watch("activations", "activations" in self.watching)
+        self.session.quiet(True)                # an action's error: one EngineHalted line
         self._acts: dict[int, list[str]] = {}
         self._fire_no = 0
         self.set_input(self._lines)
@@ -151,6 +152,7 @@ class Inspector:
         self.setup, self.session, self.runner = plan, plan.session, self.timeline.runner
         self.session.watch("rules", True)
         self.session.watch("activations", "activations" in self.watching)
+        self.session.quiet(True)
         self.log.moved_to(self.session, self.timeline.undone)
 
     def reopened(self, plan, factory) -> None:
