@@ -194,8 +194,6 @@ class ExpertaSession(Session):
         steps = float("inf") if limit is None else int(limit)
         fired = 0
         ke.running, rete.halted = True, False
-        if not rete.agenda.focus:
-            rete.agenda.focus.append("MAIN")
         with stop_between_firings() as note, fewer_collections():  # Ctrl-C: between firings
             self._interrupt = note
             try:

@@ -78,11 +78,12 @@ def _compiled(items, scope: Scope, form: Form, names: set[str]) -> tuple[Compile
     return query, actions
 
 
-def _sets(frame: Frame, members) -> list[tuple]:
-    """Every fact-set, in CLIPS's order (the first variable outermost)."""
+def _sets(frame: Frame, members):
+    """Every fact-set, in CLIPS's order (the first variable outermost), made as they
+    are tried (any-factp and find-fact stop at the first), from the facts there now."""
     host = frame.host
-    return list(product(*[[f for t in templates for f in host.facts_of(t)]
-                          for _, templates in members]))
+    return product(*[[f for t in templates for f in host.facts_of(t)]
+                     for _, templates in members])
 
 
 def compile_query(form: Form, scope: Scope) -> Compiled:

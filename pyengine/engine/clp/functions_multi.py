@@ -19,7 +19,7 @@ from pyengine.engine.clp.expressions import Builtin, ClpRuntimeError, arg_error
 from pyengine.engine.clp.values import FALSE, NIL, TRUE, same
 
 
-def _multifield(fname: str, i: int, v: object) -> tuple:
+def multifield_arg(fname: str, i: int, v: object) -> tuple:
     if type(v) is tuple:
         return v                            # type: ignore[return-value]
     raise arg_error(fname, i, "multifield")
@@ -43,12 +43,12 @@ def create(*args) -> tuple:
 
 def nth(index, values):
     index = _integer("nth$", 1, index)
-    values = _multifield("nth$", 2, values)
+    values = multifield_arg("nth$", 2, values)
     return values[index - 1] if 1 <= index <= len(values) else NIL
 
 
 def length(values) -> int:
-    return len(_multifield("length$", 1, values))
+    return len(multifield_arg("length$", 1, values))
 
 
 def _position(item, values: tuple) -> int:
@@ -59,7 +59,7 @@ def _position(item, values: tuple) -> int:
 
 
 def member(item, values):
-    values = _multifield("member$", 2, values)
+    values = multifield_arg("member$", 2, values)
     if type(item) is not tuple:
         at = _position(item, values)
         return at if at else FALSE
@@ -71,18 +71,18 @@ def member(item, values):
 
 
 def subseq(values, start, end) -> tuple:
-    values = _multifield("subseq$", 1, values)
+    values = multifield_arg("subseq$", 1, values)
     start, end = _integer("subseq$", 2, start), _integer("subseq$", 3, end)
     start, end = max(start, 1), min(end, len(values))
     return values[start - 1:end] if start <= end else ()
 
 
 def first(values) -> tuple:
-    return _multifield("first$", 1, values)[:1]
+    return multifield_arg("first$", 1, values)[:1]
 
 
 def rest(values) -> tuple:
-    return _multifield("rest$", 1, values)[1:]
+    return multifield_arg("rest$", 1, values)[1:]
 
 
 def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError:
@@ -92,7 +92,7 @@ def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError
 
 
 def insert(values, index, *items) -> tuple:
-    values = _multifield("insert$", 1, values)
+    values = multifield_arg("insert$", 1, values)
     index = _integer("insert$", 2, index)
     if index < 1:
         raise _range_error("insert$", index, index, len(values))
@@ -100,7 +100,7 @@ def insert(values, index, *items) -> tuple:
 
 
 def _checked_range(fname: str, values, start, end) -> tuple[tuple, int, int]:
-    values = _multifield(fname, 1, values)
+    values = multifield_arg(fname, 1, values)
     start, end = _integer(fname, 2, start), _integer(fname, 3, end)
     if not 1 <= start <= end <= len(values):
         raise _range_error(fname, start, end, len(values))
@@ -118,8 +118,8 @@ def replace(values, start, end, *items) -> tuple:
 
 
 def subsetp(part, whole) -> str:
-    part = _multifield("subsetp", 1, part)
-    whole = _multifield("subsetp", 2, whole)
+    part = multifield_arg("subsetp", 1, part)
+    whole = multifield_arg("subsetp", 2, whole)
     return TRUE if all(_position(v, whole) for v in part) else FALSE
 
 

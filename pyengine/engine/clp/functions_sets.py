@@ -14,14 +14,9 @@ As CLIPS does (checked against clipspy in tests/clp), items compare as ``eq`` do
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.expressions import Builtin, arg_error
+from pyengine.engine.clp.expressions import Builtin
+from pyengine.engine.clp.functions_multi import multifield_arg
 from pyengine.engine.clp.values import same
-
-
-def _multifield(fname: str, i: int, v: object) -> tuple:
-    if type(v) is tuple:
-        return v                            # type: ignore[return-value]
-    raise arg_error(fname, i, "multifield")
 
 
 def _has(values, item) -> bool:
@@ -37,16 +32,16 @@ def _once(items) -> tuple:
 
 
 def union(*parts) -> tuple:
-    return _once(v for i, p in enumerate(parts, 1) for v in _multifield("union$", i, p))
+    return _once(v for i, p in enumerate(parts, 1) for v in multifield_arg("union$", i, p))
 
 
 def intersection(first, second) -> tuple:
-    a, b = _multifield("intersection$", 1, first), _multifield("intersection$", 2, second)
+    a, b = multifield_arg("intersection$", 1, first), multifield_arg("intersection$", 2, second)
     return _once(v for v in a if _has(b, v))
 
 
 def difference(first, second) -> tuple:
-    a, b = _multifield("difference$", 1, first), _multifield("difference$", 2, second)
+    a, b = multifield_arg("difference$", 1, first), multifield_arg("difference$", 2, second)
     return _once(v for v in a if not _has(b, v))
 
 
@@ -72,14 +67,14 @@ def _swap(values: tuple, find: tuple, put: tuple) -> tuple:
 
 
 def delete_member(values, *find) -> tuple:
-    values = _multifield("delete-member$", 1, values)
+    values = multifield_arg("delete-member$", 1, values)
     for item in find:
         values = _swap(values, _runs(item), ())
     return values
 
 
 def replace_member(values, put, *find) -> tuple:
-    values = _multifield("replace-member$", 1, values)
+    values = multifield_arg("replace-member$", 1, values)
     for item in find:
         values = _swap(values, _runs(item), _runs(put))
     return values

@@ -20,13 +20,8 @@ def compile_sort(form: Form, scope: Scope) -> Compiled:
     if not isinstance(name, Symbol) or name not in scope.functions or name == "sort":
         raise ClpError("sort's first argument must name a function, such as > or "
                        "str-compare, or a deffunction", getattr(form, "line", None))
-    outer = set(scope.bound)
-    scope.bound.update((_A, _B))
-    try:
-        compare = compile_expr(make_form([name, Variable(_A, False), Variable(_B, False)],
-                                         form), scope, form)
-    finally:
-        scope.bound.difference_update(v for v in (_A, _B) if v not in outer)
+    compare = compile_expr(make_form([name, Variable(_A, False), Variable(_B, False)], form),
+                           scope.child(bound=scope.bound | {_A, _B}), form)
     items = [compile_expr(item, scope, form) for item in form[2:]]
 
     def after(frame: Frame, a, b) -> bool:

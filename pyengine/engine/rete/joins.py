@@ -102,12 +102,8 @@ class Join:
             else:
                 kids[tok] = None
         self.out[tok] = None
-        children = self.children
-        if len(children) == 1:
-            children[0].left_add(tok)
-        else:
-            for child in reversed(children):
-                child.left_add(tok)
+        for child in reversed(self.children):
+            child.left_add(tok)
 
     # -- left -----------------------------------------------------------------------
     def left_add(self, tok: Token) -> None:
@@ -188,10 +184,7 @@ class NegJoin(Join):
             self._pass(tok)
 
     def left_remove(self, tok: Token) -> None:
-        key = self.key_of.pop(tok, None)
-        bucket = self.left.get(key)
-        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
-            del self.left[key]
+        super().left_remove(tok)
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)
