@@ -231,8 +231,8 @@ class ExpertaSession(Session):
         failed = None
         try:
             self.rete.fire(act, taken=True)
-        except (EngineHalted, OutOfTime):
-            raise                           # stopped by pyengine, which says why
+        except (EngineHalted, OutOfTime, MemoryError):
+            raise                           # stopped by pyengine or out of memory: as it is
         except Exception as exc:            # the firing was made, its action cut
             failed = exc
         finally:
