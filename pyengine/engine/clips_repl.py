@@ -24,22 +24,9 @@ from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.prompt import check_command
 from pyengine.engine.records import CommandResult, FactView
-
-# Calls a command typed at the prompt may not make inside an expression, and what to
-# type instead (the shell runs these itself, so the session stays what it shows).
-REFUSED = {
-    "run": "type run at the prompt", "reset": "type reset", "clear": "type clear",
-    "exit": "type quit", "load": "type load FILE", "load*": "type load FILE",
-    "bload": "pyengine loads source files only", "batch": "type batch FILE",
-    "batch*": "type batch FILE", "watch": "type watch ITEM", "unwatch": "type unwatch ITEM",
-    "dribble-on": "type dribble-on FILE", "dribble-off": "type dribble-off",
-    "set-strategy": "type strategy NAME", "eval": "type the command itself",
-    "build": "type the construct itself", "funcall": "call the function itself",
-}
-
 
 def _route_command():
     fn = getattr(_route_command, "fn", None)
@@ -49,27 +36,6 @@ def _route_command():
         fn.restype = ctypes.c_bool
         _route_command.fn = fn
     return fn
-
-
-def check_command(text: str) -> None:
-    """Read ``text`` with our reader: one constant, variable or call; UsageError if it
-    cannot be read or calls one of :data:`REFUSED` inside it."""
-    try:
-        forms = read(text)
-    except ReadError as exc:
-        raise UsageError(f"cannot read {text.strip()!r}: {exc}") from None
-    if len(forms) != 1:
-        raise UsageError("type one command at a time, e.g. (bind ?*x* 3)")
-    todo = [forms[0]]
-    while todo:
-        form = todo.pop()
-        if not isinstance(form, Form):
-            continue
-        head = form[0] if form else None
-        if isinstance(head, Symbol) and str(head) in REFUSED:
-            raise UsageError(f"({head}) cannot be called from a command here: "
-                             f"{REFUSED[str(head)]}")
-        todo.extend(form)
 
 
 def command(s, text: str) -> CommandResult:

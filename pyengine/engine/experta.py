@@ -28,6 +28,7 @@ from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, 
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.rete.engine import fewer_collections
+from pyengine.engine.rete import program_repl
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
 
@@ -57,6 +58,7 @@ class ExpertaSession(Session):
         self.rete.agenda.seed = seed
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
+        self.warnings: list[tuple[int, str]] = []   # (firing, CLIPS's text) of errors gone on
         self.front.attach(self)
         self.classes = self.front.classes()
         self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
@@ -177,13 +179,13 @@ class ExpertaSession(Session):
         return experta_inspect.engine_values(self.ke, self.services)
 
     def matches(self, rule: str) -> Matches:
-        spec = self.rete.rules.get(rule)
+        spec = self._rule(rule)
         if spec is None:
             raise UsageError(f"no rule named {rule!r}")
         return experta_inspect.matches(self.rete, spec)
 
     def rule_network(self, rule: str) -> RuleNet:
-        spec = self.rete.rules.get(rule)
+        spec = self._rule(rule)
         if spec is None:
             raise UsageError(f"no rule named {rule!r}")
         return experta_network.rule_network(self.rete, spec)
@@ -194,24 +196,57 @@ class ExpertaSession(Session):
         steps = float("inf") if limit is None else int(limit)
         fired = 0
         ke.running, rete.halted = True, False
+        self.warnings = []
         with stop_between_firings() as note, fewer_collections():  # Ctrl-C: between firings
             self._interrupt = note
             try:
-                while fired < steps and not rete.halted and not note.stop:
-                    if fired and experta_repl.break_before(self):
-                        break
-                    act = rete.next_activation()
-                    if act is None:
+                act = rete.next_activation()
+                while act is not None and fired < steps and not rete.halted and not note.stop:
+                    if fired and experta_repl.break_before(self, act):
                         break
                     fired += 1
                     self._fire(act)
-                if fired and fired >= steps and not rete.halted:  # CLIPS looks after the last
-                    experta_repl.break_before(self)
+                    act = rete.next_activation()    # CLIPS asks after each firing
+                if fired and fired >= steps and act is not None and not rete.halted:
+                    experta_repl.break_before(self, act)     # CLIPS looks after the last
             finally:
+                rete.end_run()
                 self.halted = (rete.halted or not ke.running) and bool(len(rete.agenda))
                 ke.running, self._interrupt = False, None
         note.check()
+        self._say_warnings()
         return fired
+
+    def visible_facts(self) -> list[FactView]:
+        """As CLIPS's ``(facts)``: those of the templates the current module sees (a
+        .clp program with modules; every fact otherwise)."""
+        program = getattr(self.ke, "program", None)
+        if program is None or len(program.modules.names) == 1:
+            return self.facts()
+        current = self.rete.agenda.focus.current
+        return [FactView(fid, fact_text(f)) for fid, f in self.rete.facts.items()
+                if program.modules.visible(current, type(f)._clips_name)]
+
+    def outside_changes(self, changes: list) -> None:
+        """Facts a command typed at the prompt changed: the user's, as a typed assert's."""
+        for sign, f in changes:
+            fid = f["__factid__"]
+            if sign == "+":
+                self._note_outside(fid)
+            if self.listeners:
+                self._emit("assert" if sign == "+" else "retract", FactView(fid, fact_text(f)))
+
+    def warn(self, text: str) -> None:
+        """An error after which the action went on (a .clp program's
+        :meth:`~pyengine.engine.clp.host.Host.warn`), with its firing."""
+        self.warnings.append((self.fired_total, text))
+
+    def _say_warnings(self) -> None:
+        """As the CLIPS session says them after a run: EngineHalted naming the firing
+        of the first (the run went on, as CLIPS's does)."""
+        said, self.warnings = self.warnings, []
+        if said:
+            raise EngineHalted(f"firing {said[0][0]}: " + " ".join(t for _, t in said))
 
     command = experta_repl.command       # the CLIPS commands that mean something here
 
@@ -276,12 +311,17 @@ class ExpertaSession(Session):
             sys.stdout, sys.stdin = inside
 
     def agenda(self, limit: int | None = None) -> list[ActivationView]:
-        acts = self.rete.agenda.activations()
+        """The current module's activations, as CLIPS's ``(agenda)`` lists them."""
+        acts = self._agenda()
         count = len(acts) if limit is None else max(0, min(limit, len(acts)))
         return [self._view(a) for a in acts[:count]]
 
     def agenda_size(self) -> int:
-        return len(self.rete.agenda)
+        return len(self._agenda())
+
+    def _agenda(self) -> list:
+        agenda = self.rete.agenda
+        return agenda.activations(agenda.focus.current)
 
     @staticmethod
     def _view(act) -> ActivationView:
@@ -299,16 +339,24 @@ class ExpertaSession(Session):
         return self.front.stage_fact(name)
 
     def rules(self) -> list[str]:
+        if hasattr(self.ke, "program"):
+            return program_repl.rule_names(self)
         return sorted(self.rete.rules)
 
+    def _rule(self, name: str):
+        """The rule's spec (a program's by ``MODULE::name`` too), or None."""
+        if hasattr(self.ke, "program"):
+            return program_repl.rule_named(self, name)
+        return self.rete.rules.get(name)
+
     def rule_python(self, name: str) -> str:
-        spec = self.rete.rules.get(name)
+        spec = self._rule(name)
         if spec is None:
             raise UsageError(f"no rule named {name!r}")
         return self.front.rule_python(spec, self)
 
     def rule_source(self, name: str) -> str:
-        spec = self.rete.rules.get(name)
+        spec = self._rule(name)
         if spec is None:
             raise UsageError(f"no rule named {name!r}")
         return experta_inspect.rule_source(name, spec.origin)

@@ -13,12 +13,15 @@ import re
 import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
+from pyengine.engine.experta_network import inner_chain
+from pyengine.engine.rete.lhs import Exists, Forall, Not, Pattern, Test, flatten
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 from experta import KnowledgeEngine  # noqa: E402
 from experta.conditionalelement import NOT, TEST  # noqa: E402
 
-_SHOWN = ("join", "not", "exists", "not-and", "exists-and")
+_GROUPS = ("not-and", "exists-and")
+_SHOWN = ("join", "not", "exists") + _GROUPS
 
 
 def student_class(ke):
@@ -44,33 +47,80 @@ def _ids(tok) -> tuple:
 
 
 def matches(rete, spec) -> Matches:
-    """The matches of one rule (its first alternative), from the network: each
-    pattern's facts, each join's partial matches and the activations on the agenda."""
+    """The matches of one rule (its first alternative), from the network, in the
+    sections and order of CLIPS's ``(matches RULE)``: each pattern's facts (those
+    inside a ``not``/``exists`` over several CEs and a ``forall`` too, numbered on),
+    each join's partial matches (a group's inner joins ``1 - k``, then its result
+    ``1 (P1) , 2 (P2 - P3)``), the activations on the agenda."""
     terminal = spec.terminals[0]
-    chain = _chain(terminal)
-    groups: list[list] = []              # a pattern's join and the test joins after it
+    walk = _Walk(rete, rule_labels(spec))
+    walk.outer(_chain(terminal))
+    waiting = [t for t, act in terminal.memory.items() if act is not None]
+    acts = list({_row(t): _ids(t) for t in reversed(waiting)}.items())
+    return Matches(spec.name, walk.patterns, walk.partials, sorted({ids for _, ids in acts}),
+                   walk.joins, [row for row, _ in acts])
+
+
+def _groups(chain: list) -> list[list]:
+    """The chain's nodes, each pattern's (or group's) join with the tests after it."""
+    groups: list[list] = []
     for node in chain:
         if node.kind in _SHOWN or not groups:
             groups.append([node])
         else:
             groups[-1].append(node)
-    labels = rule_labels(spec)
-    patterns, partials, joins = [], [], []
-    for k, group in enumerate(groups):
-        first, last = group[0], group[-1]
-        alpha = first.right if first.kind in ("join", "not", "exists") else None
+    return groups
+
+
+class _Walk:
+    """Goes down a rule's chain (and into its groups' sub-networks) making the
+    sections of CLIPS's listing."""
+
+    def __init__(self, rete, labels: list[str]):
+        self.rete, self.labels = rete, labels
+        self.patterns: list[PatternMatch] = []
+        self.partials: list[list] = []
+        self.joins: list[JoinMatch] = []
+        self.ces: list[tuple[int, int]] = []     # the outer CEs so far: (first, last) pattern
+        self.grouped = False                     # has a group CE been passed?
+
+    def outer(self, chain: list) -> None:
+        for group in _groups(chain):
+            first = len(self.patterns) + 1
+            self._condition(group)
+            self.ces.append((first, len(self.patterns)))
+            if group[0].kind in _GROUPS:
+                self.grouped = True
+                self._section(self._ce_label(), group[-1])
+            elif len(self.patterns) > 1:
+                self._section(self._ce_label(), group[-1])
+
+    def _condition(self, group: list) -> None:
+        """A pattern, or a group: its own patterns and inner joins."""
+        node = group[0]
+        if node.kind in _GROUPS:
+            for inner in _groups(inner_chain(self.rete, node, tests=True)):
+                self._condition(inner)
+                if inner[0].kind not in _GROUPS and len(self.patterns) > 1:
+                    self._section(f"1 - {len(self.patterns)}", inner[-1])
+            return
+        k = len(self.patterns)
+        alpha = node.right if node.kind in ("join", "not", "exists") else None
         facts = sorted({am.fact["__factid__"] for bucket in alpha.memory.values()
                         for am in bucket}) if alpha is not None else []
-        label = labels[k] if k < len(labels) else f"pattern {k + 1}"
-        patterns.append(PatternMatch(label, facts))
-        rows = list({_row(t): _ids(t) for t in reversed(last.out)}.items())   # newest first
-        partials.append(sorted({ids for _, ids in rows}))
-        if k:
-            joins.append(JoinMatch(f"1 - {k + 1}", [row for row, _ in rows]))
-    waiting = [t for t, act in terminal.memory.items() if act is not None]
-    acts = list({_row(t): _ids(t) for t in reversed(waiting)}.items())
-    return Matches(spec.name, patterns, partials, sorted({ids for _, ids in acts}), joins,
-                   [row for row, _ in acts])
+        self.patterns.append(PatternMatch(self.labels[k] if k < len(self.labels)
+                                          else f"pattern {k + 1}", facts))
+        self.partials.append(sorted({_ids(t) for t in group[-1].out}))
+
+    def _ce_label(self) -> str:
+        if not self.grouped:
+            return f"1 - {len(self.ces)}"
+        return " , ".join(f"{i} (P{a})" if a == b else f"{i} (P{a} - P{b})"
+                          for i, (a, b) in enumerate(self.ces, 1))
+
+    def _section(self, label: str, node) -> None:
+        rows = {_row(t): None for t in reversed(node.out)}       # newest first
+        self.joins.append(JoinMatch(label, list(rows)))
 
 
 def rule_labels(spec) -> list[str]:
@@ -78,8 +128,25 @@ def rule_labels(spec) -> list[str]:
     origin = spec.origin
     if isinstance(origin, tuple) and hasattr(origin, "_wrapped"):
         return pattern_labels(origin)
-    return [getattr(ce, "text", "") or type(ce).__name__.lower() for ce in spec.ces
-            if type(ce).__name__ != "Test"]
+    return _labels(spec.ces)
+
+
+def _labels(ces: list) -> list[str]:
+    """The labels of a CLIPS rule's patterns: a ``not``/``exists`` of one pattern as
+    written, the patterns inside a group or a ``forall`` one by one (as CLIPS numbers
+    them)."""
+    out: list[str] = []
+    for ce in flatten(ces):
+        if isinstance(ce, Test):
+            continue
+        if isinstance(ce, Forall):
+            out += _labels(ce.first + ce.rest)
+        elif isinstance(ce, (Not, Exists)) and not (
+                len(flatten(ce.ces)) == 1 and isinstance(flatten(ce.ces)[0], Pattern)):
+            out += _labels(ce.ces)
+        else:
+            out.append(getattr(ce, "text", "") or type(ce).__name__.lower())
+    return out
 
 
 def pattern_labels(rule) -> list[str]:

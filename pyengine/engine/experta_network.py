@@ -26,12 +26,12 @@ def rule_network(rete, spec) -> RuleNet:
                               for t in terminals], reader)
 
 
-def chain(node, stop) -> list:
-    """The joins from the one after ``stop`` (None: the root) to ``node``, filters
-    left out, in order."""
+def chain(node, stop, tests: bool = False) -> list:
+    """The joins from the one after ``stop`` (None: the root) to ``node``, in order;
+    filters left out unless ``tests``."""
     out = []
     while node is not None and node is not stop and getattr(node, "kind", "root") != "root":
-        if node.kind != "test":
+        if tests or node.kind != "test":
             out.append(node)
         node = node.parent
     return out[::-1]
@@ -57,14 +57,16 @@ class NodeReader:
         return sorted_rows(token_row(t) for t in node.out)
 
     def inner(self, node) -> list:
-        """A group's sub-network: from the join after the group's own parent to the
-        one that feeds its results (``node.right``)."""
-        if node.kind not in _GROUPS:
-            return []
-        last = next(n for n in self.rete.builder.nodes
-                    if node.right in getattr(n, "children", ()))
-        return chain(last, node.parent)
+        """A group's sub-network (:func:`inner_chain`)."""
+        return inner_chain(self.rete, node) if node.kind in _GROUPS else []
 
     def activations(self) -> tuple:
         return sorted_rows(token_row(t) for term in self.terminals
                            for t, act in term.memory.items() if act is not None)
+
+
+def inner_chain(rete, node, tests: bool = False) -> list:
+    """A group's sub-network: from the join after the group's own parent to the one
+    that feeds its results (``node.right``); its filters too with ``tests``."""
+    last = next(n for n in rete.builder.nodes if node.right in getattr(n, "children", ()))
+    return chain(last, node.parent, tests)

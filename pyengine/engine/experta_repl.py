@@ -4,8 +4,10 @@ experta has no CLIPS REPL, but some of CLIPS's commands have a meaning for it, a
 :meth:`ExpertaSession.command` gives them the same output as CLIPS 6.4 (one module,
 MAIN): breakpoints (``set-break``, ``remove-break``, ``show-breaks``: a run stops
 before a rule with a breakpoint, as CLIPS's does), ``halt`` (nothing to stop at the
-prompt), ``save-facts`` and the ``list-*`` commands, with CLIPS's layout (the names,
-then "For a total of N defrules."). Any other command is CLIPS's: one line says so.
+prompt), ``refresh``, ``save-facts`` and the ``list-*`` commands, with CLIPS's layout (the names,
+then "For a total of N defrules."). On a .clp program any other command is evaluated
+by the program's compiler (:mod:`pyengine.engine.rete.program_repl`); on a Python
+rule file it is CLIPS's, and one line says so.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from pyengine.engine.compat import experta  # noqa: F401  (patched before expert
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.records import CommandResult
+from pyengine.engine.rete import program_repl
+from pyengine.engine.wording import tally
 from pyengine.engine.rete.from_experta import class_members
 
 from experta import DefFacts  # noqa: E402
@@ -26,11 +30,9 @@ LISTS = {"list-defrules": ("defrule", "defrules"),
          "list-defmodules": ("defmodule", "defmodules")}
 
 
-def tally(count: int, singular: str, plural: str) -> list[str]:
-    """CLIPS's ``PrintTally``: nothing for none."""
-    if not count:
-        return []
-    return [f"For a total of {count} {singular if count == 1 else plural}."]
+#: the commands answered here on both kinds of experta session
+OWN = frozenset(LISTS) | {"set-break", "remove-break", "show-breaks", "halt", "save-facts",
+                          "refresh"}
 
 
 def listing(names: list[str], what: str, all_modules: bool) -> list[str]:
@@ -48,17 +50,24 @@ def command(s, text: str) -> CommandResult:
     except ReadError as exc:
         raise UsageError(f"cannot read {text.strip()!r}: {exc}") from None
     form = forms[0] if len(forms) == 1 else None
+    if hasattr(s.ke, "program") and not (isinstance(form, Form) and form
+                                         and str(form[0]) in OWN):
+        return program_repl.command(s, text, form)  # a .clp program's own commands
     if not isinstance(form, Form) or not form:
         raise UsageError(f"{text.strip()}: a CLIPS command; this is an experta session")
     name, args = str(form[0]), [str(a) for a in form[1:]]
     if name in LISTS:
-        return CommandResult(tuple(_list(s, name, args)))
+        program = hasattr(s.ke, "program")
+        return CommandResult(tuple(program_repl.listing(s, name, args) if program
+                                   else _list(s, name, args)))
     if name in ("set-break", "remove-break", "show-breaks"):
         return CommandResult(tuple(_breaks(s, name, args)))
     if name == "halt":
         return CommandResult()
     if name == "save-facts":
         return CommandResult(tuple(_save_facts(s, args)))
+    if name == "refresh":
+        return CommandResult(tuple(_refresh(s, args)))
     raise UsageError(f"({name}) is a CLIPS command; this is an experta session")
 
 
@@ -97,11 +106,21 @@ def _save_facts(s, args: list[str]) -> list[str]:
     return [str(len(facts))]
 
 
-def break_before(s) -> bool:
-    """Is the next activation's rule one with a breakpoint? Then the run stops here, as
-    CLIPS's does ("break" event: CLIPS prints "Breaking on rule NAME.")."""
-    act = s.rete.next_activation()
-    if act is None or act.name not in s.breakpoints:
+def _refresh(s, args: list[str]) -> list[str]:
+    """CLIPS's ``(refresh RULE)``: the rule's fired activations back on the agenda."""
+    if len(args) != 1:
+        raise UsageError("(refresh RULE) takes one rule")
+    spec = s._rule(args[0])
+    if spec is None:
+        raise UsageError(f"no rule named {args[0]!r}")
+    s.rete.refresh(spec)
+    return []
+
+
+def break_before(s, act) -> bool:
+    """Is ``act`` (the next activation) of a rule with a breakpoint? Then the run stops
+    here, as CLIPS's does ("break" event: CLIPS prints "Breaking on rule NAME.")."""
+    if act.name not in s.breakpoints:
         return False
     s.ke.running = False
     s._emit("break", act.name)
@@ -113,11 +132,11 @@ def _breaks(s, name: str, args: list[str]) -> list[str]:
         _list(s, name, args)                # the module: MAIN or *
         found = [r for r in rule_order(s) if r in s.breakpoints]
         return listing(found, name, bool(args) and args[0] == "*")
-    args = [a[len("MAIN::"):] if a.startswith("MAIN::") else a for a in args]
-    known = s.rules()
-    for rule in args:
-        if rule not in known:
+    specs = [s._rule(a) for a in args]
+    for rule, spec in zip(args, specs):
+        if spec is None:
             raise UsageError(f"no rule named {rule!r}")
+    args = [spec.name for spec in specs]     # as activations name them (no module)
     if name == "set-break":
         if len(args) != 1:
             raise UsageError("(set-break RULE) takes one rule")

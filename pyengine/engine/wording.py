@@ -51,3 +51,11 @@ def fill(items: Iterable[str], width: int | None = None, head: str = "",
     if not empty or line.strip():
         lines.append(line)
     return lines
+
+
+def tally(count: int, singular: str, plural: str) -> list[str]:
+    """CLIPS's ``PrintTally`` line under a listing ("For a total of 3 defrules."):
+    nothing for none."""
+    if not count:
+        return []
+    return [f"For a total of {count} {singular if count == 1 else plural}."]

@@ -5,7 +5,8 @@ Real CLIPS: a clipspy ``Environment`` with a router taking what CLIPS writes (an
 feeding the lines a rule reads, shown as a terminal would show them), each command
 given to CLIPS's own REPL function, ``RouteCommand``, which prints a command's value
 as CLIPS's prompt does. pyengine: the shell (``pyengine shell clp FILE``, or the
-program's experta twin) fed the same commands.
+program's experta twin, or the program itself on our engine: ``pyengine shell experta
+FILE``) fed the same commands.
 
 A program is ``repl/NAME.clp`` with its commands in ``repl/NAME.script`` (one a line;
 ``#`` lines are comments; a line ``clips: COMMAND`` is left out for the experta
@@ -116,8 +117,8 @@ def clips_transcript(path: Path, script: list[str], inputs: list[str],
 def shell_transcript(name: str, engine: str, script: list[str],
                      inputs: list[str]) -> tuple[list[str], int]:
     """What ``pyengine shell`` prints for the commands, and how many errors it said."""
-    target = [str(HERE / f"{name}.clp")] if engine == "clips" else \
-        [f"{TWINS}:{twin_class(name)}"]
+    target = [f"{TWINS}:{twin_class(name)}"] if engine == "experta" else \
+        [str(HERE / f"{name}.clp")]
     factory = opener("clp" if engine == "clips" else "experta", target)
     out = io.StringIO()
     stdin = io.StringIO("".join(line + "\n" for line in commands(script, engine)))

@@ -50,6 +50,7 @@ def compile_fact(fact: object, scope: Scope, where: Form) -> Compiled:
     if not isinstance(fact, Form) or not fact or not isinstance(fact[0], Symbol):
         raise ClpError(f"assert takes facts such as (relation value...), not {fact}", line)
     relation = str(fact[0])
+    scope.relations(relation, line)
     if relation in scope.templates:
         return _compile_template_fact(relation, fact, scope, line)
     parts = [compile_expr(item, scope, fact) for item in fact[1:]]

@@ -1,9 +1,7 @@
 """Actions that talk to the outside through the host: ``printout`` (and ``print``,
-``println``), ``read``, ``readline``, ``halt``, ``focus`` and the focus stack's and
-strategy's questions (``get-focus``, ``pop-focus``: FALSE for an empty stack;
-``clear-focus-stack``, after which a run goes on with MAIN; ``get-current-module``, the
-module of the rule firing; ``get-strategy``), ``seed`` (of ``random``'s generator) and
-``time`` (seconds since 1970, a float).
+``println``), ``read``, ``readline``, ``halt``, ``get-strategy``, ``seed`` (of
+``random``'s generator) and ``time`` (seconds since 1970, a float). The focus stack's
+are in :mod:`.actions_focus`.
 
 ``(printout <router> <item>...)`` writes its items one after the other, with no
 space between them: strings without their quotes, numbers and symbols as CLIPS
@@ -125,25 +123,6 @@ def halt(host) -> None:
     host.halt()
 
 
-def focus(host, *modules) -> str:
-    host.focus(tuple(str(m) for m in modules))
-    return TRUE
-
-
-def get_focus(host) -> str:
-    stack = host.focus_stack()
-    return stack[-1] if stack else FALSE
-
-
-def pop_focus(host) -> str:
-    stack = host.focus_stack()
-    return stack.pop() if stack else FALSE
-
-
-def clear_focus_stack(host) -> None:
-    host.focus_stack().clear()      # the run goes on with MAIN, as CLIPS's does
-
-
 def seed(host, n) -> None:
     if type(n) is not int:
         raise arg_error("seed", 1, "integer")
@@ -157,13 +136,7 @@ TABLE: dict[str, Builtin] = {
     "read": Builtin(0, 1, read, HOST),
     "readline": Builtin(0, 1, readline, HOST),
     "halt": Builtin(0, 0, halt, HOST),
-    "focus": Builtin(1, None, focus, HOST),
-    "get-focus": Builtin(0, 0, get_focus, HOST, returns="symbol"),
-    "pop-focus": Builtin(0, 0, pop_focus, HOST, returns="symbol"),
     "get-strategy": Builtin(0, 0, lambda host: host.strategy(), HOST, returns="symbol"),
-    "clear-focus-stack": Builtin(0, 0, clear_focus_stack, HOST),
-    "get-current-module": Builtin(0, 0, lambda host: host.current_module(), HOST,
-                                  returns="symbol"),
     "seed": Builtin(1, 1, seed, HOST, args="integer"),
     "time": Builtin(0, 0, lambda: time.time(), returns="number"),
 }

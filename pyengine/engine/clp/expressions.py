@@ -116,10 +116,12 @@ class Scope:
     The rest is bookkeeping for special forms: the loop variables in force (they cannot
     be rebound), how deep in loops we are (for ``break``), and what is compiled
     (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the last two).
+    ``relations(name, line)`` is told of each relation a fact is asserted to (a
+    program checks its modules there).
     """
 
     __slots__ = ("bound", "context", "counters", "functions", "global_inits", "globals",
-                 "loop_depth", "loop_vars", "templates")
+                 "loop_depth", "loop_vars", "relations", "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
@@ -134,6 +136,7 @@ class Scope:
         self.loop_depth = 0
         self.context = "expression"
         self.counters = {"gensym": 0}
+        self.relations = _any_relation
 
     def child(self, bound=None, context: str | None = None) -> Scope:
         """A scope sharing this one's tables (functions, globals, templates, counters)
@@ -145,6 +148,10 @@ class Scope:
         if context is not None:
             new.context = context
         return new
+
+
+def _any_relation(name: str, line: int | None = None) -> None:
+    """A scope without modules takes every relation."""
 
 
 def compile_expr(item: object, scope: Scope, where: Form | None = None) -> Compiled:

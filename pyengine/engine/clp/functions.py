@@ -28,7 +28,8 @@ The table is put together from one module per family:
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`
-  (``printout print println read readline halt focus``), :mod:`.actions_query` (the
+  (``printout print println read readline halt``), :mod:`.actions_focus` (``focus``
+  and the focus stack), :mod:`.actions_query` (the
   fact-set queries ``any-factp find-fact find-all-facts do-for-fact do-for-all-facts
   delayed-do-for-all-facts``).
 """
@@ -36,6 +37,7 @@ from __future__ import annotations
 
 import pyengine.engine.clp.actions as actions
 import pyengine.engine.clp.actions_facts as actions_facts
+import pyengine.engine.clp.actions_focus as actions_focus
 import pyengine.engine.clp.actions_io as actions_io
 import pyengine.engine.clp.actions_loops as actions_loops
 import pyengine.engine.clp.actions_query as actions_query
@@ -51,7 +53,7 @@ from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
                 functions_multi, functions_sets, functions_sort, functions_facts, actions,
-                actions_loops, actions_facts, actions_io, actions_query):
+                actions_loops, actions_facts, actions_io, actions_focus, actions_query):
     BUILTINS.update(_module.TABLE)
 
 #: Every function and action name pyengine's CLIPS subset holds.

@@ -45,13 +45,22 @@ def fact_existp(host, target) -> str:
     return "TRUE" if host.fact_exists(target) else "FALSE"
 
 
+def _relation(host, fname: str, target) -> str | None:
+    """The fact's relation; None, and CLIPS's error said, for a fact index not there
+    (CLIPS goes on: FALSE)."""
+    relation = host.fact_relation(_fact_or_index(fname, target))
+    if relation is None and type(target) is int:
+        host.warn(f"[PRNTUTIL1] Unable to find fact f-{target}.")
+    return relation
+
+
 def fact_relation(host, target):
-    relation = host.fact_relation(_fact_or_index("fact-relation", target))
+    relation = _relation(host, "fact-relation", target)
     return FALSE if relation is None else relation
 
 
 def fact_slot_names(host, target):
-    relation = host.fact_relation(_fact_or_index("fact-slot-names", target))
+    relation = _relation(host, "fact-slot-names", target)
     if relation is None:
         return FALSE
     slots = host.template_slots(relation)

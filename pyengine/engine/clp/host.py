@@ -28,6 +28,7 @@ import random as _random
 from typing import Protocol
 
 from pyengine.engine.clp.expressions import ClpRuntimeError
+from pyengine.engine.rete.focus import FocusStack
 from pyengine.engine.clp.values import key, write_text
 
 
@@ -73,17 +74,19 @@ class Host(Protocol):
     def halt(self) -> None:
         """Stop the run once the current firing's actions are done."""
 
-    def focus(self, modules: tuple[str, ...]) -> None:
-        """Push modules on the focus stack (the first one ends on top)."""
+    def focus_stack(self) -> FocusStack:
+        """The focus stack itself, its top last, with the current module (``focus``,
+        ``pop-focus`` and ``set-current-module`` change it)."""
 
-    def focus_stack(self) -> list[str]:
-        """The focus stack itself, its top last (``pop-focus`` changes it)."""
+    def has_module(self, name: str) -> bool:
+        """Is there a defmodule of this name?"""
+
+    def warn(self, text: str) -> None:
+        """CLIPS's error text for an error after which the action goes on (a fact or a
+        module not found): the session says it after the run, as CLIPS prints it."""
 
     def strategy(self) -> str:
         """The conflict-resolution strategy in force."""
-
-    def current_module(self) -> str:
-        """CLIPS's current module: the module of the rule firing."""
 
     def seed(self, n: int) -> None:
         """Seed the generator ``(random)`` draws from."""
@@ -146,7 +149,9 @@ class ScratchHost:
         self.output: list[tuple[str, str]] = []
         self.lines = list(lines)
         self.halted = False
-        self.focused: list[str] = []         # the focus stack, its top last
+        self.focused = FocusStack()          # the focus stack, its top last
+        self.modules = {"MAIN"}
+        self.warnings: list[str] = []
         self._random = _random.Random(seed)
         self._identities: dict[tuple, ScratchFact] = {}
 
@@ -233,17 +238,17 @@ class ScratchHost:
     def halt(self):
         self.halted = True
 
-    def focus(self, modules):
-        self.focused.extend(reversed(modules))
-
     def focus_stack(self):
         return self.focused
 
+    def has_module(self, name):
+        return name in self.modules
+
+    def warn(self, text):
+        self.warnings.append(text)
+
     def strategy(self):
         return "depth"
-
-    def current_module(self):
-        return "MAIN"
 
     def seed(self, n):
         self._random.seed(n)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 
 from pyengine.engine.rete.alpha import Slotted
+from pyengine.engine.rete.focus import FocusStack
 from pyengine.engine.rete.strategies import order_key
 
 
@@ -82,7 +83,7 @@ class Agenda:
         self.strategy = strategy
         self.seed = seed
         self.lists: dict[str, list] = {}      # module -> [(key, act)] ascending
-        self.focus: list[str] = ["MAIN"]      # the top is the last
+        self.focus = FocusStack(["MAIN"])      # the top is the last
 
     def add(self, act: Activation) -> None:
         act.key = order_key(self.strategy, act, self.seed)
@@ -125,8 +126,8 @@ class Agenda:
         return None
 
     def activations(self, module: str | None = None) -> list[Activation]:
-        """Waiting activations, the next to fire first (all modules: the focused
-        module's first, then the rest by module name)."""
+        """Waiting activations of ``module``, the next to fire first (all modules
+        without one: the focused module's first, then the rest by module name)."""
         if module is not None:
             return [a for _, _, a in reversed(self.lists.get(module, []))]
         order = list(reversed(self.focus)) + sorted(self.lists)
@@ -141,4 +142,4 @@ class Agenda:
 
     def clear(self) -> None:
         self.lists.clear()
-        self.focus = ["MAIN"]
+        self.focus = FocusStack(["MAIN"])

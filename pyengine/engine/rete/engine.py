@@ -48,7 +48,7 @@ class Engine:
         self.halted = False
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
         self.owner = None                   # the KnowledgeEngine (or program) it runs for
-        self.module = "MAIN"                # the module of the rule that fired last
+        self.returned = False               # the firing rule's actions called (return)
 
     # -- rules -------------------------------------------------------------------------
     def add_rule(self, rule) -> None:
@@ -78,6 +78,7 @@ class Engine:
             child.left_add(root)
         for assert_initial in self.initial:
             assert_initial(self)
+        self.agenda.focus.current = "MAIN"  # whatever the deffacts' auto-focus made it
 
     def assert_fact(self, fact, fid: int | None = None):
         """Assert; the fact already in the list if an equal one is there."""
@@ -159,10 +160,18 @@ class Engine:
         act.salience = int(sal(act.variables())) if callable(sal) else sal
         self.agenda.add(act)
         if rule.auto_focus and self.agenda.current() != rule.module:
-            self.agenda.focus.append(rule.module)
+            self.agenda.focus.push(rule.module)
         if self.listener is not None:
             self.listener.on_activation("+", act)
         return act
+
+    def refresh(self, rule) -> None:
+        """CLIPS's ``refresh``: the rule's activations that fired, whose facts are all
+        still there, go back on the agenda."""
+        for terminal in rule.terminals:
+            for tok, act in reversed(list(terminal.memory.items())):   # CLIPS's: newest first
+                if act is None:
+                    terminal.memory[tok] = self._activate(terminal, tok)
 
     def _deactivate(self, act: Activation) -> None:
         self.agenda.remove(act)
@@ -170,10 +179,13 @@ class Engine:
             self.listener.on_activation("-", act)
 
     def next_activation(self) -> Activation | None:
-        """The activation that fires next. A focus stack left empty (an action cleared
-        it) is given MAIN again first, as CLIPS does before each firing of a run."""
+        """The activation that fires next, as CLIPS's ``NextActivationToFire``: an
+        empty focus stack is given MAIN first; then each module with nothing left is
+        popped. A run asks for it before its first firing and after each (so a module
+        emptied by the last firing of a ``run 1`` is off the stack when it returns, as
+        on CLIPS), and stops at None."""
         if not self.agenda.focus:
-            self.agenda.focus.append("MAIN")
+            self.agenda.focus.push("MAIN")
         return self.agenda.next()
 
     def take(self, act: Activation) -> None:
@@ -188,11 +200,21 @@ class Engine:
         if not taken:
             self.take(act)
         self.truth.current = self.truth.support_of(act)
-        self.module = act.module            # CLIPS's current module, while it fires
+        focus = self.agenda.focus
+        before, focus.current = focus.current, act.module   # the rule's, while it fires
+        self.returned = False
         try:
             act.rule.action(self, act)
         finally:
             self.truth.current = None
+            focus.current = before          # put back after the actions, as CLIPS does
+            if self.returned:               # (return): the rule's module leaves the stack
+                focus.remove(act.module)
+
+    def end_run(self) -> None:
+        """As CLIPS ends a run: the current module is the focus's, if there is one."""
+        if self.agenda.focus:
+            self.agenda.focus.current = self.agenda.focus[-1]
 
     def run(self, limit: int | None = None) -> int:
         with fewer_collections():
@@ -201,14 +223,14 @@ class Engine:
     def _run(self, limit: int | None) -> int:
         fired = 0
         self.halted = False
-        while limit is None or fired < limit:
-            act = self.next_activation()
-            if act is None:
-                break
+        act = self.next_activation()
+        while act is not None and (limit is None or fired < limit):
             self.fire(act)
             fired += 1
+            act = self.next_activation()
             if self.halted:
                 break
+        self.end_run()
         return fired
 
     def halt(self) -> None:

@@ -121,6 +121,7 @@ class LhsReader:
         name = str(item[0])
         if name in ("test", "not", "exists", "forall", "and", "or", "logical"):
             self.fail(f"({name} ...) cannot be bound to a fact", item)
+        self.program.relation_used(name, getattr(item, "line", self.line))
         template = self.program.templates.get(name)
         cls = self.program.fact_class(name)
         if template is None:

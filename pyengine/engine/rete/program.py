@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from pyengine.engine.compat import experta
-from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, make_form, read
+from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable, make_form,
+                                          read)
 from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
                                          reset_globals, sequence)
 from pyengine.engine.clp.actions_facts import compile_deffacts
@@ -30,6 +31,7 @@ from pyengine.engine.rete.facts import new_fact
 from pyengine.engine.rete.from_clips import LhsReader, form_text
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.patterns import fields_of
+from pyengine.engine.rete.program_modules import Modules
 from pyengine.engine.errors import OutOfTime
 from pyengine.engine.interrupt import current_budget
 
@@ -58,8 +60,13 @@ class Program:
         self.classes: dict[str, type] = {}
         self.engine = Engine(strict=True)
         self.host = ClipsHost(self)
-        self.modules = ["MAIN"]
-        self.module = "MAIN"
+        self.modules = Modules()
+        self.module = "MAIN"                # the module of the last defmodule read
+        self.loading: str | None = None     # the module of the construct being read
+        self.scope.relations = self.relation_used
+        self.defined: list[tuple[str, str, str]] = []   # (construct, module, name) in order
+        self.global_texts: dict[str, tuple[str, str]] = {}  # *x* -> (module, its defglobal)
+        self.prompt_vars: dict = {}         # variables bound at the prompt, (bind ?x 3)
         self.deffacts: list = []
         self.rng = random.Random(seed)
         self.text = ""
@@ -93,12 +100,27 @@ class Program:
         if head not in CONSTRUCTS:
             raise ClpError(f"({head} ...) is not a construct pyengine's engine runs "
                            f"(it runs {', '.join(CONSTRUCTS)})", line)
-        if head in ("deftemplate", "deffacts", "deffunction") and len(form) > 1 \
+        self.loading = self.module
+        if head in ("deftemplate", "deffacts", "deffunction", "defrule") and len(form) > 1 \
                 and isinstance(form[1], Symbol) and "::" in form[1]:
-            form = _renamed(form, Symbol(_local(str(form[1]))))
-        getattr(self, "_" + head)(form)
+            self.loading = str(form[1]).split("::", 1)[0]
+            if head != "defrule":
+                form = _renamed(form, Symbol(_local(str(form[1]))))
+        try:
+            getattr(self, "_" + head)(form)
+            self.defined.extend((head, self.loading, name) for name in _names(head, form))
+        finally:
+            self.loading = None
+
+    def relation_used(self, name: str, line: int | None = None) -> None:
+        """A relation is used (by a construct being read, or a fact typed at the prompt
+        in the current module): ClpError where CLIPS would make it a second template."""
+        module = self.loading or self.engine.agenda.focus.current
+        self.modules.use(module, name, line)
 
     def _deftemplate(self, form) -> None:
+        if len(form) > 1 and isinstance(form[1], Symbol):
+            self.relation_used(str(form[1]), getattr(form, "line", None))
         compile_deftemplate(form, self.scope, self.host)
         self.fact_class(_local(str(form[1])))
 
@@ -110,19 +132,28 @@ class Program:
 
     def _defglobal(self, form) -> None:
         compile_defglobal(form, self.scope, self.host)
+        items = list(form[1:])
+        module = str(items.pop(0)) if items and isinstance(items[0], Symbol) else self.loading
+        for var, value in zip(items[0::3], items[2::3]):      # ?*x* = value ...
+            self.global_texts[var.name] = (str(module),
+                                           f"(defglobal {module} {var} = {form_text(value)})")
 
     def _defmodule(self, form) -> None:
         if len(form) < 2 or not isinstance(form[1], Symbol):
             raise ClpError("defmodule needs a name", getattr(form, "line", None))
-        self.module = str(form[1])
-        if self.module not in self.modules:
-            self.modules.append(self.module)
+        self.module = self.modules.define(form)
+        self.engine.agenda.focus.current = self.module     # as CLIPS's defmodule does
 
     def _defrule(self, form) -> None:
         line = getattr(form, "line", None)
         if len(form) < 2 or not isinstance(form[1], Symbol):
             raise ClpError("defrule needs a name", line)
         module, name = _qualified(str(form[1]), self.module)
+        other = self.engine.rules.get(name)
+        if other is not None and other.module != module:
+            raise ClpError(f"defrule {module}::{name}: module {other.module} has a rule {name} "
+                           "too (CLIPS keeps them apart); pyengine's engine keeps one rule per "
+                           "name: rename one", line)
         items = list(form[2:])
         if items and isinstance(items[0], String):
             items.pop(0)
@@ -136,12 +167,12 @@ class Program:
         ces, logical = reader.ces(items[:arrow])
         actions = sequence(items[arrow + 1:], self.scope.child(bound=reader.bound,
                                                                    context="rhs"), form)
-        spec = RuleSpec(name=name, ces=ces, action=self._action(actions, module),
+        spec = RuleSpec(name=name, ces=ces, action=self._action(actions),
                         salience=declare.get("salience", 0), module=module,
                         auto_focus=declare.get("auto-focus", False), logical=logical,
                         source=form_text(form), origin=form_text(form))
-        if module not in self.modules:
-            self.modules.append(module)
+        if module not in self.modules.names:
+            self.modules.names.append(module)
         try:
             self.engine.add_rule(spec)
         except ValueError as exc:
@@ -164,16 +195,14 @@ class Program:
                 out["salience"] = lambda values: value(Frame({}, host))
         return out
 
-    def _action(self, actions, module: str):
+    def _action(self, actions):
         host = self.host
 
         def act(engine, activation) -> None:
             try:
                 actions(Frame(activation.variables(), host))
             except ReturnSignal:
-                focus = engine.agenda.focus
-                if focus and focus[-1] == module:
-                    focus.pop()
+                engine.returned = True      # the engine takes the module off the stack
         return act
 
     def _initial_facts(self, engine) -> None:
@@ -191,6 +220,7 @@ class ClipsHost:
         self.program = program
         self.output = lambda router, text: None
         self.input = lambda: None
+        self.warned = lambda text: None
 
     @property
     def engine(self) -> Engine:
@@ -249,18 +279,17 @@ class ClipsHost:
     def halt(self) -> None:
         self.engine.halt()
 
-    def focus(self, modules) -> None:
-        for m in reversed(modules):
-            self.engine.agenda.focus.append(_local(m) if m not in self.program.modules else m)
-
-    def focus_stack(self) -> list:
+    def focus_stack(self):
         return self.engine.agenda.focus
+
+    def has_module(self, name: str) -> bool:
+        return name in self.program.modules.names
+
+    def warn(self, text: str) -> None:
+        self.warned(text)
 
     def strategy(self) -> str:
         return self.engine.agenda.strategy
-
-    def current_module(self) -> str:
-        return self.engine.module
 
     def seed(self, n: int) -> None:
         self.program.rng.seed(n)
@@ -305,6 +334,15 @@ def load_program(paths=(), texts=(), seed: int = 1) -> Program:
         except ClpError as exc:
             raise ClpError(f"{Path(name).name}: {exc}") from None
     return program
+
+
+def _names(head: str, form) -> list[str]:
+    """The names a construct defines (a defglobal may define several), as CLIPS's
+    ``list-...`` commands show them."""
+    if head == "defglobal":
+        return [str(item.name).strip("*") for item in form[1:]
+                if isinstance(item, Variable) and item.is_global]
+    return [_local(str(form[1]))] if len(form) > 1 and isinstance(form[1], Symbol) else []
 
 
 def _qualified(name: str, module: str) -> tuple[str, str]:

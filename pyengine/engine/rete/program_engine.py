@@ -45,6 +45,7 @@ class ProgramEngine:
         """The session prints what the program prints and answers its reads."""
         self.program.host.output = lambda router, text: session._printed_lines.write(text)
         self.program.host.input = lambda: session._ask(session._printed_lines.take())
+        self.program.host.warned = session.warn
 
     def classes(self) -> dict:
         return self.program.classes

@@ -1,0 +1,143 @@
+"""A CLIPS command typed at the prompt of a .clp program on our engine.
+
+As CLIPS's own REPL does: a constant or a variable (``?*x*``) gives its value, a call
+(``(focus B)``, ``(assert (x 1))``, ``(list-focus-stack)``, ``(+ 1 2)``) runs and its
+value is shown unless it is void, after what it printed. The text is read and checked
+as on CLIPS (:func:`pyengine.engine.prompt.check_command`: no ``(run)``, ``(reset)``,
+``(watch ...)`` inside it), then compiled in the program's scope (its templates,
+functions and globals) and run with the program's host. Facts it changes are the
+user's (their origin is "outside the rules"); an error after which CLIPS goes on
+(``(focus NOSUCH)``) comes back as the command's error, as CLIPS prints it. A
+command that cannot be compiled changes nothing: UsageError.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Form
+from pyengine.engine.clp.actions import ReturnSignal, sequence
+from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
+from pyengine.engine.clp.values import write_text
+from pyengine.engine.errors import UsageError
+from pyengine.engine.prompt import check_command
+from pyengine.engine.records import CommandResult
+from pyengine.engine.wording import tally
+
+
+def command(session, text: str, form) -> CommandResult:
+    """A command typed at the prompt of a .clp program: CLIPS's ``show-defglobals``
+    and ``ppdefglobal``, else :func:`evaluate`."""
+    head = str(form[0]) if isinstance(form, Form) and form else None
+    if head in COMMANDS:
+        return CommandResult(tuple(COMMANDS[head](session.ke.program, session,
+                                                  [str(a) for a in form[1:]])))
+    return evaluate(session, text)
+
+
+def evaluate(session, text: str) -> CommandResult:
+    """``text`` evaluated in the .clp program of ExpertaSession ``session``; a
+    variable bound at the prompt (``(bind ?x 3)``) is kept for the next commands."""
+    form = check_command(text)
+    program = session.ke.program
+    kept = program.prompt_vars
+    try:
+        run = sequence([form], program.scope.child(bound=set(kept), context="rhs"), None)
+    except ClpError as exc:
+        raise UsageError(f"{text.strip()}: {exc}") from None
+    frame = Frame(dict(kept), program.host)
+    host, printed = program.host, []
+    output, host.output = host.output, lambda router, piece: printed.append(piece)
+    session.warnings, session._changes = [], []
+    value, error = None, None
+    try:
+        value = run(frame)
+    except ClpRuntimeError as exc:
+        error = str(exc)
+    except ReturnSignal:
+        pass
+    finally:
+        host.output = output
+        changes, session._changes = session._changes, None
+        kept.update(frame.vars)
+    session.outside_changes(changes)
+    error = " ".join([t for _, t in session.warnings] + ([error] if error else [])) or None
+    session.warnings = []
+    lines = "".join(printed).splitlines()
+    if value is not None:
+        lines.append(write_text(value))
+    return CommandResult(tuple(lines), error)
+
+
+#: CLIPS's list-... commands and the construct each lists
+KINDS = {"list-defrules": "defrule", "list-deftemplates": "deftemplate",
+         "list-deffacts": "deffacts", "list-deffunctions": "deffunction",
+         "list-defglobals": "defglobal", "list-defmodules": "defmodule"}
+
+
+def listing(s, command: str, args: list[str]) -> list[str]:
+    """CLIPS's ``(list-defrules [MODULE|*])`` and the like for the .clp program of
+    ExpertaSession ``s``: the current module's constructs (or a named module's), or
+    with ``*`` every module's under its name; the tally last."""
+    program = s.ke.program
+    modules = program.modules.names
+    if len(args) > 1 or (args and args[0] != "*" and args[0] not in modules):
+        raise UsageError(f"({command}) takes a module ({', '.join(modules)}) or *")
+    kind = KINDS[command]
+    if kind == "defmodule":
+        return list(modules) + tally(len(modules), kind, kind + "s")
+    found = [(m, n) for k, m, n in program.defined if k == kind]
+    if args == ["*"]:
+        lines = [line for m in modules
+                 for line in [f"{m}:"] + [f"   {n}" for mm, n in found if mm == m]]
+        count = len(found)
+    else:
+        module = args[0] if args else s.rete.agenda.focus.current
+        lines = [n for m, n in found if m == module]
+        count = len(lines)
+    return lines + tally(count, kind, kind if kind == "deffacts" else kind + "s")
+
+
+def rule_names(s) -> list[str]:
+    """The program's rules as CLIPS names them: ``MODULE::name`` when it has several
+    modules."""
+    rules = s.rete.rules.values()
+    if len(s.ke.program.modules.names) == 1:
+        return sorted(spec.name for spec in rules)
+    return sorted(f"{spec.module}::{spec.name}" for spec in rules)
+
+
+def rule_named(s, name: str):
+    """The rule called ``name`` (``MODULE::name`` or its plain name), or None."""
+    module, _, local = name.rpartition("::")
+    spec = s.rete.rules.get(local)
+    if spec is None or (module and spec.module != module):
+        return None
+    return spec
+
+
+def show_defglobals(program, session, args: list[str]) -> list[str]:
+    """CLIPS's ``(show-defglobals [MODULE|*])``: each global of the module with its
+    value (``?*x* = 3``), every module's under its name with ``*``."""
+    modules = program.modules.names
+    if len(args) > 1 or (args and args[0] != "*" and args[0] not in modules):
+        raise UsageError(f"(show-defglobals) takes a module ({', '.join(modules)}) or *")
+    globals_ = program.scope.globals
+
+    def shown(module: str, indent: str) -> list[str]:
+        return [f"{indent}?{name} = {write_text(globals_[name])}"
+                for name, (m, _) in program.global_texts.items() if m == module]
+    if args == ["*"]:
+        return [line for m in modules for line in [f"{m}:"] + shown(m, "   ")]
+    return shown(args[0] if args else session.rete.agenda.focus.current, "")
+
+
+def ppdefglobal(program, session, args: list[str]) -> list[str]:
+    """CLIPS's ``(ppdefglobal NAME)``: the global's definition, as written."""
+    if len(args) != 1:
+        raise UsageError("(ppdefglobal NAME) takes one global's name, without ?* *")
+    found = program.global_texts.get(f"*{args[0]}*")
+    if found is None:
+        raise UsageError(f"[PRNTUTIL1] Unable to find defglobal '{args[0]}'.")
+    return [found[1]]
+
+
+#: CLIPS commands a .clp program on our engine answers itself
+COMMANDS = {"show-defglobals": show_defglobals, "ppdefglobal": ppdefglobal}
