@@ -14,7 +14,7 @@ import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_network import inner_chain
-from pyengine.engine.rete.lhs import Exists, Forall, Not, Pattern, Test, flatten
+from pyengine.engine.rete.lhs import Exists, Forall, Not, Pattern, Test, disjuncts, flatten
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 from experta import KnowledgeEngine  # noqa: E402
@@ -47,18 +47,21 @@ def _ids(tok) -> tuple:
 
 
 def matches(rete, spec) -> Matches:
-    """The matches of one rule (its first alternative), from the network, in the
-    sections and order of CLIPS's ``(matches RULE)``: each pattern's facts (those
-    inside a ``not``/``exists`` over several CEs and a ``forall`` too, numbered on),
-    each join's partial matches (a group's inner joins ``1 - k``, then its result
+    """The matches of one rule, from the network, in the sections and order of CLIPS's
+    ``(matches RULE)``: each pattern's facts (those inside a ``not``/``exists`` over
+    several CEs and a ``forall`` too, numbered on; an ``or``'s alternatives one after
+    the other), each join's partial matches (a group's inner joins, then its result
     ``1 (P1) , 2 (P2 - P3)``), the activations on the agenda."""
-    terminal = spec.terminals[0]
-    walk = _Walk(rete, rule_labels(spec))
-    walk.outer(_chain(terminal))
-    waiting = [t for t, act in terminal.memory.items() if act is not None]
-    acts = list({_row(t): _ids(t) for t in reversed(waiting)}.items())
-    return Matches(spec.name, walk.patterns, walk.partials, sorted({ids for _, ids in acts}),
-                   walk.joins, [row for row, _ in acts])
+    terminals = sorted(spec.terminals, key=lambda t: t.disjunct)
+    branches = disjuncts(spec.ces)
+    walk = _Walk(rete)
+    for terminal in terminals:
+        labels = rule_labels(spec) if len(branches) == 1 else _labels(branches[terminal.disjunct])
+        walk.disjunct(_chain(terminal), labels)
+    waiting = [t for terminal in terminals for t, act in reversed(terminal.memory.items())
+               if act is not None]
+    return Matches(spec.name, walk.patterns, walk.partials, sorted({_ids(t) for t in waiting}),
+                   walk.joins, [_row(t) for t in waiting])
 
 
 def _groups(chain: list) -> list[list]:
@@ -74,53 +77,68 @@ def _groups(chain: list) -> list[list]:
 
 class _Walk:
     """Goes down a rule's chain (and into its groups' sub-networks) making the
-    sections of CLIPS's listing."""
+    sections of CLIPS's listing. A fact matching a pattern in several ways (``$?``
+    splits) is listed once per way, as CLIPS lists it."""
 
-    def __init__(self, rete, labels: list[str]):
-        self.rete, self.labels = rete, labels
+    def __init__(self, rete):
+        self.rete = rete
+        self.labels: list[str] = []
         self.patterns: list[PatternMatch] = []
         self.partials: list[list] = []
         self.joins: list[JoinMatch] = []
-        self.ces: list[tuple[int, int]] = []     # the outer CEs so far: (first, last) pattern
-        self.grouped = False                     # has a group CE been passed?
+        self.entries: list[tuple[int, int]] = []    # the CEs so far: (first, last) pattern
+        self.before = 0                             # the patterns of earlier alternatives
 
-    def outer(self, chain: list) -> None:
+    def disjunct(self, chain: list, labels: list[str]) -> None:
+        """One alternative of the rule (its patterns numbered on, its CEs from 1)."""
+        self.labels, self.entries, self.before = labels, [], len(self.patterns)
         for group in _groups(chain):
-            first = len(self.patterns) + 1
             self._condition(group)
-            self.ces.append((first, len(self.patterns)))
-            if group[0].kind in _GROUPS:
-                self.grouped = True
-                self._section(self._ce_label(), group[-1])
-            elif len(self.patterns) > 1:
-                self._section(self._ce_label(), group[-1])
 
     def _condition(self, group: list) -> None:
-        """A pattern, or a group: its own patterns and inner joins."""
-        node = group[0]
+        """A pattern, or a group: its own patterns and inner joins, then its result."""
+        node, base = group[0], len(self.entries)
+        first = len(self.patterns) - self.before + 1
         if node.kind in _GROUPS:
             for inner in _groups(inner_chain(self.rete, node, tests=True)):
                 self._condition(inner)
-                if inner[0].kind not in _GROUPS and len(self.patterns) > 1:
-                    self._section(f"1 - {len(self.patterns)}", inner[-1])
+            del self.entries[base:]
+            self.entries.append((first, len(self.patterns) - self.before))
+            self._section(group[-1])
             return
-        k = len(self.patterns)
+        k = len(self.patterns) - self.before
         alpha = node.right if node.kind in ("join", "not", "exists") else None
-        facts = sorted({am.fact["__factid__"] for bucket in alpha.memory.values()
-                        for am in bucket}) if alpha is not None else []
+        facts = sorted(am.fact["__factid__"] for bucket in alpha.memory.values()
+                       for am in bucket) if alpha is not None else []
         self.patterns.append(PatternMatch(self.labels[k] if k < len(self.labels)
                                           else f"pattern {k + 1}", facts))
         self.partials.append(sorted({_ids(t) for t in group[-1].out}))
+        self.entries.append((first, first))
+        if first > 1:
+            self._section(group[-1])
 
-    def _ce_label(self) -> str:
-        if not self.grouped:
-            return f"1 - {len(self.ces)}"
-        return " , ".join(f"{i} (P{a})" if a == b else f"{i} (P{a} - P{b})"
-                          for i, (a, b) in enumerate(self.ces, 1))
+    def _label(self) -> str:
+        """CLIPS's label: ``1 - 3`` while every CE is one pattern, else each CE with
+        its patterns, a run of one-pattern CEs as ``2 (P3) - 4 (P5)``."""
+        entries = self.entries
+        if all(a == b for a, b in entries):
+            return f"1 - {len(entries)}"
+        parts, i = [], 0
+        while i < len(entries):
+            a, b = entries[i]
+            j = i
+            while a == b and j + 1 < len(entries) and entries[j + 1][0] == entries[j + 1][1]:
+                j += 1
+            if j > i:
+                parts.append(f"{i + 1} (P{a}) - {j + 1} (P{entries[j][0]})")
+            else:
+                parts.append(f"{i + 1} (P{a})" if a == b else f"{i + 1} (P{a} - P{b})")
+            i = j + 1
+        return " , ".join(parts)
 
-    def _section(self, label: str, node) -> None:
-        rows = {_row(t): None for t in reversed(node.out)}       # newest first
-        self.joins.append(JoinMatch(label, list(rows)))
+    def _section(self, node) -> None:
+        rows = [_row(t) for t in reversed(node.out)]       # newest first
+        self.joins.append(JoinMatch(self._label(), rows))
 
 
 def rule_labels(spec) -> list[str]:
