@@ -16,6 +16,7 @@ HERE = Path(__file__).parent
 CONTRACT_CLP = HERE / "engines" / "contract_rules.clp"
 CONTRACT_PY = HERE / "engines" / "contract_rules.py"
 REPO = HERE.parent
+FAMILY = REPO / "docs" / "examples" / "family.clp"
 
 
 def scramble(*argv: str):
@@ -208,7 +209,7 @@ def test_why_tree_matches_the_recorded_firings(engine):
     text = run_why(shell, pair10)
     assert "sum_pair" in text.splitlines()[1]
     assert "(number 2)   [initial fact]" in text and "(number 3)   [initial fact]" in text
-    assert "[stage fact, retracted]" in text
+    assert "[stage fact, retracted after FIRE 6]" in text
 
 
 def run_why(shell, fid, extra=""):
@@ -227,7 +228,7 @@ def test_why_on_the_scramble_goes_back_through_every_stage():
     assert shown == len(independent_chain(shell.session, final))
     rules = set(re.findall(r"FIRE\s+\d+ (\S+):", text))
     assert rules == {"build-append-word-ids", "randomize-swap-two-ids", "decode-next-letter"}
-    assert "(word 1 N i l e)   [initial fact, retracted]" in text
+    assert re.search(r"\(word 1 N i l e\)   \[initial fact, retracted by FIRE \d+\]", text)
 
 
 def test_why_depth_cuts_and_says_how_to_go_on():
@@ -244,6 +245,20 @@ def test_why_of_user_and_retracted_facts():
     d14 = next(f.id for f in shell.session.facts() if f.text == "(double 7 14)")
     text = run_why(shell, d14)
     assert "f-4     (number 7)   [asserted by you]" in text
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_why_says_who_retracted_a_fact_and_when(engine):
+    """By a firing, by you between firings (still so after going back over it), or by
+    the stage runner as a stage ended."""
+    out, shell = shell_of(contract(engine), "step 2\nretract 2\nrun\n")
+    d = next(f.id for f in shell.session.facts() if f.text == "(double 3 6)")
+    pair = next(f.id for f in shell.session.facts() if f.text == "(pairsum 6)")
+    assert "(number 2)   [initial fact, retracted by you after FIRE 2]" in run_why(shell, 2)
+    assert re.search(r"GO\)   \[stage fact, retracted after FIRE \d+\]", run_why(shell, pair))
+    shell.onecmd("back 1")
+    assert "retracted by you after FIRE 2" in run_why(shell, 2)
+    assert "[" not in run_why(shell, d).splitlines()[0]
 
 
 # -- errors -----------------------------------------------------------------------------------
@@ -496,3 +511,23 @@ def test_help_lists_the_registry_sessions_and_the_generic_ones():
     listed = res.stdout.split("puzzles:", 1)[1]
     for name in [*shell_entries(), "clp", "experta"]:
         assert f"\n  {name} " in listed, name
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_history_shows_what_you_changed_between_firings_while_it_stands(engine):
+    """Asserted, retracted and modified by hand: under the firing they came after,
+    the same on both engines; going back before them takes them out."""
+    factory = opener(engine, [str(FAMILY)])
+    script = ("reset\nassert (parent zed)\nrun 2\nretract 1\nmodify 4 (sex male)\nrun 1\n"
+              "history\n")
+    out, shell = shell_of(factory, script)
+    lines = out.splitlines()
+    start = lines.index(";; by you: ==> f-6     (parent zed)")
+    assert lines[start + 1].startswith("FIRE    1 ")
+    fire3 = next(i for i, line in enumerate(lines) if line.startswith("FIRE    3 "))
+    assert lines[fire3 - 2:fire3] == [
+        ";; by you: <== f-1     (person (name Ann) (sex female) (parent none))",
+        ";; by you: ==> f-4     (person (name Dee) (sex male) (parent Bob))"]
+    back, _ = shell_of(factory, script + "back 2\nhistory\n")
+    after_back = back.split(";; before firing 2")[1]
+    assert "(parent zed)" in after_back and "by you: <==" not in after_back

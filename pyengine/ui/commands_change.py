@@ -41,6 +41,7 @@ def retract(front, fact_ids: list[int]) -> Changes:
     gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
     for fid in gone:
         session.retract(fid)
+        front.log.retracted_by_you(fid)
     return Changes("retracted", list(gone.values()), [("<==", f) for f in gone.values()])
 
 

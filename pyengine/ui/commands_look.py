@@ -76,12 +76,14 @@ def graph(front, of: int | str | None, to: str | None, last: int | None):
 
 
 def history(front, last: int | None) -> TraceTable:
-    """the last firings (default 30) with the facts each retracted and asserted."""
+    """the last firings (default 30) with the facts each retracted and asserted, and
+    the facts you asserted, modified or retracted between them."""
     trace = front.session.trace
     shown = trace if last is None else trace[-last:] if last else []
     lead = ([f"{len(trace) - len(shown)} earlier firings not shown (history all)"]
             if len(shown) < len(trace) else [])
-    return front.firing_table(shown, lead, "" if trace else "no rule has fired yet")
+    return front.firing_table(shown, lead, "" if trace else "no rule has fired yet",
+                              between=front.log.hand_changes())
 
 
 def templates(front) -> Text:

@@ -164,11 +164,11 @@ class Inspector:
         """A fact to assert: text read by our reader, or an engine's fact as it is."""
         return user_fact(fact, self.setup, self.session)
 
-    def firing_table(self, firings, lead=(), note: str = "") -> TraceTable:
+    def firing_table(self, firings, lead=(), note: str = "", between=None) -> TraceTable:
         """Firings as this notebook shows them: changes and activations as watched."""
         acts = self._acts if "activations" in self.watching else None
         return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note,
-                          lead=lead)
+                          lead=lead, between=between)
 
     def set_watching(self, words: list[str], on: bool) -> Text:
         """What step, run and history show besides the firings: ``facts`` (each firing's

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
-from pyengine.engine.trace import fact_line, fire_line
+from pyengine.engine.trace import AFTER, change_line, fact_line, fire_line
 from pyengine.engine.undo import drop_last
 from pyengine.engine.wording import plural
 
@@ -46,6 +46,11 @@ class FactLog:
         self.history: dict[int, list[tuple[int, str, str | None]]] = {}
         self.kinds: dict[int, str] = {}
         self.retracted: set[int] = set()
+        # fact id -> when its last retraction was made, and by whom: the firing, USER
+        # (the retract command), or None (outside the rules: a stage, the program)
+        self.gone: dict[int, tuple[float, object]] = {}
+        # the changes the user made by hand between firings: (made at, arrow, id, text)
+        self.by_hand: list[tuple[float, str, int, str]] = []
         self._first_key: tuple = ()
         self._stale = False
         self._first: float = float("inf")
@@ -79,16 +84,18 @@ class FactLog:
         if versions:
             at, text, _ = versions[-1]
             versions[-1] = (at, text, kind)
+            if kind == USER:
+                self.by_hand.append((at, "==>", fact_id, text))
 
     def moved_to(self, session: Session, undone: dict[int, int] | None = None) -> None:
         """Follow the session that replaced this one (back, goto): versions made after
-        the point gone back to are forgotten (going forward makes them again), and so
-        are the last versions made by hand there that ``undone`` counts (an undo, see
-        :meth:`~pyengine.engine.timeline.Timeline.undo`); which facts are retracted is
-        worked out when next needed (listing a big fact base costs time)."""
+        the point gone back to are forgotten (going forward makes them again), so are
+        the last ones made by hand there that ``undone`` counts (an undo: Timeline.undo);
+        which facts are retracted is worked out when next needed (listing costs time)."""
         self.session = session
         target = session.fired_total
         undone = undone or {}
+        self.gone = {fid: when for fid, when in self.gone.items() if when[0] <= target + AFTER}
         for fid in list(self.history):
             kept = drop_last(self.history[fid], undone.get(fid, 0), target)
             if kept:
@@ -111,6 +118,7 @@ class FactLog:
             self.texts[f.id] = f.text
         live = {f.id for f in facts}
         self.retracted = {fid for fid in self.texts if fid not in live}
+        self.gone = {fid: when for fid, when in self.gone.items() if fid not in live}
 
     def detach(self) -> None:
         if self in self.session.listeners:
@@ -123,10 +131,45 @@ class FactLog:
         elif event == "assert":
             self._version(payload.id, self.session.made_at(), payload.text)
             self.retracted.discard(payload.id)
+            self.gone.pop(payload.id, None)
         elif event == "retract":
             if payload.id not in self.texts and not payload.text.startswith("f-"):
                 self._version(payload.id, self.session.made_at(), payload.text)
             self.retracted.add(payload.id)
+            self.gone[payload.id] = (self.session.made_at(), self.session.current_firing)
+
+    def retracted_by_you(self, fact_id: int) -> None:
+        """The fact's retraction just made was the user's (the retract command)."""
+        if fact_id in self.gone:
+            at = self.gone[fact_id][0]
+            self.gone[fact_id] = (at, USER)
+            self.by_hand.append((at, "<==", fact_id, self.texts.get(fact_id, "")))
+
+    def hand_changes(self) -> dict[int, list[str]]:
+        """The changes made by hand that still stand (not gone back over nor undone) as
+        ``;; by you: ==> f-9 (x 1)`` lines, by the firing they came after (0: none)."""
+        if self.follows:
+            self.refresh()
+        out: dict[int, list[str]] = {}
+        for at, arrow, fid, text in self.by_hand:
+            stands = (at, text, USER) in self.history.get(fid, ()) if arrow == "==>" \
+                else self.gone.get(fid) == (at, USER)
+            if stands:
+                out.setdefault(int(at), []).append(f";; by you: {change_line(arrow, fid, text)}")
+        return out
+
+    def gone_note(self, fact_id: int) -> str:
+        """Who retracted the fact, and when: ``retracted by FIRE 4``, ``retracted by you
+        after FIRE 2``; outside the rules (a stage ending) ``retracted after FIRE 6``."""
+        when = self.gone.get(fact_id)
+        if when is None:
+            return "retracted"
+        at, who = when
+        if isinstance(who, Firing):
+            return f"retracted by FIRE {who.number}"
+        n = int(at)
+        after = f"after FIRE {n}" if n else "before the first firing"
+        return f"retracted by you {after}" if who == USER else f"retracted {after}"
 
     def text_at(self, fact_id: int, before: int | None = None) -> str:
         """The text of the version live just before firing number ``before`` (None: the
@@ -203,6 +246,7 @@ class Provenance:
     replaced: bool = False          # an earlier version of a fact changed since
     changed_by: Firing | None = None    # ... by this firing (None: outside the rules)
     version: int = 0                # which version of the fact (0: as first made)
+    gone: str = "retracted"         # who retracted it, when (FactLog.gone_note)
 
     def note(self) -> str:
         bits = []
@@ -212,7 +256,7 @@ class Provenance:
             by = f"FIRE {self.changed_by.number}" if self.changed_by is not None else "you"
             bits.append(f"version {self.version + 1}, changed by {by}")
         elif not self.live:
-            bits.append("retracted")
+            bits.append(self.gone)
         if self.firing is not None and self.shown_above:
             bits.append(f"made by FIRE {self.firing.number}, shown above")
         if self.firing is not None and self.cut:
@@ -315,7 +359,7 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
         node = Provenance(fid, log.text_at(fid, before), log.kind_at(fid, before),
                           live=is_live(fid) and not replaced, firing=firing, replaced=replaced,
                           changed_by=versions[version + 1][1] if replaced else None,
-                          version=max(version, 0))
+                          version=max(version, 0), gone=log.gone_note(fid))
         if firing is None:
             return node, False
         if firing.number in expanded:
@@ -342,7 +386,6 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
         if grow:
             stack.append((kid, level + 1, iter(kid.firing.matched)))
     return root
-
 
 
 def can_print_unicode(stream=None) -> bool:

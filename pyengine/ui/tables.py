@@ -99,8 +99,10 @@ class TraceTable(list):
 
     def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
                  activations: dict[int, list[str]] | None = None, changes: bool = True,
-                 note: str = "", lead: Iterable[str] = ()):
+                 note: str = "", lead: Iterable[str] = (),
+                 between: dict[int, list[str]] | None = None):
         super().__init__(firings)
+        self.between = between or {}            # lines after firing n (0: before any)
         self.note = note                         # e.g. why the run stopped where it did
         self.lead = list(lead)                   # said first: e.g. what is left out
         self.log = log
@@ -113,11 +115,13 @@ class TraceTable(list):
 
     def lines(self) -> list[str]:
         out = [f";; {line}" for line in self.lead]
+        out += self.between.get(self[0].number - 1 if self else 0, [])
         for firing in self:
             lines = watch_lines(firing, self._text)
             if not self.changes:
                 lines = lines[:1 + len(getattr(firing, "output", ()))]
             out += lines + self.activations.get(firing.number, [])
+            out += self.between.get(firing.number, [])
         return out + ([f";; {self.note}"] if self.note else [])
 
     def __str__(self) -> str:
