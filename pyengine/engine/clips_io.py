@@ -24,7 +24,7 @@ from clips import common
 from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import abort_exit, halt_execution
-from pyengine.engine.errors import EngineHalted
+from pyengine.engine.errors import EngineHalted, said_in_one_line
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -288,7 +288,7 @@ class _ErrorText(clips.Router):
         errors, seen = mark
         if self.errors == errors:
             return
-        words = " ".join(" ".join(line.split()) for line in self.session.diagnostics[seen:])
+        words = said_in_one_line(self.session.diagnostics[seen:])
         raise EngineHalted(f"firing {self.where}: {words or 'CLIPS reported an error'}")
 
     def write(self, name: str, message: str) -> None:

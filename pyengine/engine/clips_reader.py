@@ -40,9 +40,10 @@ _TOKEN = re.compile(
     r'|(?P<instance>\[[^\]\s"()&|~;]*\])'
     r'|(?P<symbol>(?:<|' + _SYMBOL_CHARS + r')' + _SYMBOL_CHARS + r'*)',
     re.S)
-_INTEGER = re.compile(r"[+-]?\d+\Z")
+# ASCII digits only: CLIPS reads "١٢" (Arabic-Indic digits) as a symbol, not 12
+_INTEGER = re.compile(r"[+-]?\d+\Z", re.ASCII)
 _FLOAT = re.compile(r"[+-]?(?:\d+\.\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?"
-                    r"|\d+[eE][+-]?\d+)\Z")
+                    r"|\d+[eE][+-]?\d+)\Z", re.ASCII)
 
 
 class Symbol(str):

@@ -24,7 +24,7 @@ from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import UsageError, said_in_one_line
 from pyengine.engine.prompt import check_command
 from pyengine.engine.records import CommandResult, FactView
 
@@ -63,7 +63,7 @@ def command(s, text: str) -> CommandResult:
         errors.quiet = quiet
         s._release()
     s._check_halted(watch, "the command")
-    message = " ".join(" ".join(line.split()) for line in s.diagnostics[seen:]) or None
+    message = said_in_one_line(s.diagnostics[seen:]) or None
     if not ok:
         raise UsageError(message or f"CLIPS cannot evaluate {text.strip()}")
     return CommandResult(tuple(said), message)

@@ -16,3 +16,14 @@ class EngineHalted(UsageError):
     """The engine stopped an action inside a firing: a recursion deeper than the
     engine's C stack allows, an action that ran past its time. The firing was made
     (its action cut where it stood, as CLIPS leaves one after an error)."""
+
+
+#: the errors one message names; the rest are counted (a loop can make millions)
+MOST_SAID = 20
+
+
+def said_in_one_line(texts: list[str], more: int = 0) -> str:
+    """Engine error texts as one line: the first :data:`MOST_SAID`, then how many more."""
+    shown = " ".join(" ".join(t.split()) for t in texts[:MOST_SAID])
+    more += max(0, len(texts) - MOST_SAID)
+    return shown + (f" (and {more:,} more)" if more else "")

@@ -17,7 +17,8 @@ import sys
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
-from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
+from pyengine.engine.errors import (MOST_SAID, EngineHalted, OutOfTime, UsageError,
+                                    said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
@@ -59,6 +60,7 @@ class ExpertaSession(Session):
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
         self.warnings: list[tuple[int, str]] = []   # (firing, CLIPS's text) of errors gone on
+        self.warned_more = 0                            # ... and how many more
         self.front.attach(self)
         self.classes = self.front.classes()
         self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
@@ -196,7 +198,7 @@ class ExpertaSession(Session):
         steps = float("inf") if limit is None else int(limit)
         fired = 0
         ke.running, rete.halted = True, False
-        self.warnings = []
+        self.take_warnings()
         with stop_between_firings() as note, fewer_collections():  # Ctrl-C: between firings
             self._interrupt = note
             try:
@@ -238,15 +240,26 @@ class ExpertaSession(Session):
 
     def warn(self, text: str) -> None:
         """An error after which the action went on (a .clp program's
-        :meth:`~pyengine.engine.clp.host.Host.warn`), with its firing."""
-        self.warnings.append((self.fired_total, text))
+        :meth:`~pyengine.engine.clp.host.Host.warn`), with its firing; past
+        MOST_SAID of them, only counted."""
+        if len(self.warnings) < MOST_SAID:
+            self.warnings.append((self.fired_total, text))
+        else:
+            self.warned_more += 1
+
+    def take_warnings(self) -> str | None:
+        """The errors said since the last time, in one line (None: none)."""
+        said, more = self.warnings, self.warned_more
+        self.warnings, self.warned_more = [], 0
+        return said_in_one_line([t for _, t in said], more) if said else None
 
     def _say_warnings(self) -> None:
         """As the CLIPS session says them after a run: EngineHalted naming the firing
         of the first (the run went on, as CLIPS's does)."""
-        said, self.warnings = self.warnings, []
+        first = self.warnings[0][0] if self.warnings else 0
+        said = self.take_warnings()
         if said:
-            raise EngineHalted(f"firing {said[0][0]}: " + " ".join(t for _, t in said))
+            raise EngineHalted(f"firing {first}: {said}")
 
     command = experta_repl.command       # the CLIPS commands that mean something here
 

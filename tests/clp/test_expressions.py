@@ -106,7 +106,8 @@ MULTI = """
 
 # The functions added for programs from the web page (every one it allows runs on ours):
 # the other trigonometric and hyperbolic functions at their domains' edges and poles,
-# the angle conversions, the set functions, !=, type, str-byte-length, str-replace.
+# the angle conversions, the set functions, !=, type, str-byte-length, str-replace,
+# expand$ (its values made arguments of the call around it).
 MORE = """
 (!= 1 2) (!= 1 1) (!= 1 1.0) (!= a b) (!= 1 2 1) (!= 2 1 3)
 (asin 2) (asin 1) (acos 0.5) (acos -1.5) (atan 1) (atan2 1 2) (atan2 0 0) (atan2 0 -1) (atan2 -0.0 -1) (atan2 1) (atan2 a 1)
@@ -124,6 +125,7 @@ MORE = """
 (type 1) (type 1.0) (type a) (type "a") (type (create$)) (type TRUE) (type (create$ a))
 (acsch 1e-300) (csch 1e-30) (coth 1e-30) (coth -1e-30) (acot 1e-30) (asinh -1e300) (asinh 1e300) (acosh 1e300) (sinh 1e308) (sech 1e308) (cosh 1e308) (atanh -0.999999999) (acoth 1.0000001) (asec 1e308) (sec 1e300) (csc 3.141592653589793) (cot 1e-16)
 (asech 1e-300) (csch 1000) (csch -1000) (sech -1e308) (sinh -1e308) (acsch -1e-300) (acsch 1e300) (acoth 1e308) (acoth -1e308) (atanh -1e-320) (asinh 0) (asinh -0.0)
+(str-cat (expand$ (create$ a b)) c) (+ (expand$ (create$ 1 2 3))) (+ 1 (expand$ (create$))) (create$ x (expand$ (create$ a b)) y) (max (expand$ (create$))) (sqrt (expand$ (create$ 4 9))) (str-cat (expand$ a)) (str-cat (expand$ (create$ "s" 1.5))) (length$ (expand$ (create$ a b))) (nth$ (expand$ (create$ 2 a b c))) (expand$ (create$ a b))
 """
 
 

@@ -90,17 +90,35 @@ def test_the_session_raises_engine_halted_and_keeps_the_firing(tmp_path, make):
     s.close()
 
 
-def test_a_clips_error_that_lets_the_run_go_on_names_its_own_firing(tmp_path):
+@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
+def test_a_clips_error_that_lets_the_run_go_on_names_its_own_firing(tmp_path, make):
     """(fact-relation 99) makes CLIPS write an error and give FALSE, and the run goes
-    on: the error is said after the run, with the firing it came from."""
+    on: the error is said after the run, with the firing it came from (on both)."""
     path = tmp_path / "goes_on.clp"
     path.write_text("(defrule first (declare (salience 5)) => (printout t (fact-relation 99)"
                     " crlf))\n(defrule second => (printout t done crlf))\n")
-    s = ClipsSession([path])
+    s = make([path])
     s.quiet()
     s.reset()
     with pytest.raises(EngineHalted, match=r"^firing 1: \[PRNTUTIL1\] Unable to find fact f-99"):
         s.run()
     assert [f.rule for f in s.trace] == ["first", "second"]
     assert [f.output for f in s.trace] == [["FALSE"], ["done"]]
+    s.close()
+
+
+@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
+def test_errors_made_in_a_loop_are_said_a_few_and_counted(tmp_path, make):
+    """A loop that makes an error a thousand times: the first twenty are said, the rest
+    counted, so the message (and what the session keeps) stays small."""
+    path = tmp_path / "loop.clp"
+    path.write_text("(defrule r => (loop-for-count (?i 1 1000) (focus NOSUCH)))\n")
+    s = make([path])
+    s.quiet()
+    s.reset()
+    with pytest.raises(EngineHalted) as said:
+        s.run()
+    message = str(said.value)
+    assert message.startswith("firing 1: [PRNTUTIL1] Unable to find defmodule 'NOSUCH'.")
+    assert message.count("[PRNTUTIL1]") == 20 and message.endswith("(and 980 more)")
     s.close()

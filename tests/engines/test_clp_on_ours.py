@@ -150,8 +150,7 @@ def test_every_function_the_web_page_allows_compiles_on_our_engine(tmp_path):
     """Either engine may run a page program: ours knows every function the page's
     allow-list lets through, but for the few listed, which it refuses by name."""
     from pyengine.engine.clips_allow import FUNCTIONS
-    not_yet = {"expand$", "read-number"} | {
-        f for f in FUNCTIONS if f.startswith("deftemplate-slot-")}
+    not_yet = {f for f in FUNCTIONS if f.startswith("deftemplate-slot-")}
     unknown = []
     for name in sorted(FUNCTIONS):
         path = tmp_path / "probe.clp"
@@ -210,3 +209,24 @@ def test_clear_focus_stack_current_module_seed_and_time_give_what_clips_gives():
     on_clips, ours = _printed_on_both(ROOT / "tests/engines/clear_focus.clp")
     assert on_clips == ours == ["cur MAIN TRUE", "TRUE", "in A cur A focus A",
                                 "cleared FALSE", "last cur MAIN"]
+
+
+def test_read_number_reads_as_clips_does(tmp_path):
+    """A number, a symbol C's strtod reads whole (0x10, nan, inf), anything else FALSE,
+    blank lines skipped, the end of input EOF: the same on both engines."""
+    lines = ["42", " 3.5 rest", "abc", '"7"', "", "-1e3", "0x10", "0X1p3", "12abc", "nan",
+             "inf", "1_0", "(", "١٢", ".5", "+5"]
+    path = tmp_path / "numbers.clp"
+    path.write_text("(defrule r => " + " ".join(
+        '(printout t "<" (read-number) ">" crlf)' for _ in range(len(lines))) + ")\n")
+    outputs = []
+    for engine in ("clp", "experta"):
+        factory = opener(engine, [str(path)])
+        out = io.StringIO()
+        Shell(factory(), factory, stdin=io.StringIO("reset\nrun\n"), stdout=out,
+              inputs=list(lines)).cmdloop()
+        outputs.append([line for line in out.getvalue().splitlines() if line.endswith(">")])
+    assert outputs[0] == outputs[1]
+    assert len(outputs[1]) == len(lines)               # the blank line is skipped:
+    assert outputs[1][-1] == "    | EOF>"                # the last read finds the end
+    assert "    | 16.0>" in outputs[1] and "    | FALSE>" in outputs[1]

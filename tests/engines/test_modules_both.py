@@ -86,8 +86,17 @@ def _two_templates_on_clips(path) -> bool:
     return len(names) != len(set(names))
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_a_random_module_program_shows_the_same_on_both_engines(tmp_path, seed):
+BLOCK = 60          # seeds a test; the first block runs by default, nine more are heavy
+
+
+@pytest.mark.parametrize("block", [0] + [pytest.param(b, marks=pytest.mark.heavy)
+                                         for b in range(1, 10)])
+def test_random_module_programs_show_the_same_on_both_engines(tmp_path, block):
+    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+        _same_on_both(tmp_path, seed)
+
+
+def _same_on_both(tmp_path, seed: int) -> None:
     path = tmp_path / f"modules{seed}.clp"
     path.write_text(random_program(seed))
     try:

@@ -16,7 +16,8 @@ it skips blank lines, takes the first token of the next line (a word is a symbol
 number a number, a quoted string a string, a parenthesis a symbol ``(``), and drops
 the rest of that line; a string still open at the end of the line ends there, with
 the line's newline in it. At the end of input it returns the symbol ``EOF``.
-``(readline)`` returns the whole next line as a string, or ``EOF``.
+``(readline)`` returns the whole next line as a string, or ``EOF``; ``(read-number)``
+reads as ``read`` does and gives FALSE for a token that is not a number.
 
 ``(halt)`` asks the host to stop after this firing; the rest of the actions still
 run, as in CLIPS.
@@ -27,8 +28,8 @@ import time
 
 from pyengine.engine.clips_reader import Form, Symbol, make_form
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
-                                             Compiled, Frame, Scope, compile_expr,
-                                             arg_error, with_line)
+                                             Compiled, Frame, Scope, arg_error,
+                                             compile_expr, expand_arg, is_expand, with_line)
 from pyengine.engine.clp.functions_format import router_name
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, FALSE, TRUE, Text, print_text, to_value
@@ -46,6 +47,8 @@ def compile_printout(form, scope: Scope) -> Compiled:
             piece: object = _WORDS[item]
         elif isinstance(item, (str, int, float)):          # a constant: written now
             piece = str(print_text(to_value(item)))
+        elif is_expand(item):                               # each value, one after another
+            piece, calls = _each_printed(expand_arg(item, scope)), True
         else:
             piece = compile_expr(item, scope, form)
             calls = calls or isinstance(item, Form)
@@ -55,6 +58,10 @@ def compile_printout(form, scope: Scope) -> Compiled:
             parts.append(piece)
     return with_line((_streaming if calls else _joined)(router, parts),
                      getattr(form, "line", None))
+
+
+def _each_printed(values: Compiled) -> Compiled:
+    return lambda frame: "".join(print_text(v) for v in values(frame))
 
 
 def compile_print(form, scope: Scope) -> Compiled:
@@ -112,6 +119,33 @@ def read(host, *router):
             return found[0]
 
 
+def read_number(host, *router):
+    """``read-number``: as ``read``, but a token that is not a number gives FALSE (as
+    CLIPS 6.4 does, without an error)."""
+    _check_input("read-number", router)
+    found = read(host, *router)
+    if type(found) in (int, float) or found == EOF:
+        return found
+    return _strtod(found) if type(found) is str else FALSE
+
+
+def _strtod(word: str) -> object:
+    """A symbol read as C's ``strtod`` reads it whole, as CLIPS's read-number does
+    (``0x10`` is 16.0, ``nan`` and ``inf`` are floats); FALSE if it is no number."""
+    if "_" in word or not word.isascii():
+        return FALSE                        # Python's float() takes 1_0 and "١٢"; strtod not
+    try:
+        return float(word)
+    except ValueError:
+        pass
+    if not word.lower().lstrip("+-").startswith("0x"):
+        return FALSE                        # fromhex takes "12abc"; strtod wants 0x
+    try:
+        return float.fromhex(word)
+    except ValueError:
+        return FALSE
+
+
 def readline(host, *router):
     """The ``readline`` function: the next line as a string, or EOF."""
     _check_input("readline", router)
@@ -135,6 +169,7 @@ TABLE: dict[str, Builtin] = {
     "println": Builtin(0, None, compile_print, SPECIAL),
     "read": Builtin(0, 1, read, HOST),
     "readline": Builtin(0, 1, readline, HOST),
+    "read-number": Builtin(0, 1, read_number, HOST),
     "halt": Builtin(0, 0, halt, HOST),
     "get-strategy": Builtin(0, 0, lambda host: host.strategy(), HOST, returns="symbol"),
     "seed": Builtin(1, 1, seed, HOST, args="integer"),

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.errors import UsageError
+from pyengine.engine.wording import plural
 
 PURE, HOST, SPECIAL = "pure", "host", "special"
 #: A compiled expression: frame -> value.
@@ -225,6 +226,9 @@ def lookup(form: Form, scope: Scope) -> Builtin:
 
 
 def _compile_call(form: Form, scope: Scope) -> Compiled:
+    if any(is_expand(a) for a in form[1:]) and str(form[0]) in scope.functions \
+            and scope.functions[str(form[0])].kind != SPECIAL:
+        return _compile_expanding_call(form, scope)
     spec = lookup(form, scope)
     if spec.args:
         check_types(form, spec.args, scope)
@@ -234,6 +238,53 @@ def _compile_call(form: Form, scope: Scope) -> Compiled:
     if spec.kind == HOST:
         args.insert(0, _host)
     return call_closure(spec.impl, args, _line(form))
+
+
+def is_expand(item: object) -> bool:
+    """Is ``item`` an ``(expand$ ...)`` call, spliced into the call around it?"""
+    return isinstance(item, Form) and bool(item) and item[0] == "expand$"
+
+
+def expand_arg(item: Form, scope: Scope) -> Compiled:
+    """``(expand$ X)``: a closure giving X's values, a multifield (CLIPS's error if not)."""
+    if len(item) != 2:
+        raise ClpError(f"function 'expand$' expects exactly 1 argument, got {len(item) - 1}",
+                       _line(item))
+    inner = compile_expr(item[1], scope, item)
+
+    def values(frame: Frame) -> tuple:
+        if type(found := inner(frame)) is not tuple:
+            raise ClpRuntimeError("Function 'expand$' expected argument #1 to be of type "
+                                  "multifield.", _line(item))
+        return found
+    return values
+
+
+def _one(run: Compiled) -> Compiled:
+    return lambda frame: (run(frame),)
+
+
+def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
+    """A call with ``(expand$ X)`` among its arguments, X's values arguments there: how
+    many (and their types) is checked when it runs, in CLIPS's words."""
+    name, spec, line = str(form[0]), scope.functions[str(form[0])], _line(form)
+    parts = [expand_arg(a, scope) if is_expand(a) else _one(compile_expr(a, scope, form))
+             for a in form[1:]]
+    low, high, fn = spec.min_args, spec.max_args, spec.impl
+
+    def call(frame: Frame) -> object:
+        values = [value for part in parts for value in part(frame)]
+        n = len(values)
+        if n < low or (high is not None and n > high):
+            how, count = ("exactly", low) if low == high else ("at least", low) \
+                if high is None or n < low else ("at most", high)
+            raise ClpRuntimeError(f"Function '{name}' expected {how} "
+                                  f"{plural(count, 'argument')}.", line)
+        try:
+            return fn(frame.host, *values) if spec.kind == HOST else fn(*values)
+        except ClpRuntimeError as exc:
+            raise exc.at(line)
+    return call
 
 
 #: What a constant or a known result can stand for, by its type.

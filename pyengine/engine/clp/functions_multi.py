@@ -15,7 +15,7 @@ As CLIPS does (checked against clipspy in tests/clp):
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.expressions import Builtin, ClpRuntimeError, arg_error
+from pyengine.engine.clp.expressions import SPECIAL, Builtin, ClpError, ClpRuntimeError, arg_error
 from pyengine.engine.clp.values import FALSE, NIL, TRUE, same
 
 
@@ -123,8 +123,15 @@ def subsetp(part, whole) -> str:
     return TRUE if all(_position(v, whole) for v in part) else FALSE
 
 
+def expand_alone(form, scope) -> None:
+    """``(expand$ X)`` anywhere but among a call's (or printout's) arguments."""
+    raise ClpError("The function 'expand$' must be used in the argument list of a function "
+                   "call", getattr(form, "line", None))
+
+
 TABLE: dict[str, Builtin] = {
     "create$": Builtin(0, None, create, returns="multifield"),
+    "expand$": Builtin(1, 1, expand_alone, SPECIAL),
     "nth$": Builtin(2, 2, nth, args=("integer", "multifield")),
     "length$": Builtin(1, 1, length, args="multifield", returns="number"),
     "member$": Builtin(2, 2, member, args=("", "multifield")),

@@ -45,7 +45,8 @@ def evaluate(session, text: str) -> CommandResult:
     frame = Frame(dict(kept), program.host)
     host, printed = program.host, []
     output, host.output = host.output, lambda router, piece: printed.append(piece)
-    session.warnings, session._changes = [], []
+    session.take_warnings()
+    session._changes = []
     value, error = None, None
     try:
         value = run(frame)
@@ -58,8 +59,7 @@ def evaluate(session, text: str) -> CommandResult:
         changes, session._changes = session._changes, None
         kept.update(frame.vars)
     session.outside_changes(changes)
-    error = " ".join([t for _, t in session.warnings] + ([error] if error else [])) or None
-    session.warnings = []
+    error = " ".join(t for t in (session.take_warnings(), error) if t) or None
     lines = "".join(printed).splitlines()
     if value is not None:
         lines.append(write_text(value))
