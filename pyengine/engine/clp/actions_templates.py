@@ -47,6 +47,7 @@ def compile_deftemplate(form: Form, scope: Scope, host: object = None) -> dict:
         raise ClpError("deftemplate needs a name", line)
     name = str(form[1])
     slots: dict[str, tuple[bool, object]] = {}
+    facets: dict[str, dict[str, list]] = {}
     for spec in form[2:]:
         if isinstance(spec, String):
             continue                                        # the comment
@@ -59,12 +60,18 @@ def compile_deftemplate(form: Form, scope: Scope, host: object = None) -> dict:
         slot, multi = str(spec[1]), spec[0] in ("multislot", "multifield")
         if slot in slots:
             raise ClpError(f"deftemplate '{name}': slot '{slot}' is declared twice", line)
-        slots[slot] = (multi, _default(name, slot, multi, spec[2:], scope, host, line))
+        constraints, default = _attributes(name, slot, spec[2:], line)
+        slots[slot] = (multi, _default(multi, constraints, default, scope, host,
+                                       (name, slot, line)))
+        facets[slot] = constraints
     scope.templates[name] = slots
+    scope.facets[name] = facets
     return slots
 
 
-def _default(template, slot, multi, attributes, scope: Scope, host, line):
+def _attributes(template, slot, attributes, line) -> tuple[dict[str, list], Form | None]:
+    """A slot's constraints (facet -> its values, in the order written) and its
+    ``default``/``default-dynamic`` form (None)."""
     constraints: dict[str, list] = {}
     default = None
     for attribute in attributes:
@@ -77,6 +84,10 @@ def _default(template, slot, multi, attributes, scope: Scope, host, line):
             default = attribute
         else:
             constraints[key] = list(attribute[1:])
+    return constraints, default
+
+
+def _default(multi, constraints, default, scope: Scope, host, where: tuple):
     if default is None or (default[0] == "default" and len(default) == 2 and
                            isinstance(default[1], Variable) and default[1].name == "DERIVE"):
         return _derived(multi, constraints)
@@ -91,6 +102,7 @@ def _default(template, slot, multi, attributes, scope: Scope, host, line):
         return DynamicDefault(value)
     result = value(Frame({}, host))
     if not multi and type(result) is tuple:
+        template, slot, line = where
         raise ClpError(f"deftemplate '{template}': the default of the single slot "
                        f"'{slot}' must be one value", line)
     return result

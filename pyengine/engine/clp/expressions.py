@@ -113,16 +113,15 @@ class Scope:
     ``functions``: name -> Builtin (the builtins and the deffunctions so far);
     ``globals``: the defglobals' current values, by name with its stars (``*g*``);
     ``bound``: the variables bound before the expression being compiled (a ``bind``
-    adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default).
-    The rest is bookkeeping for special forms: the loop variables in force (they cannot
-    be rebound), how deep in loops we are (for ``break``), and what is compiled
-    (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the last two).
-    ``relations(name, line)`` is told of each relation a fact is asserted to (a
-    program checks its modules there).
+    adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default);
+    ``facets``: its slots' constraints. The rest is bookkeeping for special forms: the
+    loop variables in force, how deep in loops we are (for ``break``), and what is
+    compiled (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the
+    last two). ``relations(name, line)`` hears of each relation a fact is asserted to.
     """
 
     __slots__ = ("bound", "context", "counters", "functions", "global_inits", "globals",
-                 "loop_depth", "loop_vars", "relations", "templates")
+                 "facets", "loop_depth", "loop_vars", "relations", "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
@@ -132,6 +131,7 @@ class Scope:
         self.globals = {} if globals is None else globals
         self.bound = set(bound)
         self.templates = {} if templates is None else templates
+        self.facets: dict = {}
         self.global_inits: dict[str, Compiled] = {}
         self.loop_vars: frozenset[str] = frozenset()
         self.loop_depth = 0

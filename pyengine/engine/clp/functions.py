@@ -41,6 +41,7 @@ import pyengine.engine.clp.actions_focus as actions_focus
 import pyengine.engine.clp.actions_io as actions_io
 import pyengine.engine.clp.actions_loops as actions_loops
 import pyengine.engine.clp.actions_query as actions_query
+import pyengine.engine.clp.functions_deftemplate as functions_deftemplate
 import pyengine.engine.clp.functions_facts as functions_facts
 import pyengine.engine.clp.functions_logic as functions_logic
 import pyengine.engine.clp.functions_math as functions_math
@@ -52,7 +53,8 @@ import pyengine.engine.clp.functions_trig as functions_trig
 from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
-                functions_multi, functions_sets, functions_sort, functions_facts, actions,
+                functions_multi, functions_sets, functions_sort, functions_facts,
+                functions_deftemplate, actions,
                 actions_loops, actions_facts, actions_io, actions_focus, actions_query):
     BUILTINS.update(_module.TABLE)
 

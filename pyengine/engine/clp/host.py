@@ -81,6 +81,10 @@ class Host(Protocol):
     def has_module(self, name: str) -> bool:
         """Is there a defmodule of this name?"""
 
+    def has_relation(self, name: str) -> bool:
+        """Has the program a template of this name (a deftemplate, or the implied one
+        of ordered facts, made by a fact or a pattern)?"""
+
     def warn(self, text: str) -> None:
         """CLIPS's error text for an error after which the action goes on (a fact or a
         module not found): the session says it after the run, as CLIPS prints it."""
@@ -243,6 +247,9 @@ class ScratchHost:
 
     def has_module(self, name):
         return name in self.modules
+
+    def has_relation(self, name):
+        return name in self.templates or any(f.template == name for f in self.all_facts)
 
     def warn(self, text):
         self.warnings.append(text)

@@ -285,6 +285,9 @@ class ClipsHost:
     def has_module(self, name: str) -> bool:
         return name in self.program.modules.names
 
+    def has_relation(self, name: str) -> bool:
+        return name in self.program.modules.owner or name in self.program.templates
+
     def warn(self, text: str) -> None:
         self.warned(text)
 
