@@ -125,3 +125,16 @@ def test_a_rule_whose_action_fails_is_said_on_the_page(client, engine):
     assert st["last"][0]["rule"] == "fails" and st["last"][0]["output"] == ["before"]
     st = post(client, st["id"], "run", 10)
     assert st["fired"] == 2 and st["last"][-1]["output"] == ["later"]
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_rule_s_matches_are_cut_on_the_page(client, engine):
+    """Two patterns over 80 facts each, no test between them: 6,400 partial matches.
+    The page gets 5,000 lines and a line saying how many more (the shell lists all)."""
+    source = ("(deffacts many " + " ".join(f"(a {i}) (b {i})" for i in range(80)) + ")\n"
+              "(defrule pairs (a ?x) (b ?y) => )\n")
+    st = load(client, source, engine, name="pairs.clp")
+    m = client.get(f"/api/sessions/{st['id']}/matches/pairs").json()
+    assert len(m["lines"]) == 5001 and m["lines"][-1].startswith(";; ")
+    assert "more lines (the shell's matches lists all)" in m["lines"][-1]
+    assert len(m["activations"]) == 2000 and len(m["patterns"][0]["facts"]) == 80

@@ -17,6 +17,7 @@ MAX_AGENDA = 200          # activations listed per state (the next to fire first
 MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` has it all)
 MAX_NODE_ITEMS = 200      # facts or tokens sent per node of one rule's network (count: all)
 MAX_NODE_ITEMS_ALL = 20   # ... per node when every rule's network is asked for
+MAX_MATCH_LINES = 5000    # lines of one rule's matches listing (the shell's has them all)
 
 
 def _short(text: str) -> str:
@@ -111,10 +112,17 @@ def graph_json(ws, of, last: int | None = None) -> dict:
 
 
 def matches_json(ws, rule: str) -> dict:
+    """A rule's matches, cut to MAX_MATCH_LINES lines and MAX_FACTS facts or
+    activations a list (a join of big memories lists millions of rows)."""
     m = ws.ins.session.matches(rule)
-    return {"rule": m.rule, "lines": matches_lines(m),
-            "patterns": [{"source": p.source, "facts": list(p.facts)} for p in m.patterns],
-            "activations": [list(a) for a in m.activations]}
+    lines = matches_lines(m)
+    if len(lines) > MAX_MATCH_LINES:
+        lines = lines[:MAX_MATCH_LINES] + [
+            f";; {len(lines) - MAX_MATCH_LINES:,} more lines (the shell's matches lists all)"]
+    return {"rule": m.rule, "lines": lines,
+            "patterns": [{"source": p.source, "facts": list(p.facts[:MAX_FACTS])}
+                         for p in m.patterns],
+            "activations": [list(a) for a in m.activations[:MAX_FACTS]]}
 
 
 def network_json(ws, rule: str | None) -> dict:
