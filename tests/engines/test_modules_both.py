@@ -153,3 +153,18 @@ def test_two_modules_with_a_rule_of_one_name_are_refused_with_both(tmp_path):
     path.write_text("(defmodule A) (defrule A::r =>)\n(defmodule B) (defrule B::r =>)\n")
     with pytest.raises(UsageError, match=r"line 2: defrule B::r: module A has a rule r too"):
         ExpertaSession.from_clp([path])
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(defmodule A (export ?ALL)) (deffunction A::f () 1)\n(defmodule B) (deffunction B::f () 2)\n",
+     r"line 2: deffunction B::f: module A has a deffunction f too"),
+    ("(defglobal MAIN ?*x* = 1)\n(defmodule B) (defglobal B ?*x* = 2)\n",
+     r"line 2: defglobal B::x: module MAIN has a defglobal x too"),
+])
+def test_a_function_or_global_of_one_name_in_two_modules_is_refused(tmp_path, text, says):
+    """CLIPS keeps them apart (A's rules call A's f); ours would keep one: refused."""
+    path = tmp_path / "twice.clp"
+    path.write_text(text)
+    ClipsSession([path]).close()                        # CLIPS takes the program
+    with pytest.raises(UsageError, match=says):
+        ExpertaSession.from_clp([path])

@@ -106,11 +106,27 @@ class Program:
             self.loading = str(form[1]).split("::", 1)[0]
             if head != "defrule":
                 form = _renamed(form, Symbol(_local(str(form[1]))))
+        if head == "defglobal" and len(form) > 1 and isinstance(form[1], Symbol):
+            self.loading = str(form[1])                     # (defglobal B ?*x* = 1)
         try:
+            self._one_per_name(head, form, line)
             getattr(self, "_" + head)(form)
             self.defined.extend((head, self.loading, name) for name in _names(head, form))
         finally:
             self.loading = None
+
+    def _one_per_name(self, head: str, form, line: int | None) -> None:
+        """A deffunction or defglobal whose name another module has: CLIPS keeps the two
+        apart, our engine has one of each per name, so it is refused."""
+        if head not in ("deffunction", "defglobal"):
+            return
+        for name in _names(head, form):
+            other = next((m for k, m, n in self.defined
+                          if k == head and n == name and m != self.loading), None)
+            if other is not None:
+                raise ClpError(f"{head} {self.loading}::{name}: module {other} has a {head} "
+                               f"{name} too (CLIPS keeps them apart); pyengine's engine "
+                               "keeps one per name: rename one", line)
 
     def relation_used(self, name: str, line: int | None = None) -> None:
         """A relation is used (by a construct being read, or a fact typed at the prompt
@@ -133,7 +149,9 @@ class Program:
     def _defglobal(self, form) -> None:
         compile_defglobal(form, self.scope, self.host)
         items = list(form[1:])
-        module = str(items.pop(0)) if items and isinstance(items[0], Symbol) else self.loading
+        if items and isinstance(items[0], Symbol):
+            items.pop(0)                                        # the module, in loading
+        module = self.loading
         for var, value in zip(items[0::3], items[2::3]):      # ?*x* = value ...
             self.global_texts[var.name] = (str(module),
                                            f"(defglobal {module} {var} = {form_text(value)})")
