@@ -182,14 +182,10 @@ class ExpertaSession(Session):
 
     def matches(self, rule: str) -> Matches:
         spec = self._rule(rule)
-        if spec is None:
-            raise UsageError(f"no rule named {rule!r}")
         return experta_inspect.matches(self.rete, spec)
 
     def rule_network(self, rule: str) -> RuleNet:
         spec = self._rule(rule)
-        if spec is None:
-            raise UsageError(f"no rule named {rule!r}")
         return experta_network.rule_network(self.rete, spec)
 
     # -- running ---------------------------------------------------------------------
@@ -357,21 +353,18 @@ class ExpertaSession(Session):
         return sorted(self.rete.rules)
 
     def _rule(self, name: str):
-        """The rule's spec (a program's by ``MODULE::name`` too), or None."""
-        if hasattr(self.ke, "program"):
-            return program_repl.rule_named(self, name)
-        return self.rete.rules.get(name)
+        """The rule's spec (by ``MODULE::name`` too); UsageError if there is none."""
+        spec = self.rete.find_rule(name)
+        if spec is None:
+            raise UsageError(f"no rule named {name!r}")
+        return spec
 
     def rule_python(self, name: str) -> str:
         spec = self._rule(name)
-        if spec is None:
-            raise UsageError(f"no rule named {name!r}")
         return self.front.rule_python(spec, self)
 
     def rule_source(self, name: str) -> str:
         spec = self._rule(name)
-        if spec is None:
-            raise UsageError(f"no rule named {name!r}")
         return experta_inspect.rule_source(name, spec.origin)
 
 

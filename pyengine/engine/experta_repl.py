@@ -14,6 +14,7 @@ from __future__ import annotations
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.prompt import LISTS
 from pyengine.engine.records import CommandResult
 from pyengine.engine.rete import program_repl
 from pyengine.engine.wording import tally
@@ -21,13 +22,6 @@ from pyengine.engine.rete.from_experta import class_members
 
 from experta import DefFacts  # noqa: E402
 
-# command -> (singular, plural) of what it lists, as CLIPS's tally names them
-LISTS = {"list-defrules": ("defrule", "defrules"),
-         "list-deftemplates": ("deftemplate", "deftemplates"),
-         "list-deffacts": ("deffacts", "deffacts"),
-         "list-deffunctions": ("deffunction", "deffunctions"),
-         "list-defglobals": ("defglobal", "defglobals"),
-         "list-defmodules": ("defmodule", "defmodules")}
 
 
 #: the commands answered here on both kinds of experta session
@@ -50,14 +44,13 @@ def command(s, text: str) -> CommandResult:
     except ReadError as exc:
         raise UsageError(f"cannot read {text.strip()!r}: {exc}") from None
     form = forms[0] if len(forms) == 1 else None
-    if hasattr(s.ke, "program") and not (isinstance(form, Form) and form
-                                         and str(form[0]) in OWN):
+    program = hasattr(s.ke, "program")
+    if program and not (isinstance(form, Form) and form and str(form[0]) in OWN):
         return program_repl.command(s, text, form)  # a .clp program's own commands
     if not isinstance(form, Form) or not form:
         raise UsageError(f"{text.strip()}: a CLIPS command; this is an experta session")
     name, args = str(form[0]), [str(a) for a in form[1:]]
     if name in LISTS:
-        program = hasattr(s.ke, "program")
         return CommandResult(tuple(program_repl.listing(s, name, args) if program
                                    else _list(s, name, args)))
     if name in ("set-break", "remove-break", "show-breaks"):
@@ -110,10 +103,7 @@ def _refresh(s, args: list[str]) -> list[str]:
     """CLIPS's ``(refresh RULE)``: the rule's fired activations back on the agenda."""
     if len(args) != 1:
         raise UsageError("(refresh RULE) takes one rule")
-    spec = s._rule(args[0])
-    if spec is None:
-        raise UsageError(f"no rule named {args[0]!r}")
-    s.rete.refresh(spec)
+    s.rete.refresh(s._rule(args[0]))
     return []
 
 
@@ -132,11 +122,7 @@ def _breaks(s, name: str, args: list[str]) -> list[str]:
         _list(s, name, args)                # the module: MAIN or *
         found = [r for r in rule_order(s) if r in s.breakpoints]
         return listing(found, name, bool(args) and args[0] == "*")
-    specs = [s._rule(a) for a in args]
-    for rule, spec in zip(args, specs):
-        if spec is None:
-            raise UsageError(f"no rule named {rule!r}")
-    args = [spec.name for spec in specs]     # as activations name them (no module)
+    args = [s._rule(a).name for a in args]  # as activations name them (no module)
     if name == "set-break":
         if len(args) != 1:
             raise UsageError("(set-break RULE) takes one rule")

@@ -12,6 +12,15 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
 from pyengine.engine.errors import UsageError
 
+# CLIPS's list-... commands: command -> (singular, plural) of what it lists, as CLIPS's
+# tally names them (the singular is the construct)
+LISTS = {"list-defrules": ("defrule", "defrules"),
+         "list-deftemplates": ("deftemplate", "deftemplates"),
+         "list-deffacts": ("deffacts", "deffacts"),
+         "list-deffunctions": ("deffunction", "deffunctions"),
+         "list-defglobals": ("defglobal", "defglobals"),
+         "list-defmodules": ("defmodule", "defmodules")}
+
 # Calls a command typed at the prompt may not make inside an expression, and what to
 # type instead (the shell runs these itself, so the session stays what it shows).
 REFUSED = {

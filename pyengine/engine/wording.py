@@ -53,9 +53,7 @@ def fill(items: Iterable[str], width: int | None = None, head: str = "",
     return lines
 
 
-def tally(count: int, singular: str, plural: str) -> list[str]:
+def tally(count: int, singular: str, many: str) -> list[str]:
     """CLIPS's ``PrintTally`` line under a listing ("For a total of 3 defrules."):
     nothing for none."""
-    if not count:
-        return []
-    return [f"For a total of {count} {singular if count == 1 else plural}."]
+    return [f"For a total of {plural(count, singular, many)}."] if count else []

@@ -9,15 +9,14 @@ for a single slot, ``(0 +oo)`` for a multislot without one).
 A relation used without a deftemplate (an ordered fact) has one slot, ``implied``, a
 multislot. A name that is no template at all is CLIPS's ``[PRNTUTIL1]`` error after
 which the action goes on (FALSE); a slot the template does not have is
-``[TMPLTDEF1]``, which stops it (``existp`` answers FALSE instead). The facets are read
-from the deftemplate as written (:mod:`.actions_templates` keeps them); with
+``[TMPLTDEF1]``, which stops it (``existp`` answers FALSE instead). The host gives the
+slots and their facets as written (:mod:`.actions_templates` keeps them); with
 ``(allowed-symbols ?VARIABLE)`` CLIPS 6.4 answers with a stray symbol, ours FALSE.
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpRuntimeError, Compiled,
-                                             Frame, Scope, arg_error, compile_expr,
-                                             with_line)
+from pyengine.engine.clp.expressions import (HOST, Builtin, ClpRuntimeError, Frame,
+                                             arg_error)
 from pyengine.engine.clp.values import FALSE, REQUIRED, TRUE, DynamicDefault, to_value
 
 TYPES = ("FLOAT", "INTEGER", "SYMBOL", "STRING", "EXTERNAL-ADDRESS", "FACT-ADDRESS",
@@ -27,62 +26,60 @@ GROUPS = {"NUMBER": ("FLOAT", "INTEGER"), "LEXEME": ("SYMBOL", "STRING"),
 IMPLIED = {"implied": (True, ())}
 
 
-def _slots(name: str, frame: Frame, scope: Scope) -> dict | None:
+def _slots(host, fname: str, name) -> dict | None:
     """The template's slots (an ordered relation's: ``implied``); None, said, if none."""
-    if name in scope.templates:
-        return scope.templates[name]
-    if frame.host.has_relation(name):
+    if type(name) is not str:
+        raise arg_error(fname, 1, "symbol")
+    slots = host.template_slots(name)
+    if slots is not None:
+        return slots
+    if host.has_relation(name):
         return IMPLIED
-    frame.host.warn(f"[PRNTUTIL1] Unable to find deftemplate '{name}'.")
+    host.warn(f"[PRNTUTIL1] Unable to find deftemplate '{name}'.")
     return None
 
 
-def _compile(fname: str, answer, with_slot: bool):
-    """A SPECIAL entry: the arguments compiled, the scope's templates read when it runs
-    (a deftemplate defined later is known then)."""
-    def impl(form, scope: Scope) -> Compiled:
-        args = [compile_expr(a, scope, form) for a in form[1:]]
-
-        def run(frame: Frame) -> object:
-            values = [a(frame) for a in args]
-            for i, v in enumerate(values, 1):
-                if type(v) is not str:
-                    raise arg_error(fname, i, "symbol")
-            slots = _slots(values[0], frame, scope)
-            if slots is None:
-                return FALSE
-            if not with_slot:
-                return answer(slots)
-            slot = values[1]
-            if slot not in slots and fname != "deftemplate-slot-existp":
-                raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
-                                      f"deftemplate '{values[0]}'.")
-            facets = scope.facets.get(values[0], {}).get(slot, {})
-            return answer(slots.get(slot), facets, frame)
-        return with_line(run, getattr(form, "line", None))
-    return impl
+def slot_names(host, name):
+    slots = _slots(host, "deftemplate-slot-names", name)
+    return FALSE if slots is None else tuple(slots)
 
 
-def default_value(slot, facets, frame):
+def _question(fname: str, answer) -> Builtin:
+    """A question about one slot: ``answer(slot, facets, host)`` for a slot the
+    template has (``existp`` asks about any)."""
+    def ask(host, name, slot):
+        if type(name) is str and type(slot) is not str:
+            raise arg_error(fname, 2, "symbol")
+        slots = _slots(host, fname, name)
+        if slots is None:
+            return FALSE
+        if slot not in slots and fname != "deftemplate-slot-existp":
+            raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
+                                  f"deftemplate '{name}'.")
+        return answer(slots.get(slot), host.template_facets(name).get(slot, {}), host)
+    return Builtin(2, 2, ask, HOST)
+
+
+def default_value(slot, facets, host):
     default = slot[1]
     if default is REQUIRED:
         return "?NONE"
-    return default.thunk(frame) if isinstance(default, DynamicDefault) else default
+    return default.thunk(Frame({}, host)) if isinstance(default, DynamicDefault) else default
 
 
-def defaultp(slot, facets, frame):
+def defaultp(slot, facets, host):
     default = slot[1]
     return FALSE if default is REQUIRED else \
         "dynamic" if isinstance(default, DynamicDefault) else "static"
 
 
-def allowed_values(slot, facets, frame):
+def allowed_values(slot, facets, host):
     found = tuple(to_value(v) for key, values in facets.items()
                   if key.startswith("allowed-") for v in values if not _variable(v))
     return found or FALSE
 
 
-def types(slot, facets, frame) -> tuple:
+def types(slot, facets, host) -> tuple:
     given = facets.get("type")
     if not given:
         return TYPES
@@ -90,14 +87,14 @@ def types(slot, facets, frame) -> tuple:
     return tuple(t for t in TYPES if t in named)
 
 
-def range_(slot, facets, frame):
-    if not {"FLOAT", "INTEGER"} & set(types(slot, facets, frame)):
+def range_(slot, facets, host):
+    if not {"FLOAT", "INTEGER"} & set(types(slot, facets, host)):
         return FALSE
     low, high = (facets.get("range") or [None, None])[:2]
     return (_end(low, "-oo"), _end(high, "+oo"))
 
 
-def cardinality(slot, facets, frame):
+def cardinality(slot, facets, host):
     if not slot[0]:
         return ()
     low, high = (facets.get("cardinality") or [None, None])[:2]
@@ -112,26 +109,20 @@ def _end(v, unbounded: str):
     return unbounded if v is None or _variable(v) else to_value(v)
 
 
-def _slot_question(fname: str, answer) -> Builtin:
-    return Builtin(2, 2, _compile(fname, answer, True), SPECIAL)
-
-
 TABLE: dict[str, Builtin] = {
-    "deftemplate-slot-names": Builtin(1, 1, _compile(
-        "deftemplate-slot-names", lambda slots: tuple(slots), False), SPECIAL),
-    "deftemplate-slot-existp": _slot_question(
-        "deftemplate-slot-existp", lambda slot, facets, frame: TRUE if slot else FALSE),
-    "deftemplate-slot-multip": _slot_question(
-        "deftemplate-slot-multip", lambda slot, facets, frame: TRUE if slot[0] else FALSE),
-    "deftemplate-slot-singlep": _slot_question(
-        "deftemplate-slot-singlep", lambda slot, facets, frame: FALSE if slot[0] else TRUE),
-    "deftemplate-slot-defaultp": _slot_question("deftemplate-slot-defaultp", defaultp),
-    "deftemplate-slot-default-value": _slot_question("deftemplate-slot-default-value",
-                                                     default_value),
-    "deftemplate-slot-allowed-values": _slot_question("deftemplate-slot-allowed-values",
-                                                      allowed_values),
-    "deftemplate-slot-range": _slot_question("deftemplate-slot-range", range_),
-    "deftemplate-slot-types": _slot_question("deftemplate-slot-types", types),
-    "deftemplate-slot-cardinality": _slot_question("deftemplate-slot-cardinality",
-                                                   cardinality),
+    "deftemplate-slot-names": Builtin(1, 1, slot_names, HOST),
+    "deftemplate-slot-existp": _question(
+        "deftemplate-slot-existp", lambda slot, facets, host: TRUE if slot else FALSE),
+    "deftemplate-slot-multip": _question(
+        "deftemplate-slot-multip", lambda slot, facets, host: TRUE if slot[0] else FALSE),
+    "deftemplate-slot-singlep": _question(
+        "deftemplate-slot-singlep", lambda slot, facets, host: FALSE if slot[0] else TRUE),
+    "deftemplate-slot-defaultp": _question("deftemplate-slot-defaultp", defaultp),
+    "deftemplate-slot-default-value": _question("deftemplate-slot-default-value",
+                                                default_value),
+    "deftemplate-slot-allowed-values": _question("deftemplate-slot-allowed-values",
+                                                 allowed_values),
+    "deftemplate-slot-range": _question("deftemplate-slot-range", range_),
+    "deftemplate-slot-types": _question("deftemplate-slot-types", types),
+    "deftemplate-slot-cardinality": _question("deftemplate-slot-cardinality", cardinality),
 }

@@ -71,6 +71,9 @@ class Host(Protocol):
         """A template's slots, name -> (multislot, default), or None for a relation
         that is not a deftemplate (ordered facts)."""
 
+    def template_facets(self, name: str) -> dict:
+        """A deftemplate's slots' constraints as written: slot -> facet -> values."""
+
     def halt(self) -> None:
         """Stop the run once the current firing's actions are done."""
 
@@ -238,6 +241,9 @@ class ScratchHost:
 
     def template_slots(self, name):
         return self.templates.get(name)
+
+    def template_facets(self, name):
+        return {}
 
     def halt(self):
         self.halted = True

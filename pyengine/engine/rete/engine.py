@@ -57,6 +57,12 @@ class Engine:
         self.rules[rule.name] = rule
         rule.terminals = self.builder.add(rule)
 
+    def find_rule(self, name: str):
+        """The rule called ``name`` (``MODULE::name`` or its plain name), or None."""
+        module, _, local = name.rpartition("::")
+        rule = self.rules.get(local)
+        return None if rule is None or (module and rule.module != module) else rule
+
     # -- facts -------------------------------------------------------------------------
     def reset(self) -> None:
         """Empty the facts, memories and agenda; assert the initial facts."""

@@ -116,15 +116,16 @@ class Program:
             self.loading = None
 
     def _one_per_name(self, head: str, form, line: int | None) -> None:
-        """A deffunction or defglobal whose name another module has: CLIPS keeps the two
-        apart, our engine has one of each per name, so it is refused."""
-        if head not in ("deffunction", "defglobal"):
+        """A rule, deffunction or defglobal whose name another module has: CLIPS keeps
+        the two apart, our engine has one of each per name, so it is refused."""
+        if head not in ("defrule", "deffunction", "defglobal"):
             return
         for name in _names(head, form):
             other = next((m for k, m, n in self.defined
                           if k == head and n == name and m != self.loading), None)
             if other is not None:
-                raise ClpError(f"{head} {self.loading}::{name}: module {other} has a {head} "
+                what = "rule" if head == "defrule" else head
+                raise ClpError(f"{head} {self.loading}::{name}: module {other} has a {what} "
                                f"{name} too (CLIPS keeps them apart); pyengine's engine "
                                "keeps one per name: rename one", line)
 
@@ -167,11 +168,6 @@ class Program:
         if len(form) < 2 or not isinstance(form[1], Symbol):
             raise ClpError("defrule needs a name", line)
         module, name = _qualified(str(form[1]), self.module)
-        other = self.engine.rules.get(name)
-        if other is not None and other.module != module:
-            raise ClpError(f"defrule {module}::{name}: module {other.module} has a rule {name} "
-                           "too (CLIPS keeps them apart); pyengine's engine keeps one rule per "
-                           "name: rename one", line)
         items = list(form[2:])
         if items and isinstance(items[0], String):
             items.pop(0)
@@ -293,6 +289,9 @@ class ClipsHost:
 
     def template_slots(self, name):
         return self.program.templates.get(name)
+
+    def template_facets(self, name):
+        return self.program.scope.facets.get(name, {})
 
     def halt(self) -> None:
         self.engine.halt()

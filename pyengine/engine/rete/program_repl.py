@@ -17,7 +17,7 @@ from pyengine.engine.clp.actions import ReturnSignal, sequence
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import write_text
 from pyengine.engine.errors import UsageError
-from pyengine.engine.prompt import check_command
+from pyengine.engine.prompt import LISTS, check_command
 from pyengine.engine.records import CommandResult
 from pyengine.engine.wording import tally
 
@@ -66,10 +66,13 @@ def evaluate(session, text: str) -> CommandResult:
     return CommandResult(tuple(lines), error)
 
 
-#: CLIPS's list-... commands and the construct each lists
-KINDS = {"list-defrules": "defrule", "list-deftemplates": "deftemplate",
-         "list-deffacts": "deffacts", "list-deffunctions": "deffunction",
-         "list-defglobals": "defglobal", "list-defmodules": "defmodule"}
+def _modules_asked(program, command: str, args: list[str]) -> list[str]:
+    """The program's modules, once the command's argument (none, a module or ``*``)
+    is checked."""
+    modules = program.modules.names
+    if len(args) > 1 or (args and args[0] != "*" and args[0] not in modules):
+        raise UsageError(f"({command}) takes a module ({', '.join(modules)}) or *")
+    return modules
 
 
 def listing(s, command: str, args: list[str]) -> list[str]:
@@ -77,12 +80,10 @@ def listing(s, command: str, args: list[str]) -> list[str]:
     ExpertaSession ``s``: the current module's constructs (or a named module's), or
     with ``*`` every module's under its name; the tally last."""
     program = s.ke.program
-    modules = program.modules.names
-    if len(args) > 1 or (args and args[0] != "*" and args[0] not in modules):
-        raise UsageError(f"({command}) takes a module ({', '.join(modules)}) or *")
-    kind = KINDS[command]
+    modules = _modules_asked(program, command, args)
+    kind, kinds = LISTS[command]
     if kind == "defmodule":
-        return list(modules) + tally(len(modules), kind, kind + "s")
+        return list(modules) + tally(len(modules), kind, kinds)
     found = [(m, n) for k, m, n in program.defined if k == kind]
     if args == ["*"]:
         lines = [line for m in modules
@@ -92,7 +93,7 @@ def listing(s, command: str, args: list[str]) -> list[str]:
         module = args[0] if args else s.rete.agenda.focus.current
         lines = [n for m, n in found if m == module]
         count = len(lines)
-    return lines + tally(count, kind, kind if kind == "deffacts" else kind + "s")
+    return lines + tally(count, kind, kinds)
 
 
 def rule_names(s) -> list[str]:
@@ -104,21 +105,10 @@ def rule_names(s) -> list[str]:
     return sorted(f"{spec.module}::{spec.name}" for spec in rules)
 
 
-def rule_named(s, name: str):
-    """The rule called ``name`` (``MODULE::name`` or its plain name), or None."""
-    module, _, local = name.rpartition("::")
-    spec = s.rete.rules.get(local)
-    if spec is None or (module and spec.module != module):
-        return None
-    return spec
-
-
 def show_defglobals(program, session, args: list[str]) -> list[str]:
     """CLIPS's ``(show-defglobals [MODULE|*])``: each global of the module with its
     value (``?*x* = 3``), every module's under its name with ``*``."""
-    modules = program.modules.names
-    if len(args) > 1 or (args and args[0] != "*" and args[0] not in modules):
-        raise UsageError(f"(show-defglobals) takes a module ({', '.join(modules)}) or *")
+    modules = _modules_asked(program, "show-defglobals", args)
     globals_ = program.scope.globals
 
     def shown(module: str, indent: str) -> list[str]:
