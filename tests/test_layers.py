@@ -29,8 +29,16 @@ def _sources(*folders: Path):
 
 @functools.lru_cache(maxsize=None)
 def _tree(path: Path) -> ast.Module:
-    """A source file parsed once for all the checks."""
+    """A source file parsed once for all the checks (of this module: see below)."""
     return ast.parse(path.read_text())
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _forget_the_trees():
+    """The parsed sources (about 300,000 objects) are let go after this module: kept,
+    they would make every later full collection of the worker that ran it slower."""
+    yield
+    _tree.cache_clear()
 
 
 def _imports(path: Path) -> set[str]:

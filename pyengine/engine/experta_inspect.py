@@ -52,7 +52,7 @@ def matches(rete, spec) -> Matches:
     several CEs and a ``forall`` too, numbered on; an ``or``'s alternatives one after
     the other), each join's partial matches (a group's inner joins, then its result
     ``1 (P1) , 2 (P2 - P3)``), the activations on the agenda."""
-    terminals = sorted(spec.terminals, key=lambda t: t.disjunct)
+    terminals = sorted(rete.terminals[spec.name], key=lambda t: t.disjunct)
     branches = disjuncts(spec.ces)
     walk = _Walk(rete)
     for terminal in terminals:

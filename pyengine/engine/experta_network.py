@@ -20,7 +20,7 @@ _GROUPS = ("not-and", "exists-and")
 def rule_network(rete, spec) -> RuleNet:
     """The network of one rule (a RuleSpec of ``rete``), every disjunct."""
     branches = disjuncts(spec.ces)
-    terminals = sorted(spec.terminals, key=lambda t: t.disjunct)
+    terminals = sorted(rete.terminals[spec.name], key=lambda t: t.disjunct)
     reader = NodeReader(rete, terminals)
     return layout(spec.name, [(flatten(branches[t.disjunct]), chain(t.parent, None))
                               for t in terminals], reader)

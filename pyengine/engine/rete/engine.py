@@ -43,6 +43,7 @@ class Engine:
         self.facts = FactList()
         self.agenda = Agenda()
         self.rules: dict = {}               # name -> RuleSpec, in definition order
+        self.terminals: dict = {}           # name -> its terminal nodes in this network
         self.initial: list = []             # callables(engine) asserting the deffacts' facts
         self.listener: Listener | None = None
         self.halted = False
@@ -55,7 +56,8 @@ class Engine:
         if rule.name in self.rules:
             raise ValueError(f"rule {rule.name!r} is defined twice")
         self.rules[rule.name] = rule
-        rule.terminals = self.builder.add(rule)
+        self.terminals[rule.name] = self.builder.add(rule)   # not on the rule: engines
+        # of one class share its RuleSpecs, and each has a network of its own
 
     def find_rule(self, name: str):
         """The rule called ``name`` (``MODULE::name`` or its plain name), or None."""
@@ -174,7 +176,7 @@ class Engine:
     def refresh(self, rule) -> None:
         """CLIPS's ``refresh``: the rule's activations that fired, whose facts are all
         still there, go back on the agenda."""
-        for terminal in rule.terminals:
+        for terminal in self.terminals[rule.name]:
             for tok, act in reversed(list(terminal.memory.items())):   # CLIPS's: newest first
                 if act is None:
                     terminal.memory[tok] = self._activate(terminal, tok)

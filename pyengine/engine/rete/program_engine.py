@@ -65,7 +65,7 @@ class ProgramEngine:
 
     @staticmethod
     def rule_python(spec, session) -> str:
-        return python_form(spec)
+        return python_form(spec, session.rete.terminals[spec.name])
 
     def fact_from_text(self, fact, classes: dict | None = None) -> object:
         """Assert a fact given as CLIPS text or a FactSpec, as (assert ...) would."""

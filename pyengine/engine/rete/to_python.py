@@ -30,14 +30,14 @@ def class_name(template: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in template.replace("_", "-").split("-") if p)
 
 
-def python_form(spec) -> str:
-    """The rule as an experta ``@Rule`` method."""
+def python_form(spec, terminals: list) -> str:
+    """The rule as an experta ``@Rule`` method (``terminals``: its network's ends)."""
     ces = [_ce(c, "      ") for c in spec.ces]
     sal = spec.salience
     if sal:
         ces.append(f"salience={sal}" if isinstance(sal, int) else "salience=...  # a CLIPS call")
     head = "@Rule(" + (",\n      ".join(ces)) + ")"
-    names = sorted(set().union(*(t.binds for t in spec.terminals)))   # the network's
+    names = sorted(set().union(*(t.binds for t in terminals)))   # the network's
     params = ", ".join(["self"] + names)
     body = ["    # " + line for line in _actions(spec.source)] + ["    ...  # the actions above, in Python"]
     return "\n".join([head, f"def {spec.name.replace('-', '_')}({params}):"] + body)
