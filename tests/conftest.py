@@ -18,6 +18,7 @@ as typed), and compiling pyengine and its dependencies afresh in each one would 
 about a third of the run.
 """
 import ctypes
+import gc
 import os
 import shutil
 import sys
@@ -70,6 +71,16 @@ def pytest_configure(config):
 
 #: the compiled Boggle backend as a test parameter: heavy (it compiles the kernels)
 NUMBA = [pytest.param("numba", marks=pytest.mark.heavy)] if numba_available() else []
+
+
+def pytest_collection_finish(session):
+    """What collecting made (every test item, the test modules and all they imported)
+    lives until the run ends: it is taken out of the cyclic collector's sight
+    (``gc.freeze``), so a full collection during the run walks only what the tests
+    made since. Nothing frozen is ever garbage before the run ends; what the tests
+    make is collected as before."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_unconfigure(config):
