@@ -74,16 +74,11 @@ def tree_pids(root: int) -> list[int]:
     return found
 
 
-def tree_pss(root: int) -> int:
-    """Bytes held by ``root`` and all its descendants now (0 if gone)."""
-    return sum(_pss(pid) for pid in tree_pids(root))
-
-
 def _sample(proc: subprocess.Popen, peak: list[int], stop: threading.Event) -> None:
     """The PSS sum is read only when the resident sizes' sum (never below it) could
-    beat the peak: reading PSS walks every page of a process (about 20 ms for a
-    1 GB worker), and doing it five times a second slowed the test run it measured by
-    a fifth."""
+    beat the peak: reading PSS walks every page of a process (about 20 ms of CPU for a
+    1 GB worker), and doing it for every process five times a second took that CPU
+    from the run being measured, on a machine of two cores."""
     while not stop.wait(0.2):
         pids = tree_pids(proc.pid)
         if sum(_rss(pid) for pid in pids) > peak[0]:
