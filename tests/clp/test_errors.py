@@ -110,7 +110,7 @@ def test_calls_to_a_deffunction_are_checked_for_arity():
 
 
 RUNTIME_ERRORS = [
-    ("(bind ?x 0)\n(printout t (/ 1 ?x))", "line 2: Attempt to divide by zero in '/' function."),
+    ("(bind ?x 0)\n(printout t (/ 1 ?x))", "line 2: [PRNTUTIL7] Attempt to divide by zero in '/' function."),
     ("(bind ?x a)\n\n(+ 1 ?x)",
      "line 3: Function '+' expected argument #2 to be of type integer or float."),
     ("(bind ?x 1)\n(bind ?x)\n(printout t ?x)", "line 3: Variable ?x is unbound."),

@@ -33,45 +33,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
+from pyengine.engine.clp.errors import (ClpError, ClpRuntimeError,  # noqa: F401
+                                        arg_error)        # (also imported from here)
 from pyengine.engine.clp.values import to_value
-from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
 
 PURE, HOST, SPECIAL = "pure", "host", "special"
 #: A compiled expression: frame -> value.
 Compiled = Callable[["Frame"], object]
-
-
-class ClpError(UsageError):
-    """A CLIPS construct that cannot be compiled: one line, with its line number."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.message, self.line = message, line
-        super().__init__(f"line {line}: {message}" if line else message)
-
-
-class ClpRuntimeError(UsageError):
-    """An error while running CLIPS code, in CLIPS's words (and the line of the call
-    that failed, once known)."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        self.message = message
-        self.line: int | None = None
-        super().__init__(message)
-        self.at(line)
-
-    def at(self, line: int | None) -> ClpRuntimeError:
-        """This error, placed at ``line`` unless a deeper call placed it already."""
-        if self.line is None and line is not None:
-            self.line = line
-            self.args = (f"line {line}: {self.message}",)
-        return self
-
-
-def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
-    """CLIPS's message for an argument of the wrong type."""
-    return ClpRuntimeError(f"Function '{function}' expected argument #{position} "
-                           f"to be of type {expected}.")
 
 
 class Builtin(NamedTuple):

@@ -43,8 +43,27 @@ def _check(fname: str, args: tuple) -> None:
             raise arg_error(fname, i, _NUMBER)
 
 
+#: what CLIPS's / div and mod return after dividing by zero, or overflowing
+_AFTER_ERROR = {"/": 1.0, "div": 1, "mod": 0}
+#: CLIPS's ids of the math errors, by how their message begins
+_MATH_IDS = {"Domain error": "EMATHFUN1", "Argument overflow": "EMATHFUN2",
+             "Singularity at asymptote": "EMATHFUN3"}
+
+
 def _divide_by_zero(fname: str) -> ClpRuntimeError:
-    return ClpRuntimeError(f"Attempt to divide by zero in '{fname}' function.")
+    return ClpRuntimeError(f"Attempt to divide by zero in '{fname}' function.",
+                           code="PRNTUTIL7", value=_AFTER_ERROR[fname])
+
+
+def _overflow(fname: str) -> ClpRuntimeError:
+    return ClpRuntimeError(f"Over or underflow of long long integer in '{fname}' function.",
+                           code="PRNTUTIL17", value=_AFTER_ERROR[fname])
+
+
+def math_error(problem: str) -> ClpRuntimeError:
+    """A float function's error, with CLIPS's id; CLIPS's function then returns 0.0."""
+    code = next(c for start, c in _MATH_IDS.items() if problem.startswith(start))
+    return ClpRuntimeError(problem, code=code, value=0.0)
 
 
 def _fold(fname: str, args: tuple, op, total, first_position: int = 1):
@@ -113,7 +132,7 @@ def div(*args):
         if v == 0:
             raise _divide_by_zero("div")
         if total == INT_MIN and v == -1:
-            raise ClpRuntimeError("Over or underflow of long long integer in 'div' function.")
+            raise _overflow("div")
         total = _trunc_div(total, v)
     return total
 
@@ -124,7 +143,7 @@ def mod(a, b):
         raise _divide_by_zero("mod")
     if type(a) is int and type(b) is int:
         if a == INT_MIN and b == -1:
-            raise ClpRuntimeError("Over or underflow of long long integer in 'mod' function.")
+            raise _overflow("mod")
         return a - _trunc_div(a, b) * b
     a, b = float(a), float(b)
     return a - math.modf(a / b)[1] * b      # modf keeps the sign: (mod -0.0 1) is 0.0
@@ -172,7 +191,7 @@ def rounded(v):
 
 
 def domain_error(fname: str) -> ClpRuntimeError:
-    return ClpRuntimeError(f"Domain error for '{fname}' function.")
+    return math_error(f"Domain error for '{fname}' function.")
 
 
 def float_function(fname: str, fn, check=None):
@@ -182,7 +201,7 @@ def float_function(fname: str, fn, check=None):
         if check is not None:
             problem = check(x)
             if problem is not None:
-                raise ClpRuntimeError(problem)
+                raise math_error(problem)
         try:
             return fn(x)
         except OverflowError:
@@ -205,7 +224,7 @@ def _log_check(fname: str):
 def _tan(x: float) -> float:
     cos = math.cos(x)
     if -1e-15 < cos < 1e-15:
-        raise ClpRuntimeError("Singularity at asymptote in 'tan' function.")
+        raise math_error("Singularity at asymptote in 'tan' function.")
     return math.sin(x) / cos
 
 

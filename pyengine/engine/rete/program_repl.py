@@ -15,7 +15,7 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Form
 from pyengine.engine.clp.actions import ReturnSignal, sequence
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
-from pyengine.engine.clp.values import write_text
+from pyengine.engine.clp.values import FALSE, write_text
 from pyengine.engine.errors import UsageError
 from pyengine.engine.prompt import LISTS, check_command
 from pyengine.engine.records import CommandResult
@@ -51,7 +51,7 @@ def evaluate(session, text: str) -> CommandResult:
     try:
         value = run(frame)
     except ClpRuntimeError as exc:
-        error = str(exc)
+        error, value = exc.message, value_after(form, exc)
     except ReturnSignal:
         pass
     finally:
@@ -64,6 +64,22 @@ def evaluate(session, text: str) -> CommandResult:
     if value is not None:
         lines.append(write_text(value))
     return CommandResult(tuple(lines), error)
+
+
+#: the forms whose value is FALSE when an error stops them, as on CLIPS
+_CONTROL = frozenset({"progn", "if", "while", "loop-for-count", "progn$", "foreach", "switch"})
+
+
+def value_after(form, exc: ClpRuntimeError) -> object:
+    """What CLIPS's prompt shows after the error ``exc`` in the command ``form``: the
+    value of the function that failed, when it is the command itself; FALSE for a
+    control form; else None, nothing shown (CLIPS shows the value its outer function
+    gives back then, which is that function's own; and its ``bind`` binds the failed
+    call's value, where ours binds nothing)."""
+    head = str(form[0]) if isinstance(form, Form) and form else None
+    if head in _CONTROL:
+        return FALSE
+    return exc.value if exc.calls == 1 and head != "bind" else None
 
 
 def _modules_asked(program, command: str, args: list[str]) -> list[str]:

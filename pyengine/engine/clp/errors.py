@@ -1,0 +1,43 @@
+"""The errors of CLIPS code on our engine: one that cannot be compiled (with its line)
+and one while it runs (in CLIPS's words, with CLIPS's id where it gives one, and what
+CLIPS's function returns after it where it goes on)."""
+from __future__ import annotations
+
+from pyengine.engine.errors import UsageError
+
+
+class ClpError(UsageError):
+    """A CLIPS construct that cannot be compiled: one line, with its line number."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.message, self.line = message, line
+        super().__init__(f"line {line}: {message}" if line else message)
+
+
+class ClpRuntimeError(UsageError):
+    """An error while running CLIPS code, in CLIPS's words (with CLIPS's ``[ID]`` where
+    given, and the line of the call that failed, once known). ``value``: what CLIPS's
+    function returns after this error, where it goes on (``(/ 1 0)`` is 1.0);
+    ``calls``: how many calls it has come out of so far."""
+
+    def __init__(self, message: str, line: int | None = None, *, code: str | None = None,
+                 value: object = None) -> None:
+        self.message = f"[{code}] {message}" if code else message
+        self.line: int | None = None
+        super().__init__(self.message)
+        self.at(line)
+        self.value, self.calls = value, 0
+
+    def at(self, line: int | None) -> ClpRuntimeError:
+        """This error, placed at ``line`` unless a deeper call placed it already."""
+        self.calls = getattr(self, "calls", 0) + 1
+        if self.line is None and line is not None:
+            self.line = line
+            self.args = (f"line {line}: {self.message}",)
+        return self
+
+
+def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
+    """CLIPS's message for an argument of the wrong type."""
+    return ClpRuntimeError(f"Function '{function}' expected argument #{position} "
+                           f"to be of type {expected}.")
