@@ -24,17 +24,21 @@ class ClpRuntimeError(UsageError):
                  value: object = None) -> None:
         self.message = f"[{code}] {message}" if code else message
         self.line: int | None = None
-        super().__init__(self.message)
-        self.at(line)
         self.value, self.calls = value, 0
+        super().__init__(self.message)
+        self._place(line)
 
     def at(self, line: int | None) -> ClpRuntimeError:
-        """This error, placed at ``line`` unless a deeper call placed it already."""
-        self.calls = getattr(self, "calls", 0) + 1
+        """This error coming out of a call at ``line``: placed there unless a deeper
+        call placed it already."""
+        self.calls += 1
+        self._place(line)
+        return self
+
+    def _place(self, line: int | None) -> None:
         if self.line is None and line is not None:
             self.line = line
             self.args = (f"line {line}: {self.message}",)
-        return self
 
 
 def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
