@@ -86,6 +86,16 @@ class _Terminal(clips.Router):
         return 1
 
 
+def _flags_cleared(where: int) -> None:
+    """As CLIPS's command loop does after each command (``ExecuteIfCommandComplete``):
+    an error's halt and evaluation-error flags cleared, so the next command runs."""
+    library = ctypes.CDLL(_clips.__file__)
+    for name in ("SetHaltExecution", "SetEvaluationError"):
+        fn = getattr(library, name)
+        fn.argtypes, fn.restype = (ctypes.c_void_p, ctypes.c_bool), None
+        fn(where, False)
+
+
 def _route_command():
     fn = ctypes.CDLL(_clips.__file__).RouteCommand
     fn.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_bool)
@@ -107,6 +117,7 @@ def clips_transcript(path: Path, script: list[str], inputs: list[str],
     for command in commands(script, engine):
         terminal.out.clear()
         route(where, command.encode(), True)
+        _flags_cleared(where)
         said = "".join(terminal.out)
         text += said + ("" if not said or said.endswith("\n") else "\n")
     return text.splitlines(), "".join(terminal.err)

@@ -62,3 +62,17 @@ def test_a_call_failing_inside_another_shows_no_value_where_clips_shows_the_oute
     shown, said = clips_transcript(HERE / f"{PROGRAM}.clp", ["(+ 1 (/ 1 0))"], [])
     ours = ours_as_clips(shell_transcript(PROGRAM, "ours", ["(+ 1 (/ 1 0))"], [])[0])
     assert shown == ["0"] and ours == ["error: " + said.strip()]
+
+
+@pytest.mark.parametrize("program,commands", [
+    ("joins", ["(bind ?x (/ 1 0))", "?x"]),
+    ("joins", ["(bind ?x (div 7 0))", "(+ ?x 1)"]),
+    ("globals", ["(bind ?*limit* (sqrt -1))", "?*limit*"]),
+    ("globals", ["(bind ?*fired* (mod 5 0))", "?*fired*"]),
+])
+def test_bind_binds_what_the_failed_call_gives_back_as_clips_does(program, commands):
+    shown, said = clips_transcript(HERE / f"{program}.clp", commands, [])
+    ours = ours_as_clips(shell_transcript(program, "ours", commands, [])[0])
+    assert [line for line in ours if not line.startswith("error: ")] == shown, (ours, shown)
+    assert [line for line in ours if line.startswith("error: ")] == \
+        ["error: " + said.strip()], (ours, said)

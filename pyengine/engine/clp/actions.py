@@ -203,6 +203,9 @@ def compile_bind(form: Form, scope: Scope) -> Compiled:
             return FALSE
         return unbind
 
+    if len(values) == 1:
+        value = _binding_after_error(value, lambda frame, v: frame.vars.__setitem__(name, v))
+
     def bind(frame: Frame) -> object:
         frame.vars[name] = result = value(frame)
         return result
@@ -217,6 +220,21 @@ def _bound_value(values: list[Compiled]) -> Compiled | None:
     return lambda frame: create(*[v(frame) for v in values])
 
 
+def _binding_after_error(value: Compiled,
+                         store: Callable[[Frame, object], None]) -> Compiled:
+    """``value``; when the call it is fails with an error after which CLIPS's function
+    gives a value back (``(/ 1 0)``: 1.0), that value is bound all the same, as CLIPS's
+    ``bind`` binds it, and the error goes on (it stops the actions)."""
+    def run(frame: Frame) -> object:
+        try:
+            return value(frame)
+        except ClpRuntimeError as exc:
+            if exc.calls == 1 and exc.value is not None:
+                store(frame, exc.value)
+            raise
+    return run
+
+
 def _bind_global(name: str, value, scope: Scope, line) -> Compiled:
     if name not in scope.globals:
         raise ClpError(f"global variable ?{name} is not defined (no defglobal before "
@@ -224,6 +242,8 @@ def _bind_global(name: str, value, scope: Scope, line) -> Compiled:
     table, inits = scope.globals, scope.global_inits
     if value is None:
         value = lambda frame: inits[name](frame) if name in inits else FALSE
+    else:
+        value = _binding_after_error(value, lambda frame, v: table.__setitem__(name, v))
 
     def bind(frame: Frame) -> object:
         table[name] = result = value(frame)

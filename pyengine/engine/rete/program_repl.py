@@ -72,14 +72,16 @@ _CONTROL = frozenset({"progn", "if", "while", "loop-for-count", "progn$", "forea
 
 def value_after(form, exc: ClpRuntimeError) -> object:
     """What CLIPS's prompt shows after the error ``exc`` in the command ``form``: the
-    value of the function that failed, when it is the command itself; FALSE for a
-    control form; else None, nothing shown (CLIPS shows the value its outer function
-    gives back then, which is that function's own; and its ``bind`` binds the failed
-    call's value, where ours binds nothing)."""
+    value of the function that failed, when it is the command itself or the one
+    value it binds (``bind`` binds it); FALSE for a control form; else None, nothing
+    shown (CLIPS shows the value its outer function, or ``bind``'s multifield, gives
+    back then, which is its own)."""
     head = str(form[0]) if isinstance(form, Form) and form else None
     if head in _CONTROL:
         return FALSE
-    return exc.value if exc.calls == 1 and head != "bind" else None
+    if head == "bind" and len(form) != 3:
+        return None
+    return exc.value if exc.calls == 1 else None
 
 
 def _modules_asked(program, command: str, args: list[str]) -> list[str]:
