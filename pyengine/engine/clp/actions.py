@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
                                              ClpRuntimeError, Compiled, Frame, Scope,
-                                             compile_expr)
+                                             call_closure, compile_expr)
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.values import FALSE, same
 
@@ -190,7 +190,7 @@ def compile_bind(form: Form, scope: Scope) -> Compiled:
     if not isinstance(target, Variable) or not target.name:
         raise ClpError(f"bind sets a ?variable, not {target}", line)
     values = [compile_expr(v, scope, form) for v in form[2:]]
-    value = _bound_value(values)
+    value = _bound_value(values, line)
     name = target.name
     if target.is_global:
         return _bind_global(name, value, scope, line)
@@ -203,8 +203,7 @@ def compile_bind(form: Form, scope: Scope) -> Compiled:
             return FALSE
         return unbind
 
-    if len(values) == 1:
-        value = _binding_after_error(value, lambda frame, v: frame.vars.__setitem__(name, v))
+    value = _binding_after_error(value, lambda frame, v: frame.vars.__setitem__(name, v))
 
     def bind(frame: Frame) -> object:
         frame.vars[name] = result = value(frame)
@@ -212,19 +211,23 @@ def compile_bind(form: Form, scope: Scope) -> Compiled:
     return bind
 
 
-def _bound_value(values: list[Compiled]) -> Compiled | None:
+def _bound_value(values: list[Compiled], line) -> Compiled | None:
+    """What bind binds: nothing, its one value, or a multifield of its values (made as
+    ``create$`` makes it, a call of its own: an error inside comes out of it)."""
     if not values:
         return None
     if len(values) == 1:
         return values[0]
-    return lambda frame: create(*[v(frame) for v in values])
+    return call_closure(create, values, line)
 
 
 def _binding_after_error(value: Compiled,
                          store: Callable[[Frame, object], None]) -> Compiled:
     """``value``; when the call it is fails with an error after which CLIPS's function
     gives a value back (``(/ 1 0)``: 1.0), that value is bound all the same, as CLIPS's
-    ``bind`` binds it, and the error goes on (it stops the actions)."""
+    ``bind`` binds it, and the error goes on (it stops the actions). An error from
+    deeper (``(+ 1 (/ 1 0))``, several values) binds nothing: the outer call's value
+    after it is its own, not known here."""
     def run(frame: Frame) -> object:
         try:
             return value(frame)

@@ -62,7 +62,7 @@ def _overflow(fname: str) -> ClpRuntimeError:
 
 def math_error(problem: str) -> ClpRuntimeError:
     """A float function's error, with CLIPS's id; CLIPS's function then returns 0.0."""
-    code = next(c for start, c in _MATH_IDS.items() if problem.startswith(start))
+    code = next((c for start, c in _MATH_IDS.items() if problem.startswith(start)), None)
     return ClpRuntimeError(problem, code=code, value=0.0)
 
 

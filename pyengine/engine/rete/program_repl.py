@@ -72,15 +72,12 @@ _CONTROL = frozenset({"progn", "if", "while", "loop-for-count", "progn$", "forea
 
 def value_after(form, exc: ClpRuntimeError) -> object:
     """What CLIPS's prompt shows after the error ``exc`` in the command ``form``: the
-    value of the function that failed, when it is the command itself or the one
-    value it binds (``bind`` binds it); FALSE for a control form; else None, nothing
-    shown (CLIPS shows the value its outer function, or ``bind``'s multifield, gives
-    back then, which is its own)."""
+    value of the function that failed, when it is the command itself or the value
+    it binds (``bind`` binds it); FALSE for a control form; else None, nothing shown
+    (CLIPS shows the value its outer function gives back then, which is its own)."""
     head = str(form[0]) if isinstance(form, Form) and form else None
     if head in _CONTROL:
         return FALSE
-    if head == "bind" and len(form) != 3:
-        return None
     return exc.value if exc.calls == 1 else None
 
 
