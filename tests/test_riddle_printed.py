@@ -28,7 +28,9 @@ ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth el
 #: number to tune a set to. The first set measured 48/61 and 24/30 when it came in, the
 #: fresh one 29/37 and 15/20 (both before the changes their misses pointed to), the
 #: reserve 18/20 and 3/4 (blind; 4/4 names since SCOWL's level 80, which holds Alleghany).
-FLOORS = {"first": (53 / 61, 28 / 30), "fresh": (33 / 37, 18 / 20),
+#: Then (2026-11-27, later) every census given name (Sirena, a fresh miss) and the near
+#: answers' spellings (Popocatapetl, a miss of the first) raised them to these.
+FLOORS = {"first": (54 / 61, 29 / 30), "fresh": (34 / 37, 19 / 20),
           "reserve": (18 / 20, 4 / 4)}
 
 

@@ -35,6 +35,7 @@ from pyengine.words.letters import ALPHABET
 from pyengine.words.memo import Memo
 
 SHOWN = 10                      # solutions the command lists without --all
+MAX_SPELLINGS = 3               # a near answer's respellings shown, at most
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,24 @@ class NearWord:
     def as_dict(self) -> dict:
         return {"word": self.word, "kind": "name" if self.name else "word",
                 "breaks": self.pos, "clue": self.clue, "letter": self.letter,
-                "allowed": self.allowed, "score": self.score, "because": list(self.because)}
+                "allowed": self.allowed, "spellings": list(self.spellings),
+                "score": self.score, "because": list(self.because)}
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """The strings that fit every clue one letter from this one, as written (an old
+        or variant spelling: Popocatapetl beside Popocatepetl): the broken letter
+        swapped for each allowed letter of its own kind, a vowel for a vowel and a
+        consonant for a consonant (y is both); none when there would be more than
+        ``MAX_SPELLINGS`` (a clue that allows most letters says little of a spelling)."""
+        kind = _letter_kinds(self.letter)
+        got = tuple(_respelled(self.shown, self.pos, c) for c in sorted(self.allowed)
+                    if kind & _letter_kinds(c))
+        return got if len(got) <= MAX_SPELLINGS else ()
+
+    @property
+    def shown(self) -> str:
+        return self.word if self.name else self.word.capitalize()
 
     @property
     def variant(self) -> str:
@@ -99,6 +117,22 @@ class NearWord:
             return f"{self.letter} here, the clues allow any letter but " + \
                 ", ".join(sorted(ALPHABET - allowed))
         return f"{self.letter} here, the clues allow " + ", ".join(sorted(allowed))
+
+
+def _letter_kinds(letter: str) -> set[str]:
+    return {"vowel", "consonant"} if letter == "y" else \
+        {"vowel"} if letter in "aeiou" else {"consonant"}
+
+
+def _respelled(written: str, pos: int, letter: str) -> str:
+    """``written`` with its ``pos``-th letter (counting letters only: spaces and
+    apostrophes are not positions) replaced by ``letter``, in the same case."""
+    seen = 0
+    for i, c in enumerate(written):
+        seen += c.isalpha()
+        if c.isalpha() and seen == pos:
+            return written[:i] + (letter.upper() if c.isupper() else letter) + written[i + 1:]
+    raise ValueError(f"{written!r} has no letter {pos}")
 
 
 @dataclass
@@ -169,8 +203,8 @@ def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
     lines = ["words that fit every clue but one:"]
     for i, n in enumerate(shown, start=1):
         score = f" (hint {n.score})" if n.score else ""
-        shown_word = n.word if n.name else n.word.capitalize()
-        lines.append(f"{i:>3}. {shown_word:<16} breaks '{n.clue}': {n.variant}{score}")
+        spelled = f"; spelled {' or '.join(n.spellings)}" if n.spellings else ""
+        lines.append(f"{i:>3}. {n.shown:<16} breaks '{n.clue}': {n.variant}{spelled}{score}")
         lines.extend(f"       because {reason}" for reason in n.because)
     if len(result.near) > len(shown):
         lines.append(f"     ... {len(result.near) - len(shown)} more (--all to list them)")
