@@ -26,7 +26,8 @@ from pyengine.facts.riddle import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyengine.puzzles.riddle.solve import MAX_SPELLINGS, NearWord, _respelled, solve
+from pyengine.puzzles.riddle.solve import (
+    MAX_SPELLINGS, NearWord, _folded_letters, _respelled, solve)
 from pyengine.words.lists import load
 from pyengine.words.names import load_names
 
@@ -187,6 +188,14 @@ def test_a_near_answer_is_respelled_with_allowed_letters_of_its_own_kind():
                     name=True).spellings == ("Hadrian't Wall", "Hadrian'z Wall")
     assert NearWord("Hadrian's Wall", 9, "c", letter="w", allowed="b",
                     name=True).spellings == ("Hadrian's Ball",)
+    # letters as the names list keys them: accents folded, a dotless i or a ligature
+    assert NearWord("Adapazarı", 8, "c", letter="r", allowed="l",
+                    name=True).spellings == ("Adapazalı",)
+    assert NearWord("Đakovo", 1, "c", letter="a", allowed="o",
+                    name=True).spellings == ("Đokovo",)
+    assert NearWord("Abaeté", 6, "c", letter="e", allowed="a",
+                    name=True).spellings == ("Abaeta",)
+    assert NearWord("ĳssel", 1, "c", letter="i", allowed="e", name=True).spellings == ()
     many = NearWord("tent", 2, "c", letter="e", allowed="aiouy")
     assert len(many.allowed) > MAX_SPELLINGS and many.spellings == ()  # says little
 
@@ -197,6 +206,7 @@ def test_respelling_changes_the_one_letter_at_its_position(written, data):
     letters = [i for i, c in enumerate(written) if c.isalpha()]
     pos = data.draw(st.integers(1, len(letters)))
     got = _respelled(written, pos, "z")
+    assert got is not None
     changed = [i for i, (a, b) in enumerate(zip(written, got)) if a != b]
     assert len(got) == len(written) and changed == [letters[pos - 1]]
 
@@ -264,3 +274,15 @@ def test_a_possessive_is_a_name_of_one_word_and_its_s():
     assert list(possessive.words) == sorted(possessive.words)
     assert all(names.written[k].isalpha() for k in single.words[::97])
     assert "tomwolfe" in names.keys and "tomwolfe" not in single   # Tom Wolfe: two words
+
+
+def test_respelling_any_listed_name_changes_just_that_letter_of_its_key():
+    names = load_names()
+    odd = [k for k in names.keys.words if not names.name(k).isascii()]
+    assert len(odd) > 1000                       # GeoNames' places as written
+    for key in odd:
+        written = names.name(key)
+        for pos in range(1, len(key) + 1):
+            got = _respelled(written, pos, "z")
+            if got is not None:
+                assert "".join(map(_folded_letters, got)) == key[:pos - 1] + "z" + key[pos:]

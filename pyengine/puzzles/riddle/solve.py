@@ -8,6 +8,7 @@ first; coined compounds (two listed words joined) after every listed answer.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
@@ -99,8 +100,8 @@ class NearWord:
         consonant for a consonant (y is both); none when there would be more than
         ``MAX_SPELLINGS`` (a clue that allows most letters says little of a spelling)."""
         kind = _letter_kinds(self.letter)
-        got = tuple(_respelled(self.shown, self.pos, c) for c in sorted(self.allowed)
-                    if kind & _letter_kinds(c))
+        got = tuple(x for c in sorted(self.allowed) if kind & _letter_kinds(c)
+                    if (x := _respelled(self.shown, self.pos, c)) is not None)
         return got if len(got) <= MAX_SPELLINGS else ()
 
     @property
@@ -124,15 +125,29 @@ def _letter_kinds(letter: str) -> set[str]:
         {"vowel"} if letter in "aeiou" else {"consonant"}
 
 
-def _respelled(written: str, pos: int, letter: str) -> str:
-    """``written`` with its ``pos``-th letter (counting letters only: spaces and
-    apostrophes are not positions) replaced by ``letter``, in the same case."""
+def _respelled(written: str, pos: int, letter: str) -> str | None:
+    """``written`` with the character that gives the ``pos``-th letter of its key
+    replaced by ``letter``, in its case: the key counts each character's letters folded
+    to a-z (spaces and apostrophes none, ``é`` one, Turkish ``ı`` none), so ``Mount
+    Etna`` 6 is its ``E``. None when that letter comes from a character folding to
+    several (a ligature): no plain spelling swaps one letter of it."""
     seen = 0
     for i, c in enumerate(written):
-        seen += c.isalpha()
-        if c.isalpha() and seen == pos:
-            return written[:i] + (letter.upper() if c.isupper() else letter) + written[i + 1:]
-    raise ValueError(f"{written!r} has no letter {pos}")
+        n = len(_folded_letters(c))
+        if seen < pos <= seen + n:
+            return None if n != 1 else \
+                written[:i] + (letter.upper() if c.isupper() else letter) + written[i + 1:]
+        seen += n
+    return None
+
+
+def _folded_letters(c: str) -> str:
+    """The a-z letters a character stands for in a name's key (as the names list is
+    keyed: its compatibility decomposition, accents and other marks dropped)."""
+    if c.isascii():
+        return c.lower() if c.isalpha() else ""
+    plain = unicodedata.normalize("NFKD", c).encode("ascii", "ignore").decode()
+    return "".join(x for x in plain.lower() if x.isalpha())
 
 
 @dataclass
