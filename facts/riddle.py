@@ -67,7 +67,10 @@ def line_facts(pos, halves) -> list[Fact]:
 
 
 class LetterSet(Fact):
-    """The letters the word may have at ``pos`` once the clue's halves collapse."""
+    """The letters the word may have at ``pos`` once the clue's halves collapse;
+    ``said_in``: the letters of the words the clue says it is in (a letter there that
+    the clue still rules out is a printer's likeliest slip: a word it is "not in" holds
+    it too)."""
 
 
 class Candidates(Fact):
@@ -85,18 +88,28 @@ class NearWanted(Fact):
 
 
 class NearMiss(Fact):
-    """Words that fit every clue but the one at ``pos``: the candidates before ``pos``
-    narrowed by the letter sets after it, up to ``next`` (done at length + 1).
-    ``kind``: ``"words"`` (the list's) or ``"names"`` (the names' keys). Each is one
-    letter away from a string that fits, when the letter set at ``pos`` is not empty."""
+    """Words that fit every clue but the one at ``pos`` (and the one at ``also``, when
+    not 0): the candidates before ``pos`` narrowed by the letter sets after it, up to
+    ``next`` (done at length + 1). ``kind``: ``"words"`` (the list's) or ``"names"``
+    (the names' keys). Each is one letter away from a string that fits, when the letter
+    set at ``pos`` is not empty."""
 
     kind = Field(str, default="words")
+    also = Field(int, default=0)
+
+
+#: the riddles that get answers breaking two clues: at least 7 letters (what is left of
+#: a shorter one would say little), at most 20 (a bound on the work: a chain per two
+#: clues, 190 at 20 letters; the longest printed riddles we have seen spell 16)
+NEAR_TWO_MIN_LENGTH = 7
+NEAR_TWO_MAX_LENGTH = 20
 
 
 class NearSolution(Fact):
     """A word (or a name, ``name`` true, as written) that fits every clue but the one at
     ``pos``, ranked like a Solution: ``letter`` is its letter there, ``allowed`` the
-    letters the clue allows (empty: none)."""
+    letters the clue allows (empty: none); ``also``, ``also_letter`` and
+    ``also_allowed`` the same of a second clue it breaks (``also`` 0: none)."""
 
 
 # -- coined compounds -------------------------------------------------------------------

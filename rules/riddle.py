@@ -25,7 +25,8 @@ every staged rule):
 ``near``      asked for (``NearWanted``), no word left: ``break_clue`` (of names:
               ``break_clue_of_names``) starts a ``NearMiss`` per clue from the
               candidates before it, ``narrow_near_miss`` narrows it by every later
-              letter set: words one letter from a string that fits every clue.
+              letter set: words one letter from a string that fits every clue
+              (``riddle_near``; ``near-two``: when none, two clues broken).
 ``coin``      no word or name fits: two listed words joined (``riddle_coin``).
 ``read-hints`` the lines that are not clues become ``HintLine`` facts, read by
               the rules of ``riddle_hints``: content words (``HintTerm``) and what
@@ -49,11 +50,12 @@ from experta import AS, MATCH, NOT, OR, TEST, KnowledgeEngine, P, Rule  # noqa: 
 
 from pyengine.facts.riddle import (  # noqa: E402
     EXCLUDE, INCLUDE, Answer, Candidates, Clue, ExtraClueWord, HintLine, HintScores, Letter,
-    LetterSet, MustExclude, NameCandidates, NearMiss, NearSolution, NearWanted, Redraw, Riddle, Rivals,
+    LetterSet, MustExclude, NameCandidates, Redraw, Riddle, Rivals,
     SearchNames, Solution, WordSet, clue_fact)
 from pyengine.engine.staging import Stage  # noqa: E402
 from pyengine.rules.riddle_coin import CoinRules  # noqa: E402
 from pyengine.rules.riddle_hints import HintRules  # noqa: E402
+from pyengine.rules.riddle_near import NearRules  # noqa: E402
 from pyengine.words.letters import ALPHABET  # noqa: E402
 
 
@@ -84,6 +86,7 @@ class RiddleRules(KnowledgeEngine):
     def allow_letters_in_both(self, p, a, b):
         """In both words: the letters they share."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) & frozenset(b),
+                               said_in=frozenset(a) | frozenset(b),
                                how=f"in {a} and in {b}"))
 
     @Rule(Stage("collapse"),
@@ -91,6 +94,7 @@ class RiddleRules(KnowledgeEngine):
     def allow_letters_in_neither(self, p, a, b):
         """In neither word: every letter outside both."""
         self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a) - frozenset(b),
+                               said_in=frozenset(),
                                how=f"neither in {a} nor in {b}"))
 
     @Rule(Stage("collapse"),
@@ -99,27 +103,32 @@ class RiddleRules(KnowledgeEngine):
     def allow_letters_in_one_only(self, p, a, b):
         """In one word (a) but not the other (b): a's letters less b's."""
         self.declare(LetterSet(pos=p, letters=frozenset(a) - frozenset(b),
+                               said_in=frozenset(a),
                                how=f"in {a} but not in {b}"))
 
     @Rule(Stage("collapse"), Clue(pos=MATCH.p, first=INCLUDE, a=MATCH.a, second=None))
     def allow_letters_of_the_word(self, p, a):
         """A clue with one word: its letters."""
-        self.declare(LetterSet(pos=p, letters=frozenset(a), how=f"in {a}"))
+        self.declare(LetterSet(pos=p, letters=frozenset(a), said_in=frozenset(a),
+                               how=f"in {a}"))
 
     @Rule(Stage("collapse"), Clue(pos=MATCH.p, first=EXCLUDE, a=MATCH.a, second=None))
     def allow_letters_outside_the_word(self, p, a):
         """A clue with one word, negated: every letter outside it."""
-        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), how=f"not in {a}"))
+        self.declare(LetterSet(pos=p, letters=ALPHABET - frozenset(a), said_in=frozenset(),
+                               how=f"not in {a}"))
 
     @Rule(Stage("collapse"),
           AS.extra << ExtraClueWord(pos=MATCH.p, follows=MATCH.k, valence=INCLUDE, word=MATCH.w),
           NOT(ExtraClueWord(pos=MATCH.p, nth=MATCH.k)),
-          AS.allowed << LetterSet(pos=MATCH.p, letters=MATCH.letters, how=MATCH.how))
-    def keep_letters_also_in_word(self, extra, allowed, w, letters, how):
+          AS.allowed << LetterSet(pos=MATCH.p, letters=MATCH.letters, said_in=MATCH.said,
+                                  how=MATCH.how))
+    def keep_letters_also_in_word(self, extra, allowed, w, letters, said, how):
         """A later word of the clue the letter is in (once the word before it is
         done): keep the allowed letters it has."""
         self.retract(extra)
-        self.modify(allowed, letters=letters & frozenset(w), how=f"{how}, in {w}")
+        self.modify(allowed, letters=letters & frozenset(w), said_in=said | frozenset(w),
+                    how=f"{how}, in {w}")
 
     @Rule(Stage("collapse"),
           AS.extra << ExtraClueWord(pos=MATCH.p, follows=MATCH.k, valence=EXCLUDE, word=MATCH.w),
@@ -145,7 +154,7 @@ class RiddleRules(KnowledgeEngine):
         self.declare(Candidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
 
-class RiddleSolver(RiddleRules, CoinRules, HintRules):
+class RiddleSolver(RiddleRules, NearRules, CoinRules, HintRules):
     """Solve a riddle against a word list (Python indexes, queried by the rules).
 
     ``max_solutions`` caps the ``Solution`` facts declared (the full set stays in
@@ -153,8 +162,8 @@ class RiddleSolver(RiddleRules, CoinRules, HintRules):
     :class:`pyengine.puzzles.riddle.hints.HintReader`)."""
 
     fact_classes = (RiddleRules.fact_classes + CoinRules.coin_fact_classes
-                    + HintRules.hint_fact_classes + (Solution, NearWanted, NearMiss,
-                                                     NearSolution, SearchNames, NameCandidates))
+                    + HintRules.hint_fact_classes + NearRules.near_fact_classes
+                    + (Solution, SearchNames, NameCandidates))
 
     def __init__(self, words, max_solutions: int = 100, hints=None,
                  hint_candidates: int = 1000, hint_max_tier: int = 50):
@@ -190,28 +199,6 @@ class RiddleSolver(RiddleRules, CoinRules, HintRules):
         """Names are narrowed by the same letter sets as words."""
         self.declare(NameCandidates(upto=p, next=p + 1, words=w.narrow(p, letters)))
 
-    # -- near ------------------------------------------------------------------------
-    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n),
-          Candidates(upto=MATCH.n, words=MATCH.w), TEST(lambda w: w.count == 0),
-          LetterSet(pos=MATCH.p), Candidates(upto=MATCH.q, words=MATCH.before),
-          TEST(lambda p, q: q == p - 1))
-    def break_clue(self, p, before):
-        """No word fits: try each clue broken, from the candidates before it."""
-        self.declare(NearMiss(kind="words", pos=p, next=p + 1, words=before))
-
-    @Rule(Stage("near"), NearWanted(), Riddle(length=MATCH.n), NameCandidates(upto=MATCH.n,
-          words=MATCH.w), TEST(lambda w: w.count == 0), LetterSet(pos=MATCH.p),
-          NameCandidates(upto=MATCH.q, words=MATCH.before), TEST(lambda p, q: q == p - 1))
-    def break_clue_of_names(self, p, before):
-        """No name fits either: each clue broken, from the names before it."""
-        self.declare(NearMiss(kind="names", pos=p, next=p + 1, words=before))
-
-    @Rule(Stage("near"), AS.miss << NearMiss(next=MATCH.k, words=MATCH.w),
-          LetterSet(pos=MATCH.k, letters=MATCH.letters))
-    def narrow_near_miss(self, miss, k, w, letters):
-        """... narrowed by every letter set after the broken clue."""
-        self.modify(miss, next=k + 1, words=w.narrow(k, letters))
-
     # -- rank ------------------------------------------------------------------------
     @Rule(Stage("rank"), Riddle(length=MATCH.length),
           Candidates(upto=MATCH.length, words=MATCH.left),
@@ -244,22 +231,6 @@ class RiddleSolver(RiddleRules, CoinRules, HintRules):
                                   else None, zipf=source.zipf(key), score=points,
                                   because=because, evidence=hint_scores.evidence(word),
                                   name=source is not wl))
-
-    @Rule(Stage("rank"), Riddle(length=MATCH.length),
-          NearMiss(kind=MATCH.kind, pos=MATCH.broken, next=MATCH.after, words=MATCH.left),
-          TEST(lambda length, after: after == length + 1), HintScores(scores=MATCH.hint_scores),
-          LetterSet(pos=MATCH.broken, letters=MATCH.allowed))
-    def rank_near_misses(self, kind, broken, left, hint_scores, allowed):
-        """Words, then names, that fit all clues but one, ranked like solutions."""
-        names, scores = kind == "names", hint_scores.as_map()
-        source = self.hints.names.keys if names else self.words
-        ranked = sorted(source.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
-        for key in ranked[:self.max_solutions]:
-            word = self.hints.names.name(key) if names else key
-            points, because = scores.get(word, (0, ()))
-            self.declare(NearSolution(pos=broken, word=word, name=names, score=points,
-                                      key=(-points, names) + source.rank_key(key), because=because,
-                                      letter=key[broken - 1], allowed="".join(sorted(allowed))))
 
 
 class RiddleMaker(RiddleRules):

@@ -106,7 +106,8 @@ def test_engine_facts_show_the_reasoning():
     r = solve(EARLS, record=True)
     s = r.session
     texts = [f.text for f in s.facts()]
-    assert "(letter-set (pos 1) (letters d e n) (how \"in deans but not in slats\"))" in texts
+    assert "(letter-set (pos 1) (letters d e n) (said_in a d e n s) " \
+        "(how \"in deans but not in slats\"))" in texts
     assert any(t.startswith("(candidates (upto 5)") for t in texts)
     assert any("(solution (rank 1) (word earls)" in t for t in texts)
     fired = {f.rule for f in s.trace}
@@ -405,8 +406,7 @@ def test_open_pauses_before_the_first_stage(tmp_path):
     f.write_text(EARLS)
     setup = open_solve(str(f))
     assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "names", "near",
-                                              "coin", "read-hints",
-                                              "rank"]
+                                              "near-two", "coin", "read-hints", "rank"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()
     assert "Earls" in setup.finish()

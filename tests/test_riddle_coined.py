@@ -26,8 +26,8 @@ from pyengine.facts.riddle import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyengine.puzzles.riddle.solve import (
-    MAX_SPELLINGS, NearWord, _folded_letters, _respelled, solve)
+from pyengine.puzzles.riddle.near import MAX_SPELLINGS, NearWord, _folded_letters, _respelled
+from pyengine.puzzles.riddle.solve import solve
 from pyengine.words.lists import load
 from pyengine.words.names import load_names
 
@@ -158,7 +158,8 @@ def test_a_listed_name_one_letter_away_is_offered_with_its_letter():
            "v here, the clues allow w; spelled Tchaikowsky" in r.text()
     assert near.as_dict() == {"word": "Tchaikovsky", "kind": "name", "breaks": 8,
                               "clue": "My eighth is in wants but not in nasty,",
-                              "letter": "v", "allowed": "w", "spellings": ["Tchaikowsky"],
+                              "letter": "v", "allowed": "w", "slip": False,
+                              "spellings": ["Tchaikowsky"], "also": None,
                               "score": 0, "because": []}
     fired = {f.rule for f in r.session.trace}
     assert {"break_clue_of_names", "narrow_near_miss", "rank_near_misses"} <= fired
@@ -171,11 +172,15 @@ def test_near_spellings_rank_words_before_names_and_say_the_variant_letter():
     frog = (DATA / "frog.txt").read_text().replace("in river and in rain",
                                                    "in river and in pan")
     r = solve(frog, near=True)
-    kinds = [n.name for n in r.near]
-    assert kinds == sorted(kinds)                       # words before names
+    # the hint's points first, then a likely slip (its letter in a word the clue says
+    # it is in: r in river), then words before names
+    order = [(-n.score, not n.slip, n.name) for n in r.near]
+    assert order == sorted(order) and len({n.slip for n in r.near}) == 2
     first = r.near[0]
-    assert first.word == "frog" and first.letter == "r" and first.allowed == ""
-    assert "r here, the clue allows no letter" in r.text()
+    assert first.word == "frog" and first.letter == "r" and first.allowed == "" and first.slip
+    assert 'r here (in an "in" word), the clue allows no letter' in r.text()
+    assert all(n.letter in "river pan" for n in r.near if n.slip)
+    assert not any(n.letter in "riverpan" for n in r.near if not n.slip)
     assert solve(TCHAIKOWSKY).near is None              # only when asked
 
 

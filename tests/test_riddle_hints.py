@@ -187,7 +187,8 @@ def test_near_on_the_command_line(capsys):
     assert code == 1 and data["solutions"] == []
     assert data["near"][0] == {"word": "frog", "kind": "word", "breaks": 2,
                                "clue": "My second is in river and in pan,", "letter": "r",
-                               "allowed": "", "spellings": [], "score": 2,
+                               "allowed": "", "slip": True, "spellings": [], "also": None,
+                               "score": 2,
                                "because": [FROG_BECAUSE]}
 
 

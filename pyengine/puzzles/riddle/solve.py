@@ -1,19 +1,20 @@
 """Solving a riddle: the parsed clues become ``Clue`` facts, the rule stages of
-``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, names, near, coin,
-read-hints, rank), and the solutions are read back from the fact base, most familiar
-first; coined compounds (two listed words joined) after every listed answer.
+``pyengine.rules.riddle.RiddleSolver`` run (place, collapse, solve, names, near,
+near-two, coin, read-hints, rank), and the solutions are read back from the fact base,
+most familiar first; coined compounds (two listed words joined) after every listed
+answer; near answers (``--near``) as :mod:`pyengine.puzzles.riddle.near` shows them.
 
 ``open_solve`` / ``read_solve`` are the ``riddle solve`` action's functions (see
 :mod:`pyengine.puzzles.riddle.puzzle`).
 """
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
 from pyengine.puzzles.riddle.limits import MAX_HINT_LINES, MAX_RIDDLE_BYTES, MAX_SOLUTIONS
+from pyengine.puzzles.riddle.near import NearWord, SecondBreak, near_lines
 from pyengine.puzzles.riddle.parse import LAST, ParsedClue, ParsedRiddle, parse_riddle
 from pyengine.engine.stages import Stage
 from pyengine.facts.riddle import line_facts
@@ -32,11 +33,9 @@ from pyengine.facts.riddle import Solution
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine import textio
 from pyengine.puzzles.riddle.explain import explanation
-from pyengine.words.letters import ALPHABET
 from pyengine.words.memo import Memo
 
 SHOWN = 10                      # solutions the command lists without --all
-MAX_SPELLINGS = 3               # a near answer's respellings shown, at most
 
 
 @dataclass(frozen=True)
@@ -71,83 +70,6 @@ class RankedWord:
         score = f"hint {self.score}, " if self.score else ""
         kind = "name, " if self.name else ""
         return f"({score}{kind}{tier}zipf {self.zipf:.2f})"
-
-
-@dataclass(frozen=True)
-class NearWord:
-    """A word (or a name) that fits every clue but one (``pos``, the clue ``clue`` as
-    written): ``letter`` is its letter there, ``allowed`` the letters the clue allows."""
-    word: str
-    pos: int
-    clue: str
-    score: int = 0
-    because: tuple[str, ...] = ()
-    letter: str = ""
-    allowed: str = ""
-    name: bool = False
-
-    def as_dict(self) -> dict:
-        return {"word": self.word, "kind": "name" if self.name else "word",
-                "breaks": self.pos, "clue": self.clue, "letter": self.letter,
-                "allowed": self.allowed, "spellings": list(self.spellings),
-                "score": self.score, "because": list(self.because)}
-
-    @property
-    def spellings(self) -> tuple[str, ...]:
-        """The strings that fit every clue one letter from this one, as written (an old
-        or variant spelling: Popocatapetl beside Popocatepetl): the broken letter
-        swapped for each allowed letter of its own kind, a vowel for a vowel and a
-        consonant for a consonant (y is both); none when there would be more than
-        ``MAX_SPELLINGS`` (a clue that allows most letters says little of a spelling)."""
-        kind = _letter_kinds(self.letter)
-        got = tuple(x for c in sorted(self.allowed) if kind & _letter_kinds(c)
-                    if (x := _respelled(self.shown, self.pos, c)) is not None)
-        return got if len(got) <= MAX_SPELLINGS else ()
-
-    @property
-    def shown(self) -> str:
-        return self.word if self.name else self.word.capitalize()
-
-    @property
-    def variant(self) -> str:
-        """'v here, the clues allow w': the one letter that keeps it from fitting."""
-        allowed = set(self.allowed)
-        if not allowed:
-            return f"{self.letter} here, the clue allows no letter"
-        if len(allowed) > 13:
-            return f"{self.letter} here, the clues allow any letter but " + \
-                ", ".join(sorted(ALPHABET - allowed))
-        return f"{self.letter} here, the clues allow " + ", ".join(sorted(allowed))
-
-
-def _letter_kinds(letter: str) -> set[str]:
-    return {"vowel", "consonant"} if letter == "y" else \
-        {"vowel"} if letter in "aeiou" else {"consonant"}
-
-
-def _respelled(written: str, pos: int, letter: str) -> str | None:
-    """``written`` with the character that gives the ``pos``-th letter of its key
-    replaced by ``letter``, in its case: the key counts each character's letters folded
-    to a-z (spaces and apostrophes none, ``é`` one, Turkish ``ı`` none), so ``Mount
-    Etna`` 6 is its ``E``. None when that letter comes from a character folding to
-    several (a ligature): no plain spelling swaps one letter of it."""
-    seen = 0
-    for i, c in enumerate(written):
-        n = len(_folded_letters(c))
-        if seen < pos <= seen + n:
-            return None if n != 1 else \
-                written[:i] + (letter.upper() if c.isupper() else letter) + written[i + 1:]
-        seen += n
-    return None
-
-
-def _folded_letters(c: str) -> str:
-    """The a-z letters a character stands for in a name's key (as the names list is
-    keyed: its compatibility decomposition, accents and other marks dropped)."""
-    if c.isascii():
-        return c.lower() if c.isalpha() else ""
-    plain = unicodedata.normalize("NFKD", c).encode("ascii", "ignore").decode()
-    return "".join(x for x in plain.lower() if x.isalpha())
 
 
 @dataclass
@@ -203,33 +125,16 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
         if more > 0:
             lines.append(f"     ... {more} more (--all to list them)")
     if not listed:
-        lines.extend(_near_lines(result, limit))
+        lines.extend(near_lines(result.near, limit))
     for h in result.hints:
         lines.append(f"hint: {h}")
     return "\n".join(lines)
 
 
-def _near_lines(result: SolveResult, limit: int | None) -> list[str]:
-    if result.near is None:
-        return ["(--near lists the words that fit every clue but one)"]
-    if not result.near:
-        return ["no word fits every clue but one either"]
-    shown = result.near if limit is None else result.near[:limit]
-    lines = ["words that fit every clue but one:"]
-    for i, n in enumerate(shown, start=1):
-        score = f" (hint {n.score})" if n.score else ""
-        spelled = f"; spelled {' or '.join(n.spellings)}" if n.spellings else ""
-        lines.append(f"{i:>3}. {n.shown:<16} breaks '{n.clue}': {n.variant}{spelled}{score}")
-        lines.extend(f"       because {reason}" for reason in n.because)
-    if len(result.near) > len(shown):
-        lines.append(f"     ... {len(result.near) - len(shown)} more (--all to list them)")
-    return lines
-
-
 # -- the rule session -------------------------------------------------------------------
 def solver_stages():
     return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("names"), Stage("near"),
-            Stage("coin"), Stage("read-hints"), Stage("rank")]
+            Stage("near-two"), Stage("coin"), Stage("read-hints"), Stage("rank")]
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
@@ -300,7 +205,10 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
         clue_text = {c.pos: c.text for c in parsed.clues}
         found = sorted(session.records(NearSolution), key=lambda f: f["key"])
         near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
-                         tuple(sorted(f["because"])), f["letter"], f["allowed"], f["name"])
+                         tuple(sorted(f["because"])), f["letter"], f["allowed"], f["name"],
+                         SecondBreak(f["also"], clue_text[f["also"]], f["also_letter"],
+                                     f["also_allowed"], f["also_slip"]) if f["also"] else None,
+                         f["slip"])
                 for f in found]
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session, near=near)
