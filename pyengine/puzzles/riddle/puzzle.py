@@ -18,7 +18,8 @@ SOLVE = Action(
         Option("all", "bool", False, "list every solution (default: the 10 most familiar)",
                web=True),
         Option("near", "bool", False, "when no word fits every clue, list the words that "
-               "fit all clues but one, naming the clue each breaks", web=True),
+               "fit all clues but one (or, when none does, two), naming the clue each "
+               "breaks", web=True),
         Option("explain", "bool", False, "say how the rules decided: the letters each "
                "position allows, the words left, what the hint lines claim and each "
                "solution's evidence with its points and rule", web=True),
