@@ -39,9 +39,11 @@ from pyengine.puzzles.riddle.solve import solve  # noqa: E402
 
 SET = ROOT / "tests" / "data" / "printed"
 #: the held-out sets, in the order they were collected: the first (61 riddles, from 9
-#: sources), a fresh one and a reserve (Harper's Young People issues the first did not use)
+#: sources), a fresh one and a reserve (Harper's Young People issues the first did not
+#: use), and a blind one (12, late 1882, measured once after every change above)
 SETS = {"first": SET, "fresh": ROOT / "tests" / "data" / "printed_fresh",
-        "reserve": ROOT / "tests" / "data" / "printed_reserve"}
+        "reserve": ROOT / "tests" / "data" / "printed_reserve",
+        "blind": ROOT / "tests" / "data" / "printed_blind"}
 
 
 def load_set(path: Path = SET) -> list[dict]:

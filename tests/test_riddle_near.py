@@ -129,3 +129,13 @@ def test_a_short_riddle_gets_no_answers_that_break_two_clues():
              "My third is in pin but not in nip.\nMy last is in sun but not in nus.\n")
     r = solve(short, near=True)
     assert r.solutions == [] and all(n.also is None for n in r.near)
+
+
+def test_explain_counts_the_chains_of_each_tier_from_the_facts():
+    r = solve(MARGARET, near=True, explain=True)
+    text = r.text()
+    assert ("  near       1 clue broken: 8 chains of words (none kept any), 8 chains of names "
+            "(none kept any) (break_clue, narrow_near_miss)") in text
+    assert ("  near-two   2 clues broken: 28 chains of words (none kept any), 28 chains of "
+            "names (1 kept 1 name)") in text
+    assert "rank_twice_broken: the same of those that fit all clues but two" in text

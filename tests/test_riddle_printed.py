@@ -32,7 +32,9 @@ ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth el
 #: answers' spellings (Popocatapetl, a miss of the first) and two broken clues with the
 #: printer's likely slips first (Victoria, fresh) raised them to these.
 FLOORS = {"first": (54 / 61, 29 / 30), "fresh": (35 / 37, 20 / 20),
-          "reserve": (18 / 20, 4 / 4)}
+          "reserve": (18 / 20, 4 / 4),
+          # collected blind after all of those, measured once: 12/12 first, 6/6 names
+          "blind": (12 / 12, 6 / 6)}
 
 
 def _letter_at(key: str, pos: str, previous: int | None) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pyengine.engine.wording import plural, with_article
 from pyengine.facts.riddle import (COIN_SHAPES, EXCLUDE, INCLUDE, Candidates, Coined,
-                                   HintClaim, LetterSet, NameCandidates)
+                                   HintClaim, LetterSet, NameCandidates, NearMiss)
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
@@ -29,7 +29,14 @@ _CUTS = {"words": "split_at_cuts", "titled": "split_after_titles",
 _RANKS = {"rank_solutions": "the highest hint score first, then the most familiar",
           "rank_solutions_and_names": "the highest hint score first, then words before "
                                       "names, each most familiar first",
-          "rank_near_misses": "words, then names, that fit all clues but one"}
+          "rank_near_misses": "words and names that fit all clues but one: the highest "
+                              "hint score first, then a printer's likely slip, then words "
+                              "before names",
+          "rank_twice_broken": "the same of those that fit all clues but two"}
+#: the rules of each tier of near answers
+_NEAR = {0: ("near", "1 clue broken", "break_clue, narrow_near_miss"),
+         1: ("near-two", "2 clues broken",
+             "break_two_clues, skip_second_broken_clue, narrow_twice_broken")}
 
 
 def explanation(result) -> str:
@@ -45,6 +52,7 @@ def explanation(result) -> str:
             chain = " -> ".join(f"{counts[p]:,}" for p in sorted(counts))
             lines.append(f"  {'solve' if what == 'words' else 'names':<10} {what} left by "
                          f"position: {chain} ({rule})")
+    lines.extend(_near_lines(session))
     lines.extend(_coin_lines(session))
     claims = [_CLAIMS[f["kind"]].format(with_article(f["word"]) if f["kind"] == "is-a"
                                         else f["word"]) for f in session.records(HintClaim)]
@@ -86,3 +94,23 @@ def _coin_lines(session) -> list[str]:
     return [f"  coin       {shape}: {plural(len(set(made[shape])), 'compound')}, first "
             f"{made[shape][0]} ({_CUTS[shape]}, join_halves)"
             for shape in COIN_SHAPES if shape in made]
+
+
+def _near_lines(session) -> list[str]:
+    """A line for each tier of near answers the rules tried: how many chains (one per
+    broken clue, or pair of clues) of words and of names, and how many kept any."""
+    tiers: dict[int, dict[str, list[int]]] = {}
+    for f in session.records(NearMiss):
+        tiers.setdefault(f["also"] > 0, {}).setdefault(f["kind"], []).append(f["words"].count)
+    lines = []
+    for tier, kinds in sorted(tiers.items()):
+        stage, what, rules = _NEAR[tier]
+        said = ", ".join(f"{plural(len(counts), 'chain')} of {kind} ({_kept(kind, counts)})"
+                         for kind, counts in sorted(kinds.items(), reverse=True))
+        lines.append(f"  {stage:<10} {what}: {said} ({rules})")
+    return lines
+
+
+def _kept(kind: str, counts: list[int]) -> str:
+    kept = sum(c > 0 for c in counts)
+    return f"{kept} kept {plural(sum(counts), kind[:-1])}" if kept else "none kept any"
