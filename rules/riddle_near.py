@@ -136,17 +136,23 @@ class NearRules(KnowledgeEngine):
     def _rank_near(self, kind, left, hint_scores, broken, also) -> None:
         names, scores = kind == "names", hint_scores.as_map()
         source = self.hints.names.keys if names else self.words
-        ranked = sorted(source.ranked(left.words()), key=lambda x: -scores.get(x, (0,))[0])
+        (pos, allowed, said), (pos2, allowed2, said2) = broken, also
+
+        def slips(key):
+            return (key[pos - 1] in said) + (pos2 > 0 and key[pos2 - 1] in said2)
+
+        def written(key):
+            return self.hints.names.name(key) if names else key
+        ranked = sorted(source.ranked(left.words()),       # stable: most familiar first
+                        key=lambda k: (-scores.get(written(k), (0,))[0], -slips(k)))
         if names:       # a name spelled as a listed word: the word's chain ranks it
             ranked = [k for k in ranked if k not in self.words]
-        (pos, allowed, said), (pos2, allowed2, said2) = broken, also
         for key in ranked[:self.max_solutions]:
-            word = self.hints.names.name(key) if names else key
+            word = written(key)
             points, because = scores.get(word, (0, ()))
-            slips = (key[pos - 1] in said) + (pos2 > 0 and key[pos2 - 1] in said2)
             self.declare(NearSolution(
                 pos=pos, word=word, name=names, score=points, because=because,
-                key=(pos2 > 0, -points, -slips, names) + source.rank_key(key),
+                key=(pos2 > 0, -points, -slips(key), names) + source.rank_key(key),
                 letter=key[pos - 1], allowed="".join(sorted(allowed)),
                 slip=key[pos - 1] in said, also=pos2,
                 also_letter=key[pos2 - 1] if pos2 else "",
