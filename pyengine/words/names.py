@@ -1,7 +1,8 @@
 """The embedded list of names: people, places, works and monuments, one or more words.
 
-Shipped as ``facts/words/names.tsv.gz`` (``key<TAB>name<TAB>zipf100``, sorted by key,
-a key's most frequent name first), built by
+Shipped as ``facts/words/names.tsv.gz`` (``key<TAB>name<TAB>zipf100<TAB>census``,
+sorted by key, a key's most frequent name first; ``census``: ``g`` a census given name,
+``s`` a census surname, ``gs`` both, ``-`` neither), built by
 ``scripts/build_names.py`` from SCOWL's proper-name lists, WordNet's instance nouns,
 capitalised lemmas and titled names (``King Edward``, ``Mount Etna``), the 1990 US
 Census's most frequent given names and surnames and GeoNames' places with their
@@ -32,9 +33,10 @@ class Names:
     """Name keys (a WordList) and the written form of each key (the most frequent
     when several names share a key)."""
 
-    def __init__(self, keys: WordList, written: dict[str, str]):
+    def __init__(self, keys: WordList, written: dict[str, str], census: dict[str, str]):
         self.keys = keys
         self.written = written
+        self.census = census        # key -> "g", "s", "gs" (census given name, surname)
         self._possessives: WordList | None = None
 
     def name(self, key: str) -> str:
@@ -45,6 +47,19 @@ class Names:
         Wolfe`` or ``O'Neill``), for the compounds a riddle coins (cached on the keys)."""
         return self.keys.without("names of several words", lambda keys: {
             k for k in keys.words if not self.written[k].isalpha()})
+
+    def given_names(self) -> WordList:
+        """The keys of the census's given names of one word (``Toby``), cached."""
+        return self._census_view("g")
+
+    def surnames(self) -> WordList:
+        """The keys of the census's surnames of one word (``Tyler``), cached."""
+        return self._census_view("s")
+
+    def _census_view(self, flag: str) -> WordList:
+        single = self.single()
+        return single.without(f"names not census {flag}", lambda keys: {
+            k for k in keys.words if flag not in self.census.get(k, "")})
 
     def possessives(self) -> WordList:
         """Each name of one word with an s after it (``cleopatras``: Cleopatra's),
@@ -72,9 +87,9 @@ def load_names(path: str | Path | None = None) -> Names:
     got = _LOADED.get(str(res))
     if got is not None:
         return got
-    # rows ``key name zipf100``, sorted by key, a key's most frequent name first: the
-    # first row of each key wins (~150,000 rows)
-    rows_key, rows_name, rows_zipf = tsv_columns(res, 3)
+    # rows ``key name zipf100 census``, sorted by key, a key's most frequent name
+    # first: the first row of each key wins (~110,000 rows)
+    rows_key, rows_name, rows_zipf, rows_census = tsv_columns(res, 4)
     first = dict(zip(reversed(rows_key), range(len(rows_key) - 1, -1, -1)))
     keys = list(dict.fromkeys(rows_key))
     rows = list(map(first.__getitem__, keys))
@@ -84,5 +99,6 @@ def load_names(path: str | Path | None = None) -> Names:
                          "(embedded facts/words/names.tsv.gz)",
                   licence=LICENCE, kind="named", path=str(res))
     written = dict(zip(keys, map(rows_name.__getitem__, rows)))
-    names = _LOADED[str(res)] = Names(wl, written)
+    census = {k: c for k, c in zip(keys, map(rows_census.__getitem__, rows)) if c != "-"}
+    names = _LOADED[str(res)] = Names(wl, written, census)
     return names
