@@ -119,14 +119,20 @@ COIN_MIN_NAME_ZIPF = 2.5  # ... and the names of titled and possessive ones (Cus
 COIN_MIN_HALF = 3       # each half has at least 3 letters
 COIN_HALVES = 10        # at most 10 halves (the most familiar) per side of each cut
 COIN_PER_CUT = 10       # at most 10 compounds (the most familiar pairs) per cut
+NEAR_COIN_PER_CUT = 3   # ... and 3 per cut and broken clue (--near)
+#: the longest riddle whose compounds are tried with a broken clue (--near): the work
+#: grows with the cuts times the clues (about 3,000 halves at 16 letters)
+NEAR_COIN_MAX_LENGTH = 16
 #: the words put before a name in the titled compounds (``General Wolfe``, ``Cape Cod``)
 COIN_TITLES = ("admiral", "baron", "cape", "captain", "colonel", "count", "duke", "earl",
                "emperor", "fort", "general", "governor", "king", "lady", "lake", "lord",
                "major", "mount", "pope", "port", "president", "prince", "princess",
                "queen", "saint", "sir")
 #: the shapes of a coined compound: its name -> (the left half's source, the right's),
-#: in the order they rank (two words before a title and a name, before a possessive)
+#: in the order they rank (two words before a title and a name, before a given name and
+#: a surname, before a possessive)
 COIN_SHAPES = {"words": ("words", "words"), "titled": ("titles", "names"),
+               "full name": ("given names", "surnames"),
                "possessive": ("possessives", "words")}
 
 
@@ -135,7 +141,8 @@ class CoinHalf(Fact):
     of ``shape`` (a key of ``COIN_SHAPES``): the words of its side's source (familiar
     words, titles, names, names' possessives) for positions ``start``..``end`` narrowed
     by the letter sets up to ``next`` (done at end + 1), a WordSet over their own
-    length's index."""
+    length's index; ``breaks``: the position of the clue the compound may break
+    (``--near``; 0: none), passed by without narrowing."""
 
 
 class Coined(Fact):
@@ -144,6 +151,13 @@ class Coined(Fact):
     ``Cleopatra's Needle``), ``shape`` its kind, ``zipf`` its less familiar half's
     frequency and ``key`` its rank (the shape's order, then the less familiar half's
     zipf, then both halves' together)."""
+
+
+class NearCoined(Fact):
+    """A compound whose letters fit every clue but the one at ``pos`` (``--near``, when
+    no listed word or name fits all but one): as ``Coined``, with ``letter`` its letter
+    there, ``allowed`` the letters the clue allows and ``slip`` whether the letter is in
+    a word the clue says it is in."""
 
 
 class SearchNames(Fact):

@@ -25,6 +25,7 @@ EXPLAINED = 5
 _CLAIMS = {"is-a": "it is {}", "rhyme": "it rhymes with {}"}
 #: the rule that cuts each shape of coined compound
 _CUTS = {"words": "split_at_cuts", "titled": "split_after_titles",
+         "full name": "split_after_given_names",
          "possessive": "split_after_possessives"}
 _RANKS = {"rank_solutions": "the highest hint score first, then the most familiar",
           "rank_solutions_and_names": "the highest hint score first, then words before "

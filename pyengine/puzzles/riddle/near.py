@@ -26,9 +26,12 @@ class NearWord:
     name: bool = False
     also: SecondBreak | None = None     # a second clue it breaks (when none breaks one)
     slip: bool = False                  # its letter is in a word the clue says it is in
+    coined: tuple[str, str] | None = None   # a compound of no list: its halves
 
     def as_dict(self) -> dict:
-        return {"word": self.word, "kind": "name" if self.name else "word",
+        kind = "coined" if self.coined else "name" if self.name else "word"
+        return {"word": self.word, "kind": kind,
+                **({"coined": list(self.coined)} if self.coined else {}),
                 "breaks": self.pos, "clue": self.clue, "letter": self.letter,
                 "allowed": self.allowed, "slip": self.slip,
                 "spellings": list(self.spellings),
@@ -43,7 +46,7 @@ class NearWord:
         consonant for a consonant (y is both); none when there would be more than
         ``MAX_SPELLINGS`` (a clue that allows most letters says little of a spelling),
         or when it breaks a second clue too."""
-        if self.also:
+        if self.also or self.coined:
             return ()
         kind = _letter_kinds(self.letter)
         got = tuple(x for c in sorted(self.allowed) if kind & _letter_kinds(c)
@@ -137,12 +140,25 @@ def near_lines(near: list[NearWord] | None, limit: int | None) -> list[str]:
     if not near:
         return ["no word fits every clue but one either"]
     shown = near if limit is None else near[:limit]
-    lines = [f"words that fit every clue but {'two' if shown[0].also else 'one'}:"]
+    lines = [_near_heading(near)]
     for i, n in enumerate(shown, start=1):
         score = f" (hint {n.score})" if n.score else ""
         spelled = f"; spelled {' or '.join(n.spellings)}" if n.spellings else ""
-        lines.append(f"{i:>3}. {n.shown:<16} breaks {n.breaks}{spelled}{score}")
+        coined = f"(coined: {n.coined[0]} + {n.coined[1]}) " if n.coined else ""
+        lines.append(f"{i:>3}. {n.shown:<16} {coined}breaks {n.breaks}{spelled}{score}")
         lines.extend(f"       because {reason}" for reason in n.because)
     if len(near) > len(shown):
         lines.append(f"     ... {len(near) - len(shown)} more (--all to list them)")
     return lines
+
+
+def _near_heading(near: list[NearWord]) -> str:
+    """What the near list holds: listed words that break one clue, or two, and coined
+    compounds that break one."""
+    listed = [n for n in near if not n.coined]
+    parts = [f"words that fit every clue but {'two' if listed[0].also else 'one'}"] \
+        if listed else []
+    if len(listed) < len(near):
+        parts.append("compounds of no list that fit "
+                     + ("all but one" if listed else "every clue but one"))
+    return ", and ".join(parts) + ":"

@@ -28,7 +28,7 @@ from pyengine.words.lists import load
 from pyengine.facts.riddle import Candidates
 from pyengine.facts.riddle import Coined
 from pyengine.facts.riddle import LetterSet
-from pyengine.facts.riddle import NearSolution
+from pyengine.facts.riddle import NearCoined, NearSolution
 from pyengine.facts.riddle import Solution
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine import textio
@@ -200,18 +200,31 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
     last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
     count = last[0]["words"].count if last else len(solutions)
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
-    near = None
-    if session.records(NearWanted) and not listed:
-        clue_text = {c.pos: c.text for c in parsed.clues}
-        found = sorted(session.records(NearSolution), key=lambda f: f["key"])
-        near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
-                         tuple(sorted(f["because"])), f["letter"], f["allowed"], f["name"],
-                         SecondBreak(f["also"], clue_text[f["also"]], f["also_letter"],
-                                     f["also_allowed"], f["also_slip"]) if f["also"] else None,
-                         f["slip"])
-                for f in found]
+    near = _near_words(session, parsed) if session.records(NearWanted) and not listed \
+        else None
     return SolveResult(solutions, count, list(parsed.hints), parsed.clues,
                        dict(sorted(letters.items())), wl.label, session=session, near=near)
+
+
+def _near_words(session, parsed: ParsedRiddle) -> list[NearWord]:
+    """The near answers the rules ranked: listed words and names (one broken clue, or
+    two), then coined compounds that break one clue, each compound at its best cut."""
+    clue_text = {c.pos: c.text for c in parsed.clues}
+    near = [NearWord(f["word"], f["pos"], clue_text[f["pos"]], f["score"],
+                     tuple(sorted(f["because"])), f["letter"], f["allowed"], f["name"],
+                     SecondBreak(f["also"], clue_text[f["also"]], f["also_letter"],
+                                 f["also_allowed"], f["also_slip"]) if f["also"] else None,
+                     f["slip"])
+            for f in sorted(session.records(NearSolution), key=lambda f: f["key"])]
+    seen = {n.word for n in near}
+    for f in sorted(session.records(NearCoined), key=lambda f: f["key"]):
+        coined = _coined_word(f)
+        if coined.word not in seen:
+            seen.add(coined.word)
+            near.append(NearWord(coined.word, f["pos"], clue_text[f["pos"]], letter=f["letter"],
+                                 allowed=f["allowed"], name=coined.name, slip=f["slip"],
+                                 coined=coined.coined))
+    return near
 
 
 def _coined_word(f) -> RankedWord:
