@@ -166,5 +166,8 @@ def test_a_compound_that_breaks_one_clue_is_coined_after_the_listed_near_answers
         "in box,': x here (in an \"in\" word), the clues allow f" in r.text()
     assert {"split_with_a_broken_clue", "pass_broken_clue", "join_near_halves"} <= \
         {f.rule for f in r.session.trace}
+    explained = solve(RUTH_BAXTER_SLIPPED, near=True, explain=True).text()
+    assert "  coin-near  " in explained and "that break one clue, first Ruth Baxter " \
+        "(split_with_a_broken_clue, pass_broken_clue, join_near_halves)" in explained
     for n in coined:                    # each fits every clue but the one it breaks
         assert _misses(_key(n.word), r.letters) == [n.pos]

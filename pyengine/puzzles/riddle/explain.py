@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from pyengine.engine.wording import plural, with_article
 from pyengine.facts.riddle import (COIN_SHAPES, EXCLUDE, INCLUDE, Candidates, Coined,
-                                   HintClaim, LetterSet, NameCandidates, NearMiss)
+                                   HintClaim, LetterSet, NameCandidates, NearCoined,
+                                   NearMiss)
 from pyengine.rules.riddle_hints import HintRules
 
 #: how many solutions' evidence is listed
@@ -92,9 +93,15 @@ def _coin_lines(session) -> list[str]:
     made: dict[str, list] = {}
     for f in sorted(session.records(Coined), key=lambda f: f["key"]):
         made.setdefault(f["shape"], []).append(f["written"])
-    return [f"  coin       {shape}: {plural(len(set(made[shape])), 'compound')}, first "
-            f"{made[shape][0]} ({_CUTS[shape]}, join_halves)"
-            for shape in COIN_SHAPES if shape in made]
+    lines = [f"  coin       {shape}: {plural(len(set(made[shape])), 'compound')}, first "
+             f"{made[shape][0]} ({_CUTS[shape]}, join_halves)"
+             for shape in COIN_SHAPES if shape in made]
+    near = [f["written"] for f in sorted(session.records(NearCoined), key=lambda f: f["key"])]
+    if near:
+        lines.append(f"  coin-near  {plural(len(set(near)), 'compound')} that break one clue, "
+                     f"first {near[0]} (split_with_a_broken_clue, pass_broken_clue, "
+                     "join_near_halves)")
+    return lines
 
 
 def _near_lines(session) -> list[str]:
