@@ -45,7 +45,7 @@ OUT = WORDS / "rhymes.tsv.gz"
 def wanted_words() -> set[str]:
     """The default list's words and the one-word names' keys (any of a key's names)."""
     words = set(tsv_columns(WORDS / "default.tsv.gz", 3)[0])
-    keys, names, _zipf = tsv_columns(WORDS / "names.tsv.gz", 3)
+    keys, names, _zipf, _census = tsv_columns(WORDS / "names.tsv.gz", 4)
     words.update(k for k, n in zip(keys, names) if n.isalpha() and n.lower() == k)
     return words
 
