@@ -26,7 +26,8 @@ every staged rule):
               ``break_clue_of_names``) starts a ``NearMiss`` per clue from the
               candidates before it, ``narrow_near_miss`` narrows it by every later
               letter set: words one letter from a string that fits every clue
-              (``riddle_near``; ``near-two``: when none, two clues broken).
+              (``riddle_near``; ``near-two``: when none, two clues broken; both
+              stages run only with --near).
 ``coin``      no word or name fits: two listed words joined (``riddle_coin``).
 ``read-hints`` the lines that are not clues become ``HintLine`` facts, read by
               the rules of ``riddle_hints``: content words (``HintTerm``) and what

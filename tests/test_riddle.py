@@ -405,8 +405,10 @@ def test_open_pauses_before_the_first_stage(tmp_path):
     f = tmp_path / "r.txt"
     f.write_text(EARLS)
     setup = open_solve(str(f))
-    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "names", "near",
-                                              "near-two", "coin", "read-hints", "rank"]
+    assert [s.name for s in setup.stages] == ["place", "collapse", "solve", "names", "coin",
+                                              "read-hints", "rank"]
+    near = open_solve(str(f), near=True)             # the near stages only when asked
+    assert [s.name for s in near.stages][4:6] == ["near", "near-two"]
     assert not setup.session.find("letter-set")
     StageRunner(setup.session, setup.stages).run_all()
     assert "Earls" in setup.finish()

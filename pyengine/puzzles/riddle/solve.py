@@ -132,9 +132,13 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
 
 
 # -- the rule session -------------------------------------------------------------------
-def solver_stages():
-    return [Stage("place"), Stage("collapse"), Stage("solve"), Stage("names"), Stage("near"),
-            Stage("near-two"), Stage("coin"), Stage("read-hints"), Stage("rank")]
+def solver_stages(near: bool = True) -> list[Stage]:
+    """The solver's stages; ``near`` and ``near-two`` only when ``--near`` asks for them
+    (without ``NearWanted`` none of their rules can fire, and an empty stage still costs
+    a tenth of a typical solve)."""
+    wanted = ("near", "near-two") if near else ()
+    return [Stage(name) for name in ("place", "collapse", "solve", "names", *wanted, "coin",
+                                     "read-hints", "rank")]
 
 
 def clue_facts(parsed: ParsedRiddle) -> list:
@@ -254,7 +258,7 @@ def solve_plan(parsed: ParsedRiddle, words=None, all_solutions: bool = False,
     session = solver_session(parsed, words, record or explain,
                              max_solutions=10**9 if all_solutions else MAX_SOLUTIONS,
                              near=near)
-    plan = SessionPlan(session, solver_stages(), None,
+    plan = SessionPlan(session, solver_stages(near), None,
                        f"riddle of {plural(parsed.length, 'letter')}",
                        notes={"parsed": parsed, "all": all_solutions, "explain": explain})
     plan.finish = lambda: read_solve(plan).text()
