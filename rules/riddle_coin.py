@@ -103,17 +103,19 @@ class CoinRules(KnowledgeEngine):
         got = names.single() if source == "names" else names.possessives()
         return got.filter(min_zipf=COIN_MIN_NAME_ZIPF)
 
-    def _split(self, shape: str, n: int, breaks: int = 0) -> None:
+    def _split(self, shape: str, n: int, breaks=(0,)) -> None:
         """Declare a left and a right half of ``shape`` at each of its cuts (each half at
-        least ``COIN_MIN_HALF`` letters), that may break the clue at ``breaks``."""
+        least ``COIN_MIN_HALF`` letters), once for each clue in ``breaks`` it may break
+        (0: none)."""
         left, right = (self.coin_source(s) for s in COIN_SHAPES[shape])
-        for cut in coin_cuts(shape, n):
-            for side, source, start, end in (("left", left, 1, cut),
-                                             ("right", right, cut + 1, n)):
-                index = source.position_index(end - start + 1)
-                self.declare(CoinHalf(cut=cut, shape=shape, side=side, start=start,
-                                      end=end, next=start, breaks=breaks,
-                                      words=WordSet(index, index.all)))
+        for broken in breaks:
+            for cut in coin_cuts(shape, n):
+                for side, source, start, end in (("left", left, 1, cut),
+                                                 ("right", right, cut + 1, n)):
+                    index = source.position_index(end - start + 1)
+                    self.declare(CoinHalf(cut=cut, shape=shape, side=side, start=start,
+                                          end=end, next=start, breaks=broken,
+                                          words=WordSet(index, index.all)))
 
     @Rule(*NOTHING_FITS, NOT(CoinHalf(shape="words", breaks=0)))
     def split_at_cuts(self, n):
@@ -147,8 +149,7 @@ class CoinRules(KnowledgeEngine):
         halves once more for each clue, that clue passed by (a printer's error in a
         compound: Toby Tyler)."""
         for shape in COIN_SHAPES:
-            for broken in range(1, n + 1):
-                self._split(shape, n, broken)
+            self._split(shape, n, range(1, n + 1))
 
     @Rule(Stage("coin"),
           AS.half << CoinHalf(side="left", start=MATCH.s, end=MATCH.e, next=MATCH.k,

@@ -57,11 +57,13 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import unicodedata
 import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from pyengine.words.names import ascii_folded  # noqa: E402  (the keys' folding, once)
 OUT = REPO / "facts" / "words" / "names.tsv.gz"
 CATEGORIES = ("english-proper-names", "american-proper-names")
 # SCOWL files many more names among its capitalised words (Guadalquivir, Montcalm), with
@@ -86,8 +88,7 @@ PLACE_WORDS = {"mountain": "Mount", "mount": "Mount", "volcano": "Mount", "peak"
 
 def key_of(name: str) -> str | None:
     """The letters of a name, folded to a-z, or None."""
-    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    key = re.sub(r"[\s'.\-\u2019]", "", folded)
+    key = re.sub(r"[\s'.\-\u2019]", "", ascii_folded(name))
     return key if _KEY.fullmatch(key) else None
 
 

@@ -17,6 +17,7 @@ Loaded on first use only.
 """
 from __future__ import annotations
 
+import unicodedata
 from array import array
 from pathlib import Path
 
@@ -27,6 +28,13 @@ _RESOURCE = resource("names.tsv.gz")
 LICENCE = ("SCOWL proper names (c) Kevin Atkinson, WordNet 3.0 (c) 2006 Princeton "
            "University, 1990 US Census names (public domain), GeoNames (CC BY 4.0, "
            "geonames.org); see facts/words/NOTICE.md")
+
+
+def ascii_folded(text: str) -> str:
+    """``text`` as the names list keys it, before spaces and marks go: its compatibility
+    decomposition, accents and every other non-ASCII character dropped, lower case
+    (``Äänekoski``: ``aanekoski``; a Turkish dotless ``ı`` has no ASCII letter and goes)."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
 class Names:

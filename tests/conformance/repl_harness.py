@@ -16,6 +16,7 @@ twin, which has no such construct) and the lines its rules read in
 from __future__ import annotations
 
 import ctypes
+import functools
 import io
 import re
 from pathlib import Path
@@ -86,13 +87,21 @@ class _Terminal(clips.Router):
         return 1
 
 
+@functools.cache
+def _flag_setters() -> tuple:
+    """CLIPS's setters of the halt and evaluation-error flags (looked up once)."""
+    library = ctypes.CDLL(_clips.__file__)
+    setters = tuple(getattr(library, name) for name in ("SetHaltExecution",
+                                                        "SetEvaluationError"))
+    for fn in setters:
+        fn.argtypes, fn.restype = (ctypes.c_void_p, ctypes.c_bool), None
+    return setters
+
+
 def _flags_cleared(where: int) -> None:
     """As CLIPS's command loop does after each command (``ExecuteIfCommandComplete``):
     an error's halt and evaluation-error flags cleared, so the next command runs."""
-    library = ctypes.CDLL(_clips.__file__)
-    for name in ("SetHaltExecution", "SetEvaluationError"):
-        fn = getattr(library, name)
-        fn.argtypes, fn.restype = (ctypes.c_void_p, ctypes.c_bool), None
+    for fn in _flag_setters():
         fn(where, False)
 
 

@@ -4,10 +4,10 @@ how the clues would spell it (``riddle solve --near``; the rules that find them 
 ``rules/riddle_near.py``)."""
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from pyengine.words.letters import ALPHABET
+from pyengine.words.names import ascii_folded
 
 MAX_SPELLINGS = 3               # a near answer's respellings shown, at most
 
@@ -125,12 +125,9 @@ def _respelled(written: str, pos: int, letter: str) -> str | None:
 
 
 def _folded_letters(c: str) -> str:
-    """The a-z letters a character stands for in a name's key (as the names list is
-    keyed: its compatibility decomposition, accents and other marks dropped)."""
-    if c.isascii():
-        return c.lower() if c.isalpha() else ""
-    plain = unicodedata.normalize("NFKD", c).encode("ascii", "ignore").decode()
-    return "".join(x for x in plain.lower() if x.isalpha())
+    """The a-z letters a character stands for in a name's key (folded as the names list
+    keys it)."""
+    return "".join(x for x in ascii_folded(c) if x.isalpha())
 
 
 def near_lines(near: list[NearWord] | None, limit: int | None) -> list[str]:
