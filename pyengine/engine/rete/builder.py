@@ -13,6 +13,7 @@ from __future__ import annotations
 from pyengine.engine.rete.alpha import PatternNetwork
 from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, Join, NegJoin, Network, Root,
                                         SubExistsJoin, SubNegJoin, SubResult, Terminal)
+from pyengine.engine.rete.keys import join_test, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
                                       disjuncts, flatten)
 from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
@@ -73,15 +74,15 @@ class Builder:
         got = PatternCompiler(ce, pos, bound, self.strict).compile()
         stop = self.alpha.place(ce.template, got.steps, tuple(l.desc for l in got.hash_right))
         if stop.hash is None:
-            stop.hash = _right_key(got.hash_right, self.norm)
+            stop.hash = right_key(got.hash_right, self.norm)
         after = {**bound, **got.binds} if cls is Join else bound
         post = _post(tests, after)
         key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
                tuple(l.where for l in got.hash_left), _post_key(tests, after))
         join = self.shared.get(key) if share else None
         if join is None:
-            join = cls(self.net, _left_key(got.hash_left, self.norm),
-                       _join_test([f for f, _ in got.join_tests]), post, key)
+            join = cls(self.net, left_key(got.hash_left, self.norm),
+                       join_test([f for f, _ in got.join_tests]), post, key)
             join.right = stop
             stop.joins.append(join)
             self._link(parent, join, key if share else None)
@@ -135,65 +136,6 @@ def _positions(ces: list) -> int:
     """Token positions the conditions take (a test none)."""
     return sum(_positions(flatten(c.ces)) if isinstance(c, And) else
                0 if isinstance(c, Test) else 1 for c in ces)
-
-
-def _left_key(locs: list, norm):
-    if not locs:
-        return _empty
-    if len(locs) == 1:
-        (pos, read), = [(l.pos, l.read) for l in locs]
-
-        def key1(tok):
-            am = tok.ams[pos]
-            return norm(read(am.fact, am.spans))
-        return key1
-    pairs = [(l.pos, l.read) for l in locs]
-    if len(pairs) == 2:
-        (p1, r1), (p2, r2) = pairs
-
-        def key2(tok):
-            a, b = tok.ams[p1], tok.ams[p2]
-            return (norm(r1(a.fact, a.spans)), norm(r2(b.fact, b.spans)))
-        return key2
-
-    if len(pairs) == 3:
-        (p1, r1), (p2, r2), (p3, r3) = pairs
-
-        def key3(tok):
-            a, b, c = tok.ams[p1], tok.ams[p2], tok.ams[p3]
-            return (norm(r1(a.fact, a.spans)), norm(r2(b.fact, b.spans)),
-                    norm(r3(c.fact, c.spans)))
-        return key3
-
-    def key(tok):
-        ams = tok.ams
-        return tuple([norm(read(ams[p].fact, ams[p].spans)) for p, read in pairs])
-    return key
-
-
-def _right_key(locs: list, norm):
-    if not locs:
-        return lambda fact, spans: ()
-    reads = [l.read for l in locs]
-    if len(reads) == 1:
-        read = reads[0]
-        return lambda fact, spans: norm(read(fact, spans))
-    if len(reads) == 2:
-        r1, r2 = reads
-        return lambda fact, spans: (norm(r1(fact, spans)), norm(r2(fact, spans)))
-    return lambda fact, spans: tuple([norm(r(fact, spans)) for r in reads])
-
-
-def _empty(tok):
-    return ()
-
-
-def _join_test(fns: list):
-    if not fns:
-        return None
-    if len(fns) == 1:
-        return fns[0]
-    return lambda tok, am: all(f(tok, am) for f in fns)
 
 
 def _post(tests: list, bound: dict):

@@ -82,13 +82,9 @@ class Join:
         self.left, self.out, self.key_of = {}, {}, {}
 
     # -- helpers ------------------------------------------------------------------
-    def _right_bucket(self, key):
-        return self.right.memory.get(key)
-
     def _emit(self, left: Token, right, ams) -> None:
         tok = Token(ams, self, left, right, left if self.sub_entry else left.origin)
-        post = self.post
-        if post is not None and not post(tok):
+        if self.post is not None and not self.post(tok):
             return
         kids = left.children
         if kids is None:
@@ -102,20 +98,26 @@ class Join:
             else:
                 kids[tok] = None
         self.out[tok] = None
-        for child in reversed(self.children):
-            child.left_add(tok)
+        children = self.children
+        if len(children) == 1:
+            children[0].left_add(tok)
+        else:
+            for child in reversed(children):
+                child.left_add(tok)
 
     # -- left -----------------------------------------------------------------------
-    def left_add(self, tok: Token) -> None:
+    def _remember(self, tok: Token):
+        """Keep the token in the left memory; its hash key here."""
         key = self.key_of[tok] = self.lkey(tok)
         bucket = self.left.get(key)
         if bucket is None:
-            bucket = self.left[key] = {}
-        bucket[tok] = None
-        self._left_match(tok, key)
+            self.left[key] = {tok: None}
+        else:
+            bucket[tok] = None
+        return key
 
-    def _left_match(self, tok: Token, key) -> None:
-        matches = self._right_bucket(key)
+    def left_add(self, tok: Token) -> None:
+        matches = self.right.memory.get(self._remember(tok))
         if matches:
             test, ams = self.test, tok.ams
             for am in list(matches):
@@ -153,8 +155,16 @@ class NegJoin(Join):
         super().clear()
         self.blocker_of = {}
 
+    def left_add(self, tok: Token) -> None:
+        key = self._remember(tok)
+        am = self._first_blocker(tok, key)
+        if am is not None:
+            self._block(tok, am)
+        if (am is not None) == self.passes_when_blocked:
+            self._pass(tok)
+
     def _first_blocker(self, tok: Token, key):
-        matches = self._right_bucket(key)
+        matches = self.right.memory.get(key)
         if matches:
             test = self.test
             for am in matches:
@@ -176,15 +186,11 @@ class NegJoin(Join):
             if child.node is self:
                 drop(child)
 
-    def _left_match(self, tok: Token, key) -> None:
-        am = self._first_blocker(tok, key)
-        if am is not None:
-            self._block(tok, am)
-        if (am is not None) == self.passes_when_blocked:
-            self._pass(tok)
-
     def left_remove(self, tok: Token) -> None:
-        super().left_remove(tok)
+        key = self.key_of.pop(tok, None)
+        bucket = self.left.get(key)
+        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
+            del self.left[key]
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pyengine.engine.rete.alpha import NO_VALUE
 from pyengine.engine.rete.constraints import Loc, as_check, conjuncts, same_value
 from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn
+from pyengine.engine.rete.keys import plain_comparison, slot_reader
 from pyengine.engine.rete.lhs import (
     AndC,
     Const,
@@ -61,6 +62,10 @@ def norm_loose(v):
     return v
 
 
+norm_strict.changes = frozenset({float, tuple})    # the types each rewrites
+norm_loose.changes = frozenset()
+
+
 def fields_of(fact) -> tuple:
     """An ordered fact's fields, in order (kept on the fact)."""
     got = fact.__dict__.get("_fields")
@@ -99,7 +104,7 @@ class PatternCompiler:
                     self._sequence(slot, lambda f, key=slot.key: f[key], ("s", slot.key))
                 else:
                     self._single(slot.key, slot.elems[0], ("s", slot.key),
-                                 _slot_reader(slot.key))
+                                 slot_reader(slot.key))
         if self.first_check is not None:
             _merge_check(self.out.steps, 0, *self.first_check)
         for c, here in self.deferred:
@@ -149,7 +154,7 @@ class PatternCompiler:
                 fact[i]
             return True
         self._sequence_elems(tuple(s.elems[0] for s in p.slots), None, ("o",),
-                             check=(("len", ("o",), n), there), read=_field_reader)
+                             check=(("len", ("o",), n), there), read=slot_reader)
 
     def _sequence(self, slot, read_seq, place) -> None:
         self._sequence_elems(slot.elems, read_seq, place)
@@ -243,9 +248,13 @@ class PatternCompiler:
         return fn
 
     def _join_check(self, c, here: Loc):
-        check = _constraint_fn(c, self.strict)
         locs = {u: self._loc(u) for u in _uses(c)}
         pos = self.pos
+        if len(locs) == 1:
+            direct = plain_comparison(c, here, *locs.values(), pos, self.strict)
+            if direct is not None:
+                return direct
+        check = _constraint_fn(c, self.strict)
 
         def fn(tok, am):
             def lookup(name):
@@ -293,18 +302,6 @@ def _always_there(field) -> bool:
 def _tested(slot) -> bool:
     """Whether the pattern network reads this slot (a constant or a predicate on it)."""
     return any(not isinstance(c, Var) for e in slot.elems for c in conjuncts(e.constraint))
-
-
-def _field_reader(i: int):
-    def read(fact, spans):
-        return fact[i]
-    return read
-
-
-def _slot_reader(key):
-    def read(fact, spans):
-        return fact[key]
-    return read
 
 
 def _uses(c) -> tuple:
