@@ -13,7 +13,7 @@ from __future__ import annotations
 from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import fact_line
 from pyengine.engine.wording import plural
-from pyengine.ui.modify_facts import modified_fact
+from pyengine.ui.modify_facts import fact_spec, modified_fact
 from pyengine.ui.program_edit import (cleared_factory, load_file, program_edits, reload_plan,
                                       restart)
 from pyengine.ui.provenance import USER
@@ -55,7 +55,11 @@ def modify(front, fact_id: int, slots, more: dict) -> Changes:
         raise UsageError("modify which slots? e.g. modify f-3 (sex female)")
     session = front.session
     old = session.fact(fact_id)
-    front.user_fact(modified_fact(session, fact_id, values))
+    changed = modified_fact(session, fact_id, values)
+    if changed == fact_spec(session, fact_id):
+        return Changes("modified", [old], note=f"f-{fact_id} already holds those values: "
+                       "nothing changed (CLIPS leaves such a modify alone)")
+    front.user_fact(changed)
     new = session.fact(session.modify(fact_id, values))
     front.log.mark(new.id, USER)
     return Changes("modified", [new], [("<==", old), ("==>", new)])

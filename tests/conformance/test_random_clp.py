@@ -28,12 +28,11 @@ ENDS_WITHIN = 5000
 
 # The programs of seeds 0..999 that still differ, and why (README, "Conformance"). In
 # 440, 621 and 918 one retraction frees several tokens blocked by a forall / not (and ...)
-# sub-network and ours gives them back in another order. In 776 a rule's first pattern
-# is also the first of an earlier rule's opening not (and ...): CLIPS shares that join
-# (so the rule's activation comes after a later rule's on the same fact), ours keeps a
-# sub-network's joins to itself.
+# sub-network and ours gives them back in another order. (776 differed until a rule
+# beginning like an earlier rule's opening not (and ...) shared its first join, as
+# CLIPS's does.)
 KNOWN = {440: "freed through a forall", 621: "freed through a not (and ...)",
-         776: "first join shared with a not (and ...)'s", 918: "freed through a not (and ...)"}
+         918: "freed through a not (and ...)"}
 
 
 def _blocks(size: int, default: int) -> list:

@@ -85,7 +85,7 @@ class Builder:
                        join_test([f for f, _ in got.join_tests]), post, key)
             join.right = stop
             stop.joins.append(join)
-            self._link(parent, join, key if share else None)
+            self._link(parent, join, key)
         return join, got.binds
 
     def _filter(self, parent, tests, bound, share):
@@ -93,15 +93,19 @@ class Builder:
         join = self.shared.get(key) if share else None
         if join is None:
             join = FilterJoin(self.net, None, None, _post(tests, bound), key)
-            self._link(parent, join, key if share else None)
+            self._link(parent, join, key)
         return join
 
     def _link(self, parent, join, key) -> None:
+        """Put the join after ``parent``; a rule made later whose chain begins alike
+        shares it, as CLIPS shares the first joins of a ``not (and ...)``'s
+        sub-network with a rule that begins with the same patterns (a sub-network
+        itself is built of joins of its own)."""
         join.parent = parent
         self.nodes.append(join)
         parent.children.append(join)
         if key is not None:
-            self.shared[key] = join
+            self.shared.setdefault(key, join)
 
     def _negation(self, ce, parent, pos, bound, tests, share):
         if isinstance(ce, Forall):

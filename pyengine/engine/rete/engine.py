@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
-from pyengine.engine.rete.facts import FactList, new_fact
+from pyengine.engine.rete.facts import FactList, identity, new_fact
 from pyengine.engine.rete.joins import Network, drop, unblock
 from pyengine.engine.rete.truth import TruthMaintenance
 
@@ -151,8 +151,12 @@ class Engine:
                 unblock(am)
 
     def modify(self, fact, changes: dict):
-        """Retract and assert again under the same id, with new values."""
+        """Retract and assert again under the same id, with new values. A modify that
+        changes no value (same values of the same types) does nothing, as in CLIPS
+        6.4: the fact keeps its time tag and its activations."""
         new = copy_fact(fact, changes)
+        if identity(new) == identity(fact):
+            return fact
         fid = fact["__factid__"]
         self.retract(fact)          # facts it alone supported go now, as in CLIPS
         return self.assert_fact(new, fid)
