@@ -54,6 +54,61 @@ def change_line(arrow: str, fact_id: int, text: str = "") -> str:
     return f"{arrow} {fact_line(fact_id, text)}".rstrip()
 
 
+def modify_texts(old: str, new: str) -> tuple[str, str]:
+    """A modified fact's two texts as CLIPS 6.4's ``(watch facts)`` shows a modify: only
+    the slots that changed, each run of unchanged slots one ``...``:
+    ``(box ... (n 1) ...)`` then ``(box ... (n 2) ...)``. ``old`` may already be so
+    (CLIPS's own record of the retraction): its slots are then the changed ones.
+    Texts that are not template facts come back as they are."""
+    before, after = _slots(old), _slots(new)
+    if before is None or after is None or before[0] != after[0]:
+        return old, new
+    olds, news = dict(before[1]), dict(after[1])
+    if "..." in olds:
+        changed = {name for name, _ in before[1] if name != "..."}
+    else:
+        changed = {name for name, text in after[1] if olds.get(name) != text}
+    if not changed or changed >= set(news):
+        return old, new
+    return _elided(after[0], after[1], changed, olds), _elided(after[0], after[1], changed, news)
+
+
+def _slots(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """``(relation (slot v...) ...)`` as (relation, [(slot, its text)]); ``...`` kept
+    as a slot of that name; None for anything else."""
+    from pyengine.engine.clips_reader import form_end
+    inner = text.strip()
+    if not (inner.startswith("(") and inner.endswith(")")):
+        return None
+    relation, _, rest = inner[1:-1].partition(" ")
+    slots, i = [], 0
+    while i < len(rest):
+        if rest[i] == " ":
+            i += 1
+        elif rest.startswith("...", i):
+            slots.append(("...", "..."))
+            i += 3
+        elif rest[i] == "(":
+            end = form_end(rest, i)
+            if end is None:
+                return None
+            slots.append((rest[i + 1:end].split(" ", 1)[0], rest[i:end + 1]))
+            i = end + 1
+        else:
+            return None             # an ordered fact's fields
+    return (relation, slots) if slots else None
+
+
+def _elided(relation: str, order: list, changed: set, texts: dict) -> str:
+    parts: list[str] = []
+    for name, _ in order:
+        if name in changed:
+            parts.append(texts.get(name, name))
+        elif not parts or parts[-1] != "...":
+            parts.append("...")
+    return f"({relation} {' '.join(parts)})"
+
+
 def output_lines(firing) -> list[str]:
     """What a rule printed while firing, as shown under its FIRE line: ``    | text``."""
     return [f"    | {line}".rstrip() for line in getattr(firing, "output", ())]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
-from pyengine.engine.trace import activation_line, change_line, construct_end, fact_line, fire_line
+from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
+                                   fire_line, modify_texts)
 from pyengine.engine.wording import plural
 
 
@@ -28,6 +29,19 @@ def stage_label(stage) -> str:
 
 
 ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<=="}
+
+
+def modified_texts(group: list) -> dict[int, str]:
+    """The texts a firing's modifies show (by place in ``group``): a retraction followed
+    by the assertion of the same fact is a modify, and CLIPS shows its two facts with
+    only the slots that changed (:func:`~pyengine.engine.trace.modify_texts`)."""
+    out: dict[int, str] = {}
+    changes = [i for i, (ev, _) in enumerate(group) if ev in ("assert", "retract")]
+    for i, j in zip(changes, changes[1:]):
+        (was, old), (now, new) = group[i], group[j]
+        if was == "retract" and now == "assert" and old.id == new.id:
+            out[i], out[j] = modify_texts(old.text, new.text)
+    return out
 
 
 class EventView:
@@ -65,20 +79,22 @@ class EventView:
         self._group_fire, self._group = None, []
         if fire is not None and (self._stepping or self._watched("rules", fire.rule)):
             self.say(fire_line(fire))
-        for ev, payload in group:
-            line = self._event_line(ev, payload)
+        shown = modified_texts(group)
+        for i, (ev, payload) in enumerate(group):
+            line = self._event_line(ev, payload, shown.get(i))
             if line is not None:
                 self.say(line)
             if ev == "input" and self._pending_note:
                 self.note(self._pending_note)
                 self._pending_note = ""
 
-    def _event_line(self, ev: str, payload) -> str | None:
-        """One event's line, or None when it is not shown."""
+    def _event_line(self, ev: str, payload, text: str | None = None) -> str | None:
+        """One event's line (a fact's change shown with ``text`` when given), or None
+        when it is not shown."""
         if ev == "output" or (ev == "input" and not self.interactive):
             return f"    | {payload}".rstrip()
         if ev in ("assert", "retract") and self._watched("facts", payload.name):
-            return change_line(ARROWS[ev], payload.id, payload.text)
+            return change_line(ARROWS[ev], payload.id, payload.text if text is None else text)
         if ev in ("activate", "deactivate") and self._watched("activations", payload.rule):
             return f"{ARROWS[ev]} Activation {activation_line(payload)}"
         if ev == "break":
