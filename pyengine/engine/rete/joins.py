@@ -187,10 +187,7 @@ class NegJoin(Join):
                 drop(child)
 
     def left_remove(self, tok: Token) -> None:
-        key = self.key_of.pop(tok, None)
-        bucket = self.left.get(key)
-        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
-            del self.left[key]
+        super().left_remove(tok)
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)
