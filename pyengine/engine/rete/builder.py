@@ -15,7 +15,7 @@ from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, Join, NegJoin, N
                                         SubExistsJoin, SubNegJoin, SubResult, Terminal)
 from pyengine.engine.rete.keys import join_test, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
-                                      disjuncts, flatten)
+                                      disjuncts, flatten, variables_in)
 from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
 from pyengine.engine.rete.specificity import specificity
 
@@ -98,9 +98,8 @@ class Builder:
 
     def _link(self, parent, join, key) -> None:
         """Put the join after ``parent``; a rule made later whose chain begins alike
-        shares it, as CLIPS shares the first joins of a ``not (and ...)``'s
-        sub-network with a rule that begins with the same patterns (a sub-network
-        itself is built of joins of its own)."""
+        shares it, as CLIPS shares joins: a ``not (and ...)``'s sub-network and the
+        group's own join too, with any rule whose conditions begin alike."""
         join.parent = parent
         self.nodes.append(join)
         parent.children.append(join)
@@ -118,22 +117,22 @@ class Builder:
             cls = ExistsJoin if exists else NegJoin
             join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls)
             return join
-        join = (SubExistsJoin if exists else SubNegJoin)(self.net, _post(tests, bound), None)
-        self._link(parent, join, None)
-        entry_parent = parent
-        last, _, _ = self._sub_chain(inner, entry_parent, pos, bound)
-        join.right = SubResult(last)
-        self.nodes.append(join.right)
-        join.right.joins.append(join)
-        return join
-
-    def _sub_chain(self, inner, parent, pos, bound):
-        """The sub-network: its first join marks its tokens' origin."""
+        used = sorted(variables_in(inner) & bound.keys())
         before = len(parent.children)
-        last, p, b = self._chain(inner, parent, pos, bound, False)
-        for node in parent.children[before:]:
-            node.sub_entry = True
-        return last, p, b
+        last, _, _ = self._chain(inner, parent, pos, bound, share)
+        cls = SubExistsJoin if exists else SubNegJoin
+        skey = (id(parent), cls.kind, id(last), tuple(bound[u].where for u in used),
+                _post_key(tests, bound))
+        join = self.shared.get(skey) if share else None
+        if join is None:
+            key = left_key([bound[name] for name in used], self.norm)
+            join = cls(self.net, key, _post(tests, bound), skey)
+            self._link(parent, join, skey)
+            parent.children.insert(before, parent.children.pop())  # older than its group
+            join.right = SubResult(last, key)
+            self.nodes.append(join.right)
+            join.right.joins.append(join)
+        return join
 
 
 def _positions(ces: list) -> int:
@@ -168,4 +167,5 @@ def _post(tests: list, bound: dict):
 
 
 def _post_key(tests: list, bound: dict) -> tuple:
-    return tuple((t.code, tuple(bound[u].where for u in t.uses if u in bound)) for t in tests)
+    return tuple((t.code if t.shape is None else t.shape,
+                  tuple(bound[u].where for u in t.uses if u in bound)) for t in tests)

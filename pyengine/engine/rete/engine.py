@@ -16,7 +16,7 @@ from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList, identity, new_fact
-from pyengine.engine.rete.joins import Network, drop, unblock
+from pyengine.engine.rete.joins import FilterJoin, Network, Terminal, drop, unblock
 from pyengine.engine.rete.truth import TruthMaintenance
 
 
@@ -82,7 +82,8 @@ class Engine:
             node.clear()
         self.halted = False
         root = self.builder.root.reset()
-        for child in reversed(self.builder.root.children):
+        first = list(reversed(self.builder.root.children))    # newest first
+        for child in sorted(first, key=_primed_later):
             child.left_add(root)
         for assert_initial in self.initial:
             assert_initial(self)
@@ -138,17 +139,21 @@ class Engine:
         if self.listener is not None:
             self.listener.on_fact("-", fact)
         ams = self.alpha_matches.pop(fid, [])
-        for am in ams:
+        for am in ams:              # out of the alpha memories first: none blocks now
             bucket = am.node.memory.get(am.key)
             if bucket is not None:
                 bucket.pop(am, None)
                 if not bucket:
                     del am.node.memory[am.key]
-            for tok in list(am.children or ()):
-                drop(tok)
-        for am in reversed(ams):    # CLIPS keeps a fact's matches newest first
-            if am.blocked:
-                unblock(am)
+        self.net.leaving = fact
+        try:
+            for am in reversed(ams):    # CLIPS keeps a fact's matches newest first and
+                for tok in reversed(list(am.children or ())):   # each one's tokens too
+                    drop(tok)
+                if am.blocked:
+                    unblock(am)
+        finally:
+            self.net.leaving = None
 
     def modify(self, fact, changes: dict):
         """Retract and assert again under the same id, with new values. A modify that
@@ -269,6 +274,13 @@ def fewer_collections():
         yield
     finally:
         gc.set_threshold(*before)
+
+
+def _primed_later(node) -> bool:
+    """CLIPS primes a reset's rules in two rounds: those with nothing to match first
+    (an empty LHS, a ``test`` first: its right-primed joins), then those opening with
+    ``not`` (its left-primed joins); each round newest first."""
+    return not isinstance(node, (Terminal, FilterJoin))
 
 
 def copy_fact(fact, changes: dict):

@@ -105,6 +105,7 @@ class LhsReader:
         fn = self.expression(expr)
         uses = _variables(expr)
         return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=form_text(expr),
+                    shape=_shape(expr, uses),
                     text=f"(test {form_text(expr)})", weight=complexity(expr))
 
     def expression(self, expr):
@@ -197,10 +198,11 @@ class LhsReader:
         if len(terms) == 2 and terms[0] in (":", "=") and isinstance(terms[1], Form):
             fn = self.expression(terms[1])
             uses, code = _variables(terms[1]), form_text(terms[1])
+            shape = _shape(terms[1], uses)
             if terms[0] == ":":
                 return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code,
-                            weight=complexity(terms[1]))
-            return Ret(fn=fn, uses=uses, code=code)
+                            weight=complexity(terms[1]), shape=shape)
+            return Ret(fn=fn, uses=uses, code=code, shape=shape)
         if len(terms) != 1:
             self.fail(f"cannot read the constraint {' '.join(map(form_text, terms))}", where)
         atom = terms[0]
@@ -253,6 +255,20 @@ def _variables(expr) -> tuple[str, ...]:
                 walk(y)
     walk(expr)
     return tuple(dict.fromkeys(out))
+
+
+def _shape(expr, uses: tuple) -> str:
+    """An expression's text with its variables numbered in ``uses`` order (``(< ?#0 3)``):
+    what CLIPS compiles it to, whatever the variables are called."""
+    at = {u: i for i, u in enumerate(uses)}
+
+    def text(x) -> str:
+        if isinstance(x, Variable) and x.name in at and not x.is_global:
+            return f"{'$?' if x.multi else '?'}#{at[x.name]}"
+        if isinstance(x, Form):
+            return "(" + " ".join(text(y) for y in x) + ")"
+        return form_text(x)
+    return text(expr)
 
 
 def form_text(item) -> str:

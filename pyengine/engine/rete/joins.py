@@ -19,7 +19,12 @@ activation comes first:
   and the token is kept in that match's *block list*; a retraction unblocks the
   tokens of its block list newest first, each looking for another blocker first.
   ``exists`` is the mirror image. ``not``/``exists`` over several patterns take
-  their right input from a sub-network of joins that starts from the same token.
+  their right input from a sub-network of joins that starts from the same token;
+  its results are hashed on the earlier variables the group uses, so a result
+  blocks every left token that agrees with it there, as on CLIPS;
+* a retraction takes a fact's alpha matches newest first and, for each, the tokens
+  built on it newest first, each token's own tokens before it (then what the match
+  blocked); a token that holds the fact neither blocks nor passes meanwhile.
 """
 from __future__ import annotations
 
@@ -29,16 +34,14 @@ from pyengine.engine.rete.alpha import Slotted
 class Token(Slotted):
     """A partial match."""
 
-    __slots__ = ("ams", "node", "parent", "right", "children", "origin",
-                 "blocked", "dead", "deps")
+    __slots__ = ("ams", "node", "parent", "right", "children", "blocked", "dead", "deps")
 
-    def __init__(self, ams, node, parent, right, origin):
+    def __init__(self, ams, node, parent, right):
         self.ams = ams              # tuple: AlphaMatch or None per pattern position
         self.node = node            # the join that made it
         self.parent = parent        # the left token it extends (None: the root token)
         self.right = right          # the alpha match (or sub-network token) it joined
         self.children = None        # tokens made from it, in order (a dict, made when needed)
-        self.origin = origin        # the token a sub-network started from
         self.blocked = None         # as a sub-network result: the tokens it blocks (a dict)
         self.dead = False
         self.deps = None            # facts this token logically supports (fact ids)
@@ -52,10 +55,18 @@ class Network:
         self.on_activate = None     # (terminal, token) -> activation
         self.on_deactivate = None   # (activation) -> None
         self.on_unsupported = None  # (token) -> None: the facts it supported lose it
+        self.leaving = None         # the fact being retracted, while its tokens go
 
     def tick(self) -> int:
         self.clock += 1
         return self.clock
+
+    def doomed(self, tok) -> bool:
+        """Does the token hold the fact being retracted? It goes later in the same
+        retraction, so it neither blocks nor passes meanwhile (CLIPS's
+        ``PartialMatchWillBeDeleted``)."""
+        fact = self.leaving
+        return fact is not None and any(am is not None and am.fact is fact for am in tok.ams)
 
 
 class Join:
@@ -63,13 +74,12 @@ class Join:
 
     kind = "join"
 
-    def __init__(self, net: Network, lkey, test, post, share_key, sub_entry=False):
+    def __init__(self, net: Network, lkey, test, post, share_key):
         self.net = net
         self.lkey = lkey            # token -> hash key (values of the shared variables)
         self.test = test            # (token, match) -> bool, beyond the hash; or None
         self.post = post            # token -> bool (test CEs after the pattern); or None
         self.share_key = share_key
-        self.sub_entry = sub_entry  # first join of a not/exists sub-network
         self.children: list = []    # joins and terminals after it, oldest first
         self.left: dict = {}        # hash key -> {token: None}
         self.key_of: dict = {}      # token -> its hash key here (computed once)
@@ -83,7 +93,7 @@ class Join:
 
     # -- helpers ------------------------------------------------------------------
     def _emit(self, left: Token, right, ams) -> None:
-        tok = Token(ams, self, left, right, left if self.sub_entry else left.origin)
+        tok = Token(ams, self, left, right)
         if self.post is not None and not self.post(tok):
             return
         kids = left.children
@@ -212,7 +222,8 @@ class NegJoin(Join):
 
     def reconsider(self, tok: Token, gone) -> None:
         """``gone`` no longer blocks ``tok``: another match, or the token's way on
-        (``not``) or back (``exists``)."""
+        (``not``; not for a token that goes in this retraction anyway) or back
+        (``exists``)."""
         self.blocker_of.pop(tok, None)
         if tok.dead:
             return
@@ -221,7 +232,7 @@ class NegJoin(Join):
             self._block(tok, other)
         elif self.passes_when_blocked:
             self._stop(tok)
-        else:
+        elif not self.net.doomed(tok):
             self._pass(tok)
 
 
@@ -240,10 +251,15 @@ class ExistsJoin(NegJoin):
 
 class SubResult:
     """The right input of a ``not``/``exists`` over several patterns: the tokens of
-    its sub-network, each counted for the token it started from (its origin)."""
+    its sub-network, hashed as CLIPS hashes them, on the values of the variables
+    bound before the group that the group uses (``key``, read from a sub-network
+    token as from a left token: the same places). A result blocks every left token
+    that agrees with it there, whichever token its sub-network started from (a group
+    that uses no earlier variable: every left token)."""
 
-    def __init__(self, join: Join):
-        self.memory: dict = {}      # origin token -> {sub token: None}
+    def __init__(self, join: Join, key):
+        self.memory: dict = {}      # hash key -> {sub token: None}, oldest first
+        self.key = key
         self.joins: list = []
         join.children.append(self)
 
@@ -251,33 +267,46 @@ class SubResult:
         self.memory = {}
 
     def left_add(self, sub: Token) -> None:
-        bucket = self.memory.get(sub.origin)
+        key = self.key(sub)
+        bucket = self.memory.get(key)
         if bucket is None:
-            bucket = self.memory[sub.origin] = {}
+            bucket = self.memory[key] = {}
         bucket[sub] = None
         for join in reversed(self.joins):
-            join.right_add_sub(sub)
+            join.right_add_sub(sub, key)
 
     def left_remove(self, sub: Token) -> None:
-        bucket = self.memory.get(sub.origin)
+        key = self.key(sub)
+        bucket = self.memory.get(key)
         if bucket is not None and bucket.pop(sub, 0) is None and not bucket:
-            del self.memory[sub.origin]
+            del self.memory[key]
         unblock(sub)
 
 
 class SubNegJoin(NegJoin):
-    """``(not (and ...))``: blocked by any result of its sub-network for the token."""
+    """``(not (and ...))``: a left token is blocked by a result of the sub-network
+    that agrees with it (:class:`SubResult`)."""
 
     kind = "not-and"
 
-    def __init__(self, net, post, share_key):
-        super().__init__(net, _identity, None, post, share_key)
+    def __init__(self, net, lkey, post, share_key):
+        super().__init__(net, lkey, None, post, share_key)
 
-    def right_add_sub(self, sub: Token) -> None:
-        tok = sub.origin
-        if tok.dead or tok in self.blocker_of or tok not in self.left.get(tok, ()):
-            return                  # not here yet: it finds the result when it comes
-        self._arrived(tok, sub)
+    def _first_blocker(self, tok: Token, key):
+        for sub in self.right.memory.get(key, ()):
+            if not sub.dead and not self.net.doomed(sub):
+                return sub
+        return None
+
+    def right_add_sub(self, sub: Token, key) -> None:
+        """A new result blocks the unblocked left tokens that agree with it, newest
+        first."""
+        bucket = self.left.get(key)
+        if not bucket:
+            return
+        for tok in reversed(list(bucket)):
+            if not tok.dead and tok not in self.blocker_of:
+                self._arrived(tok, sub)
 
 
 class SubExistsJoin(SubNegJoin):
@@ -309,7 +338,7 @@ class Root:
 
     def reset(self) -> Token:
         self.out = {}
-        self.token = Token((), self, None, None, None)
+        self.token = Token((), self, None, None)
         return self.token
 
 
@@ -339,29 +368,26 @@ class Terminal:
 
 
 def drop(tok: Token) -> None:
-    """Take a token out of the network with everything built on it."""
+    """Take a token out of the network with everything built on it, in CLIPS's order:
+    the tokens made from it newest first, each (with its own) before the token itself.
+    The token is marked gone at once, so that nothing brings it back meanwhile."""
     if tok.dead:
         return
     tok.dead = True
+    kids = tok.children
+    if kids:
+        tok.children = None         # its tokens need not take themselves out of it
+        for sub in reversed(list(kids)):
+            drop(sub)
     node = tok.node
     node.out.pop(tok, None)
-    if tok.deps:
-        node.net.on_unsupported(tok)
     for child in node.children:
         child.left_remove(tok)
+    if tok.deps:
+        node.net.on_unsupported(tok)
     kids = tok.parent.children if tok.parent is not None else None
     if kids:
         kids.pop(tok, None)
     kids = tok.right.children if tok.right is not None else None
     if kids:
         kids.pop(tok, None)
-    kids = tok.children
-    if kids:
-        tok.children = None         # its tokens need not take themselves out of it
-        for sub in kids:
-            drop(sub)
-
-
-def _identity(tok):
-    return tok
-

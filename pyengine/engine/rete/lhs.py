@@ -55,6 +55,7 @@ class Pred:
     code: object
     on_value: bool = False      # experta P(f): f(value), not f(**variables)
     weight: int = 1             # what it adds to the rule's specificity
+    shape: object = None        # ``code`` with its variables numbered in ``uses`` order
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Ret:
     fn: Callable
     uses: tuple[str, ...]
     code: object
+    shape: object = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,7 @@ class Test:
     code: object
     text: str = ""
     weight: int = 1             # what it adds to the rule's specificity
+    shape: object = None        # ``code`` with its variables numbered in ``uses`` order
 
 
 @dataclass
@@ -192,4 +195,42 @@ def flatten(ces: list) -> list:
     out: list = []
     for ce in ces:
         out += flatten(ce.ces) if isinstance(ce, And) else [ce]
+    return out
+
+
+def constraint_variables(c) -> tuple:
+    """The variables a field constraint names (in order, once each)."""
+    out: list = []
+
+    def walk(x) -> None:
+        if isinstance(x, Var):
+            out.append(x.name)
+        elif isinstance(x, (Pred, Ret)):
+            out.extend(x.uses)
+        elif isinstance(x, NotC):
+            walk(x.inner)
+        elif isinstance(x, (AndC, OrC)):
+            for part in x.parts:
+                walk(part)
+    walk(c)
+    return tuple(dict.fromkeys(out))
+
+
+def variables_in(ces: list) -> set[str]:
+    """The variables the conditions name anywhere (bound or used), nested groups too."""
+    out: set[str] = set()
+    for ce in ces:
+        if isinstance(ce, Pattern):
+            for slot in ce.slots:
+                for elem in slot.elems:
+                    out.update(constraint_variables(elem.constraint))
+        elif isinstance(ce, Test):
+            out.update(ce.uses)
+        elif isinstance(ce, Forall):
+            out |= variables_in(ce.first) | variables_in(ce.rest)
+        elif isinstance(ce, (Not, Exists, And)):
+            out |= variables_in(ce.ces)
+        elif isinstance(ce, Or):
+            for branch in ce.branches:
+                out |= variables_in(branch)
     return out

@@ -5,7 +5,8 @@ A slot with ``$?`` elements becomes one pattern node per element that needs one:
 the first (it also checks the slot is long enough), every element with a test of
 its own, and every multifield when the slot has more than one (each tries its
 lengths, longest first; a multifield followed by no other takes what is left). An
-element with nothing to test has no node; its place follows from the others'. So
+element with nothing to test has no node; its place follows from the others' (a
+slot holding one untested multifield, ``(items $?all)``, has none: any value fits). So
 two patterns that begin alike share their first nodes, and a fact reaches their
 stop nodes in CLIPS's order. Each way the slot's values can be shared among the
 elements is an alpha match of its own, carrying the spans it chose: ``{place:
@@ -20,14 +21,17 @@ def multifield_step(pc, elems, read_seq, place) -> None:
     """Add one node per kept element of a sequence slot to PatternCompiler ``pc``."""
     shape = tuple(e.multi for e in elems)
     many = sum(shape) > 1
+    whole = shape == (True,)        # one multifield: it is the whole slot, any length
     tests = []
     for j, elem in enumerate(elems):
-        here = Loc(pc.pos, _reader(read_seq, place, j, elem.multi), place + (j,))
+        read = _whole_reader(read_seq) if whole else _reader(read_seq, place, j, elem.multi)
+        here = Loc(pc.pos, read, place + (j,))
         alpha: list = []
         for c in conjuncts(elem.constraint):
             pc._constraint(c, here, alpha)
         tests.append(alpha)
-    kept = [j for j in range(len(elems)) if j == 0 or tests[j] or (shape[j] and many)]
+    kept = [j for j in range(len(elems))
+            if (j == 0 and not whole) or tests[j] or (shape[j] and many)]
     singles = shape.count(False)
     for n, j in enumerate(kept):
         checks = [as_check(a[1], pc.norm) for a in tests[j]]
@@ -98,4 +102,10 @@ def _reader(read_seq, place, j: int, multi: bool):
     else:
         def read(fact, spans):
             return read_seq(fact)[spans[place][j][0]]
+    return read
+
+
+def _whole_reader(read_seq):
+    def read(fact, spans):
+        return tuple(read_seq(fact))
     return read

@@ -32,6 +32,7 @@ from pyengine.engine.rete.lhs import (
     Pred,
     Ret,
     Var,
+    constraint_variables,
 )
 from pyengine.engine.rete.multifield import multifield_step
 
@@ -108,7 +109,7 @@ class PatternCompiler:
         if self.first_check is not None:
             _merge_check(self.out.steps, 0, *self.first_check)
         for c, here in self.deferred:
-            missing = [u for u in _uses(c) if u not in self.local and u not in self.outer]
+            missing = [u for u in constraint_variables(c) if u not in self.local and u not in self.outer]
             if missing:
                 raise ValueError(f"?{missing[0]} is used before anything binds it")
             self._join_constraint(c, here)
@@ -205,10 +206,10 @@ class PatternCompiler:
             value = c.value
             alpha.append((("=", self.norm(value)), ("const", self.norm(value))))
             return
-        uses = _uses(c)
+        uses = constraint_variables(c)
         here_too = {**self.seen, **self.local}      # what this fact holds (CLIPS)
         if all(u in here_too for u in uses):
-            alpha.append((("?", _code(c), tuple(here_too[u].desc for u in uses)),
+            alpha.append((("?", _code(c, uses), tuple(here_too[u].desc for u in uses)),
                           self._local_check(c, here, here_too)))
         elif all(u in self.local or u in self.outer for u in uses):
             self._join_constraint(c, here)
@@ -216,8 +217,10 @@ class PatternCompiler:
             self.deferred.append((c, here))
 
     def _join_constraint(self, c, here: Loc) -> None:
-        places = tuple(self._loc(u).where for u in _uses(c))
-        self.out.join_tests.append((self._join_check(c, here), (here.where, _code(c), places)))
+        uses = constraint_variables(c)
+        places = tuple(self._loc(u).where for u in uses)
+        self.out.join_tests.append((self._join_check(c, here),
+                                    (here.where, _code(c, uses), places)))
 
     def _loc(self, name) -> Loc:
         return self.local.get(name) or self.outer[name]
@@ -248,7 +251,7 @@ class PatternCompiler:
         return fn
 
     def _join_check(self, c, here: Loc):
-        locs = {u: self._loc(u) for u in _uses(c)}
+        locs = {u: self._loc(u) for u in constraint_variables(c)}
         pos = self.pos
         if len(locs) == 1:
             direct = plain_comparison(c, here, *locs.values(), pos, self.strict)
@@ -304,35 +307,23 @@ def _tested(slot) -> bool:
     return any(not isinstance(c, Var) for e in slot.elems for c in conjuncts(e.constraint))
 
 
-def _uses(c) -> tuple:
-    """The variables a constraint reads (in order, once each)."""
-    out: list = []
-
-    def walk(x):
-        if isinstance(x, Var):
-            out.append(x.name)
-        elif isinstance(x, (Pred, Ret)):
-            out.extend(x.uses)
-        elif isinstance(x, NotC):
-            walk(x.inner)
-        elif isinstance(x, (AndC, OrC)):
-            for part in x.parts:
-                walk(part)
-    walk(c)
-    return tuple(dict.fromkeys(out))
-
-
-def _code(c):
+def _code(c, uses: tuple = ()):
+    """A constraint's identity, for sharing: its shape, each variable named by its place
+    in ``uses`` (CLIPS compiles a variable to the field it is read from, so ``(< ?z 3)``
+    and ``(< ?y 3)`` on one slot are one test, and ``~?a`` and ``~?b`` comparing the same
+    places one comparison)."""
+    at = {u: i for i, u in enumerate(uses)}
     if isinstance(c, (Pred, Ret)):
-        return (type(c).__name__, c.code)
+        shape = c.code if c.shape is None else c.shape
+        return (type(c).__name__, shape, tuple(at.get(u, u) for u in c.uses))
     if isinstance(c, NotC):
-        return ("~", _code(c.inner))
+        return ("~", _code(c.inner, uses))
     if isinstance(c, (AndC, OrC)):
-        return (type(c).__name__, tuple(_code(p) for p in c.parts))
+        return (type(c).__name__, tuple(_code(p, uses) for p in c.parts))
     if isinstance(c, Const):
         return c.key()
     if isinstance(c, Var):
-        return ("var", c.name)
+        return ("var", at.get(c.name, c.name))
     return repr(c)
 
 

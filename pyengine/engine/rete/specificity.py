@@ -12,18 +12,35 @@ from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, Not
 def specificity(ces: list, bound: set | None = None) -> int:
     bound = set() if bound is None else bound
     n = 0
+    before = None                   # what the next test CE follows (None: the start)
     for ce in ces:
         if isinstance(ce, And):
             n += specificity(ce.ces, bound)
+            before = "pattern"
         elif isinstance(ce, (Not, Exists)):
-            n += specificity(flatten(ce.ces), set(bound))
+            inner = flatten(ce.ces)
+            n += specificity(inner, set(bound))
+            before = "not" if len(inner) == 1 and isinstance(inner[0], Pattern) else "group"
         elif isinstance(ce, Forall):
             n += specificity(flatten(ce.first) + flatten(ce.rest), set(bound))
+            before = "group"
         elif isinstance(ce, Test):
-            n += ce.weight
+            n += _test_weight(ce, before)
+            before = "not" if before == "not" else "pattern"
         elif isinstance(ce, Pattern):
             n += 1 + sum(_count(e.constraint, bound) for s in ce.slots for e in s.elems)
+            before = "pattern"
     return n
+
+
+def _test_weight(test: Test, before) -> int:
+    """What a test CE adds (measured on CLIPS): its calls after a pattern; nothing after
+    a one-pattern ``not``/``exists`` (CLIPS checks it on that join's left side, where
+    it is not counted); one more than its calls at the start or after a group
+    (``not (and ...)``, ``forall``), where CLIPS gives the tests a join of their own."""
+    if before == "not":
+        return 0
+    return test.weight + (1 if before in (None, "group") else 0)
 
 
 def _count(c, bound: set) -> int:

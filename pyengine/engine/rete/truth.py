@@ -55,8 +55,10 @@ class TruthMaintenance:
                 t.deps.pop(fid, None)
 
     def lost(self, tok) -> None:
-        """A supporting token is gone (network callback)."""
-        for fid in tok.deps or ():
+        """A supporting token is gone (network callback). The facts left without
+        support wait on a stack, as on CLIPS's: the last to lose it goes first, and of
+        one token's facts the one it supported first."""
+        for fid in reversed(list(tok.deps or ())):
             held = self.supports.get(fid)
             if held is not None:
                 held.pop(tok, None)
@@ -68,7 +70,7 @@ class TruthMaintenance:
         """Retract the facts left without support (and what that unsupports)."""
         engine = self.engine
         while self.pending:
-            fid = self.pending.pop(0)
+            fid = self.pending.pop()
             if self.supports.get(fid):
                 continue
             self.supports.pop(fid, None)

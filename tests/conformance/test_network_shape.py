@@ -1,0 +1,49 @@
+"""Where our network's shape decided an order CLIPS decides otherwise: each program a
+shrunk random program (its seed in random_clp) that fired in another order, run on
+CLIPS and on our engine under every deterministic strategy."""
+from __future__ import annotations
+
+import pytest
+
+from pyengine.engine.experta import ExpertaSession
+from tests.conformance.random_clp import STRATEGIES, clips_session, first_difference, outcome
+
+BOX = "(deftemplate box (slot id) (slot n (default 0)) (multislot items))\n"
+PROGRAMS = {
+    # a reset activates the rules with nothing to match before those opening with not
+    "1101: primed in two rounds": """
+(defrule r0 =>)
+(defrule r4 (not (and (r ? $?x) (box (n ~1) (items $?y ?z $?w)))) =>)
+(defrule r5 =>)
+""",
+    # (< ?z 3) and (< ?y 3) on one slot are one pattern-network test
+    "1330: one test whatever the variable is called": """
+(deffacts start0 (box (n 1) (items 2 3) (id 3)))
+(defrule r3 ?f <- (box (n ?z&:(< ?z 3))) =>)
+(defrule r2 ?g <- (box (n ?y&:(< ?y 3)) (id ?x) (items $? 2 $?)) =>)
+""",
+    # (items $?w) alone tests nothing: no pattern node
+    "1626: a multislot's one multifield has no node": """
+(deffacts start1 (box (n 1) (items) (id 1)) (box (id 1) (items)))
+(defrule r2 (forall (box (id ?)) (box (items $?z) (n ?)))
+   (or (box (items $?w)) (q ?u 2) (q ?v&~3 ?i)) (box (n ?)) =>)
+""",
+    # two rules with the same not (and ...) share its sub-network and its join
+    "1111: a shared not (and ...)": """
+(defrule r1 ?f <- (q ?x ?) (not (and (t ?y ?x) (q ?y 3))) =>)
+(defrule r0 ?f <- (q ?x ?) (not (and (t ?y ?x) (q ?y 3))) => (assert (q (min 3 (+ ?x 1)) ?x)))
+(deffacts start0 (t 3 3) (q 2 2))
+(defrule r4 ?f <- (t ? ?x) => (retract ?f))
+""",
+}
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_the_network_s_shape_gives_clips_s_order(tmp_path, name, strategy):
+    path = tmp_path / "program.clp"
+    path.write_text(BOX + PROGRAMS[name])
+    on_clips = outcome(lambda: clips_session(path), strategy)
+    ours = outcome(lambda: ExpertaSession.from_clp([path]), strategy)
+    assert on_clips.firings and on_clips.error is None
+    assert first_difference(on_clips, ours) is None
