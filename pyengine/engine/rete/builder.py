@@ -15,7 +15,7 @@ from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, Join, NegJoin, N
                                         SubExistsJoin, SubNegJoin, SubResult, Terminal)
 from pyengine.engine.rete.keys import join_test, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
-                                      disjuncts, flatten, variables_in)
+                                      disjuncts, flatten, shape_of, variables_in)
 from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
 from pyengine.engine.rete.specificity import specificity
 
@@ -96,13 +96,14 @@ class Builder:
             self._link(parent, join, key)
         return join
 
-    def _link(self, parent, join, key) -> None:
+    def _link(self, parent, join, key, at: int | None = None) -> None:
         """Put the join after ``parent``; a rule made later whose chain begins alike
         shares it, as CLIPS shares joins: a ``not (and ...)``'s sub-network and the
-        group's own join too, with any rule whose conditions begin alike."""
+        group's own join too, with any rule whose conditions begin alike. ``at``: its
+        place among the parent's children (default: the newest)."""
         join.parent = parent
         self.nodes.append(join)
-        parent.children.append(join)
+        parent.children.insert(len(parent.children) if at is None else at, join)
         if key is not None:
             self.shared.setdefault(key, join)
 
@@ -127,8 +128,7 @@ class Builder:
         if join is None:
             key = left_key([bound[name] for name in used], self.norm)
             join = cls(self.net, key, _post(tests, bound), skey)
-            self._link(parent, join, skey)
-            parent.children.insert(before, parent.children.pop())  # older than its group
+            self._link(parent, join, skey, at=before)     # older than its group's joins
             join.right = SubResult(last, key)
             self.nodes.append(join.right)
             join.right.joins.append(join)
@@ -167,5 +167,5 @@ def _post(tests: list, bound: dict):
 
 
 def _post_key(tests: list, bound: dict) -> tuple:
-    return tuple((t.code if t.shape is None else t.shape,
-                  tuple(bound[u].where for u in t.uses if u in bound)) for t in tests)
+    return tuple((shape_of(t), tuple(bound[u].where for u in t.uses if u in bound))
+                 for t in tests)

@@ -160,7 +160,7 @@ class Engine:
         changes no value (same values of the same types) does nothing, as in CLIPS
         6.4: the fact keeps its time tag and its activations."""
         new = copy_fact(fact, changes)
-        if identity(new) == identity(fact):
+        if identity(new) == fact.__dict__["_identity"]:   # worked out when it came in
             return fact
         fid = fact["__factid__"]
         self.retract(fact)          # facts it alone supported go now, as in CLIPS

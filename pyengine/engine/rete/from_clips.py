@@ -260,21 +260,17 @@ def _variables(expr) -> tuple[str, ...]:
 def _shape(expr, uses: tuple) -> str:
     """An expression's text with its variables numbered in ``uses`` order (``(< ?#0 3)``):
     what CLIPS compiles it to, whatever the variables are called."""
-    at = {u: i for i, u in enumerate(uses)}
-
-    def text(x) -> str:
-        if isinstance(x, Variable) and x.name in at and not x.is_global:
-            return f"{'$?' if x.multi else '?'}#{at[x.name]}"
-        if isinstance(x, Form):
-            return "(" + " ".join(text(y) for y in x) + ")"
-        return form_text(x)
-    return text(expr)
+    return form_text(expr, {u: i for i, u in enumerate(uses)})
 
 
-def form_text(item) -> str:
-    """A read item written back as CLIPS text (strings quoted as CLIPS writes them)."""
+def form_text(item, numbered: dict | None = None) -> str:
+    """A read item written back as CLIPS text (strings quoted as CLIPS writes them);
+    the variables in ``numbered`` written as their number (``?#0``)."""
     if isinstance(item, Form):
-        return "(" + " ".join(form_text(x) for x in item) + ")"
+        return "(" + " ".join(form_text(x, numbered) for x in item) + ")"
+    if numbered and isinstance(item, Variable) and item.name in numbered \
+            and not item.is_global:
+        return f"{'$?' if item.multi else '?'}#{numbered[item.name]}"
     if isinstance(item, String):
         return atom_text(str(item))
     if isinstance(item, float):

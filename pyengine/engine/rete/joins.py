@@ -203,15 +203,19 @@ class NegJoin(Join):
             am.blocked.pop((self, tok), None)
 
     def right_add(self, am) -> None:
-        bucket = self.left.get(am.key)
+        self._meet(self.left.get(am.key), am)
+
+    def _meet(self, bucket, match) -> None:
+        """A new match (or sub-network result) meets the left tokens of its bucket that
+        nothing blocks yet, newest first."""
         if not bucket:
             return
         test, blocked = self.test, self.blocker_of
         for tok in reversed(list(bucket)):
             if tok.dead or tok in blocked:
                 continue
-            if test is None or test(tok, am):
-                self._arrived(tok, am)
+            if test is None or test(tok, match):
+                self._arrived(tok, match)
 
     def _arrived(self, tok: Token, am) -> None:
         self._block(tok, am)
@@ -299,14 +303,7 @@ class SubNegJoin(NegJoin):
         return None
 
     def right_add_sub(self, sub: Token, key) -> None:
-        """A new result blocks the unblocked left tokens that agree with it, newest
-        first."""
-        bucket = self.left.get(key)
-        if not bucket:
-            return
-        for tok in reversed(list(bucket)):
-            if not tok.dead and tok not in self.blocker_of:
-                self._arrived(tok, sub)
+        self._meet(self.left.get(key), sub)
 
 
 class SubExistsJoin(SubNegJoin):
@@ -377,7 +374,7 @@ def drop(tok: Token) -> None:
     kids = tok.children
     if kids:
         tok.children = None         # its tokens need not take themselves out of it
-        for sub in reversed(list(kids)):
+        for sub in reversed(kids):
             drop(sub)
     node = tok.node
     node.out.pop(tok, None)

@@ -198,6 +198,12 @@ def flatten(ces: list) -> list:
     return out
 
 
+def shape_of(call) -> object:
+    """What tells a predicate, ``=()`` or test apart for sharing: its ``shape`` (its
+    text with the variables numbered), else its ``code``."""
+    return call.code if call.shape is None else call.shape
+
+
 def constraint_variables(c) -> tuple:
     """The variables a field constraint names (in order, once each)."""
     out: list = []

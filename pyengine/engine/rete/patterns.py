@@ -33,6 +33,7 @@ from pyengine.engine.rete.lhs import (
     Ret,
     Var,
     constraint_variables,
+    shape_of,
 )
 from pyengine.engine.rete.multifield import multifield_step
 
@@ -109,7 +110,8 @@ class PatternCompiler:
         if self.first_check is not None:
             _merge_check(self.out.steps, 0, *self.first_check)
         for c, here in self.deferred:
-            missing = [u for u in constraint_variables(c) if u not in self.local and u not in self.outer]
+            missing = [u for u in constraint_variables(c)
+                       if u not in self.local and u not in self.outer]
             if missing:
                 raise ValueError(f"?{missing[0]} is used before anything binds it")
             self._join_constraint(c, here)
@@ -219,7 +221,7 @@ class PatternCompiler:
     def _join_constraint(self, c, here: Loc) -> None:
         uses = constraint_variables(c)
         places = tuple(self._loc(u).where for u in uses)
-        self.out.join_tests.append((self._join_check(c, here),
+        self.out.join_tests.append((self._join_check(c, here, uses),
                                     (here.where, _code(c, uses), places)))
 
     def _loc(self, name) -> Loc:
@@ -250,8 +252,8 @@ class PatternCompiler:
             return check(value, lambda n: local[n].read(fact, spans))
         return fn
 
-    def _join_check(self, c, here: Loc):
-        locs = {u: self._loc(u) for u in constraint_variables(c)}
+    def _join_check(self, c, here: Loc, uses: tuple):
+        locs = {u: self._loc(u) for u in uses}
         pos = self.pos
         if len(locs) == 1:
             direct = plain_comparison(c, here, *locs.values(), pos, self.strict)
@@ -314,8 +316,7 @@ def _code(c, uses: tuple = ()):
     places one comparison)."""
     at = {u: i for i, u in enumerate(uses)}
     if isinstance(c, (Pred, Ret)):
-        shape = c.code if c.shape is None else c.shape
-        return (type(c).__name__, shape, tuple(at.get(u, u) for u in c.uses))
+        return (type(c).__name__, shape_of(c), tuple(at.get(u, u) for u in c.uses))
     if isinstance(c, NotC):
         return ("~", _code(c.inner, uses))
     if isinstance(c, (AndC, OrC)):

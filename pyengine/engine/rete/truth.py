@@ -58,7 +58,7 @@ class TruthMaintenance:
         """A supporting token is gone (network callback). The facts left without
         support wait on a stack, as on CLIPS's: the last to lose it goes first, and of
         one token's facts the one it supported first."""
-        for fid in reversed(list(tok.deps or ())):
+        for fid in reversed(tok.deps or {}):
             held = self.supports.get(fid)
             if held is not None:
                 held.pop(tok, None)
