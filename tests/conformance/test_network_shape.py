@@ -35,6 +35,34 @@ PROGRAMS = {
 (deffacts start0 (t 3 3) (q 2 2))
 (defrule r4 ?f <- (t ? ?x) => (retract ?f))
 """,
+    # (t ?z 3) after (t ?z 1) is hashed on ?z: its selector node on the constant's
+    # field is its own, not (t ?x 1)'s, and new nodes go first, so f-2 reaches r2
+    # before r6
+    "2587: a selector carries its pattern's hash": """
+(defrule r0 (t ?x 1) =>)
+(defrule r6 (t ? ?x&:(<> ?x 1)) =>)
+(deffacts start0 (t b 1) (t b 3))
+(defrule r2 (t ?z 1) (t ?z 3) =>)
+""",
+    # the same inside an exists: (t b ?z) keeps apart from (t b ?u)
+    "2650: a hashed selector inside exists": """
+(defrule r4 => (assert (t b 3)))
+(deffacts start0 (t c 3) (r 3 2) (r 2 1))
+(defrule r2 ?f <- (r ?x ?y) (exists (t c ?z) (t b ?z)) (t b ?u) =>)
+""",
+    # or-disjuncts whose constants sit on hashed fields
+    "2464: a hashed selector in an or": """
+(defrule r6 (or (p ?x&:(neq ?x a) ?y) (p ?x ?y)) ?g <- (p a ?y) =>)
+(deffacts start0 (p c 3))
+(defrule r3 ?f <- (p ?x ?) =>)
+(defrule r1 (p c ?) =>)
+""",
+    "2453: hashed selectors in two ors": """
+(defrule r2 (q a ?x) =>)
+(deffacts start0 (q c 2) (q c 1))
+(defrule r5 (or (and (q ?u&:(neq ?u b) ?v) (q ?u ?i&~?v)) (q ?u ?v))
+   (or (and (q c ?v) (q ?x1 ?)) (q ?x1 ?v) (q ?x1 2)) =>)
+""",
 }
 
 

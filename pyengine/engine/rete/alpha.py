@@ -13,8 +13,9 @@ several patterns, so it is copied here:
 * a constant test is a *selector* node (the field's value looks up the child for
   that constant, so only one constant is ever tried);
 * an ordered fact's length check rides on its first node;
-* the last node of a pattern also carries the pattern's *hash key* (the fields the
-  joins compare with earlier variables): patterns hashed differently keep apart;
+* the last field's nodes (a selector and its constant both) also carry the
+  pattern's *hash key* (the fields the joins compare with earlier variables):
+  patterns hashed differently keep apart;
 * a stop node is processed before the nodes below it; the joins it feeds are
   entered newest first (:mod:`pyengine.engine.rete.joins`).
 
@@ -113,9 +114,13 @@ class PatternNetwork:
         steps = list(steps)
         if not steps:
             steps = [(("top",), "test", None)]
+        # The hash key rides on the last field's nodes: its selector too (CLIPS: a
+        # selector and its constant come from one field and share its rightHash).
         last = len(steps) - 1
+        if steps[last][1] == "const":
+            last -= 1
         for i, (key, kind, fn) in enumerate(steps):
-            full = (key, hash_key) if i == last and hash_key else key   # CLIPS: NULL hash
+            full = (key, hash_key) if i >= last and hash_key else key   # CLIPS: NULL hash
             if kind == "const":
                 same = level.consts.setdefault(fn, [])
                 child = next((c for c in same if c.key == ("const", full)), None)
