@@ -69,6 +69,7 @@ class ClipsSession(ProgramMixin, Session):
         self._running = False           # inside env.run: records are the trace
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's
+        self._modifying: list | None = None     # a modify's retraction (clips_facts)
         self._watched: dict[str, bool] = {}
         self._top = 0                   # the highest fact index given out outside a run
         self._exit_code: int | None = None   # a rule called (exit N): aborted, halted
@@ -113,11 +114,16 @@ class ClipsSession(ProgramMixin, Session):
             else:
                 self._note_outside(fid)
             if self.listeners:
-                self._emit("assert", FactView(fid, self._full_text(fid, text) if elided else text))
+                view = FactView(fid, clips_facts.full_text(self.env, fid, text)
+                                if elided else text)
+                clips_facts.release_modify(self, view)
+                self._emit("assert", view)
         else:
             if firing is not None:
                 firing.retracted.append(fid)
-            if self.listeners:
+            if self.listeners and elided:       # a modify: the old fact whole once
+                clips_facts.hold_modify(self, fid, text)   # the new one is known
+            elif self.listeners:
                 self._emit("retract", FactView(fid, text))
 
     def _on_activation(self, arrow: str, text: str) -> None:
@@ -131,17 +137,6 @@ class ClipsSession(ProgramMixin, Session):
             self._held.append(event)
         else:
             self._emit(*event)
-
-    def _full_text(self, fid: int, text: str) -> str:
-        """A modified fact's text (CLIPS's watch record elides the unchanged slots)."""
-        name = text[1:].split(None, 1)[0].rstrip(")")
-        try:
-            for f in self.env.find_template(name).facts():
-                if f.index == fid:
-                    return str(f)
-        except (LookupError, clips.CLIPSError):
-            pass
-        return text
 
     def _hold(self) -> None:
         """CLIPS prints an activation while the fact that caused it is asserted or
@@ -317,6 +312,7 @@ class ClipsSession(ProgramMixin, Session):
                         chunk = next_chunk(chunk, time.monotonic() - began)
             finally:
                 router.end_line()
+                clips_facts.release_modify(self, None)
                 if note.forced:
                     halt_execution(self.env._env, False)
                 self._running, self._firing, self._interrupt = False, None, None

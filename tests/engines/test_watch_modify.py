@@ -7,11 +7,13 @@ import io
 
 import pytest
 
+from pyengine.engine.experta import ExpertaSession
 from pyengine.engine.trace import modify_texts
 from pyengine.ui.sessions import opener
 from pyengine.ui.shell import Shell
 
 clips = pytest.importorskip("clips")
+from pyengine.engine.clips import ClipsSession  # noqa: E402
 from tests.clp.oracle import Oracle  # noqa: E402  (needs clipspy)
 
 PROGRAM = """\
@@ -55,3 +57,42 @@ def test_watching_facts_shows_each_modify_as_clips_does(tmp_path, engine):
 def test_a_text_that_is_not_a_template_fact_is_left_as_it_is():
     assert modify_texts("(step 1 2)", "(step 1 3)") == ("(step 1 2)", "(step 1 3)")
     assert modify_texts("(t (a 1))", "(u (a 2))") == ("(t (a 1))", "(u (a 2))")
+
+
+@pytest.mark.parametrize("prompt", [False, True])
+def test_a_clips_modify_s_events_carry_both_facts_whole(tmp_path, prompt):
+    """CLIPS records a modify's retraction with only the changed slots; the session's
+    events (the web page's lists, a notebook's fact log) carry the old fact whole, the
+    same texts as our engine's, whether a rule or the prompt modifies."""
+    path = tmp_path / "modify.clp"
+    path.write_text(PROGRAM)
+    seen = {}
+    for engine, make in (("clp", ClipsSession), ("experta", ExpertaSession.from_clp)):
+        session = make([path])
+        session.reset()
+        session.watch("activations", True)
+        events: list = []
+        session.listeners.append(lambda ev, p, out=events: out.append(
+            (ev, p.id, p.text) if ev in ("assert", "retract") else
+            (ev, p.rule, p.facts) if ev in ("activate", "deactivate") else (ev,)))
+        if prompt:
+            session.command("(modify 1 (c 7) (d a b))")
+        else:
+            session.run()
+        seen[engine] = events
+    assert not any("..." in str(event) for event in seen["clp"])
+    assert any(event[0] == "deactivate" for event in seen["clp"]) or not prompt
+    changes = {engine: [e for e in events if e[0] in ("assert", "retract")]
+               for engine, events in seen.items()}
+    assert changes["clp"] == changes["experta"]
+    # (the two sessions order a change's activation events apart from its facts
+    # differently at the prompt; the same ones are there)
+    assert sorted(seen["clp"]) == sorted(seen["experta"])
+    assert ("retract", 1, '(t (a 0) (b 1) (c 0) (d p q) (e "x) y"))') in changes["clp"]
+
+
+def test_unelided_puts_the_old_values_into_the_new_fact():
+    from pyengine.engine.trace import unelided
+    assert unelided("(t ... (c 0) ...)", "(t (a 1) (c 2) (d x))") == "(t (a 1) (c 0) (d x))"
+    assert unelided("(t (d p (q)))", "(t (d))") == "(t (d p (q)))"
+    assert unelided("(step 1)", "(t (a 1))") == "(step 1)"

@@ -271,7 +271,14 @@ class ClipsHost:
         return fid if self.engine.facts.get(fid) is fact else -1
 
     def fact_slot(self, fact, slot):
-        return fields_of(fact) if slot is None else fact[slot]
+        fact = self._fact(fact) if isinstance(fact, int) else fact
+        template = self.fact_template(fact)
+        if slot is None and template is None:
+            return fields_of(fact)
+        if template is None or slot not in self.program.templates[template]:
+            raise ClpRuntimeError(f"Invalid slot '{slot or 'implied'}' not defined in "
+                                  f"corresponding deftemplate '{type(fact)._clips_name}'.")
+        return fact[slot]
 
     def fact_exists(self, fact) -> bool:
         if isinstance(fact, int):
@@ -279,6 +286,7 @@ class ClipsHost:
         return self.fact_index(fact) != -1
 
     def fact_template(self, fact):
+        fact = self._fact(fact) if isinstance(fact, int) else fact
         name = type(fact)._clips_name
         return name if name in self.program.templates else None
 
