@@ -63,6 +63,30 @@ PROGRAMS = {
 (defrule r5 (or (and (q ?u&:(neq ?u b) ?v) (q ?u ?i&~?v)) (q ?u ?v))
    (or (and (q c ?v) (q ?x1 ?)) (q ?x1 ?v) (q ?x1 2)) =>)
 """,
+    # a slot with one multifield has single-field nodes: (items ?x $?) and
+    # (items $? ?y) share the node that checks the slot holds one field
+    "3812: one multifield, single-field nodes": """
+(deffacts start0 (box (items 1) (id 3) (n 1)))
+(defrule r1 ?f <- (box (n ?) (items ?x $?)) =>)
+(defrule r0 ?f <- (box (items $? ?y) (id ?) (n ?x&:(< ?x 3))) =>)
+""",
+    "3375: one multifield on an ordered fact and a slot": """
+(defrule r0 ?f <- (box (items ?z $?)) =>)
+(deffacts start0 (box (id 3) (items 1 4 1 3) (n 2)) (t 1 2 3))
+(defrule r4 (box (items $? ?y) (id ?z&:(oddp ?z))) =>)
+(defrule r5 (t ?a $?) =>)
+(defrule r6 (t $? ?b&:(> ?b 2)) =>)
+(defrule r7 (t $? ?b) (t ?b $?) =>)
+""",
+    "3739: a test after the multifield reads from the end": """
+(defrule r0 (not (box (items ?i $?) (n 3) (id ?y))) =>)
+(defrule r3 ?f <- (box (items $? ?y) (n ?x&:(< ?x 3))) =>)
+(deffacts start0 (box (items 4 4) (n 2) (id 3)) (box (items 4 5 6) (n 1)))
+(defrule r5 ?g <- (box (items ?y $?) (n ?x&:(< ?x 3))) =>)
+(defrule r8 (box (items ?a&:(> ?a 4) $?)) =>)
+(defrule r9 (box (items $? ?a&:(> ?a 4))) =>)
+(defrule r10 (box (items $?m&:(> (length$ ?m) 1) ?)) =>)
+""",
 }
 
 

@@ -1,19 +1,24 @@
 """Multifield patterns: ``(list $?before ?x&:(> ?x 2) $?after)``, laid out as CLIPS
 lays them out.
 
-A slot with ``$?`` elements becomes one pattern node per element that needs one:
-the first (it also checks the slot is long enough), every element with a test of
-its own, and every multifield when the slot has more than one (each tries its
-lengths, longest first; a multifield followed by no other takes what is left). An
-element with nothing to test has no node; its place follows from the others' (a
-slot holding one untested multifield, ``(items $?all)``, has none: any value fits). So
-two patterns that begin alike share their first nodes, and a fact reaches their
-stop nodes in CLIPS's order. Each way the slot's values can be shared among the
-elements is an alpha match of its own, carrying the spans it chose: ``{place:
-((start, end), ...)}``, one span per element, read back by the variables' places.
+A slot with one ``$?`` element needs no bookkeeping: each element's place follows
+from the slot's length (those before the multifield count from the start, those
+after it from the end), so, as in CLIPS, its nodes are single-field nodes: the
+first element's, which checks the slot holds the single fields, and each other
+element with a test of its own (a slot holding one untested multifield,
+``(items $?all)``, has none: any value fits). ``(items ?x $?)`` and ``(items $? ?y)``
+then share their one node, and a fact reaches their stop nodes in CLIPS's order.
+
+A slot with several becomes one *enumerating* node per element that needs one: the
+first (it also checks the slot is long enough), every element with a test of its
+own, and every multifield (each tries its lengths, longest first; the last takes
+what is left). Each way the slot's values can be shared among the elements is an
+alpha match of its own, carrying the spans it chose: ``{place: ((start, end),
+...)}``, one span per element, read back by the variables' places.
 """
 from __future__ import annotations
 
+from pyengine.engine.rete.alpha import NO_VALUE
 from pyengine.engine.rete.constraints import Loc, as_check, conjuncts
 
 
@@ -21,17 +26,19 @@ def multifield_step(pc, elems, read_seq, place) -> None:
     """Add one node per kept element of a sequence slot to PatternCompiler ``pc``."""
     shape = tuple(e.multi for e in elems)
     many = sum(shape) > 1
-    whole = shape == (True,)        # one multifield: it is the whole slot, any length
+    if not many:
+        _one_multifield(pc, elems, read_seq, place, shape.index(True))
+        return
     tests = []
     for j, elem in enumerate(elems):
-        read = _whole_reader(read_seq) if whole else _reader(read_seq, place, j, elem.multi)
+        read = _reader(read_seq, place, j, elem.multi)
         here = Loc(pc.pos, read, place + (j,))
         alpha: list = []
         for c in conjuncts(elem.constraint):
             pc._constraint(c, here, alpha)
         tests.append(alpha)
     kept = [j for j in range(len(elems))
-            if (j == 0 and not whole) or tests[j] or (shape[j] and many)]
+            if j == 0 or tests[j] or shape[j]]
     singles = shape.count(False)
     for n, j in enumerate(kept):
         checks = [as_check(a[1], pc.norm) for a in tests[j]]
@@ -40,6 +47,40 @@ def multifield_step(pc, elems, read_seq, place) -> None:
                tuple(a[0] for a in tests[j]), last, singles if j == 0 else None)
         fn = _element_node(read_seq, place, shape, j, checks, last, singles if j == 0 else None)
         pc.out.steps.append((key, "enum", fn))
+
+
+def _one_multifield(pc, elems, read_seq, place, m: int) -> None:
+    """A slot with one multifield (element ``m``): every element's place follows from
+    the slot's length (those before it count from the start, those after from the
+    end, it takes what is between), so CLIPS gives it single-field nodes and no
+    spans: the first element's, which also checks the slot holds the single fields
+    (none to check when there are none), and each other element that has a test
+    (a node reading the multifield reads what it took). Two such slots share their
+    first node when only the check is there: ``(items ?x $?)``, ``(items $? ?y)``."""
+    after = len(elems) - 1 - m
+    steps = pc.out.steps
+    before = len(steps)
+    for j, elem in enumerate(elems):
+        if j < m:
+            mode, read = (), (lambda f, s, j=j: read_seq(f)[j])
+        elif j == m:
+            mode, read = ("mf", after), _middle(read_seq, m, after)
+        else:
+            mode, read = ("end", len(elems) - j), (lambda f, s, k=len(elems) - j: read_seq(f)[-k])
+        pc._single(j, elem, place + ((j, mode) if mode else (j,)), read)
+        if j == 0 and len(elems) > 1:
+            singles = len(elems) - 1
+            merge_check(steps, before, ("len>=", place, singles),
+                     lambda f, s, n=singles: len(read_seq(f)) >= n)
+    if len(steps) > before:
+        mark_end(steps, before)
+
+
+def _middle(read_seq, m: int, after: int):
+    def read(fact, spans):
+        seq = read_seq(fact)
+        return tuple(seq[m:len(seq) - after])
+    return read
 
 
 def _element_node(read_seq, place, shape, j, checks, last, at_least):
@@ -105,7 +146,26 @@ def _reader(read_seq, place, j: int, multi: bool):
     return read
 
 
-def _whole_reader(read_seq):
-    def read(fact, spans):
-        return tuple(read_seq(fact))
-    return read
+def mark_end(steps: list, start: int) -> None:
+    """The last node of a sequence slot is told apart (CLIPS's ``endSlot``)."""
+    for i in range(len(steps) - 1, start - 1, -1):
+        key, kind, fn = steps[i]
+        if kind != "const":
+            steps[i] = ((key, "end"), kind, fn)
+            return
+
+
+def merge_check(steps: list, at: int, ckey, check) -> None:
+    """A length (or keys) check rides on the node of the slot's first field, as
+    CLIPS's does; alone when that field has no test of its own."""
+    if len(steps) == at:
+        steps.append((ckey, "test", check))
+        return
+    key, kind, fn = steps[at]
+    if kind == "select":
+        steps[at] = ((key, ckey), "select",
+                     lambda f, fn=fn: fn(f) if check(f, None) else NO_VALUE)
+    elif kind == "test":
+        steps[at] = ((key, ckey), "test", lambda f, s, fn=fn: check(f, s) and fn(f, s))
+    else:
+        steps.insert(at, (ckey, "test", check))

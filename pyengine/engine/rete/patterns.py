@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pyengine.engine.rete.alpha import NO_VALUE
 from pyengine.engine.rete.constraints import Loc, as_check, conjuncts, same_value
 from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn
 from pyengine.engine.rete.keys import plain_comparison, slot_reader
@@ -35,7 +34,7 @@ from pyengine.engine.rete.lhs import (
     constraint_variables,
     shape_of,
 )
-from pyengine.engine.rete.multifield import multifield_step
+from pyengine.engine.rete.multifield import mark_end, merge_check, multifield_step
 
 
 @dataclass
@@ -108,7 +107,7 @@ class PatternCompiler:
                     self._single(slot.key, slot.elems[0], ("s", slot.key),
                                  slot_reader(slot.key))
         if self.first_check is not None:
-            _merge_check(self.out.steps, 0, *self.first_check)
+            merge_check(self.out.steps, 0, *self.first_check)
         for c, here in self.deferred:
             missing = [u for u in constraint_variables(c)
                        if u not in self.local and u not in self.outer]
@@ -176,10 +175,10 @@ class PatternCompiler:
             self._single(i, elem, place + (i,),
                          read(i) if read else (lambda f, s, r=read_seq, i=i: r(f)[i]))
             if i == 0:                  # CLIPS: the length check is field 0's test
-                _merge_check(steps, before, ckey, check)
+                merge_check(steps, before, ckey, check)
         if not elems:
-            _merge_check(steps, before, ckey, check)
-        _mark_end(steps, before)
+            merge_check(steps, before, ckey, check)
+        mark_end(steps, before)
 
     def _single(self, key, elem: Elem, place, read) -> None:
         here = Loc(self.pos, read, place)
@@ -271,31 +270,6 @@ class PatternCompiler:
 
     def _multifield(self, elems, read_seq, place) -> None:
         multifield_step(self, elems, read_seq, place)
-
-
-def _mark_end(steps: list, start: int) -> None:
-    """The last node of a sequence slot is told apart (CLIPS's ``endSlot``)."""
-    for i in range(len(steps) - 1, start - 1, -1):
-        key, kind, fn = steps[i]
-        if kind != "const":
-            steps[i] = ((key, "end"), kind, fn)
-            return
-
-
-def _merge_check(steps: list, at: int, ckey, check) -> None:
-    """A length (or keys) check rides on the node of the slot's first field, as
-    CLIPS's does; alone when that field has no test of its own."""
-    if len(steps) == at:
-        steps.append((ckey, "test", check))
-        return
-    key, kind, fn = steps[at]
-    if kind == "select":
-        steps[at] = ((key, ckey), "select",
-                     lambda f, fn=fn: fn(f) if check(f, None) else NO_VALUE)
-    elif kind == "test":
-        steps[at] = ((key, ckey), "test", lambda f, s, fn=fn: check(f, s) and fn(f, s))
-    else:
-        steps.insert(at, (ckey, "test", check))
 
 
 def _always_there(field) -> bool:
