@@ -305,6 +305,7 @@ class ClipsSession(ProgramMixin, Session):
                     router.next_fire, self._fired_before = 1, start + fired
                     began = time.monotonic()
                     got = self.env.run(want)
+                    router.ran(got, want)
                     fired += got
                     if got < want or note.stop or watch.reason or self._broke:
                         break

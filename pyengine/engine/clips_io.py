@@ -34,6 +34,7 @@ _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
 _BREAK_HEAD = b"Breaking on rule "
+_LIMIT_NOTE = b"rule firing limit reached\n"
 _EOF = -1
 
 
@@ -74,6 +75,7 @@ class IORouter:
         self.rule_names: frozenset[str] = frozenset()   # what a FIRE record may name
         self.capture: list[str] | None = None   # everything, for (matches) and the like
         self.pending = b""          # what is left of the line (read) is reading
+        self.held_note = False      # CLIPS's "rule firing limit reached", or a rule's?
         self._callbacks: tuple = ()
 
     def install(self, env, name: str) -> None:
@@ -135,7 +137,13 @@ class IORouter:
             self.capture.append(message.decode("utf-8", "replace"))
             return
         record = self.record
+        if self.held_note:
+            self.held_note = False
+            self._text(_LIMIT_NOTE)         # something followed it: a rule's line
         if record is None:
+            if message == _LIMIT_NOTE and not self.partial:
+                self.held_note = True       # see ran()
+                return
             self._start(message)
             return
         if self.kind == "?":                # "==> " seen: is this a fact id?
@@ -209,8 +217,20 @@ class IORouter:
         for line in lines:
             self.session._output(line)
 
+    def ran(self, fired: int, limit: int) -> None:
+        """``Run(limit)`` returned after ``fired`` firings. CLIPS 6.4 ends a run by
+        writing "rule firing limit reached" when the firings equal what is left of the
+        limit, that is when exactly half the limit fired (not when it is reached): a
+        note about our chunk of the run, not the program's output, so it is dropped
+        then; a line so written any other time was a rule's."""
+        if self.held_note and 2 * fired == limit:
+            self.held_note = False
+
     def end_line(self) -> None:
         """A rule is done (or the next one fires): its unfinished line is a line."""
+        if self.held_note:
+            self.held_note = False
+            self._text(_LIMIT_NOTE)
         if self.record is not None and self.kind == "?":
             self.record = None
             self._text(b"==> ")

@@ -19,7 +19,7 @@ from tests.conformance.random_clp import (LIMIT, RELATIONS, STRATEGIES, build,
                                           generate, outcome)
 
 SEEDS = 1000            # the generator's own checks
-COMPARED = 2000         # programs compared on both engines (seeds 0..1999)
+COMPARED = 4000         # programs compared on both engines (seeds 0..3999)
 BLOCK = 20              # seeds per comparison test
 LOAD_BLOCK = 50         # seeds per load test
 # a run on CLIPS must end by itself before this many firings (they end by construction,

@@ -190,3 +190,42 @@ def test_rule_output_is_bounded(tmp_path):
     out = s.trace[0].output
     assert len(out) == contract.MAX_FIRING_LINES + 1 and out[-1].startswith("...")
     assert out[0] == "line 1" and len(s.printed) == 3000
+
+
+NOTE = "rule firing limit reached"
+TWO_FIRINGS = """
+(deftemplate c (slot n))
+(deffacts d (c (n 0)))
+(defrule up ?c <- (c (n ?n&:(< ?n 2))) =>
+   (printout t "line " ?n crlf)
+   (printout t "rule firing limit reached
+")
+   (modify ?c (n (+ ?n 1))))
+"""
+
+
+@pytest.mark.parametrize("limit", [None, 1, 2, 3, 4, 5, 8])
+def test_clips_s_half_the_limit_note_is_not_a_rule_s_output(tmp_path, limit):
+    """CLIPS 6.4's Run writes "rule firing limit reached" when exactly half its limit
+    fired (it compares with what is left of the limit); our runs call Run in chunks, so
+    the note is about a chunk: dropped. The same words a rule printed stay, each time."""
+    path = tmp_path / "two.clp"
+    path.write_text(TWO_FIRINGS)
+    s = ClipsSession([path])
+    s.reset()
+    fired = s.run(limit)
+    assert fired == min(2, limit or 2)
+    assert s.printed == [line for n in range(fired) for line in (f"line {n}", NOTE)]
+    assert [line for f in s.trace for line in f.output] == s.printed
+
+
+def test_a_run_of_a_thousand_chunk_keeps_quiet_too(tmp_path):
+    """``run`` with no limit: CLIPS runs in chunks of at most 1000; one firing 500
+    would have written the note."""
+    path = tmp_path / "count.clp"
+    path.write_text("(deftemplate c (slot n)) (deffacts d (c (n 0)))\n"
+                    "(defrule up ?c <- (c (n ?n&:(< ?n 500))) => (modify ?c (n (+ ?n 1))))")
+    s = ClipsSession([path])
+    s.reset()
+    assert s.run() == 500
+    assert s.printed == []
