@@ -173,6 +173,7 @@ class ClipsSession(ProgramMixin, Session):
         a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
         spec = clips_facts.spec_of(fact)
+        last = clips_facts.last_index(self.env) if self.listeners else 0
         self._hold()
         try:
             new = clips_facts.assert_spec(self.env, spec)
@@ -180,7 +181,7 @@ class ClipsSession(ProgramMixin, Session):
             self._held = None
             raise
         self._note_outside(new.index)
-        if self.listeners:
+        if self.listeners and new.index > last:         # not a duplicate given back
             self._emit("assert", FactView(new.index, str(new)))
         self._release()
         return new.index

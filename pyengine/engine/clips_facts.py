@@ -11,6 +11,7 @@ through CLIPS's fact modifier the same way.
 from __future__ import annotations
 
 import clips
+from clips._clips import ffi, lib
 
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, from_python, read_fact
@@ -50,6 +51,15 @@ def assert_spec(env, spec: FactSpec):
         return env.assert_string(spec.text())
     except clips.CLIPSError as exc:
         raise UsageError(f"cannot assert {spec.text()}: {_reason(exc)}") from None
+
+
+def last_index(env) -> int:
+    """The highest index of the facts there now (0: none): a fact asserted after is
+    new only if its index is higher (CLIPS gives a duplicate back, not a new fact)."""
+    last, fact = 0, lib.GetNextFact(env._env, ffi.NULL)
+    while fact != ffi.NULL:
+        last, fact = fact, lib.GetNextFact(env._env, fact)
+    return lib.FactIndex(last) if last else 0
 
 
 def _template(env, name: str):

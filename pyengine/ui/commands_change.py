@@ -11,7 +11,7 @@ is marked as the user's, so ``why`` says who made it.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.trace import fact_line
+from pyengine.engine.trace import construct_end, fact_line
 from pyengine.engine.wording import plural
 from pyengine.ui.modify_facts import fact_spec, modified_fact
 from pyengine.ui.program_edit import (cleared_factory, load_file, program_edits, reload_plan,
@@ -22,17 +22,51 @@ from pyengine.ui.queries import Changes, Note, Text, parse_slots
 
 def assert_(front, fact) -> Changes:
     """add a fact, e.g. assert (number 4) in CLIPS, assert (number 4) or (letter (char a)
-    (pos 1)) in experta."""
+    (pos 1)) in experta; several at once, as CLIPS's assert: assert (a 1) (b 2)."""
     session = front.session
-    spec = front.user_fact(fact)
+    given = fact_texts(fact) if isinstance(fact, str) else [fact]     # CLIPS takes several
+    specs = [front.user_fact(one) for one in given]         # all read before any goes
+    # (the engine checks slot names as it asserts: facts before a bad one stay, said)
     before = {f.id for f in session.facts()}
-    fid = session.assert_fact(spec)
-    made = session.fact(fid)
-    if fid in before:
-        return Changes("asserted", [made],
-                       note=f"{fact_line(fid, made.text)} is already in the fact base")
-    front.log.mark(fid, USER)
-    return Changes("asserted", [made], [("==>", made)])
+    made, changes, notes = [], [], []
+    for spec in specs:
+        try:
+            fid = session.assert_fact(spec)
+        except UsageError as exc:       # an engine's own check (a slot name...)
+            if not changes:
+                raise
+            done = ", ".join(f"f-{view.id}" for _, view in changes)
+            raise UsageError(f"{exc} (asserted before it: {done})") from None
+        view = session.fact(fid)
+        made.append(view)
+        if fid in before:
+            notes.append(f"{fact_line(fid, view.text)} is already in the fact base")
+        else:
+            before.add(fid)
+            front.log.mark(fid, USER)
+            changes.append(("==>", view))
+    return Changes("asserted", made, changes, note="; ".join(notes))
+
+
+MAX_FACTS_AT_ONCE = 100     # facts one assert takes
+
+
+def fact_texts(text: str) -> list[str]:
+    """The facts of ``(a 1) (b 2)`` as texts, each to be read on its own; the text as
+    it is when it is not a run of parenthesized forms (the reader says what is wrong)."""
+    out, i = [], 0
+    while i < len(text):
+        if text[i].isspace():
+            i += 1
+            continue
+        end = construct_end(text, i) if text[i] == "(" else None
+        if end is None:
+            return [text]
+        out.append(text[i:end + 1])
+        i = end + 1
+    if len(out) > MAX_FACTS_AT_ONCE:
+        raise UsageError(f"assert takes at most {MAX_FACTS_AT_ONCE} facts at once")
+    return out or [text]
 
 
 def retract(front, fact_ids: list[int]) -> Changes:

@@ -47,14 +47,21 @@ class ShellFront:
         """Print an answer after what the run printed: a Note as the shell's own ``;;``
         lines, changed facts unless the run's events showed them already (watch facts),
         a why tree in the characters this terminal has, anything else as its lines.
+        A change typed in CLIPS's form (``(assert (x 1))``, ``(modify 3 (n 2))``,
+        ``(retract 3)``) answers as CLIPS's prompt does: the facts' changes only when
+        watched, then what the call returns (``<Fact-3>``; retract returns nothing).
         True when the answer is to leave the shell (quit)."""
         if result is True:
             return True
         if result is None:
             return False
         self._flush()
-        for line in answer_lines(result, "facts" not in self.watching, self.ascii):
+        as_clips = isinstance(result, Changes) and self._typed.startswith("(")
+        changes = "facts" not in self.watching and not as_clips
+        for line in answer_lines(result, changes, self.ascii):
             self.say(line)
+        if as_clips and result.verb != "retracted":
+            self.say(f"<Fact-{result.facts[-1].id}>")
         return False
 
     def fire(self, n: int | None, until: int | None = None, each: bool = False) -> None:

@@ -6,8 +6,9 @@ and ``cell``, with a default), in one or two deffacts; rules made of joins shari
 variables, ``not`` / ``exists`` / ``forall`` with outer bindings, ``(not (and ...))``,
 ``or`` with shared variables, ``test``, ``&`` ``|`` ``~`` and ``:(...)`` constraints,
 multifield patterns on the multislot (and ``$?`` on ordered facts); actions that assert,
-retract, ``modify`` and ``duplicate`` (bounded counters) and ``printout``; saliences
--2..2, rules in random order, pairs of rules sharing their first patterns (CLIPS shares
+retract, ``modify`` and ``duplicate`` (bounded counters) and ``printout``; a rule's
+first patterns sometimes in ``logical`` (truth maintenance); saliences -2..2, rules in
+random order, pairs of rules sharing their first patterns (CLIPS shares
 their joins) and one relation matched with different constants by several patterns.
 
 :func:`generate` gives the program as parts (:class:`Program`), so a difference can be
@@ -38,7 +39,10 @@ and template has a level (a random total order) and a kind:
   so chains of changes are at most BOUND long, and once lower levels are quiet each
   version of a box has finitely many activations of these rules.
 
-A rule whose actions touch several levels obeys each level's rule. By induction on the
+A fact asserted under ``logical`` is also retracted when a pattern fact it rests on
+is retracted or changed: caused by a retraction or change the argument already bounds,
+and asserting it again needs a new activation, so the counts stay finite. A rule
+whose actions touch several levels obeys each level's rule. By induction on the
 levels, each one sees finitely many changes, so finitely many activations, each firing
 once. (No rule asserts into a growing relation from a level above it, nothing retracts
 from a growing relation.) :func:`check_levels` verifies this of a generated program.
@@ -55,7 +59,7 @@ if not __package__:     # run as a file (``python tests/conformance/random_clp.p
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.conformance.random_clp_facts import RELATIONS, SCHEMAS, TEMPLATES  # noqa: E402
-from tests.conformance.random_clp_rules import Lhs, Rule, RuleGen  # noqa: E402
+from tests.conformance.random_clp_rules import Lhs, Rule, RuleGen, leading_plain  # noqa: E402
 
 
 # -- the program as parts ---------------------------------------------------------------
@@ -193,6 +197,19 @@ class _Gen(RuleGen):
         return Rule(name, r.choice((0, 0, 1, -1)), (f"({rel} {a} {b})",), (act,),
                     frozenset({rel}), effects)
 
+    def logical(self, rules: list[Rule]) -> list[Rule]:
+        """About one rule in four has its first CEs in a ``logical`` (what it asserts
+        then lasts while they hold). Drawn from a stream of its own, so each seed's
+        program is otherwise what it was before logical was drawn."""
+        r = random.Random(f"logical {self.seed}")
+        out = []
+        for rule in rules:
+            lead = leading_plain(list(rule.ces))
+            if lead and r.random() < 0.25:
+                rule = replace(rule, logical=r.randint(1, lead))
+            out.append(rule)
+        return out
+
     # -- the program ----------------------------------------------------------------------
     def program(self) -> Program:
         r = self.r
@@ -217,6 +234,7 @@ class _Gen(RuleGen):
             rule, st = self.rule(name)
             rules.append(rule)
             states.append(st)
+        rules = self.logical(rules)
         order = list(range(len(rules)))
         r.shuffle(order)
         rules = [rules[i] for i in order]

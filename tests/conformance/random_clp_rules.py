@@ -33,14 +33,32 @@ class Rule:
     # what the rule reads and changes, for check_levels
     reads: frozenset = frozenset()
     effects: tuple = ()             # ("assert", rel) / ("retract", rel) / ("change", "box")
+    logical: int = 0                # its first CEs (patterns) in a logical
 
     def text(self) -> str:
         head = f"(defrule {self.name}"
         if self.salience:
             head += f" (declare (salience {self.salience}))"
-        lhs = "".join(f"\n   {ce}" for ce in self.ces)
+        ces = list(self.ces)
+        n = min(self.logical, leading_plain(ces))
+        if n:
+            ces[:n] = ["(logical " + "\n            ".join(ces[:n]) + ")"]
+        lhs = "".join(f"\n   {ce}" for ce in ces)
         rhs = "".join(f"\n   {a}" for a in self.actions)
         return f"{head}{lhs}\n   =>{rhs})"
+
+
+def leading_plain(ces: list[str]) -> int:
+    """How many of the first CEs are patterns: what a rule's ``logical`` holds here (it
+    must come first). Patterns only, so that a fact loses its support only when one it
+    rests on is retracted or changed, which keeps every program terminating (module
+    doc of random_clp); a ``(logical (not (p 1 a))) => (assert (p 1 a))`` would not."""
+    n = 0
+    for ce in ces:
+        if ce.startswith(("(or", "(test", "(forall", "(not", "(exists", "(logical")):
+            break
+        n += 1
+    return n
 
 
 class Lhs:

@@ -203,3 +203,17 @@ def test_walk_fires_past_the_plan_when_the_agenda_has_more(session):
     assert runner.walk(2) == 2
     assert runner.walk(None, until=0) == 0                 # no stage to stop after
     assert runner.walk(None) == 4
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_fact_asserted_again_by_hand_is_no_event(engine, tmp_path):
+    """CLIPS gives a duplicate back instead of a new fact: nothing changed, so the
+    listeners (the web page's lists, a notebook's log, ``watch facts``) hear nothing."""
+    s = talker(engine, tmp_path)
+    s.reset()
+    heard: list = []
+    s.listeners.append(lambda event, payload: heard.append((event, payload.id)))
+    first = s.assert_fact("(name Ada)")
+    again = s.assert_fact("(name Ada)")
+    assert again == first
+    assert heard == [("assert", first)]

@@ -16,7 +16,7 @@ from pyengine.engine.rete.agenda import Activation, Agenda
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList, identity, new_fact
-from pyengine.engine.rete.joins import FilterJoin, Network, Terminal, drop, unblock
+from pyengine.engine.rete.joins import UNLINKED, FilterJoin, Network, Terminal, drop, unblock
 from pyengine.engine.rete.truth import TruthMaintenance
 
 
@@ -90,11 +90,18 @@ class Engine:
         self.agenda.focus.current = "MAIN"  # whatever the deffacts' auto-focus made it
 
     def assert_fact(self, fact, fid: int | None = None):
-        """Assert; the fact already in the list if an equal one is there."""
+        """Assert; the fact already in the list if an equal one is there; None (as
+        CLIPS, nothing asserted, no id used) when the firing's logical support was
+        unlinked earlier in its own action: the fact of its last logical pattern was
+        retracted (``(logical ?f <- (p)) => (retract ?f) (assert (q))``, or a ``modify``
+        of it). (A support that went with an earlier pattern's fact is only dropped,
+        not unlinked, in CLIPS: see :mod:`~pyengine.engine.rete.truth`.)"""
         same = self.facts.existing(fact)
         if same is not None:
             self.truth.asserted(same, False)
             return same
+        if self.truth.current is not None and self.truth.current.dead is UNLINKED:
+            return None
         self._busy += 1
         try:
             self._add(fact, fid)
@@ -149,7 +156,9 @@ class Engine:
         try:
             for am in reversed(ams):    # CLIPS keeps a fact's matches newest first and
                 for tok in reversed(list(am.children or ())):   # each one's tokens too
-                    drop(tok)
+                    if not tok.dead:
+                        drop(tok)
+                        tok.dead = UNLINKED     # made on this match: unlinked (truth)
                 if am.blocked:
                     unblock(am)
         finally:

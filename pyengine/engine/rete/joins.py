@@ -31,6 +31,9 @@ from __future__ import annotations
 from pyengine.engine.rete.alpha import Slotted
 
 
+UNLINKED = 2    # Token.dead of a token dropped because the match it joined went
+
+
 class Token(Slotted):
     """A partial match."""
 
@@ -43,7 +46,7 @@ class Token(Slotted):
         self.right = right          # the alpha match (or sub-network token) it joined
         self.children = None        # tokens made from it, in order (a dict, made when needed)
         self.blocked = None         # as a sub-network result: the tokens it blocks (a dict)
-        self.dead = False
+        self.dead = False           # True once dropped (UNLINKED: see the constant)
         self.deps = None            # facts this token logically supports (fact ids)
 
 

@@ -6,8 +6,19 @@ one support of a fact remains, the fact stays; when the last goes (a fact it
 matched was retracted, or a ``not`` inside it became false), the fact is retracted
 too, once the change that removed the support is done. A fact asserted outside any
 logical rule is unconditional and loses its supports.
+
+A rule's action can take its own support away (it retracts or modifies a fact of its
+``logical``). CLIPS's ``AddLogicalDependencies`` then tells two cases apart by whether
+the support's partial match was *unlinked* (its parents cut: it was made on the
+retracted fact's own match, the last logical pattern's) or only dropped with an
+earlier pattern's fact: unlinked, what the action asserts next is not asserted at
+all (:data:`~pyengine.engine.rete.joins.UNLINKED`); only dropped, it is asserted and
+tied to a match that is already gone, so it never loses that support: it stays as if
+unconditional.
 """
 from __future__ import annotations
+
+from pyengine.engine.rete.joins import UNLINKED
 
 
 class TruthMaintenance:
@@ -44,6 +55,10 @@ class TruthMaintenance:
             return
         if not new and fid not in self.supports:
             return                          # an unconditional fact stays unconditional
+        if tok.dead:                        # the support went earlier in this action:
+            if tok.dead is not UNLINKED:    # dropped with an earlier pattern's fact, it
+                self.retracted(fid)         # holds for good (CLIPS links it to the
+            return                          # dead match, whose facts are gone already)
         self.supports.setdefault(fid, {})[tok] = None
         if tok.deps is None:
             tok.deps = {}
