@@ -120,7 +120,6 @@ def _reason(exc: Exception) -> str:
     return (str(exc).splitlines() or ["not a fact"])[0]
 
 
-
 def full_text(env, fid: int, text: str) -> str:
     """A modified fact's text (CLIPS's watch record elides the unchanged slots)."""
     name = text[1:].split(None, 1)[0].rstrip(")")
