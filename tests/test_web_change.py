@@ -289,3 +289,18 @@ def test_a_transcript_stops_at_its_size_with_a_note():
     assert t.text() == text
     assert file_name('bee-play "x"/../y') == "pyengine-bee-play-x-..-y-transcript.txt"
     assert file_name("///") == "pyengine-session-transcript.txt"
+
+
+def test_several_facts_asserted_at_once_are_a_step_each(family):
+    """(assert (a 1) (b 2)) from the page: both go in, each counted against the
+    session's share and each a step back (the one already there too)."""
+    sid = session(family)
+    before = facts(family.get(f"/api/sessions/{sid}").json())
+    st = post(family, sid, "assert", "(note one) (note two) (note one)")
+    made = [text for _, text in facts(st) if text.startswith("(note")]
+    assert made == ["(note one)", "(note two)"]
+    assert "already in the fact base" in st["message"]
+    st = post(family, sid, "back", 2)
+    assert [text for _, text in facts(st) if text.startswith("(note")] == ["(note one)"]
+    st = post(family, sid, "back")
+    assert facts(st) == before

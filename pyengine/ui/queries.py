@@ -79,7 +79,10 @@ class Changes(Text):
         return super().lines() if changes else [f";; {self.note}"] if self.note else []
 
     def message(self) -> str:
-        return f"{self.verb} " + ", ".join(f"f-{f.id} {f.text}" for f in self.facts)
+        """``asserted f-6 (note one), f-7 (note two)``, each fact once, and the note."""
+        once = {f.id: f for f in self.facts}.values()
+        said = f"{self.verb} " + ", ".join(f"f-{f.id} {f.text}" for f in once)
+        return f"{said}; {self.note}" if self.note else said
 
     @property
     def id(self) -> int:
