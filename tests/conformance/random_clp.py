@@ -298,6 +298,18 @@ def outcome(make, strategy: str, limit: int = LIMIT) -> Outcome:
         return Outcome(error=f"{type(exc).__name__}: {exc}")
 
 
+def against_clips(path, text: str, strategy: str) -> str | None:
+    """``text`` written to the .clp file ``path``, run on CLIPS and on our engine under
+    ``strategy``: the first difference, None if they run alike (CLIPS itself must fire
+    and not fail)."""
+    from pyengine.engine.experta import ExpertaSession
+    path.write_text(text)
+    on_clips = outcome(lambda: clips_session(path), strategy)
+    assert on_clips.firings and on_clips.error is None, on_clips.error
+    return first_difference(on_clips, outcome(lambda: ExpertaSession.from_clp([path]),
+                                              strategy))
+
+
 def first_difference(clips: Outcome, ours: Outcome) -> str | None:
     """The first place two outcomes differ, in words; None if they are the same."""
     if clips == ours:

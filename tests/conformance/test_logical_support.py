@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.engine.experta import ExpertaSession
-from tests.conformance.random_clp import STRATEGIES, clips_session, first_difference, outcome
+from tests.conformance.random_clp import STRATEGIES, against_clips
 
 BOX = "(deftemplate box (slot id) (slot n (default 0)) (multislot items))\n"
 PROGRAMS = {
@@ -40,15 +39,26 @@ PROGRAMS = {
 (defrule r (logical ?f <- (p ?x)) => (retract ?f) (assert (q 1)))
 (defrule drop (declare (salience -5)) ?k <- (k 1) => (retract ?k))
 """,
+    # the support is linked before the fact matches (CLIPS): asserting (c 1) blocks
+    # the rule's own not, so (c 1) loses its support at once and goes, the not holds
+    # again, and the rule fires again: a loop, up to the firing limit, on both
+    "a fact that blocks its own support's not": """
+(deffacts start0 (a 1))
+(defrule r (logical (a ?x) (not (c ?x))) => (assert (c ?x)) (assert (d ?x)))
+""",
+    "not, exists and or inside logical": """
+(deffacts start0 (a 1) (a 2) (b 1) (e 2))
+(defrule r (logical (a ?x) (not (b ?x))) => (assert (c ?x)))
+(defrule s (c ?x) => (assert (b ?x)))
+(defrule u (logical (a ?x) (exists (e ?y&:(>= ?y ?x)))) => (assert (f ?x)))
+(defrule v (logical (or (a ?x) (e ?x))) => (assert (g ?x)))
+(defrule t (declare (salience -1)) ?f <- (b 1) => (retract ?f))
+(defrule w (declare (salience -2)) ?f <- (e 2) => (retract ?f))
+""",
 }
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_a_support_taken_by_its_own_action_as_on_clips(tmp_path, name, strategy):
-    path = tmp_path / "program.clp"
-    path.write_text(BOX + PROGRAMS[name])
-    on_clips = outcome(lambda: clips_session(path), strategy)
-    ours = outcome(lambda: ExpertaSession.from_clp([path]), strategy)
-    assert on_clips.firings and on_clips.error is None
-    assert first_difference(on_clips, ours) is None
+    assert against_clips(tmp_path / "program.clp", BOX + PROGRAMS[name], strategy) is None

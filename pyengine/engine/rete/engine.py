@@ -107,13 +107,13 @@ class Engine:
             self._add(fact, fid)
         finally:
             self._busy -= 1
-        self.truth.asserted(fact, True)
         if not self._busy:
             self.truth.settle()
         return fact
 
     def _add(self, fact, fid) -> None:
         self.facts.add(fact, self.net.tick(), fid)
+        self.truth.asserted(fact, True)     # before it matches, as CLIPS links it
         if self.listener is not None:
             self.listener.on_fact("+", fact)
         ams = self.alpha_matches[fact["__factid__"]] = []
