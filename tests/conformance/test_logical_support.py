@@ -46,6 +46,14 @@ PROGRAMS = {
 (deffacts start0 (a 1))
 (defrule r (logical (a ?x) (not (c ?x))) => (assert (c ?x)) (assert (d ?x)))
 """,
+    # what assert, modify and duplicate return when nothing could be made: FALSE
+    "what the calls return then": """
+(deftemplate cup (slot n))
+(deffacts start0 (cup (n 0)))
+(defrule r (logical ?f <- (cup (n 0)))
+   => (bind ?r (modify ?f (n 1))) (printout t "modify " ?r crlf)
+      (printout t "assert " (assert (q 1)) crlf))
+""",
     "not, exists and or inside logical": """
 (deffacts start0 (a 1) (a 2) (b 1) (e 2))
 (defrule r (logical (a ?x) (not (b ?x))) => (assert (c ?x)))

@@ -71,7 +71,7 @@ def _one_multifield(pc, elems, read_seq, place, m: int) -> None:
         if j == 0 and len(elems) > 1:
             singles = len(elems) - 1
             merge_check(steps, before, ("len>=", place, singles),
-                     lambda f, s, n=singles: len(read_seq(f)) >= n)
+                        lambda f, s, n=singles: len(read_seq(f)) >= n)
     if len(steps) > before:
         mark_end(steps, before)
 

@@ -26,6 +26,7 @@ from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, comp
 from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
+from pyengine.engine.clp.values import FALSE
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.facts import new_fact
 from pyengine.engine.rete.from_clips import LhsReader, form_text
@@ -254,17 +255,18 @@ class ClipsHost:
     def assert_fact(self, template, slots, fields):
         cls = self.program.fact_class(template)
         if slots is not None:
-            return self.engine.assert_fact(new_fact(cls, slots))
-        return self.engine.assert_fact(new_fact(cls, dict(enumerate(fields)), tuple(fields)))
+            return _made(self.engine.assert_fact(new_fact(cls, slots)))
+        return _made(self.engine.assert_fact(new_fact(cls, dict(enumerate(fields)),
+                                                      tuple(fields))))
 
     def retract(self, target) -> None:
         self.engine.retract(self._fact(target))
 
     def modify(self, target, changes):
-        return self.engine.modify(self._fact(target), dict(changes))
+        return _made(self.engine.modify(self._fact(target), dict(changes)))
 
     def duplicate(self, target, changes):
-        return self.engine.duplicate(self._fact(target), dict(changes))
+        return _made(self.engine.duplicate(self._fact(target), dict(changes)))
 
     def fact_index(self, fact) -> int:
         fid = fact.get("__factid__", -1)
@@ -340,6 +342,12 @@ class ClipsHost:
         budget = current_budget()
         if budget is not None and time.monotonic() > budget.deadline + budget.grace:
             raise OutOfTime(f"a loop inside one firing ran past {budget.seconds + budget.grace:g} s")
+
+
+def _made(fact):
+    """What CLIPS's assert, modify and duplicate return: the fact, or FALSE when none
+    was made (the rule's own logical support went earlier in its action)."""
+    return FALSE if fact is None else fact
 
 
 def load_program(paths=(), texts=(), seed: int = 1) -> Program:
