@@ -120,7 +120,6 @@ RUNTIME_ERRORS = [
                                                "of range 1..1 in function 'delete$'."),
     ("(assert (a 1))\n(modify 1 (x 2))", "line 2: Ordered facts cannot be used with the "
                                          "'modify' function."),
-    ("(retract 7)", "line 1: Unable to find fact f-7."),
     ("(bind ?n 2.5)\n(loop-for-count ?n do)", "line 2: Function 'loop-for-count' expected "
                                               "argument #2 to be of type integer."),
     ("(progn$ (?v abc) 1)", "Function 'progn$' expected argument #1 to be of type multifield."),
@@ -140,6 +139,39 @@ def test_runtime_errors_in_clips_words_with_the_line(text, message):
         run(Frame({}, ScratchHost(templates=scope.templates)))
     assert message in str(info.value) and (not message.startswith("line") or
                                            str(info.value) == message)
+
+
+SAID_AND_ON = [   # CLIPS says these and the action goes on (checked with clipspy)
+    ("(retract 7) (bind ?r ok)", "[PRNTUTIL1] Unable to find fact f-7.", "ok"),
+    ("(bind ?r (modify 7 (x 2)))", "[PRNTUTIL1] Unable to find fact f-7.", "FALSE"),
+    ("(bind ?r (duplicate 7))", "[PRNTUTIL1] Unable to find fact f-7.", "FALSE"),
+    ("(bind ?r (fact-slot-value 7 x))", "[PRNTUTIL1] Unable to find fact f-7.", "FALSE"),
+    ("(bind ?f (assert (p (x 1)))) (retract ?f) (bind ?r (modify ?f (x 2)))",
+     "[PRNTUTIL11] The fact f-1 has been retracted.", "FALSE"),
+    ("(bind ?f (assert (p (x 1)))) (retract ?f) (bind ?r (fact-index ?f))",
+     "[PRNTUTIL11] The fact f-1 has been retracted.", -1),
+    ("(bind ?f (assert (p (x 1)))) (retract ?f) (retract ?f) (bind ?r done)", None, "done"),
+]
+
+
+@pytest.mark.parametrize("text, said, value", SAID_AND_ON)
+def test_a_fact_not_there_is_said_and_the_action_goes_on(text, said, value):
+    scope = Scope()
+    compile_deftemplate(read("(deftemplate p (slot x))")[0], scope)
+    host = ScratchHost(templates=scope.templates)
+    frame = Frame({}, host)
+    compile_actions(read(text), scope)(frame)
+    assert host.warnings == ([said] if said else [])
+    assert frame.vars["r"] == value
+
+
+def test_the_slot_of_a_retracted_fact_stops_the_action():
+    scope = Scope()
+    compile_deftemplate(read("(deftemplate p (slot x))")[0], scope)
+    run = compile_actions(read("(bind ?f (assert (p (x 1)))) (retract ?f)\n"
+                               "(fact-slot-value ?f x)"), scope)
+    with pytest.raises(ClpRuntimeError, match="The fact f-1 has been retracted"):
+        run(Frame({}, ScratchHost(templates=scope.templates)))
 
 
 def test_endless_recursion_is_a_runtime_error():

@@ -23,6 +23,7 @@ from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
                                              Compiled, Frame, Scope, arg_error,
                                              compile_expr, with_line)
+from pyengine.engine.clp.functions_facts import fact_gone
 from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
 
 
@@ -125,7 +126,12 @@ def compile_retract(form: Form, scope: Scope) -> Compiled:
     def retract(frame: Frame) -> None:
         host = frame.host
         for i, target in enumerate(targets, 1):
-            host.retract(_target("retract", target(frame), i))
+            fact = _target("retract", target(frame), i)
+            gone = fact_gone(host, fact)
+            if gone is None:
+                host.retract(fact)
+            elif type(fact) is int:     # CLIPS says so and goes on; a fact retracted
+                host.warn(gone)         # already is left alone, without a word
     return with_line(retract, getattr(form, "line", None))
 
 
@@ -144,6 +150,10 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
     def change(frame: Frame) -> object:
         host = frame.host
         fact = _target(fname, target(frame))
+        gone = fact_gone(host, fact)
+        if gone is not None:            # CLIPS says so, gives FALSE and goes on
+            host.warn(gone)
+            return FALSE
         template = host.fact_template(fact)
         if template is None:
             raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "

@@ -27,9 +27,23 @@ def _fact_or_index(fname: str, v: object) -> object:
     raise arg_error(fname, 1, "fact-address or integer")
 
 
+def fact_gone(host, target) -> str | None:
+    """CLIPS's words when ``target`` (a fact or a fact index) is not in the fact base;
+    None when it is."""
+    if host.fact_exists(target):
+        return None
+    if type(target) is int:
+        return f"[PRNTUTIL1] Unable to find fact f-{target}."
+    return f"[PRNTUTIL11] The fact f-{host.fact_id(target)} has been retracted."
+
+
 def fact_index(host, fact) -> int:
     if not is_fact(fact):
         raise arg_error("fact-index", 1, "fact address")
+    gone = fact_gone(host, fact)
+    if gone is not None:            # CLIPS says so and goes on
+        host.warn(gone)
+        return -1
     return host.fact_index(fact)
 
 
@@ -37,6 +51,12 @@ def fact_slot_value(host, target, slot):
     target = _fact_or_index("fact-slot-value", target)
     if type(slot) is not str:
         raise arg_error("fact-slot-value", 2, "symbol")
+    gone = fact_gone(host, target)
+    if gone is not None and type(target) is int:    # an index: said, FALSE, on
+        host.warn(gone)
+        return FALSE
+    if gone is not None:                            # a retracted fact: the action stops
+        raise ClpRuntimeError(gone.split("] ", 1)[1])
     return host.fact_slot(target, None if slot == "implied" else slot)
 
 

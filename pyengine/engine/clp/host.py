@@ -18,8 +18,12 @@ Behaviours of CLIPS 6.4 (checked with clipspy) a host should keep:
   CLIPS values (``1`` and ``1.0`` differ: see :func:`~.values.key`);
 * ``modify`` keeps the fact's index (the fact changes in place), unless the result
   equals another fact: then the modified fact is retracted and the other returned;
-* ``fact_index`` of a retracted fact is -1; retracting it again is an error;
-* an error (unknown index, unknown slot) raises
+* a fact that is not there (an index no fact has, a fact retracted) is the actions'
+  to check (:func:`~pyengine.engine.clp.functions_facts.fact_gone`): CLIPS says so
+  and goes on for ``retract`` of an index, ``modify``, ``duplicate`` (FALSE),
+  ``fact-index`` (-1) and ``fact-slot-value`` of an index (FALSE); retracting a fact
+  retracted already does nothing; the host may assume the fact is there;
+* another error (unknown slot) raises
   :class:`~pyengine.engine.clp.expressions.ClpRuntimeError`.
 """
 from __future__ import annotations
@@ -53,6 +57,9 @@ class Host(Protocol):
 
     def fact_index(self, fact: object) -> int:
         """The fact's index (``f-3`` is 3), -1 if it was retracted."""
+
+    def fact_id(self, fact: object) -> int:
+        """The index the fact was given, retracted or not (for saying which)."""
 
     def fact_slot(self, fact: object, slot: str | None) -> object:
         """A slot's value; ``slot`` None: an ordered fact's fields, as a tuple."""
@@ -215,6 +222,9 @@ class ScratchHost:
 
     def fact_index(self, fact):
         return fact.index if fact.live else -1
+
+    def fact_id(self, fact):
+        return fact.index
 
     def fact_slot(self, fact, slot):
         fact = self._resolve(fact)

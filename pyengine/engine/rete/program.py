@@ -272,6 +272,9 @@ class ClipsHost:
         fid = fact.get("__factid__", -1)
         return fid if self.engine.facts.get(fid) is fact else -1
 
+    def fact_id(self, fact) -> int:
+        return fact.get("__factid__", 0)
+
     def fact_slot(self, fact, slot):
         fact = self._fact(fact) if isinstance(fact, int) else fact
         template = self.fact_template(fact)
@@ -345,8 +348,7 @@ class ClipsHost:
 
 
 def _made(fact):
-    """What CLIPS's assert, modify and duplicate return: the fact, or FALSE when none
-    was made (the rule's own logical support went earlier in its action)."""
+    """The fact made, or FALSE (CLIPS's value when a rule's support went: no fact)."""
     return FALSE if fact is None else fact
 
 

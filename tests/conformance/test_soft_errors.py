@@ -1,0 +1,58 @@
+"""Errors after which CLIPS 6.4 goes on, in a rule's action, on CLIPS and on our
+engine: a fact index no fact has, a fact retracted earlier in the action. CLIPS says
+so (``[PRNTUTIL1] Unable to find fact f-99.``, ``[PRNTUTIL11] The fact f-1 has been
+retracted.``), gives FALSE (or -1) and fires on; retracting a fact twice says nothing;
+only the slot of a retracted fact stops the action. Both sessions then say the errors
+after the run, naming the firing of the first."""
+from __future__ import annotations
+
+import pytest
+
+from pyengine.engine.clips import ClipsSession
+from pyengine.engine.errors import EngineHalted
+from pyengine.engine.experta import ExpertaSession
+
+PROGRAMS = {
+    "gone facts": """
+(deftemplate box (slot n))
+(deffacts d (box (n 0)) (p 1) (go))
+(defrule a (go) ?b <- (box (n 0)) => (retract ?b) (printout t "m " (modify ?b (n 1)) crlf))
+(defrule b (go) => (retract 99) (printout t "r " (modify 98 (n 1)) (duplicate 97) crlf))
+(defrule c (go) ?p <- (p 1) => (retract ?p) (retract ?p)
+   (printout t "d " (duplicate ?p) " " (fact-index ?p) " " (fact-existp ?p) crlf))
+(defrule z (declare (salience -10)) (go) => (printout t "z " (fact-slot-value 96 n) crlf))
+""",
+    "the slot of a gone fact stops": """
+(deftemplate box (slot n))
+(deffacts d (box (n 0)) (go))
+(defrule a (go) ?b <- (box (n 0)) => (retract ?b) (printout t "v " (fact-slot-value ?b n) crlf))
+(defrule z (declare (salience -10)) (go) => (printout t "z" crlf))
+""",
+}
+
+
+def _run(session):
+    session.reset()
+    try:
+        session.run()
+        said = None
+    except EngineHalted as exc:
+        said = str(exc)
+    return ([f.rule for f in session.trace], list(session.printed),
+            [f.text for f in session.facts()], said)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_clips_s_soft_errors_let_the_run_go_on_on_both(tmp_path, name):
+    path = tmp_path / "program.clp"
+    path.write_text(PROGRAMS[name])
+    clips = ClipsSession([path])
+    clips.quiet(True)
+    on_clips = _run(clips)
+    assert on_clips[3], "CLIPS said no error"
+    ours = _run(ExpertaSession.from_clp([path]))
+    assert ours[:3] == on_clips[:3]
+    if "PRCCODE4" in on_clips[3]:   # an error that stops the action: our words, its line
+        assert ours[3].startswith("firing 1: line 4: The fact f-1 has been retracted")
+    else:                           # errors CLIPS goes on after: its words, as it says them
+        assert ours[3] == on_clips[3]
