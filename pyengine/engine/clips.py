@@ -212,18 +212,20 @@ class ClipsSession(ProgramMixin, Session):
             self._release()
 
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
+        """The fact's id, or the one it became equal to (CLIPS then retracts it)."""
         fact = self._find(fact_id)
         old = str(fact)
         self._hold()
         try:
-            clips_facts.modify(fact, slots)
-            self._note_outside(fact_id)
+            now = clips_facts.modify(fact, slots)
+            self._note_outside(now.index)
             if self.listeners:
                 self._emit("retract", FactView(fact_id, old))
-                self._emit("assert", FactView(fact_id, str(self._find(fact_id))))
+                if now.index == fact_id:
+                    self._emit("assert", FactView(fact_id, str(now)))
         finally:
             self._release()
-        return fact_id
+        return now.index
 
     def facts(self) -> list[FactView]:
         with self._router.aside():

@@ -100,9 +100,11 @@ def _checked_slots(template, relation: str, given: dict) -> dict:
     return out
 
 
-def modify(fact, slots: dict[str, object]) -> None:
-    """Change slots of a template fact in place (CLIPS 6.4 keeps its id). Values as
-    the reader gives them, or in Python (read by
+def modify(fact, slots: dict[str, object]):
+    """Change slots of a template fact in place (CLIPS 6.4 keeps its id) and return
+    the fact it is now: itself, or, when the change made it equal to another fact,
+    that other one (CLIPS keeps no two equal facts: it retracts the modified one).
+    Values as the reader gives them, or in Python (read by
     :func:`~pyengine.engine.clips_values.from_python`: a plain ``str`` is one atom)."""
     if fact.template.implied:
         raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
@@ -110,10 +112,23 @@ def modify(fact, slots: dict[str, object]) -> None:
     name = fact.template.name
     checked = _checked_slots(fact.template, name,
                              {k: from_python(v) for k, v in slots.items()})
+    applied = {k: to_clips(v) for k, v in checked.items()}
+    want, index = _strict({**dict(fact), **applied}), fact.index
     try:
-        fact.modify_slots(**{k: to_clips(v) for k, v in checked.items()})
+        fact.modify_slots(**applied)
     except (clips.CLIPSError, TypeError, ValueError) as exc:
         raise UsageError(f"cannot modify f-{fact.index}: {_reason(exc)}") from None
+    found = [f for f in fact.template.facts() if f.index == index or _strict(dict(f)) == want]
+    return next((f for f in found if f.index == index), found[0] if found else fact)
+
+
+def _strict(value):
+    """A value compared as CLIPS compares them (1 is not 1.0, a symbol not a string)."""
+    if isinstance(value, dict):
+        return {k: _strict(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return tuple(_strict(v) for v in value)
+    return type(value).__name__, value
 
 
 def _reason(exc: Exception) -> str:

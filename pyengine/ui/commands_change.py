@@ -95,6 +95,11 @@ def modify(front, fact_id: int, slots, more: dict) -> Changes:
                        "nothing changed (CLIPS leaves such a modify alone)")
     front.user_fact(changed)
     new = session.fact(session.modify(fact_id, values))
+    if new.id != fact_id:           # it became equal to another fact: CLIPS keeps that one
+        front.log.retracted_by_you(fact_id)
+        return Changes("modified", [new], [("<==", old)],
+                       note=f"{fact_line(new.id, new.text)} is already in the fact base: "
+                            f"f-{fact_id} went (CLIPS keeps no two equal facts)")
     front.log.mark(new.id, USER)
     return Changes("modified", [new], [("<==", old), ("==>", new)])
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pyengine.engine.errors import UsageError
@@ -60,6 +60,11 @@ def check_undo(ins: Inspector, actions: list, undos: list) -> None:
 
 @settings(max_examples=30)
 @given(st.lists(ACTIONS, min_size=1, max_size=12), st.lists(st.integers(0, 20), max_size=3))
+# a modify by hand that makes the fact equal to another (CLIPS keeps that one): the
+# CLIPS session reported an error although the fact was gone, so undo replayed wrong
+@example(actions=[("assert", "(item (name c) (n 2))"), ("step", 2),
+                  ("assert", "(item (name c) (n 2))"), ("step", 1), ("modify", 3, 1),
+                  ("step", 1)], undos=[0])
 @pytest.mark.parametrize("engine", ["clips", "experta"])
 def test_undo_returns_to_what_was_seen_before_each_step(tmp_path_factory, engine, actions,
                                                         undos):

@@ -217,3 +217,20 @@ def test_a_fact_asserted_again_by_hand_is_no_event(engine, tmp_path):
     again = s.assert_fact("(name Ada)")
     assert again == first
     assert heard == [("assert", first)]
+
+
+def test_a_modify_that_makes_a_fact_equal_to_another_keeps_that_one(tmp_path):
+    """CLIPS keeps no two equal facts: a modify that makes f-2 equal to f-1 retracts
+    f-2 and gives f-1 back; both sessions say so, and the shell too."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.experta import ExpertaSession
+    path = tmp_path / "two.clp"
+    path.write_text("(deftemplate c (slot n))\n(deffacts d (c (n 1)) (c (n 2)))\n")
+    for make in (ClipsSession, ExpertaSession.from_clp):
+        s = make([path])
+        s.reset()
+        heard: list = []
+        s.listeners.append(lambda event, p, out=heard: out.append((event, p.id)))
+        assert s.modify(2, {"n": 1}) == 1
+        assert [f.text for f in s.facts()] == ["(c (n 1))"]
+        assert heard == [("retract", 2)]
