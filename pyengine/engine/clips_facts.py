@@ -118,8 +118,10 @@ def modify(fact, slots: dict[str, object]):
         fact.modify_slots(**applied)
     except (clips.CLIPSError, TypeError, ValueError) as exc:
         raise UsageError(f"cannot modify f-{fact.index}: {_reason(exc)}") from None
-    found = [f for f in fact.template.facts() if f.index == index or _strict(dict(f)) == want]
-    return next((f for f in found if f.index == index), found[0] if found else fact)
+    for f in fact.template.facts():
+        if f.index == index:
+            return f
+    return next((f for f in fact.template.facts() if _strict(dict(f)) == want), fact)
 
 
 def _strict(value):
