@@ -200,7 +200,10 @@ class NegJoin(Join):
                 drop(child)
 
     def left_remove(self, tok: Token) -> None:
-        super().left_remove(tok)
+        key = self.key_of.pop(tok, None)
+        bucket = self.left.get(key)
+        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
+            del self.left[key]
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)
@@ -378,16 +381,17 @@ def drop(tok: Token) -> None:
     if kids:
         tok.children = None         # its tokens need not take themselves out of it
         for sub in reversed(kids):
-            drop(sub)
+            if not sub.dead:
+                drop(sub)
     node = tok.node
     node.out.pop(tok, None)
     for child in node.children:
         child.left_remove(tok)
     if tok.deps:
         node.net.on_unsupported(tok)
-    kids = tok.parent.children if tok.parent is not None else None
-    if kids:
-        kids.pop(tok, None)
-    kids = tok.right.children if tok.right is not None else None
-    if kids:
-        kids.pop(tok, None)
+    parent = tok.parent
+    if parent is not None and parent.children:
+        parent.children.pop(tok, None)
+    right = tok.right
+    if right is not None and right.children:
+        right.children.pop(tok, None)
