@@ -173,16 +173,17 @@ class ClipsSession(ProgramMixin, Session):
         a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
         spec = clips_facts.spec_of(fact)
-        last = clips_facts.last_index(self.env) if self.listeners else 0
+        last = clips_facts.last_index(self.env)
         self._hold()
         try:
             new = clips_facts.assert_spec(self.env, spec)
         except BaseException:
             self._held = None
             raise
-        self._note_outside(new.index)
-        if self.listeners and new.index > last:         # not a duplicate given back
-            self._emit("assert", FactView(new.index, str(new)))
+        if new.index > last:        # not a duplicate given back: a fact, its first version
+            self._note_outside(new.index)
+            if self.listeners:
+                self._emit("assert", FactView(new.index, str(new)))
         self._release()
         return new.index
 
@@ -218,7 +219,8 @@ class ClipsSession(ProgramMixin, Session):
         self._hold()
         try:
             now = clips_facts.modify(fact, slots)
-            self._note_outside(now.index)
+            if now.index == fact_id and str(now) != old:    # a new version (not: the
+                self._note_outside(now.index)   # fact kept unchanged, or another kept)
             if self.listeners:
                 self._emit("retract", FactView(fact_id, old))
                 if now.index == fact_id:

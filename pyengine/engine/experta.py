@@ -162,7 +162,8 @@ class ExpertaSession(Session):
         except (TypeError, ValueError, KeyError) as exc:
             raise UsageError(f"cannot modify f-{fact_id}: {exc}") from None
         fid = new["__factid__"]
-        self._note_outside(fid)
+        if fid == fact_id and new is not fact:  # a new version (not: the fact kept
+            self._note_outside(fid)             # unchanged, or another kept)
         return fid
 
     def fact_full(self, fact_id: int) -> str:

@@ -81,5 +81,6 @@ class FactHistory:
     def _made(self, fact_id: int, firing: Firing | None) -> None:
         """A new version of the fact, made by ``firing`` (None: outside the rules)."""
         self.origin[fact_id] = firing
+        self.versions_made += 1
         at = firing.number if firing is not None else self.fired_total + AFTER
         self.versions.setdefault(fact_id, []).append((at, firing))

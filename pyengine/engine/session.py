@@ -81,6 +81,7 @@ class Session(FactHistory, ABC):
         # of the same fact; "made at" is the firing that made it, or for a fact made
         # outside the rules the number of firings so far (see version_before).
         self.versions: dict[int, list[tuple[int, Firing | None]]] = {}
+        self.versions_made = 0      # a count: a change by hand that made none is told apart
         self.fired_total = 0
         self.listeners: list[Listener] = []
         self._strategy = "depth"
@@ -369,6 +370,7 @@ class Session(FactHistory, ABC):
         self.trace = []
         self.origin = {}
         self.versions = {}
+        self.versions_made = 0
         self.fired_total = 0
 
     def stage_fact(self, name: str):

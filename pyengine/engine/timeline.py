@@ -150,9 +150,12 @@ class Timeline:
         def call(*args):
             if self._busy:
                 return method(*args)
-            fired = self.fired
+            fired, versions = self.fired, self.session.versions_made
             result = method(*args)           # journal only what succeeded
-            made = result if name in MAKES_A_VERSION else None
+            # the fact's id, if it has a new version (not a duplicate given back, nor a
+            # modify into another fact or one that changed nothing)
+            made = result if name in MAKES_A_VERSION and \
+                self.session.versions_made > versions else None
             self.journal.append(Entry(fired, name, args, made))
             return result
         call.__doc__ = method.__doc__
