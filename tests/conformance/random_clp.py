@@ -7,9 +7,10 @@ variables, ``not`` / ``exists`` / ``forall`` with outer bindings, ``(not (and ..
 ``or`` with shared variables, ``test``, ``&`` ``|`` ``~`` and ``:(...)`` constraints,
 multifield patterns on the multislot (and ``$?`` on ordered facts); actions that assert,
 retract, ``modify`` and ``duplicate`` (bounded counters) and ``printout``; a rule's
-first patterns sometimes in ``logical`` (truth maintenance); saliences -2..2, rules in
-random order, pairs of rules sharing their first patterns (CLIPS shares
-their joins) and one relation matched with different constants by several patterns.
+first patterns, ``not`` and ``exists`` sometimes in ``logical`` (truth maintenance);
+saliences -2..2, rules in random order, pairs of rules sharing their first patterns
+(CLIPS shares their joins) and one relation matched with different constants by
+several patterns.
 
 :func:`generate` gives the program as parts (:class:`Program`), so a difference can be
 shrunk by leaving out rules, facts, conditions and actions
@@ -40,8 +41,11 @@ and template has a level (a random total order) and a kind:
   version of a box has finitely many activations of these rules.
 
 A fact asserted under ``logical`` is also retracted when a pattern fact it rests on
-is retracted or changed: caused by a retraction or change the argument already bounds,
-and asserting it again needs a new activation, so the counts stay finite. A rule
+is retracted or changed, or when a fact appears that a ``not`` in the logical forbids
+(or the last one an ``exists`` needs goes): caused by a change the argument already
+bounds (those negated CEs read only relations strictly below everything the rule
+asserts or changes, so a rule's own facts never take its support away), and asserting
+it again needs a new activation, so the counts stay finite. A rule
 whose actions touch several levels obeys each level's rule. By induction on the
 levels, each one sees finitely many changes, so finitely many activations, each firing
 once. (No rule asserts into a growing relation from a level above it, nothing retracts
@@ -59,7 +63,7 @@ if not __package__:     # run as a file (``python tests/conformance/random_clp.p
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.conformance.random_clp_facts import RELATIONS, SCHEMAS, TEMPLATES  # noqa: E402
-from tests.conformance.random_clp_rules import Lhs, Rule, RuleGen, leading_plain  # noqa: E402
+from tests.conformance.random_clp_rules import Lhs, Rule, RuleGen, logical_lead  # noqa: E402
 
 
 # -- the program as parts ---------------------------------------------------------------
@@ -118,8 +122,9 @@ class Program:
             k = part[2]
             if what == "action":
                 rules[i] = replace(rule, actions=rule.actions[:k] + rule.actions[k + 1:])
-            else:
-                rules[i] = replace(rule, ces=rule.ces[:k] + rule.ces[k + 1:])
+            else:               # the logical keeps the CEs it held, less this one
+                rules[i] = replace(rule, ces=rule.ces[:k] + rule.ces[k + 1:],
+                                   logical=rule.logical - (k < rule.logical))
         else:
             rules[i] = replace(rule, salience=0)
         return replace(self, rules=tuple(rules))
@@ -141,6 +146,9 @@ def check_levels(program: Program) -> None:
             reads = rule.reads - {"box"} if effect == "change" else rule.reads
             bad = [n for n in reads if level[n] > top or (level[n] == top and not itself)]
             assert not bad, (program.seed, rule.name, effect, rel, bad)
+            held = rule.ces[:rule.logical]
+            assert logical_lead(list(held), rule.effects, level) == len(held), \
+                (program.seed, rule.name, "logical")
             if effect == "change":      # the box is read through the changed fact only
                 boxes = [ce for ce in rule.ces if "(box" in ce]
                 assert len(boxes) == 1 and " <- (box" in boxes[0] and \
@@ -204,7 +212,7 @@ class _Gen(RuleGen):
         r = random.Random(f"logical {self.seed}")
         out = []
         for rule in rules:
-            lead = leading_plain(list(rule.ces))
+            lead = logical_lead(list(rule.ces), rule.effects, self.level)
             if lead and r.random() < 0.25:
                 rule = replace(rule, logical=r.randint(1, lead))
             out.append(rule)

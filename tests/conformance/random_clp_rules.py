@@ -15,6 +15,7 @@ values) and reads the generator's ``r``, ``types``, ``names``, ``level``, ``kind
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tests.conformance.random_clp_facts import INTS, ITEMS, SLOTS, SYMS, FactGen
@@ -40,7 +41,7 @@ class Rule:
         if self.salience:
             head += f" (declare (salience {self.salience}))"
         ces = list(self.ces)
-        n = min(self.logical, leading_plain(ces))
+        n = min(self.logical, leading_logical(ces))
         if n:
             ces[:n] = ["(logical " + "\n            ".join(ces[:n]) + ")"]
         lhs = "".join(f"\n   {ce}" for ce in ces)
@@ -48,14 +49,34 @@ class Rule:
         return f"{head}{lhs}\n   =>{rhs})"
 
 
-def leading_plain(ces: list[str]) -> int:
-    """How many of the first CEs are patterns: what a rule's ``logical`` holds here (it
-    must come first). Patterns only, so that a fact loses its support only when one it
-    rests on is retracted or changed, which keeps every program terminating (module
-    doc of random_clp); a ``(logical (not (p 1 a))) => (assert (p 1 a))`` would not."""
+NEGATED = ("(not", "(exists")
+
+
+def leading_logical(ces: list[str]) -> int:
+    """How many of the first CEs a rule's ``logical`` may hold here (it must come
+    first): patterns, ``not`` and ``exists``. Which of the negated ones it may hold
+    depends on levels (:func:`logical_lead`)."""
     n = 0
     for ce in ces:
-        if ce.startswith(("(or", "(test", "(forall", "(not", "(exists", "(logical")):
+        if ce.startswith(("(or", "(test", "(forall", "(logical")):
+            break
+        n += 1
+    return n
+
+
+def logical_lead(ces: list[str], effects: tuple, level: dict) -> int:
+    """How many first CEs a ``logical`` may hold and keep the program terminating:
+    patterns (a fact then loses its support only when one it rests on goes: a change
+    the termination argument bounds already) and ``not`` / ``exists`` over relations
+    strictly below everything the rule asserts or changes (its facts then lose their
+    support only through changes on lower levels, never through themselves, which
+    ``(logical (not (p 1 a))) => (assert (p 1 a))`` would)."""
+    made = [rel for e, rel in effects if e in ("assert", "change")]
+    floor = min((level[rel] for rel in made), default=None)
+    n = 0
+    for ce in ces[:leading_logical(ces)]:
+        if ce.startswith(NEGATED) and floor is not None and \
+                any(level[rel] >= floor for rel in re.findall(r"\((\w+)", ce) if rel in level):
             break
         n += 1
     return n

@@ -54,6 +54,25 @@ PROGRAMS = {
    => (bind ?r (modify ?f (n 1))) (printout t "modify " ?r crlf)
       (printout t "assert " (assert (q 1)) crlf))
 """,
+    # a fact already there, asserted again under a support dropped earlier in the
+    # action: the tie to the dead match holds it only till the firing ends; when its
+    # other support goes later, it goes (seed 3043 of random_clp)
+    "3043: a tie to a dropped match lasts one firing": """
+(deffacts start0 (a 1) (g 1) (h 1))
+(defrule hold (logical (a ?x)) => (assert (q ?x)))
+(defrule tie (declare (salience -1)) (logical ?g <- (g ?x) (h ?x)) => (retract ?g) (assert (q ?x)))
+(defrule drop (declare (salience -5)) ?a <- (a 1) => (retract ?a))
+(defrule seen (declare (salience -9)) (q ?x) => (printout t "q " ?x crlf))
+""",
+    # ... and while the firing lasts it holds the fact: its other support going in the
+    # same action takes nothing, and once the tie is cut the fact has no support to lose
+    "a tie to a dropped match holds the firing through": """
+(deffacts start0 (a 1) (g 1) (h 1))
+(defrule hold (logical (a ?x)) => (assert (q ?x)))
+(defrule tie (declare (salience -1)) (logical ?g <- (g ?x) (h ?x)) ?a <- (a ?x)
+   => (retract ?g) (assert (q ?x)) (retract ?a))
+(defrule seen (declare (salience -9)) (q ?x) => (printout t "q " ?x crlf))
+""",
     "not, exists and or inside logical": """
 (deffacts start0 (a 1) (a 2) (b 1) (e 2))
 (defrule r (logical (a ?x) (not (b ?x))) => (assert (c ?x)))

@@ -91,6 +91,7 @@ FEATURES = {
     "multifield on ordered": r"\([pqrst] \S+ \$\?\w", "modify": r"\(modify \?",
     "modify of the multislot": r"\(modify [^\n]*\(items \$\?",
     "duplicate": r"\(duplicate \?", "logical": r"\(logical (\?\w+ <- )?\(\w",
+    "not or exists inside logical": r"\(logical (?:[^\n]*\n {12})*\((?:not|exists) ",
     "retract": r"\(retract \?", "assert": r"\(assert \(",
     "printout": r"\(printout t", "salience -2": r"\(salience -2\)",
     "salience 2": r"\(salience 2\)", "fact address": r" <- \(",

@@ -233,6 +233,7 @@ class Engine:
             act.rule.action(self, act)
         finally:
             self.truth.current = None
+            self.truth.firing_ended()
             focus.current = before          # put back after the actions, as CLIPS does
             if self.returned:               # (return): the rule's module leaves the stack
                 focus.remove(act.module)

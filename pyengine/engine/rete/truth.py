@@ -13,8 +13,10 @@ the support's partial match was *unlinked* (its parents cut: it was made on the
 retracted fact's own match, the last logical pattern's) or only dropped with an
 earlier pattern's fact: unlinked, what the action asserts next is not asserted at
 all (:data:`~pyengine.engine.rete.joins.UNLINKED`); only dropped, it is asserted and
-tied to a match that is already gone, so it never loses that support: it stays as if
-unconditional.
+tied to the match that is already gone. That tie holds the fact until the firing ends
+(a fact whose other supports go meanwhile stays); then CLIPS frees the match and cuts
+the tie without asking whether the fact has any support left: one with others keeps
+them, one with none stays as if unconditional.
 """
 from __future__ import annotations
 
@@ -27,10 +29,12 @@ class TruthMaintenance:
         self.supports: dict[int, dict] = {}     # fact id -> {token: None}
         self.current = None                     # the support of the firing's asserts
         self.pending: list[int] = []            # fact ids that lost their last support
+        self.dead_ties: list[tuple] = []        # (fact id, dropped token) until the firing ends
 
     def clear(self) -> None:
         self.supports.clear()
         self.pending.clear()
+        self.dead_ties.clear()
         self.current = None
 
     def support_of(self, act):
@@ -56,13 +60,26 @@ class TruthMaintenance:
         if not new and fid not in self.supports:
             return                          # an unconditional fact stays unconditional
         if tok.dead:                        # the support went earlier in this action:
-            if tok.dead is not UNLINKED:    # dropped with an earlier pattern's fact, it
-                self.retracted(fid)         # holds for good (CLIPS links it to the
-            return                          # dead match, whose facts are gone already)
+            if tok.dead is not UNLINKED:    # dropped with an earlier pattern's fact: tied
+                self.supports.setdefault(fid, {})[tok] = None   # to it till the firing
+                self.dead_ties.append((fid, tok))               # ends (module doc)
+            return
         self.supports.setdefault(fid, {})[tok] = None
         if tok.deps is None:
             tok.deps = {}
         tok.deps[fid] = None
+
+    def firing_ended(self) -> None:
+        """CLIPS frees the matches dropped during the firing: the facts tied to them
+        lose those ties, and nothing is retracted for it (one left with no support
+        stays, unconditional)."""
+        for fid, tok in self.dead_ties:
+            held = self.supports.get(fid)
+            if held is not None:
+                held.pop(tok, None)
+                if not held:
+                    del self.supports[fid]
+        self.dead_ties.clear()
 
     def retracted(self, fid: int) -> None:
         for t in self.supports.pop(fid, {}):
