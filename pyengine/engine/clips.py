@@ -172,8 +172,7 @@ class ClipsSession(ProgramMixin, Session):
         """Assert a fact given as text (read by our reader: constant values only) or as
         a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
-        spec = clips_facts.spec_of(fact)
-        last = clips_facts.last_index(self.env)
+        spec, last = clips_facts.spec_of(fact), clips_facts.last_index(self.env)
         self._hold()
         try:
             new = clips_facts.assert_spec(self.env, spec)
@@ -182,8 +181,7 @@ class ClipsSession(ProgramMixin, Session):
             raise
         if new.index > last:        # not a duplicate given back: a fact, its first version
             self._note_outside(new.index)
-            if self.listeners:
-                self._emit("assert", FactView(new.index, str(new)))
+            self._emit("assert", FactView(new.index, str(new)))
         self._release()
         return new.index
 
@@ -219,8 +217,8 @@ class ClipsSession(ProgramMixin, Session):
         self._hold()
         try:
             now = clips_facts.modify(fact, slots)
-            if now.index == fact_id and str(now) != old:    # a new version (not: the
-                self._note_outside(now.index)   # fact kept unchanged, or another kept)
+            if now.index == fact_id and str(now) != old:    # a new version (not another
+                self._note_outside(now.index)                # fact kept, nor this one)
             if self.listeners:
                 self._emit("retract", FactView(fact_id, old))
                 if now.index == fact_id:

@@ -35,13 +35,12 @@ inside a walk (staging facts, stage strategies) is part of the walk. The program
 replayed is the one that ran: a plan reopens the file texts it read first, and a
 file loaded at the prompt is journaled with its text.
 
-Replay is exact when the session is deterministic from its plan: the same rules,
-facts and seed (CLIPS's random strategy is seeded per random stage from the plan's
-seed; a ``seed`` typed by the user is journaled), and the same input lines (the
-ones the rules read are kept and fed back; going forward again after a goto, the
-rules get the lines they read the first time before the reader is asked again).
-:meth:`Timeline.undo` goes back one step at a time, a fact changed by hand being a
-step too (:mod:`~pyengine.engine.undo`).
+Replay is exact when the session is deterministic from its plan: the same rules, facts
+and seed (CLIPS's random strategy is seeded per random stage from the plan's seed; a
+``seed`` typed by the user is journaled), and the same input lines (the ones the rules
+read are kept and fed back; going forward again after a goto, the rules get the lines
+they read the first time before the reader is asked again). :meth:`Timeline.undo` goes
+back one step at a time, a fact changed by hand being a step too (:mod:`~pyengine.engine.undo`).
 """
 from __future__ import annotations
 
@@ -61,8 +60,8 @@ SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
 SNAPSHOT_COST_RATIO = 10   # run at least this many times a snapshot's cost between two
 SNAPSHOT_FREE = 0.002      # seconds: a snapshot cheaper than this needs no such run
 MAX_SNAPSHOTS = 64         # then every other one is dropped (the newest is kept)
-# The session's verbs a timeline journals (with their arguments: a loaded file's text,
-# a construct's), so that going back replays them in order.
+# The session's verbs a timeline journals (with their arguments: a loaded file's text, a
+# construct's), so that going back replays them in order.
 JOURNALED = ("assert_fact", "retract", "modify", "seed", "load_source", "build", "undefrule",
              "command")
 _RUNNER_STATE = ("index", "active", "fired_in_stage", "fired", "stage_fact_id",
@@ -152,10 +151,8 @@ class Timeline:
                 return method(*args)
             fired, versions = self.fired, self.session.versions_made
             result = method(*args)           # journal only what succeeded
-            # the fact's id, if it has a new version (not a duplicate given back, nor a
-            # modify into another fact or one that changed nothing)
-            made = result if name in MAKES_A_VERSION and \
-                self.session.versions_made > versions else None
+            new = name in MAKES_A_VERSION and self.session.versions_made > versions
+            made = result if new else None      # the fact that has a new version (undo.py)
             self.journal.append(Entry(fired, name, args, made))
             return result
         call.__doc__ = method.__doc__
