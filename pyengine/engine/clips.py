@@ -69,7 +69,6 @@ class ClipsSession(ProgramMixin, Session):
         self._running = False           # inside env.run: records are the trace
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's
-        self._modifying: list | None = None     # a modify's retraction (clips_facts)
         self._watched: dict[str, bool] = {}
         self._top = 0                   # the highest fact index given out outside a run
         self._exit_code: int | None = None   # a rule called (exit N): aborted, halted
@@ -113,18 +112,13 @@ class ClipsSession(ProgramMixin, Session):
                     self._made(fid, firing)
             else:
                 self._note_outside(fid)
-            if self.listeners:
-                view = FactView(fid, clips_facts.full_text(self.env, fid, text)
-                                if elided else text)
-                clips_facts.release_modify(self, view)
-                self._emit("assert", view)
-        else:
-            if firing is not None:
-                firing.retracted.append(fid)
-            if self.listeners and elided:       # a modify: the old fact whole once
-                clips_facts.hold_modify(self, fid, text)   # the new one is known
-            elif self.listeners:
-                self._emit("retract", FactView(fid, text))
+        elif firing is not None:
+            firing.retracted.append(fid)
+        if self.listeners:      # a modify's record shows only the slots it changed: the
+            # fact whole, still in CLIPS's list as its record is written
+            self._emit("assert" if arrow == "==>" else "retract",
+                       FactView(fid, clips_facts.full_text(self.env, fid, text)
+                                if elided else text))
 
     def _on_activation(self, arrow: str, text: str) -> None:
         m = _ACT.match(text)
@@ -316,7 +310,6 @@ class ClipsSession(ProgramMixin, Session):
                         chunk = next_chunk(chunk, time.monotonic() - began)
             finally:
                 router.end_line()
-                clips_facts.release_modify(self, None)
                 if note.forced:
                     halt_execution(self.env._env, False)
                 self._running, self._firing, self._interrupt = False, None, None

@@ -16,8 +16,6 @@ from clips._clips import ffi, lib
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, from_python, read_fact
 from pyengine.engine.errors import UsageError
-from pyengine.engine.session import FactView
-from pyengine.engine.trace import unelided
 
 
 def to_clips(value):
@@ -149,29 +147,3 @@ def full_text(env, fid: int, text: str) -> str:
     return text
 
 
-def hold_modify(session, fid: int, text: str) -> None:
-    """A modify's retraction as CLIPS records it (only the changed slots) waits, with
-    the activation events it causes held after it (unless something holds them
-    already), until the new fact is asserted (:func:`release_modify`): then the whole
-    old text is known."""
-    mark = [fid, text, session._held is None]
-    if mark[2]:
-        session._held = [mark]
-    session._modifying = mark
-
-
-def release_modify(session, new: FactView | None) -> None:
-    """The held retraction of the modify that asserted ``new`` (None: the run ended
-    first) goes out as its event, the old fact whole, before what was held after it."""
-    mark, session._modifying = session._modifying, None
-    if mark is None:
-        return
-    fid, short, started = mark
-    text = unelided(short, new.text) if new is not None and new.id == fid else short
-    event = ("retract", FactView(fid, text))
-    held = session._held if started else None
-    if held and held[0] is mark:
-        held[0] = event
-        session._release()
-    else:
-        session._emit(*event)

@@ -22,7 +22,6 @@ import ctypes
 import clips
 from clips._clips import ffi, lib
 
-from pyengine.engine import clips_facts
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.errors import UsageError, said_in_one_line
@@ -62,7 +61,6 @@ def command(s, text: str) -> CommandResult:
         s.fired_total = s._fired_before + router.next_fire - 1
         s._running, s._firing, s._said = False, None, None
         errors.quiet = quiet
-        clips_facts.release_modify(s, None)
         s._release()
     s._check_halted(watch, "the command")
     message = said_in_one_line(s.diagnostics[seen:]) or None

@@ -65,7 +65,6 @@ class ExpertaSession(Session):
         self.classes = self.front.classes()
         self.breakpoints: set[str] = set()      # rules a run stops before (set-break)
         self._changes: list | None = None       # a firing's fact changes, in order
-        self._events: list | None = None        # and its activation events
         for cls in fact_classes:
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
 
@@ -81,20 +80,20 @@ class ExpertaSession(Session):
 
     # -- what the engine tells (rete.engine.Listener) ---------------------------------------
     def on_fact(self, sign: str, fact) -> None:
+        """A fact change, told at once (a firing's interleaved with its activations and
+        output, as CLIPS's watch prints them) and kept for the firing's record; a
+        command's at the prompt, told after it (:meth:`outside_changes`)."""
         if self._changes is not None:
             self._changes.append((sign, fact))
-        elif self.listeners:
+            if self._firing is None:
+                return
+        if self.listeners:
             self._emit("assert" if sign == "+" else "retract",
                        FactView(fact["__factid__"], fact_text(fact)))
 
     def on_activation(self, sign: str, act) -> None:
-        if not (self.watching_activations and self.listeners):
-            return
-        event = ("activate" if sign == "+" else "deactivate", self._view(act))
-        if self._events is not None:
-            self._events.append(event)
-        else:
-            self._emit(*event)
+        if self.watching_activations and self.listeners:
+            self._emit("activate" if sign == "+" else "deactivate", self._view(act))
 
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:
@@ -270,7 +269,7 @@ class ExpertaSession(Session):
             self._firing = firing
             if self.listeners:
                 self._emit("fire", firing)
-        self._changes, self._events = [], []
+        self._changes = []
         self._saved_io = saved = sys.stdout, sys.stdin
         sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
         failed = None
@@ -283,27 +282,18 @@ class ExpertaSession(Session):
         finally:
             sys.stdout, sys.stdin = saved
             self._printed_lines.end()
-            changes, events = self._changes, self._events
-            self._changes = self._events = None
+            changes, self._changes = self._changes, None
             self._firing = None
         if firing is not None:
-            self._finish(firing, changes, events)
+            self._finish(firing, changes)
         if failed is not None:
             raise EngineHalted(f"firing {self.fired_total}: {_said(failed)}") from failed
 
-    def _finish(self, firing: Firing, changes: list, events: list) -> None:
-        """Record a firing with what its action changed, and tell the listeners."""
+    def _finish(self, firing: Firing, changes: list) -> None:
+        """Record a firing with what its action changed (told as it happened)."""
         firing.asserted = [f["__factid__"] for s, f in changes if s == "+"]
         firing.retracted = [f["__factid__"] for s, f in changes if s == "-"]
         self._record(firing)
-        if self.listeners:                  # in the order the action made them, as CLIPS
-            self._firing = firing           # the changes are this firing's (made_at)
-            for sign, f in changes:
-                self._emit("assert" if sign == "+" else "retract",
-                           FactView(f["__factid__"], fact_text(f)))
-            for event in events:
-                self._emit(*event)
-            self._firing = None
 
     def _read_line(self, prompt: str = "") -> str | None:
         """``self.read_line(prompt)`` in a rule: the next input line, None at the end."""

@@ -73,17 +73,6 @@ def modify_texts(old: str, new: str) -> tuple[str, str]:
     return _elided(after[0], after[1], changed, olds), _elided(after[0], after[1], changed, news)
 
 
-def unelided(short: str, new: str) -> str:
-    """A modified fact's old text whole, from CLIPS's record of the retraction, which
-    shows only the slots that changed (``(box ... (n 1) ...)``), and the new fact's
-    whole text: every other slot holds what it holds in the new fact."""
-    before, after = _slots(short), _slots(new)
-    if before is None or after is None or before[0] != after[0]:
-        return short
-    olds = dict(before[1])
-    return "(" + " ".join([after[0]] + [olds.get(name, text) for name, text in after[1]]) + ")"
-
-
 def _slots(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     """``(relation (slot v...) ...)`` as (relation, [(slot, its text)]); ``...`` kept
     as a slot of that name; None for anything else."""

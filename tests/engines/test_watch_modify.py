@@ -85,14 +85,11 @@ def test_a_clips_modify_s_events_carry_both_facts_whole(tmp_path, prompt):
     changes = {engine: [e for e in events if e[0] in ("assert", "retract")]
                for engine, events in seen.items()}
     assert changes["clp"] == changes["experta"]
-    # (the two sessions order a change's activation events apart from its facts
-    # differently at the prompt; the same ones are there)
-    assert sorted(seen["clp"]) == sorted(seen["experta"])
+    # in a run, in the order CLIPS's watch prints them (a change, then the activations
+    # it takes and makes); at the prompt the sessions order a change's activation
+    # events apart from its facts differently (the same ones are there)
+    if prompt:
+        assert sorted(seen["clp"]) == sorted(seen["experta"])
+    else:
+        assert seen["clp"] == seen["experta"]
     assert ("retract", 1, '(t (a 0) (b 1) (c 0) (d p q) (e "x) y"))') in changes["clp"]
-
-
-def test_unelided_puts_the_old_values_into_the_new_fact():
-    from pyengine.engine.trace import unelided
-    assert unelided("(t ... (c 0) ...)", "(t (a 1) (c 2) (d x))") == "(t (a 1) (c 0) (d x))"
-    assert unelided("(t (d p (q)))", "(t (d))") == "(t (d p (q)))"
-    assert unelided("(step 1)", "(t (a 1))") == "(step 1)"

@@ -225,14 +225,14 @@ class Engine:
         """Run the activation's rule's action (taking it off the agenda first)."""
         if not taken:
             self.take(act)
-        self.truth.current = self.truth.support_of(act)
+        self.truth.current, self.truth.via = self.truth.support_of(act)
         focus = self.agenda.focus
         before, focus.current = focus.current, act.module   # the rule's, while it fires
         self.returned = False
         try:
             act.rule.action(self, act)
         finally:
-            self.truth.current = None
+            self.truth.current = self.truth.via = None
             self.truth.firing_ended()
             focus.current = before          # put back after the actions, as CLIPS does
             if self.returned:               # (return): the rule's module leaves the stack

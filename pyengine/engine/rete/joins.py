@@ -23,8 +23,8 @@ activation comes first:
   its results are hashed on the earlier variables the group uses, so a result
   blocks every left token that agrees with it there, as on CLIPS;
 * a retraction takes a fact's alpha matches newest first and, for each, the tokens
-  built on it newest first, each token's own tokens before it (then what the match
-  blocked); a token that holds the fact neither blocks nor passes meanwhile.
+  built on it newest first, each token's own before it, a copy at a time (:func:`drop`;
+  then what the match blocked); a token that holds the fact neither blocks nor passes.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ class Token(Slotted):
         self.children = None        # tokens made from it, in order (a dict, made when needed)
         self.blocked = None         # as a sub-network result: the tokens it blocks (a dict)
         self.dead = False           # True once dropped (UNLINKED: see the constant)
-        self.deps = None            # facts this token logically supports (fact ids)
+        self.deps = None            # {(fact id, next node): None}: facts it supports (drop)
 
 
 class Network:
@@ -57,7 +57,7 @@ class Network:
         self.clock = 0
         self.on_activate = None     # (terminal, token) -> activation
         self.on_deactivate = None   # (activation) -> None
-        self.on_unsupported = None  # (token) -> None: the facts it supported lose it
+        self.on_unsupported = None  # (token, next node) -> None: facts lose its support
         self.leaving = None         # the fact being retracted, while its tokens go
 
     def tick(self) -> int:
@@ -371,24 +371,26 @@ class Terminal:
 
 
 def drop(tok: Token) -> None:
-    """Take a token out of the network with everything built on it, in CLIPS's order:
-    the tokens made from it newest first, each (with its own) before the token itself.
-    The token is marked gone at once, so that nothing brings it back meanwhile."""
+    """Take a token out of the network with everything built on it, in CLIPS's order.
+    CLIPS keeps a copy of a partial match for each join (or rule) after the one that
+    made it, side by side, the oldest join's first; each copy goes with what was built
+    on it: those tokens newest first, each (with its own) before the copy itself. The
+    token is marked gone at once, so that nothing brings it back meanwhile."""
     if tok.dead:
         return
     tok.dead = True
     kids = tok.children
-    if kids:
-        tok.children = None         # its tokens need not take themselves out of it
-        for sub in reversed(kids):
-            if not sub.dead:
-                drop(sub)
+    tok.children = None             # its tokens need not take themselves out of it
     node = tok.node
     node.out.pop(tok, None)
     for child in node.children:
+        if kids:
+            for sub in reversed(kids):
+                if sub.node is child and not sub.dead:
+                    drop(sub)
         child.left_remove(tok)
-    if tok.deps:
-        node.net.on_unsupported(tok)
+        if tok.deps:                # the facts supported through this copy
+            node.net.on_unsupported(tok, child)
     parent = tok.parent
     if parent is not None and parent.children:
         parent.children.pop(tok, None)

@@ -26,10 +26,12 @@ from pyengine.engine.rete.joins import UNLINKED
 class TruthMaintenance:
     def __init__(self, engine):
         self.engine = engine
-        self.supports: dict[int, dict] = {}     # fact id -> {token: None}
+        self.supports: dict[int, dict] = {}     # fact id -> {(token, via): None}
         self.current = None                     # the support of the firing's asserts
+        self.via = None                         # the node after it on the rule's path
         self.pending: list[int] = []            # fact ids that lost their last support
-        self.dead_ties: list[tuple] = []        # (fact id, dropped token) until the firing ends
+        self.dead_ties: list[tuple] = []        # (fact id, (dropped token, via)) till
+        # the firing ends
 
     def clear(self) -> None:
         self.supports.clear()
@@ -37,15 +39,17 @@ class TruthMaintenance:
         self.dead_ties.clear()
         self.current = None
 
-    def support_of(self, act):
-        """The token of the activation's logical conditions, or None."""
+    def support_of(self, act) -> tuple:
+        """The token of the activation's logical conditions (or None) and the node
+        after it on the way to the activation: CLIPS ties the support to the token's
+        copy for that node (:func:`~pyengine.engine.rete.joins.drop`)."""
         k = getattr(act.terminal, "logical_positions", 0)
         if not k:
-            return None
-        tok = act.token
+            return None, None
+        tok, via = act.token, act.terminal
         while tok is not None and len(tok.ams) > k:
-            tok = tok.parent
-        return tok
+            tok, via = tok.parent, tok.node
+        return tok, via
 
     def asserted(self, fact, new: bool) -> None:
         """A fact was asserted (``new``: not a duplicate of one already there)."""
@@ -53,50 +57,52 @@ class TruthMaintenance:
         tok = self.current
         if tok is None:
             if not new:                     # asserted unconditionally: no longer logical
-                for t in self.supports.pop(fid, {}):
-                    if t.deps:
-                        t.deps.pop(fid, None)
+                self.retracted(fid)
             return
         if not new and fid not in self.supports:
             return                          # an unconditional fact stays unconditional
+        tie = (tok, self.via)
         if tok.dead:                        # the support went earlier in this action:
             if tok.dead is not UNLINKED:    # dropped with an earlier pattern's fact: tied
-                self.supports.setdefault(fid, {})[tok] = None   # to it till the firing
-                self.dead_ties.append((fid, tok))               # ends (module doc)
+                self.supports.setdefault(fid, {})[tie] = None   # to it till the firing
+                self.dead_ties.append((fid, tie))               # ends (module doc)
             return
-        self.supports.setdefault(fid, {})[tok] = None
+        self.supports.setdefault(fid, {})[tie] = None
         if tok.deps is None:
             tok.deps = {}
-        tok.deps[fid] = None
+        tok.deps[(fid, self.via)] = None
 
     def firing_ended(self) -> None:
         """CLIPS frees the matches dropped during the firing: the facts tied to them
         lose those ties, and nothing is retracted for it (one left with no support
         stays, unconditional)."""
-        for fid, tok in self.dead_ties:
+        for fid, tie in self.dead_ties:
             held = self.supports.get(fid)
             if held is not None:
-                held.pop(tok, None)
+                held.pop(tie, None)
                 if not held:
                     del self.supports[fid]
         self.dead_ties.clear()
 
     def retracted(self, fid: int) -> None:
-        for t in self.supports.pop(fid, {}):
-            if t.deps:
-                t.deps.pop(fid, None)
+        for tok, via in self.supports.pop(fid, {}):
+            if tok.deps:
+                tok.deps.pop((fid, via), None)
 
-    def lost(self, tok) -> None:
-        """A supporting token is gone (network callback). The facts left without
-        support wait on a stack, as on CLIPS's: the last to lose it goes first, and of
-        one token's facts the one it supported first."""
-        for fid in reversed(tok.deps or {}):
-            held = self.supports.get(fid)
+    def lost(self, tok, via) -> None:
+        """A supporting token's copy for ``via`` is gone (network callback). The facts
+        left without support wait on a stack, as on CLIPS's: the last to lose it goes
+        first, and of one copy's facts the one it supported first."""
+        deps = tok.deps
+        for key in reversed([key for key in deps if key[1] is via]):
+            del deps[key]
+            held = self.supports.get(key[0])
             if held is not None:
-                held.pop(tok, None)
+                held.pop((tok, via), None)
                 if not held:
-                    self.pending.append(fid)
-        tok.deps = None
+                    self.pending.append(key[0])
+        if not deps:
+            tok.deps = None
 
     def settle(self) -> None:
         """Retract the facts left without support (and what that unsupports)."""
