@@ -166,7 +166,7 @@ class ClipsSession(ProgramMixin, Session):
         """Assert a fact given as text (read by our reader: constant values only) or as
         a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
-        spec, last = clips_facts.spec_of(fact), clips_facts.last_index(self.env)
+        spec, last = clips_facts.spec_of(fact), clips_facts.highest_index(self)
         self._hold()
         try:
             new = clips_facts.assert_spec(self.env, spec)
@@ -175,7 +175,8 @@ class ClipsSession(ProgramMixin, Session):
             raise
         if new.index > last:        # not a duplicate given back: a fact, its first version
             self._note_outside(new.index)
-            self._emit("assert", FactView(new.index, str(new)))
+            if self.listeners:
+                self._emit("assert", FactView(new.index, str(new)))
         self._release()
         return new.index
 

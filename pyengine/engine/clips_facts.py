@@ -147,3 +147,27 @@ def full_text(env, fid: int, text: str) -> str:
     return text
 
 
+def top_fact_id(session) -> int:
+    """The highest fact index given out so far: the facts asserted outside the rules
+    (``session._top``, kept by the session) and those the recorded firings asserted
+    (read from the trace once, then only its new firings)."""
+    trace = session.trace
+    seen, scanned, top = getattr(session, "_trace_top", (None, 0, 0))
+    if seen is not trace or scanned > len(trace):
+        scanned, top = 0, 0
+    for firing in trace[scanned:]:
+        if firing.asserted:
+            top = max(top, max(firing.asserted))
+    session._trace_top = (trace, len(trace), top)
+    return max(top, session._top)
+
+
+def highest_index(session) -> int:
+    """The highest fact index CLIPS has given out, as far as it matters: a fact asserted
+    now with a higher one is new, one with this or a lower one a duplicate given back.
+    A recording session knows every index given (:func:`top_fact_id`, no walk); one
+    that tells listeners walks the fact list (:func:`last_index`); one that does
+    neither keeps no versions to protect (0: every fact counts as new)."""
+    if session.record:
+        return top_fact_id(session)
+    return last_index(session.env) if session.listeners else 0

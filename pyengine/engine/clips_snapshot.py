@@ -54,6 +54,7 @@ import clips
 from clips._clips import ffi, lib
 from clips.common import environment_builder
 
+from pyengine.engine.clips_facts import top_fact_id
 from pyengine.engine.timeline import SnapshotMismatch
 
 _STRATEGIES = ("depth", "breadth")
@@ -108,21 +109,6 @@ def _snapshot(session) -> dict | None:
             "top": max([top_fact_id(session), *ids[-1:]]),
             "strategy": session.strategy, "seed": session._seed,
             "fired": session.fired_total}
-
-
-def top_fact_id(session) -> int:
-    """The highest fact index given out so far: the facts asserted outside the rules
-    (``session._top``, kept by the session) and those the recorded firings asserted
-    (read from the trace once, then only its new firings)."""
-    trace = session.trace
-    seen, scanned, top = getattr(session, "_trace_top", (None, 0, 0))
-    if seen is not trace or scanned > len(trace):
-        scanned, top = 0, 0
-    for firing in trace[scanned:]:
-        if firing.asserted:
-            top = max(top, max(firing.asserted))
-    session._trace_top = (trace, len(trace), top)
-    return max(top, session._top)
 
 
 def _program_ok(session) -> bool:

@@ -135,3 +135,24 @@ def test_why_names_who_made_each_fact_after_any_changes_by_hand(tmp_path_factory
         apply(ins, action, model)
         live = {f.id for f in ins.session.facts()}
         assert {fid: made_by(ins, fid) for fid in live} == {fid: model[fid] for fid in live}
+
+
+def test_a_recording_clips_session_tells_a_duplicate_without_walking_the_facts(
+        tmp_path, monkeypatch):
+    """A puzzle asserts its input fact by fact (a scramble solve: up to 500,000
+    candidates), so telling a duplicate must not walk the fact list each time: a
+    recording session knows the highest index given out."""
+    from pyengine.engine import clips_facts
+    from pyengine.engine.clips import ClipsSession
+    path = tmp_path / "items.clp"
+    path.write_text(PROGRAM)
+    s = ClipsSession([path])
+    s.reset()
+    s.run(2)
+    monkeypatch.setattr(clips_facts, "last_index", lambda env: pytest.fail("walked"))
+    ids = [s.assert_fact(f"(item (name z) (n {i}))") for i in range(50)]
+    assert ids == list(range(ids[0], ids[0] + 50))
+    made = [f for f in s.facts() if "(name b)" in f.text][0]
+    versions = list(s.versions[made.id])
+    assert s.assert_fact(made.text) == made.id and s.versions[made.id] == versions
+    assert all(len(s.versions[i]) == 1 for i in ids)
