@@ -248,3 +248,31 @@ def test_word_lists_used_once_are_not_kept_alive_by_the_puzzles_memos(tmp_path):
     clear_memory_cache()                     # the lists' own memo, as a test would
     gc.collect()
     assert refs[0]() is None and refs[1]() is None
+
+
+COUNTDOWN = """
+(deftemplate n (slot v))
+(deffacts start (n (v 0)))
+(defrule next ?f <- (n (v ?x&:(< ?x LIMIT))) => (retract ?f) (assert (n (v (+ ?x 1)))))
+"""
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_our_engine_keeps_no_fact_once_it_is_gone(tmp_path, record):
+    """A run that asserts and retracts a fact per firing holds as many live facts after
+    2,000 firings as after 200: our engine's fact list kept every fact it ever saw in
+    a log nobody read, so memory grew with the run and every snapshot copied it."""
+    counts = []
+    for limit in (200, 2000):
+        path = tmp_path / f"count{limit}.clp"
+        path.write_text(COUNTDOWN.replace("LIMIT", str(limit)))
+        s = ExpertaSession.from_clp([path], record=record)
+        s.reset()
+        s.run()
+        assert s.fired_total == limit
+        s.trace = []                # what a recording session keeps on purpose
+        gc.collect()
+        fact_class = type(s.rete.facts.get(s.facts()[0].id))
+        counts.append(sum(1 for o in gc.get_objects() if type(o) is fact_class))
+        del s
+    assert counts[0] == counts[1] == 1

@@ -1,4 +1,4 @@
-"""The fact list (CLIPS's): ids, time tags, duplicates refused, and what changed.
+"""The fact list (CLIPS's): ids, time tags, duplicates refused.
 
 Every fact gets the next id (``f-N``) when it is asserted and a *time tag* from the
 network's clock (the same clock that stamps activations, as in CLIPS); a modified
@@ -40,7 +40,6 @@ class FactList:
         self.by_id: dict[int, object] = {}
         self.by_identity: dict[tuple, int] = {}
         self.next_id = 1
-        self.log: list[tuple[str, object]] = []     # ("+"/"-", fact) since taken
 
     def __contains__(self, fid: int) -> bool:
         return fid in self.by_id
@@ -68,24 +67,17 @@ class FactList:
         fact.__dict__["_tag"] = tag
         self.by_id[fid] = fact
         self.by_identity[fact.__dict__["_identity"]] = fid
-        self.log.append(("+", fact))
         return fact
 
     def remove(self, fact) -> None:
         fid = fact["__factid__"]
         del self.by_id[fid]
         self.by_identity.pop(fact.__dict__["_identity"], None)
-        self.log.append(("-", fact))
 
     def items(self):
         return sorted(self.by_id.items())
-
-    def take_log(self) -> list:
-        log, self.log = self.log, []
-        return log
 
     def clear(self) -> None:
         self.by_id.clear()
         self.by_identity.clear()
         self.next_id = 1
-        self.log = []
