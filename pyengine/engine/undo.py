@@ -45,6 +45,8 @@ def versions_dropped(entries: list, target: int) -> dict[int, int]:
 def drop_last(versions: list, dropped: int, target: int) -> list:
     """``versions`` (``(made at, ...)`` tuples, oldest first) up to ``target + AFTER``,
     less the last ``dropped`` of those made by hand after firing ``target``."""
+    if not dropped and versions and versions[-1][0] <= target + AFTER:
+        return versions[:]          # most facts: every version before the target
     kept = [v for v in versions if v[0] <= target + AFTER]
     while dropped and kept and kept[-1][0] > target:
         kept.pop()

@@ -120,3 +120,19 @@ def test_a_random_strategy_typed_replays_as_it_ran(tmp_path, engine):
     ins.back(2)
     ins.step(5)
     assert [(f.rule, f.matched) for f in ins.session.trace] == first
+
+
+@given(st.lists(st.integers(0, 12), max_size=8), st.integers(0, 3), st.integers(0, 12))
+def test_drop_last_keeps_the_versions_up_to_the_target_less_those_undone(ats, dropped, target):
+    """The versions kept by a goto, against the plain definition: those made up to just
+    after firing ``target``, less the last ``dropped`` made after it (the fast path for
+    a fact none of whose versions lie past the target included); always a new list."""
+    from pyengine.engine.trace import AFTER
+    from pyengine.engine.undo import drop_last
+    versions = sorted((at + AFTER * (i % 2), i) for i, at in enumerate(ats))
+    kept, left = [v for v in versions if v[0] <= target + AFTER], dropped
+    while left and kept and kept[-1][0] > target:
+        kept.pop()
+        left -= 1
+    got = drop_last(versions, dropped, target)
+    assert got == kept and got is not versions
