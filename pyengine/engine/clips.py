@@ -212,12 +212,13 @@ class ClipsSession(ProgramMixin, Session):
         self._hold()
         try:
             now = clips_facts.modify(fact, slots)
-            if now.index == fact_id and str(now) != old:    # a new version (not another
-                self._note_outside(now.index)                # fact kept, nor this one)
+            text = str(now) if now.index == fact_id else None   # None: another kept
+            if text is not None and text != old:    # a new version (not this one kept)
+                self._note_outside(now.index)
             if self.listeners:
                 self._emit("retract", FactView(fact_id, old))
-                if now.index == fact_id:
-                    self._emit("assert", FactView(fact_id, str(now)))
+                if text is not None:
+                    self._emit("assert", FactView(fact_id, text))
         finally:
             self._release()
         return now.index
