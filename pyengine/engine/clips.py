@@ -67,6 +67,7 @@ class ClipsSession(ProgramMixin, Session):
             self.env.find_rule(name).undefine()
         self._router = clips_env.install(self)   # the environment is freed with self
         self._running = False           # inside env.run: records are the trace
+        self._resetting = False         # inside env.reset, listened to: records are told
         self._fired_before = 0          # firings before this run
         self._held: list | None = None  # activation events waiting for their fact's
         self._watched: dict[str, bool] = {}
@@ -102,10 +103,11 @@ class ClipsSession(ProgramMixin, Session):
         self._emit("fire", firing)
 
     def _on_fact(self, arrow: str, fid: int, text: str, elided: bool) -> None:
-        if not self._running:
-            return
         firing = self._firing
-        if arrow == "==>":
+        if not self._running:
+            if not self._resetting:     # a reset's records are only told
+                return
+        elif arrow == "==>":
             if firing is not None:
                 firing.asserted.append(fid)
                 if self.record:
@@ -152,11 +154,14 @@ class ClipsSession(ProgramMixin, Session):
         self._top = 0
         self.env.eval(f"(seed {self._seed or 1})")
         watching = self._watched.get("facts", False)
-        self._watch_facts(False)        # the reset's records would be read and dropped
+        self._resetting = bool(self.listeners)  # they hear each change, as CLIPS's watch
+        self._watch_facts(self._resetting)  # else the records would be read and dropped
+        self._router.keep_text = self._resetting
         try:
             with guarded(self.env._env, self._router.errors.drop) as watch:
                 self.env.reset()
         finally:
+            self._resetting = False
             self._watch_facts(watching)
         self._check_halted(watch, "reset")
         for f in self.env.facts():

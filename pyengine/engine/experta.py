@@ -97,19 +97,14 @@ class ExpertaSession(Session):
 
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:
+        """CLIPS's ``(reset)``; listeners hear each change in CLIPS's order: what goes
+        (:meth:`~pyengine.engine.rete.engine.Engine.empty`), then what comes."""
+        if self.listeners:
+            self.rete.empty()
         self._clear_history()
-        quiet, self.listeners = self.listeners, []
-        try:
-            self.ke.reset()
-        finally:
-            self.listeners = quiet
-        for fid, fact in self.rete.facts.items():
+        self.ke.reset()
+        for fid, _ in self.rete.facts.items():
             self._note_outside(fid)
-            if self.listeners:
-                self._emit("assert", FactView(fid, fact_text(fact)))
-        if self.watching_activations and self.listeners:
-            for act in sorted(self.rete.agenda.activations(), key=lambda a: a.seq):
-                self._emit("activate", self._view(act))
 
     def assert_fact(self, fact) -> int:
         before = self.rete.facts.next_id

@@ -114,6 +114,8 @@ def goto(front, firing: int) -> Note:
 def reset(front) -> Note:
     """start the puzzle again from its input facts (same seed); the strategy and seed you
     chose stay, as CLIPS keeps its strategy across (reset)."""
+    told = getattr(front, "tell_reset", None)
+    heard = told() if told is not None else None
     reopen = front.reopen
     if reopen is not None:
         factory = with_edits(reopen, program_edits(front.timeline, reopen))
@@ -124,6 +126,8 @@ def reset(front) -> Note:
     else:
         raise UsageError("this session cannot be rebuilt (it was opened without a way "
                          "to open it again)")
+    if heard:
+        front.show_events(heard)
     nxt = front.runner.current if front.runner is not None else None
     return Note(f"reset: {plural(len(front.session.facts()), 'fact')}"
                 + (f"; next stage {nxt.name}" if nxt else ""))

@@ -44,6 +44,18 @@ def modified_texts(group: list) -> dict[int, str]:
     return out
 
 
+def reset_told(session) -> list[tuple[str, object]]:
+    """Reset ``session`` and return what it told, in CLIPS's order (the facts and
+    activations that went, then those that came); its own listeners hear none of it."""
+    heard: list[tuple[str, object]] = []
+    listeners, session.listeners = session.listeners, [lambda *event: heard.append(event)]
+    try:
+        session.reset()
+    finally:
+        session.listeners = listeners
+    return heard
+
+
 class EventView:
     """The shell's printing of runner events (a mixin of :class:`~pyengine.ui.shell.Shell`:
     it needs ``say``, ``note``, ``error``, ``watching``, ``log`` and ``setup``)."""
@@ -70,6 +82,23 @@ class EventView:
             self._plan_done()
         else:
             self._group.append((event, payload))
+
+    def tell_reset(self) -> list | None:
+        """Before a reset: when facts or activations are watched, the session's own
+        reset, told (what goes and what comes, as CLIPS's watch prints a reset)."""
+        if self._watched_any("facts") or self._watched_any("activations"):
+            self._flush()
+            return reset_told(self.session)
+        return None
+
+    def show_events(self, events) -> None:
+        """Print events heard elsewhere (a reset's: each fact whole, none a modify),
+        as far as they are watched."""
+        self._flush()
+        for event, payload in events:
+            line = self._event_line(event, payload)
+            if line is not None:
+                self.say(line)
 
     # -- one firing and its changes ---------------------------------------------------------
     def _flush(self) -> None:

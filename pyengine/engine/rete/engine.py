@@ -71,6 +71,30 @@ class Engine:
         with fewer_collections():
             self._reset()
 
+    def empty(self) -> None:
+        """Take out what a reset replaces as CLIPS 6.4's ``(reset)`` does, each change
+        told to the listener: the activations of rules with nothing to match first,
+        then what passed the opening ``not`` of a rule (each round newest rule first;
+        the empty token is then sealed, so no retraction lets it pass again), then
+        every fact, oldest first, each with what it held up."""
+        root = self.builder.root
+        if root.token is None:
+            return
+        for node in _primed(root):
+            if isinstance(node, list):              # each rule's copy, the oldest first
+                for terminal in node:
+                    terminal.left_remove(root.token)
+            elif node.kind in ("test", "not", "not-and"):
+                for tok in [t for t in root.token.children or () if t.node is node]:
+                    drop(tok)
+        self.net.sealed = root.token
+        try:
+            for fid, fact in self.facts.items():
+                if self.facts.get(fid) is fact:     # truth maintenance took it meanwhile?
+                    self.retract(fact)
+        finally:
+            self.net.sealed = None
+
     def _reset(self) -> None:
         self.alpha_matches = {}
         self.truth.clear()
@@ -82,9 +106,9 @@ class Engine:
             node.clear()
         self.halted = False
         root = self.builder.root.reset()
-        first = list(reversed(self.builder.root.children))    # newest first
-        for child in sorted(first, key=_primed_later):
-            child.left_add(root)
+        for node in _primed(self.builder.root):
+            for child in (reversed(node) if isinstance(node, list) else (node,)):
+                child.left_add(root)
         for assert_initial in self.initial:
             assert_initial(self)
         self.agenda.focus.current = "MAIN"  # whatever the deffacts' auto-focus made it
@@ -286,11 +310,23 @@ def fewer_collections():
         gc.set_threshold(*before)
 
 
-def _primed_later(node) -> bool:
-    """CLIPS primes a reset's rules in two rounds: those with nothing to match first
-    (an empty LHS, a ``test`` first: its right-primed joins), then those opening with
-    ``not`` (its left-primed joins); each round newest first."""
-    return not isinstance(node, (Terminal, FilterJoin))
+def _primed(root) -> list:
+    """The joins after the empty token in the order CLIPS primes (and empties) them at
+    a reset: two rounds, each newest join first: those with nothing to match first
+    (a ``test`` first; an empty LHS, where every such rule shares one join, made with
+    the first of them: here the list of their terminals, the oldest first), then the
+    others (those opening with ``not`` are primed; the rest pass nothing)."""
+    joins: list = []
+    empty: list = []
+    for node in root.children:
+        if isinstance(node, Terminal):
+            if not empty:
+                joins.append(empty)
+            empty.append(node)
+        else:
+            joins.append(node)
+    joins.reverse()
+    return sorted(joins, key=lambda n: not isinstance(n, (list, FilterJoin)))
 
 
 def copy_fact(fact, changes: dict):

@@ -18,10 +18,9 @@ activation comes first:
 * ``not``: a token passes while nothing blocks it; the first match found blocks it
   and the token is kept in that match's *block list*; a retraction unblocks the
   tokens of its block list newest first, each looking for another blocker first.
-  ``exists`` is the mirror image. ``not``/``exists`` over several patterns take
-  their right input from a sub-network of joins that starts from the same token;
-  its results are hashed on the earlier variables the group uses, so a result
-  blocks every left token that agrees with it there, as on CLIPS;
+  ``exists`` is the mirror image. ``not``/``exists`` over several patterns take their
+  right input from a sub-network of joins starting from the same token; its results,
+  hashed on the earlier variables the group uses, block every agreeing left token;
 * a retraction takes a fact's alpha matches newest first and, for each, the tokens
   built on it newest first, each token's own before it, a copy at a time (:func:`drop`;
   then what the match blocked); a token that holds the fact neither blocks nor passes.
@@ -59,17 +58,19 @@ class Network:
         self.on_deactivate = None   # (activation) -> None
         self.on_unsupported = None  # (token, next node) -> None: facts lose its support
         self.leaving = None         # the fact being retracted, while its tokens go
+        self.sealed = None          # the empty token, while a reset empties the network
 
     def tick(self) -> int:
         self.clock += 1
         return self.clock
 
     def doomed(self, tok) -> bool:
-        """Does the token hold the fact being retracted? It goes later in the same
-        retraction, so it neither blocks nor passes meanwhile (CLIPS's
-        ``PartialMatchWillBeDeleted``)."""
+        """Does the token hold the fact being retracted (it goes later in the same
+        retraction, so it neither blocks nor passes meanwhile: CLIPS's
+        ``PartialMatchWillBeDeleted``), or is it the empty token, sealed by a reset?"""
         fact = self.leaving
-        return fact is not None and any(am is not None and am.fact is fact for am in tok.ams)
+        return tok is self.sealed or (
+            fact is not None and any(am is not None and am.fact is fact for am in tok.ams))
 
 
 class Join:
