@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterable
 
@@ -67,9 +68,8 @@ class ClipsSession(ProgramMixin, Session):
             self.env.find_rule(name).undefine()
         self._router = clips_env.install(self)   # the environment is freed with self
         self._running = False           # inside env.run: records are the trace
-        self._resetting = False         # inside env.reset, listened to: records are told
+        self._telling = False           # a change outside a run, listened to: told
         self._fired_before = 0          # firings before this run
-        self._held: list | None = None  # activation events waiting for their fact's
         self._watched: dict[str, bool] = {}
         self._top = 0                   # the highest fact index given out outside a run
         self._exit_code: int | None = None   # a rule called (exit N): aborted, halted
@@ -105,7 +105,7 @@ class ClipsSession(ProgramMixin, Session):
     def _on_fact(self, arrow: str, fid: int, text: str, elided: bool) -> None:
         firing = self._firing
         if not self._running:
-            if not self._resetting:     # a reset's records are only told
+            if not self._telling:       # a change outside a run: only told
                 return
         elif arrow == "==>":
             if firing is not None:
@@ -128,21 +128,22 @@ class ClipsSession(ProgramMixin, Session):
             return
         view = ActivationView(m.group(2), int(m.group(1)), ids_of(m.group(3)),
                               basis_of(m.group(3)))
-        event = ("activate" if arrow == "==>" else "deactivate", view)
-        if self._held is not None:
-            self._held.append(event)
-        else:
-            self._emit(*event)
+        self._emit("activate" if arrow == "==>" else "deactivate", view)
 
-    def _hold(self) -> None:
-        """CLIPS prints an activation while the fact that caused it is asserted or
-        retracted; hold it until the fact's own event is out (as on experta)."""
-        self._held = []
-
-    def _release(self) -> None:
-        held, self._held = self._held or [], None
-        for event in held:
-            self._emit(*event)
+    @contextmanager
+    def _told(self):
+        """A change made outside a run (a reset, a change by hand): CLIPS's own watch
+        records tell the listeners each fact and activation change in the order CLIPS
+        makes them (a modify's retraction, the activations it takes, its assertion,
+        those it makes; the facts truth maintenance takes with a retraction)."""
+        self._telling = bool(self.listeners)
+        if self._telling:
+            self._watch_facts(True)
+            self._router.keep_text = True
+        try:
+            yield
+        finally:
+            self._telling = False
 
     # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
@@ -154,14 +155,11 @@ class ClipsSession(ProgramMixin, Session):
         self._top = 0
         self.env.eval(f"(seed {self._seed or 1})")
         watching = self._watched.get("facts", False)
-        self._resetting = bool(self.listeners)  # they hear each change, as CLIPS's watch
-        self._watch_facts(self._resetting)  # else the records would be read and dropped
-        self._router.keep_text = self._resetting
+        self._watch_facts(False)        # unheard, the records would be read and dropped
         try:
-            with guarded(self.env._env, self._router.errors.drop) as watch:
+            with self._told(), guarded(self.env._env, self._router.errors.drop) as watch:
                 self.env.reset()
         finally:
-            self._resetting = False
             self._watch_facts(watching)
         self._check_halted(watch, "reset")
         for f in self.env.facts():
@@ -172,17 +170,10 @@ class ClipsSession(ProgramMixin, Session):
         a :class:`~pyengine.engine.clips_values.FactSpec`; CLIPS never parses the text
         as typed (see :mod:`pyengine.engine.clips_facts`)."""
         spec, last = clips_facts.spec_of(fact), clips_facts.highest_index(self)
-        self._hold()
-        try:
+        with self._told():
             new = clips_facts.assert_spec(self.env, spec)
-        except BaseException:
-            self._held = None
-            raise
         if new.index > last:        # not a duplicate given back: a fact, its first version
             self._note_outside(new.index)
-            if self.listeners:
-                self._emit("assert", FactView(new.index, str(new)))
-        self._release()
         return new.index
 
     def _note_outside(self, fact_id: int) -> None:
@@ -201,31 +192,17 @@ class ClipsSession(ProgramMixin, Session):
 
     def retract(self, fact_id: int) -> None:
         fact = self._find(fact_id)
-        text = str(fact)
-        self._hold()
-        try:
+        with self._told():
             fact.retract()
-            if self.listeners:
-                self._emit("retract", FactView(fact_id, text))
-        finally:
-            self._release()
 
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         """The fact's id, or the one it became equal to (CLIPS then retracts it)."""
         fact = self._find(fact_id)
         old = str(fact)
-        self._hold()
-        try:
+        with self._told():
             now = clips_facts.modify(fact, slots)
-            text = str(now) if now.index == fact_id else None   # None: another kept
-            if text is not None and text != old:    # a new version (not this one kept)
-                self._note_outside(now.index)
-            if self.listeners:
-                self._emit("retract", FactView(fact_id, old))
-                if text is not None:
-                    self._emit("assert", FactView(fact_id, text))
-        finally:
-            self._release()
+        if now.index == fact_id and str(now) != old:   # a new version (not another kept)
+            self._note_outside(now.index)
         return now.index
 
     def facts(self) -> list[FactView]:

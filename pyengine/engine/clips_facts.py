@@ -15,7 +15,7 @@ from clips._clips import ffi, lib
 
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, from_python, read_fact
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import UsageError, ordered_fact_refused
 
 
 def to_clips(value):
@@ -105,8 +105,7 @@ def modify(fact, slots: dict[str, object]):
     Values as the reader gives them, or in Python (read by
     :func:`~pyengine.engine.clips_values.from_python`: a plain ``str`` is one atom)."""
     if fact.template.implied:
-        raise UsageError(f"f-{fact.index} is an ordered fact: only template facts can be "
-                         "modified (retract it and assert the new one)")
+        raise ordered_fact_refused(fact.index)
     name = fact.template.name
     checked = _checked_slots(fact.template, name,
                              {k: from_python(v) for k, v in slots.items()})

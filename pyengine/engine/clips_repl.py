@@ -52,7 +52,6 @@ def command(s, text: str) -> CommandResult:
     router.next_fire, router.rule_names = 1, s._rule_names()
     s._fired_before, s._running, s._said = s.fired_total, True, said
     errors.quiet = True
-    s._hold()
     try:
         with guarded(s.env._env, errors.drop) as watch:
             ok = _route_command()(address(s.env._env), text.encode("utf-8"), True)
@@ -61,7 +60,6 @@ def command(s, text: str) -> CommandResult:
         s.fired_total = s._fired_before + router.next_fire - 1
         s._running, s._firing, s._said = False, None, None
         errors.quiet = quiet
-        s._release()
     s._check_halted(watch, "the command")
     message = said_in_one_line(s.diagnostics[seen:]) or None
     if not ok:

@@ -27,3 +27,9 @@ def said_in_one_line(texts: list[str], more: int = 0) -> str:
     shown = " ".join(" ".join(t.split()) for t in texts[:MOST_SAID])
     more += max(0, len(texts) - MOST_SAID)
     return shown + (f" (and {more:,} more)" if more else "")
+
+
+def ordered_fact_refused(fact_id: int) -> UsageError:
+    """What a modify of an ordered fact says, on both engines (CLIPS 6.4 refuses it)."""
+    return UsageError(f"f-{fact_id} is an ordered fact: only template facts can be "
+                      "modified (retract it and assert the new one)")

@@ -8,7 +8,10 @@ logical support refuses still tells its retraction, in place, with the whole fac
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pyengine.engine.errors import UsageError
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance.random_clp import build, clips_session
 
@@ -126,6 +129,61 @@ def test_a_reset_tells_what_goes_and_comes_in_clips_order(tmp_path, fired):
     told = on_clips[on_clips.index(("reset",)):]
     assert [e[1] for e in told[1:7]] == ["t3", "t1", "t2", "e1", "e2", "e3"]
     assert ("retract", 1, "(a (x 1))") in told and ("assert", 1, "(a (x 1))") in told
+
+
+BY_HAND = """
+(deftemplate item (slot name) (slot n))
+(deffacts s (item (name a) (n 1)) (a 1))
+(defrule r (logical (a ?x)) => (assert (b ?x)))
+(defrule q (b ?x) =>)
+(defrule small (item (n ?n&:(< ?n 3))) =>)
+"""
+
+CHANGES = st.lists(st.one_of(
+    st.tuples(st.just("assert"), st.sampled_from(["(a 2)", "(a 1)", "(b 5)",
+                                                  "(item (name b) (n 2))"])),
+    st.tuples(st.just("retract"), st.integers(1, 8)),
+    st.tuples(st.just("modify"), st.integers(1, 8), st.integers(0, 4)),
+    st.tuples(st.just("run"), st.integers(1, 2))), max_size=8)
+
+
+def by_hand(make, changes) -> list[tuple]:
+    """The events of changes made by hand (and short runs between them)."""
+    s = make()
+    s.quiet()
+    s.watch("activations", True)
+    s.reset()
+    out: list[tuple] = []
+    s.listeners.append(lambda ev, p: out.append(
+        (ev, p.id, p.text) if ev in ("assert", "retract") else (ev, getattr(p, "rule", ""))))
+    for change in changes:
+        out.append(change)
+        try:
+            if change[0] == "assert":
+                s.assert_fact(change[1])
+            elif change[0] == "retract":
+                s.retract(change[1])
+            elif change[0] == "modify":
+                s.modify(change[1], {"n": change[2]})
+            else:
+                s.run(change[1])
+        except UsageError as e:     # no such fact, or not an item: said the same way
+            out.append(("error", str(e)))
+    s.close()
+    return out
+
+
+@settings(max_examples=40)
+@given(changes=CHANGES)
+def test_changes_by_hand_tell_clips_s_order_on_both(tmp_path_factory, changes):
+    """CLIPS's session tells what CLIPS's own watch records say; ours must agree:
+    a modify's retraction, the activations it takes, its assertion, those it makes;
+    the facts a retraction takes away through truth maintenance; nothing for a
+    duplicate or for a modify that changes nothing."""
+    path = tmp_path_factory.mktemp("hand") / "program.clp"
+    path.write_text(BY_HAND)
+    assert by_hand(lambda: clips_session(path), changes) == \
+        by_hand(lambda: ExpertaSession.from_clp([path]), changes)
 
 
 @pytest.mark.parametrize("block", [0, pytest.param(1, marks=pytest.mark.heavy),

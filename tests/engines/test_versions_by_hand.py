@@ -89,6 +89,20 @@ def test_a_modify_that_changes_nothing_makes_no_version(tmp_path, engine):
     assert made_by(ins, fid) == maker and ins.session.versions[fid] == versions
 
 
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_modify_that_changes_nothing_tells_the_listeners_nothing(tmp_path, engine):
+    """CLIPS 6.4 leaves such a fact alone: no retraction, no assertion, no activation."""
+    ins = inspector(engine, tmp_path)
+    ins.session.watch("activations", True)
+    heard: list = []
+    ins.session.listeners.append(lambda *event: heard.append(event))
+    assert ins.session.modify(1, {"n": 1}) == 1
+    assert heard == []
+    ins.session.modify(1, {"n": 2})         # as CLIPS: each change, then its activations
+    assert [e for e, _ in heard] == ["retract", "deactivate", "deactivate",
+                                     "assert", "activate", "activate"]
+
+
 HAND = st.one_of(
     st.tuples(st.just("step"), st.integers(1, 3)),
     st.tuples(st.just("assert"), st.sampled_from("abc"), st.integers(1, 4)),

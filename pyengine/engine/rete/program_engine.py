@@ -16,7 +16,7 @@ from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import to_value
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import UsageError, ordered_fact_refused
 from pyengine.engine.rete.knowledge import FactsView
 from pyengine.engine.rete.patterns import fields_of
 from pyengine.engine.rete.program import Program
@@ -95,7 +95,9 @@ class ProgramEngine:
             if key.startswith("_") and key[1:].isdigit():
                 raise UsageError("an ordered fact has no slots to modify (CLIPS 6.4)")
             name = type(fact)._clips_name
-            slots = self.program.templates.get(name, {})
+            slots = self.program.templates.get(name)
+            if slots is None:
+                raise ordered_fact_refused(fact["__factid__"])
             if key not in slots:
                 raise UsageError(f"{name} has no slot {key!r}")
             multi = slots[key][0]
