@@ -121,6 +121,26 @@ def test_an_inspector_made_before_reset_labels_initial_facts():
         assert ins.log.kind(session.facts()[-1].id) == OUTSIDE
 
 
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_reset_forgets_the_activation_lines_of_the_firings_it_forgets(engine, tmp_path):
+    """A reset on a bare session tells what goes and comes; none of it belongs to a
+    firing, and the next firing 1 shows only its own lines."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.experta import ExpertaSession
+    path = tmp_path / "small.clp"
+    path.write_text("(deffacts s (n 1))\n(defrule small (n ?x&:(< ?x 3)) => "
+                    "(assert (n (+ ?x 1))))\n")
+    session = ClipsSession([path]) if engine == "clips" else ExpertaSession.from_clp([path])
+    session.reset()
+    ins = Inspector(session)
+    ins.watch("activations")
+    first = str(ins.step(1))
+    assert "==> Activation 0      small: f-2" in first
+    ins.reset()
+    assert str(ins.step(1)) == first
+    assert str(ins.history()) == first
+
+
 def test_facts_by_relation_is_exact_and_contains_is_a_substring():
     ins = Inspector.open("bee", letters="aeginrt", center="t", seed=1)
     ins.stage(); ins.stage(); ins.stage(); ins.stage()

@@ -114,7 +114,7 @@ def goto(front, firing: int) -> Note:
 def reset(front) -> Note:
     """start the puzzle again from its input facts (same seed); the strategy and seed you
     chose stay, as CLIPS keeps its strategy across (reset)."""
-    told = getattr(front, "tell_reset", None)
+    told = getattr(front, "before_reset", None)
     heard = told() if told is not None else None
     reopen = front.reopen
     if reopen is not None:

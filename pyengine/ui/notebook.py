@@ -220,6 +220,10 @@ class Inspector:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def before_reset(self) -> None:
+        """The activation lines kept per firing go with the firings a reset forgets."""
+        self._acts, self._fire_no = {}, 0
+
     def _on_event(self, event: str, payload) -> None:
         if event == "fire":
             self._fire_no = payload.number

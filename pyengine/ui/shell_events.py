@@ -83,7 +83,7 @@ class EventView:
         else:
             self._group.append((event, payload))
 
-    def tell_reset(self) -> list | None:
+    def before_reset(self) -> list | None:
         """Before a reset: when facts or activations are watched, the session's own
         reset, told (what goes and what comes, as CLIPS's watch prints a reset)."""
         if self._watched_any("facts") or self._watched_any("activations"):

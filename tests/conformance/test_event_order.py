@@ -18,7 +18,8 @@ from tests.conformance.random_clp import build, clips_session
 # the seeds of 0..399 whose events still come in another order: when a fact leaves (in a
 # run or a reset), two rules sharing their first joins and the branches of an `or` after
 # them take their activations in another order (the firings, facts and output are the same)
-KNOWN = {46: "shared or branches", 141: "shared or branches", 288: "shared or branches"}
+KNOWN = {46: "shared or branches", 219: "shared or branches", 288: "shared or branches",
+         323: "shared or branches"}
 
 
 def events(make, strategy: str = "depth", limit: int = 300, again: int = 0) -> list[tuple]:
@@ -77,6 +78,15 @@ PROGRAMS = {
 (defrule a ?f <- (box (n ?x)) => (printout t "a" crlf))
 (defrule b ?f <- (box (n ?x)) (go ?x) => (printout t "b" crlf))
 (defrule c (declare (salience 5)) (later) ?f <- (box) => (retract ?f))
+""",
+    # (c ?x ?y) feeds the rules' first join and r2's second: r2's token is built on
+    # the first join's token and on the same match; CLIPS links it to the match just
+    # after the copy it was built through, so it goes just before that copy does
+    "a token built twice on one match": """
+(defrule r3 (c ?x ?y) (c 2 ?) =>)
+(defrule r2 (c ?x ?y) (c ? ?) =>)
+(defrule kill (declare (salience 10)) (go ?n) ?f <- (c ?n ?) => (retract ?f))
+(deffacts s (c 1 a) (c 2 b) (c 3 c) (go 1) (go 2))
 """,
     # the modify's new fact is refused (its own logical support went), so only the
     # retraction happens: it is told at once, whole, before the next firing

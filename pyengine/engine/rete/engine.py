@@ -179,10 +179,7 @@ class Engine:
         self.net.leaving = fact
         try:
             for am in reversed(ams):    # CLIPS keeps a fact's matches newest first and
-                for tok in reversed(list(am.children or ())):   # each one's tokens too
-                    if not tok.dead:
-                        drop(tok)
-                        tok.dead = UNLINKED     # made on this match: unlinked (truth)
+                _drop_made_on(am)       # each one's tokens too
                 if am.blocked:
                     unblock(am)
         finally:
@@ -327,6 +324,60 @@ def _primed(root) -> list:
             joins.append(node)
     joins.reverse()
     return sorted(joins, key=lambda n: not isinstance(n, (list, FilterJoin)))
+
+
+def _drop_made_on(am) -> None:
+    """Drop the tokens made on a leaving alpha match, newest first; each is unlinked
+    (truth maintenance tells that from a token only dropped). Where the match feeds
+    two joins of a rule (``(c ?x ?y) (c ? ?)``) a token may be built on another made
+    on it while that one was passed on: CLIPS links it to the match after that one's
+    copy for the join it was built through, so it goes just before that copy does
+    (``drop``'s ``first``); one built later goes first, as the newest."""
+    made = reversed(list(am.children or ()))
+    first: dict = {}
+    if len(am.node.joins) > 1:
+        made = list(made)
+        for tok in made:
+            twice = not tok.dead and tok.ams.count(am) > 1
+            owner, via = _owner(tok, am) if twice else (None, None)
+            if owner is not None:
+                first.setdefault(owner, {}).setdefault(via, []).append(tok)
+    held = {t for subs in first.values() for toks in subs.values() for t in toks} \
+        if first else ()
+    for tok in made:
+        if not tok.dead and tok not in held:
+            drop(tok, _nested(tok, first) if first else None)
+            tok.dead = UNLINKED
+    for tok in held:
+        tok.dead = UNLINKED
+
+
+def _owner(tok, am):
+    """The nearest token before ``tok`` made on ``am``, and the join after it on the
+    way to ``tok``, if ``tok`` was made while that token was passed on (it holds no
+    newer fact); else (None, None)."""
+    after, before = tok, tok.parent
+    while before is not None:
+        if before.right is am:
+            if _newest(tok) != _newest(before):
+                break
+            return before, after.node
+        after, before = before, before.parent
+    return None, None
+
+
+def _newest(tok) -> int:
+    """The time tag of the newest fact a token holds."""
+    return max((m.fact.__dict__["_tag"] for m in tok.ams if m is not None), default=0)
+
+
+def _nested(tok, first: dict):
+    """``drop``'s ``first`` for ``tok``: per join after it, the tokens (each with its
+    own) to drop before its copy for that join."""
+    mine = first.get(tok)
+    if mine is None:
+        return None
+    return {via: [(sub, _nested(sub, first)) for sub in subs] for via, subs in mine.items()}
 
 
 def copy_fact(fact, changes: dict):

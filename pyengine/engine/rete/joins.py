@@ -1,15 +1,12 @@
 """The join network (Rete's beta network): partial matches and the joins that make them.
 
 A *token* (CLIPS: a partial match) is the facts matched so far by a rule's first
-patterns, one alpha match per pattern (None where a ``not``/``exists`` stands). A
-join takes tokens on its left (from the join before it, or the one empty token for
-a rule's first pattern) and alpha matches on its right (from a pattern's stop node),
-and passes each pair that agrees on the variables they share to the joins after it.
-Memories are hashed on those variables, so a token meets only the matches that can
-agree with it.
+patterns, one alpha match per pattern (None where a ``not``/``exists`` stands). A join
+takes tokens on its left (from the join before it, or the one empty token for a rule's
+first pattern) and alpha matches on its right (from a pattern's stop node), and passes
+each pair that agrees on the variables they share (memories are hashed on them) on.
 
-The order in which tokens travel is CLIPS 6.4's, because it decides which
-activation comes first:
+The order in which tokens travel is CLIPS 6.4's (it decides which activation is first):
 
 * a new alpha match meets the left memory newest token first;
 * a new token meets the right memory oldest match first;
@@ -371,12 +368,12 @@ class Terminal:
             self.net.on_deactivate(act)
 
 
-def drop(tok: Token) -> None:
+def drop(tok: Token, first: dict | None = None) -> None:
     """Take a token out of the network with everything built on it, in CLIPS's order.
     CLIPS keeps a copy of a partial match for each join (or rule) after the one that
     made it, side by side, the oldest join's first; each copy goes with what was built
-    on it: those tokens newest first, each (with its own) before the copy itself. The
-    token is marked gone at once, so that nothing brings it back meanwhile."""
+    on it: those tokens newest first, each (with its own) before the copy itself, after
+    ``first``'s for that join (``engine._drop_made_on``). Marked gone at once."""
     if tok.dead:
         return
     tok.dead = True
@@ -385,6 +382,9 @@ def drop(tok: Token) -> None:
     node = tok.node
     node.out.pop(tok, None)
     for child in node.children:
+        if first and child in first:
+            for sub, its in first[child]:
+                drop(sub, its)
         if kids:
             for sub in reversed(kids):
                 if sub.node is child and not sub.dead:
