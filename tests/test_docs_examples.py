@@ -7,8 +7,9 @@ The command runs in bash from the repository root with this virtual environment'
 differ. A command shown without output must succeed (exit status 0 or 1, nothing on
 stderr that looks like a traceback). Commands that read ``../shared/data`` skip where
 it is absent (``--words enable1``, ``enable2k`` and ``words_alpha`` do not: those lists
-ship in the package); commands marked ``# slow`` and timed searches (``boggle best``)
-are heavy: they run with ``-m heavy``, as CI does, not in the default run.
+ship in the package); commands marked ``# slow``, timed searches (``boggle best``) and
+the riddle solver's near-answer and coined-name searches are heavy: they run with
+``-m heavy``, as CI does, not in the default run.
 
 The ``pyengine`` the examples' bash finds first on PATH is a shim that hands the command
 to a warm interpreter (``tests/cli_zygote.py``: pyengine imported once, a fork per
@@ -88,8 +89,9 @@ def _shared_present() -> bool:
     return Path(env).is_dir() if env else (ROOT.parent / "shared" / "data").is_dir()
 
 
-#: examples heavy by nature: a timed search, or marked ``# slow`` in the doc
-HEAVY = re.compile(r"# slow|\bboggle best\b")
+#: examples heavy by nature: a timed search, or marked ``# slow`` in the doc; and the
+#: riddle solver's searches for near answers and coined names (a second or more each)
+HEAVY = re.compile(r"# slow|\bboggle best\b|riddle solve .*--near|riddles/coined_")
 
 
 def _param(ex: Example):

@@ -30,10 +30,9 @@ def walk_and_remember(tl: Timeline, steps: int) -> dict[int, list]:
     return seen
 
 
-def _riddle_make_heavy(names):
-    """The puzzles by name, riddle-make (the slowest to replay) among the heavy tests."""
-    return [pytest.param(n, marks=pytest.mark.heavy) if n == "riddle-make" else n
-            for n in names]
+def _riddle_make_heavy(names, slow=("riddle-make",)):
+    """The puzzles by name, the slowest to replay (riddle-make) among the heavy tests."""
+    return [pytest.param(n, marks=pytest.mark.heavy) if n in slow else n for n in names]
 
 
 @pytest.mark.parametrize("name", _riddle_make_heavy(shell_entries()))
@@ -118,7 +117,8 @@ def test_listeners_follow_the_timeline(engine):
 
 
 @pytest.mark.parametrize("name", _riddle_make_heavy(
-    n for n, (p, _) in shell_entries().items() if p.engine == "experta"))
+    (n for n, (p, _) in shell_entries().items() if p.engine == "experta"),
+    slow=("riddle-make", "boggle-solve")))
 def test_goto_from_snapshots_gives_the_same_fact_base(name, monkeypatch):
     """experta takes snapshots every SNAPSHOT_EVERY firings (7 here): a goto starts
     from the last one before the point asked for, with the same result."""
