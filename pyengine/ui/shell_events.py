@@ -58,7 +58,8 @@ def reset_told(session) -> list[tuple[str, object]]:
 
 class EventView:
     """The shell's printing of runner events (a mixin of :class:`~pyengine.ui.shell.Shell`:
-    it needs ``say``, ``note``, ``error``, ``watching``, ``log`` and ``setup``)."""
+    it needs ``say``, ``note``, ``error``, ``watching``, ``_watched_any``, ``log``,
+    ``session`` and ``setup``)."""
 
     _stepping = False           # step prints every firing, watched or not
     _pending_note = ""          # said after the input event it is about
