@@ -223,3 +223,18 @@ def test_matches_of_a_rule_without_patterns_is_its_activations_on_both_engines()
         said[engine] = out.getvalue()
     assert "Error" not in said["clp"] and "Pattern" not in said["clp"]
     assert said["clp"] == said["experta"] and "Activations" in said["clp"]
+
+
+def test_a_watched_reset_goes_on_when_the_old_session_cannot_reset(monkeypatch):
+    """The shell prints a reset's watch lines by resetting the old session first; if
+    that session refuses, the reset still happens (the new session), without lines."""
+    factory = program("negation")
+    sh = Shell(factory(), factory, stdin=io.StringIO(""), stdout=io.StringIO())
+
+    def refuse():
+        raise UsageError("this session is closed")
+    monkeypatch.setattr(sh.session, "reset", refuse)
+    sh.onecmd("watch facts")
+    sh.onecmd("reset")
+    out = sh.stdout.getvalue().splitlines()
+    assert out[-1].startswith(";; reset: ") and not any(line.startswith("<==") for line in out)

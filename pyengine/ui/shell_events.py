@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
                                    fire_line, modify_texts)
@@ -89,7 +90,10 @@ class EventView:
         reset, told (what goes and what comes, as CLIPS's watch prints a reset)."""
         if self._watched_any("facts") or self._watched_any("activations"):
             self._flush()
-            return reset_told(self.session)
+            try:
+                return reset_told(self.session)
+            except UsageError:          # the old session cannot reset: the new one will
+                return None
         return None
 
     def show_events(self, events) -> None:
