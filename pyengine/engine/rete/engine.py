@@ -334,7 +334,8 @@ def _drop_made_on(am) -> None:
     copy for the join it was built through, so it goes just before that copy does
     (``drop``'s ``first``); one built later goes first, as the newest."""
     made = reversed(list(am.children or ()))
-    first: dict = {}
+    first: dict = {}            # owner -> {join after it: tokens to drop before that copy}
+    held: set = set()           # the tokens in ``first``: dropped by their owner's drop
     if len(am.node.joins) > 1:
         made = list(made)
         for tok in made:
@@ -342,11 +343,10 @@ def _drop_made_on(am) -> None:
             owner, via = _owner(tok, am) if twice else (None, None)
             if owner is not None:
                 first.setdefault(owner, {}).setdefault(via, []).append(tok)
-    held = {t for subs in first.values() for toks in subs.values() for t in toks} \
-        if first else ()
+                held.add(tok)
     for tok in made:
         if not tok.dead and tok not in held:
-            drop(tok, _nested(tok, first) if first else None)
+            drop(tok, first or None)
             tok.dead = UNLINKED
     for tok in held:
         tok.dead = UNLINKED
@@ -369,15 +369,6 @@ def _owner(tok, am):
 def _newest(tok) -> int:
     """The time tag of the newest fact a token holds."""
     return max((m.fact.__dict__["_tag"] for m in tok.ams if m is not None), default=0)
-
-
-def _nested(tok, first: dict):
-    """``drop``'s ``first`` for ``tok``: per join after it, the tokens (each with its
-    own) to drop before its copy for that join."""
-    mine = first.get(tok)
-    if mine is None:
-        return None
-    return {via: [(sub, _nested(sub, first)) for sub in subs] for via, subs in mine.items()}
 
 
 def copy_fact(fact, changes: dict):

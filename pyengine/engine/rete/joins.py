@@ -369,11 +369,10 @@ class Terminal:
 
 
 def drop(tok: Token, first: dict | None = None) -> None:
-    """Take a token out of the network with everything built on it, in CLIPS's order.
-    CLIPS keeps a copy of a partial match for each join (or rule) after the one that
-    made it, side by side, the oldest join's first; each copy goes with what was built
-    on it: those tokens newest first, each (with its own) before the copy itself, after
-    ``first``'s for that join (``engine._drop_made_on``). Marked gone at once."""
+    """Take a token out with everything built on it, in CLIPS's order. CLIPS keeps a
+    copy of a partial match per join (or rule) after the one that made it, the oldest
+    join's first; each goes with what was built on it, newest first, each (with its
+    own) before the copy, after the ones ``first`` names (``engine._drop_made_on``)."""
     if tok.dead:
         return
     tok.dead = True
@@ -381,10 +380,11 @@ def drop(tok: Token, first: dict | None = None) -> None:
     tok.children = None             # its tokens need not take themselves out of it
     node = tok.node
     node.out.pop(tok, None)
+    mine = first.get(tok) if first else None  # {join: tokens to drop before its copy}
     for child in node.children:
-        if first and child in first:
-            for sub, its in first[child]:
-                drop(sub, its)
+        if mine and child in mine:
+            for sub in mine[child]:
+                drop(sub, first)
         if kids:
             for sub in reversed(kids):
                 if sub.node is child and not sub.dead:
