@@ -24,8 +24,13 @@ EXTRA = "(defrule alarm (fever ?n) => (assert (alarm ?n)))\n"
 
 
 def shell_for(path: Path) -> tuple[Shell, io.StringIO]:
+    return shell_for_engine(path, "clp")
+
+
+def shell_for_engine(path: Path, engine: str) -> tuple[Shell, io.StringIO]:
+    """A shell on the program at ``path`` ("clp": CLIPS, "experta": our engine)."""
     out = io.StringIO()
-    factory = opener("clp", [str(path)])
+    factory = opener(engine, [str(path)])
     return Shell(factory(), factory, stdin=io.StringIO(""), stdout=out), out
 
 

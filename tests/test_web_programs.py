@@ -138,3 +138,11 @@ def test_a_rule_s_matches_are_cut_on_the_page(client, engine):
     assert len(m["lines"]) == 5001 and m["lines"][-1].startswith(";; ")
     assert "more lines (the shell's matches lists all)" in m["lines"][-1]
     assert len(m["activations"]) == 2000 and len(m["patterns"][0]["facts"]) == 80
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_field_clips_tests_only_in_part_is_said_on_opening(client, engine):
+    st = load(client, "(deffacts s (box 2 0))\n(defrule r (box ?k 0&:(> ?k 5)) =>)\n", engine,
+              name="zero.clp")
+    assert "CLIPS 6.4 tests only the constant in 0&:(> ?k 5)" in st["message"]
+    assert "zero.clp: line 2" in st["message"]

@@ -76,7 +76,9 @@ class ExpertaSession(Session):
         construct outside the subset, with its file and line)."""
         program = load_program(paths, texts=[(s.name, s.text) for s in sources],
                                seed=seed or 1)
-        return cls(ProgramEngine(program), seed=seed, record=record)
+        session = cls(ProgramEngine(program), seed=seed, record=record)
+        session.notes = list(program.notes)
+        return session
 
     # -- what the engine tells (rete.engine.Listener) ---------------------------------------
     def on_fact(self, sign: str, fact) -> None:

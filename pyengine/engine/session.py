@@ -91,6 +91,7 @@ class Session(FactHistory, ABC):
         self.watching_activations = False
         self.printed: list[str] = []            # lines the rules printed (the last ones)
         self.diagnostics: list[str] = []        # the engine's own error text, when quiet
+        self.notes: list[str] = []              # how the program runs that its text hides
         self.reader: Reader | None = None       # where a rule's (read) gets its lines
         self._firing: Firing | None = None      # the firing whose action is running
         self._strategy_hook: Callable[[str], None] | None = None   # a Timeline's journal

@@ -103,6 +103,7 @@ def reload_plan(factory, edits: list) -> Reloaded:
         plan.session.load_source(clp_source(name))
     typed = sum(1 for e in edits if e.action == "build")
     note = f"reloaded {', '.join(read)}" + (f" and {', '.join(files)}" if files else "")
+    note += "".join("; " + text for text in plan.session.notes)
     if typed:
         it = ("is", "it") if typed == 1 else ("are", "them")
         note += (f"; {plural(typed, 'construct')} typed at the prompt {it[0]} gone (put "

@@ -30,6 +30,8 @@ from pyengine.engine.clips_program import read_source
 from pyengine.engine.clips_reader import MAX_DEPTH
 from pyengine.engine.clips_reader import nesting_depth
 from pyengine.engine.experta import ExpertaSession
+from pyengine.engine.clp.errors import ClpError
+from pyengine.engine.rete.program import load_program
 from pyengine.experta import KnowledgeEngine
 from pyengine.engine.session import new_seed
 
@@ -230,7 +232,17 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
             session = ClipsSession(sources=sources)
     except Exception as exc:  # clips.CLIPSError: CLIPS's whole message, as it prints it
         raise UsageError(f"cannot load {names}: {str(exc).strip()}") from None
+    session.notes = program_notes(sources)
     return _plan(session, stages, strategy, seed, names)
+
+
+def program_notes(sources) -> list[str]:
+    """What our reader notes of a program that CLIPS runs (how it runs where its text
+    does not say; none if our engine refuses the program)."""
+    try:
+        return load_program(texts=[(s.name, s.text) for s in sources]).notes
+    except ClpError:
+        return []
 
 
 def clp_source(path: str):

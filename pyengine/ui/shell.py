@@ -223,6 +223,8 @@ class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.
         if self.interactive:
             history = self._setup_readline()
             self.say(self.banner())
+        for text in self.session.notes:
+            self.note(text)
         try:
             while True:
                 line = self._read()

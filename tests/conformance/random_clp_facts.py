@@ -86,8 +86,10 @@ class FactGen:
         if choice < join + self.const_p:                   # constants and connectives
             c = self.const(typ)
             roll = r.random()
-            if roll < 0.6:
+            if roll < 0.56:
                 return c
+            if roll < 0.6:      # beside a constant, CLIPS skips a predicate on the fact itself
+                return f"{c}&:{self.predicate(r.choice(same), typ, refs)}" if same else c
             if roll < 0.75:
                 return f"~{c}"
             if roll < 0.9:

@@ -7,6 +7,10 @@ compiled by :mod:`pyengine.engine.clp.expressions`. Connective constraints follo
 CLIPS's precedence: ``~`` binds tightest, then ``&``, then ``|``, except that a
 leading variable takes the whole rest (``?x&1|2`` is ``?x&(1|2)``).
 
+A field that tests a constant is read as CLIPS 6.4 runs it (:func:`hashed`): the
+constant, and the tests that need an earlier pattern's variables; the field's other
+tests on the fact's own values are not made, as CLIPS does not make them.
+
 Anything outside the subset our engine runs is refused with the line it is on.
 """
 from __future__ import annotations
@@ -15,8 +19,10 @@ from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Varia
 from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.values import to_value
+from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
-                                      OrC, Pattern, Pred, Ret, Slot, Test, Var)
+                                      OrC, Pattern, Pred, Ret, Skipped, Slot, Test, Var,
+                                      constraint_variables)
 
 FALSE = "FALSE"
 _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
@@ -30,9 +36,17 @@ class LhsReader:
         self.rule = rule
         self.line = line
         self.bound: set[str] = set()
+        self.held: set[str] = set()     # the variables the fact of the pattern read holds
 
     def fail(self, message: str, where=None):
         raise ClpError(f"defrule {self.rule}: {message}", getattr(where, "line", None) or self.line)
+
+    def note(self, text: str, where) -> None:
+        """Something the rule does that its text does not say, with its file and line."""
+        texts = self.program.texts
+        name = texts[-1][0].replace("\\", "/").rsplit("/", 1)[-1] if texts else "program"
+        line = getattr(where, "line", None) or self.line
+        self.program.notes.append(f"{name}: line {line}: {text}" if line else f"{name}: {text}")
 
     # -- conditional elements ------------------------------------------------------------
     def ces(self, items: list) -> tuple[list, int]:
@@ -123,6 +137,7 @@ class LhsReader:
         if name in ("test", "not", "exists", "forall", "and", "or", "logical"):
             self.fail(f"({name} ...) cannot be bound to a fact", item)
         self.program.relation_used(name, getattr(item, "line", self.line))
+        self.held = set()
         template = self.program.templates.get(name)
         cls = self.program.fact_class(name)
         if template is None:
@@ -171,7 +186,48 @@ class LhsReader:
         if len(terms) == 1 and isinstance(terms[0], Variable) and not terms[0].name:
             return Elem(None, multi)
         constraint = self.connected(terms, where)
+        if not multi:
+            constraint = self.hashed(constraint, self.held, terms, where)
+        # the fact holds a variable it binds or compares plainly (not one under ~ or |)
+        self.held.update(p.name for p in conjuncts(constraint) if isinstance(p, Var))
         return Elem(constraint, multi)
+
+    def hashed(self, constraint, held: set, terms: list, where):
+        """A field as CLIPS 6.4 tests it. A field whose ``&``-joined parts (no ``|``)
+        include a constant becomes a hashed lookup of that constant in CLIPS's pattern
+        network (``FieldConversion``, ``ConstructFactPatternNetwork``), and the parts
+        the fact could answer alone (a predicate, ``=(...)`` or ``~`` on this fact's
+        values) are not made: ``(n 0&:(> ?k 1))`` matches every ``n`` of 0. They are
+        kept as :class:`Skipped` (they count in the rule's specificity) and noted.
+        Parts that need an earlier pattern's variables are made in the join, as
+        written. Refused: a variable this fact already holds beside a constant (CLIPS
+        would not compare it, and would read it from this field on), and two constants
+        (CLIPS looks both up at once and finds nothing)."""
+        parts = conjuncts(constraint)
+        consts = [p for p in parts if isinstance(p, Const)]
+        if not consts or len(parts) == 1:
+            return constraint
+        text = field_text(terms)
+        if len(consts) > 1:
+            self.fail(f"two constants in {text}: CLIPS 6.4 would look both up at once "
+                      f"and match nothing", where)
+        known, kept = set(held), []
+        for part in parts:
+            if isinstance(part, Var):
+                if part.name in known:
+                    self.fail(f"?{part.name} beside a constant in {text}: CLIPS 6.4 would "
+                              f"not compare it and would read ?{part.name} from here on; "
+                              f"compare in a test CE, (test (eq ...))", where)
+                known.add(part.name)
+            elif not isinstance(part, Const) and \
+                    all(u in known for u in constraint_variables(part)):
+                part = Skipped(part)
+            kept.append(part)
+        if any(isinstance(p, Skipped) for p in kept):
+            self.note(f"defrule {self.rule}: CLIPS 6.4 tests only the constant in {text}; "
+                      f"the field's other tests, on the fact's own values, are not made "
+                      f"(on either engine)", where)
+        return kept[0] if len(kept) == 1 else AndC(tuple(kept))
 
     def connected(self, terms: list, where):
         first = terms[0]
@@ -229,6 +285,11 @@ def complexity(expr) -> int:
     if expr[0] in ("and", "or", "not"):
         return sum(complexity(x) for x in expr[1:])
     return 1
+
+
+def field_text(terms: list) -> str:
+    """A field's constraint as written, without spaces: ``0&:(> ?k 1)``."""
+    return "".join(form_text(t) for t in terms)
 
 
 def _split(terms: list, char: str) -> list[list]:

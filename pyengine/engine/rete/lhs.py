@@ -74,6 +74,14 @@ class NotC:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """A part of a field that CLIPS 6.4 reads but never tests: beside a constant, a
+    test on the fact's own values (``0&:(> ?k 1)``; see ``from_clips.LhsReader.hashed``).
+    It counts in the rule's specificity, as written; no node tests it."""
+    inner: object
+
+
+@dataclass(frozen=True)
 class AndC:
     """``c1&c2``."""
     parts: tuple
@@ -213,7 +221,7 @@ def constraint_variables(c) -> tuple:
             out.append(x.name)
         elif isinstance(x, (Pred, Ret)):
             out.extend(x.uses)
-        elif isinstance(x, NotC):
+        elif isinstance(x, (NotC, Skipped)):
             walk(x.inner)
         elif isinstance(x, (AndC, OrC)):
             for part in x.parts:

@@ -30,6 +30,7 @@ from pyengine.engine.rete.lhs import (
     Pattern,
     Pred,
     Ret,
+    Skipped,
     Var,
     constraint_variables,
     shape_of,
@@ -188,6 +189,8 @@ class PatternCompiler:
         self._alpha_steps(place, read, alpha)
 
     def _constraint(self, c, here: Loc, alpha: list) -> None:
+        if isinstance(c, Skipped):          # CLIPS 6.4 does not test it (from_clips)
+            return
         if isinstance(c, Var):
             if c.name in self.local:
                 other = self.local[c.name]

@@ -72,6 +72,7 @@ class Program:
         self.rng = random.Random(seed)
         self.text = ""
         self.texts: list[tuple[str, str]] = []     # (where, text) of each text loaded
+        self.notes: list[str] = []          # what a reader should know of how it runs
         self.engine.initial = [self._initial_facts]
 
     def fact_class(self, name: str) -> type:
@@ -356,17 +357,13 @@ def load_program(paths=(), texts=(), seed: int = 1) -> Program:
     """A program from .clp files (and texts), in order; ClpError at the first problem,
     naming the file and line."""
     program = Program(seed)
-    for path in paths:
-        path = Path(path)
+    read: list[tuple[str, str]] = []
+    for path in map(Path, paths):
         try:
-            text = path.read_text(encoding="utf-8")
+            read.append((str(path), path.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError) as exc:
             raise ClpError(f"cannot read {path}: {exc}") from None
-        try:
-            program.load_text(text, str(path))
-        except ClpError as exc:
-            raise ClpError(f"{path.name}: {exc}") from None
-    for name, text in texts:
+    for name, text in [*read, *texts]:
         try:
             program.load_text(text, name)
         except ClpError as exc:

@@ -6,7 +6,7 @@ simplicity and complexity strategies sort by it; lex and mea break ties with it.
 from __future__ import annotations
 
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, OrC,
-                                      Pattern, Pred, Ret, Test, Var, flatten)
+                                      Pattern, Pred, Ret, Skipped, Test, Var, flatten)
 
 
 def specificity(ces: list, bound: set | None = None) -> int:
@@ -53,7 +53,7 @@ def _count(c, bound: set) -> int:
         return 0
     if isinstance(c, (AndC, OrC)):
         return sum(_count(p, bound) for p in c.parts)
-    if isinstance(c, NotC):
+    if isinstance(c, (NotC, Skipped)):
         return _count(c.inner, bound)
     if isinstance(c, Pred):
         return c.weight

@@ -17,7 +17,7 @@ from keyword import iskeyword
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
-                                      Pattern, Pred, Ret, Test, Var)
+                                      Pattern, Pred, Ret, Skipped, Test, Var)
 
 _OPS = {">": ">", "<": "<", ">=": ">=", "<=": "<=", "=": "==", "<>": "!=", "eq": "==",
         "neq": "!=", "+": "+", "-": "-", "*": "*", "/": "/", "mod": "%", "div": "//"}
@@ -95,8 +95,8 @@ def _constraint(c) -> str:
         return f"L({_value(c.value)})"
     if isinstance(c, NotC):
         return "~" + _constraint(c.inner)
-    if isinstance(c, AndC):
-        return " & ".join(_constraint(x) for x in c.parts)
+    if isinstance(c, AndC):     # what CLIPS skips is not tested: not shown as a test
+        return " & ".join(_constraint(x) for x in c.parts if not isinstance(x, Skipped))
     if isinstance(c, OrC):
         return "(" + " | ".join(_constraint(x) for x in c.parts) + ")"
     if isinstance(c, Pred):

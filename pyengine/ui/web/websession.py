@@ -52,7 +52,7 @@ class WebSession:
         self.new: set[int] = set()
         self.gone: list[tuple[int, str]] = []
         self.last: list = []                 # the firings of the last action
-        self.message = f"opened {self.ins.setup.title}"
+        self.message = "; ".join([f"opened {self.ins.setup.title}", *self.ins.session.notes])
         self.capped = False
         self.asserted = 0                    # facts asserted from the page
         self.transcript = Transcript(self.ins.setup.title if self.ins.setup else target)
