@@ -20,6 +20,7 @@ both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
+from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
                                              Compiled, Frame, Scope, arg_error,
                                              compile_expr, with_line)
@@ -73,7 +74,12 @@ def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compile
         if not slots[slot][0] and len(group) != 2:
             raise ClpError(f"the single field slot '{slot}' of '{name}' takes exactly "
                            f"one value", line)
-        given[slot] = [compile_expr(item, scope, fact) for item in group[1:]]
+        items = list(group[1:])
+        literal = all(kind(item) for item in items)
+        check_values(name, slot, scope.facets.get(name, {}).get(slot, {}),
+                     [item for item in items if kind(item)], line, "a fact",
+                     (len(items), False) if slots[slot][0] and literal else None)
+        given[slot] = [compile_expr(item, scope, fact) for item in items]
     makers = [(slot, _slot_maker(name, slot, multi, default, given.get(slot), line))
               for slot, (multi, default) in slots.items()]
 

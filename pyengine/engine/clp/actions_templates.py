@@ -26,16 +26,12 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import ClpError, Frame, Scope, compile_expr
 from pyengine.engine.clp.functions_multi import create
+from pyengine.engine.clp.slot_constraints import (ALLOWED, TYPES, unrestricted, check_attributes,
+                                                  check_values, kind)
 from pyengine.engine.clp.values import (NIL, REQUIRED, DynamicDefault, Text, c_integer,
                                         to_value)
 
-_TYPES = ("SYMBOL", "STRING", "INTEGER", "FLOAT")
-_GROUPS = {"LEXEME": ("SYMBOL", "STRING"), "NUMBER": ("INTEGER", "FLOAT"),
-           "?VARIABLE": _TYPES}
-_ALLOWED = {"allowed-symbols": ("SYMBOL",), "allowed-strings": ("STRING",),
-            "allowed-lexemes": ("SYMBOL", "STRING"), "allowed-integers": ("INTEGER",),
-            "allowed-floats": ("FLOAT",), "allowed-numbers": ("INTEGER", "FLOAT"),
-            "allowed-values": _TYPES}
+_TYPES = ("SYMBOL", "STRING", "INTEGER", "FLOAT")    # the kinds a derived default takes
 _PYTHON_TYPE = {"SYMBOL": str, "STRING": Text, "INTEGER": int, "FLOAT": float}
 _BLANK = {"SYMBOL": NIL, "STRING": Text(""), "INTEGER": 0, "FLOAT": 0.0}
 
@@ -60,7 +56,7 @@ def compile_deftemplate(form: Form, scope: Scope, host: object = None) -> dict:
         slot, multi = str(spec[1]), spec[0] in ("multislot", "multifield")
         if slot in slots:
             raise ClpError(f"deftemplate '{name}': slot '{slot}' is declared twice", line)
-        constraints, default = _attributes(name, slot, spec[2:], line)
+        constraints, default = _attributes(name, slot, multi, spec[2:], line)
         slots[slot] = (multi, _default(multi, constraints, default, scope, host,
                                        (name, slot, line)))
         facets[slot] = constraints
@@ -69,7 +65,7 @@ def compile_deftemplate(form: Form, scope: Scope, host: object = None) -> dict:
     return slots
 
 
-def _attributes(template, slot, attributes, line) -> tuple[dict[str, list], Form | None]:
+def _attributes(template, slot, multi, attributes, line) -> tuple[dict[str, list], Form | None]:
     """A slot's constraints (facet -> its values, in the order written) and its
     ``default``/``default-dynamic`` form (None)."""
     constraints: dict[str, list] = {}
@@ -84,6 +80,10 @@ def _attributes(template, slot, attributes, line) -> tuple[dict[str, list], Form
             default = attribute
         else:
             constraints[key] = list(attribute[1:])
+    check_attributes(template, slot, multi, attributes, line)
+    if default is not None and all(kind(v) for v in default[1:]):
+        check_values(template, slot, constraints, list(default[1:]), line, f"its {default[0]}",
+                     (len(default) - 1, False) if multi else None)
     return constraints, default
 
 
@@ -117,20 +117,19 @@ def _derived(multi: bool, constraints: dict) -> object:
 
 
 def _derived_single(constraints: dict) -> object:
-    types: list[str] = []
-    for t in constraints.get("type", ["?VARIABLE"]):
-        types.extend(_GROUPS.get(str(t), (str(t),)))
-    for kind in _TYPES:
-        if kind not in types:
+    names = constraints.get("type", [])
+    types = [k for n in names for k in TYPES.get(str(n), ())] if names else _TYPES
+    for kind_ in _TYPES:
+        if kind_ not in types and not unrestricted(names):
             continue
-        for key, kinds in _ALLOWED.items():
+        for key, kinds in ALLOWED.items():
             listed = [to_value(v) for v in constraints.get(key, [])
                       if not isinstance(v, Variable)]
-            if kind in kinds and listed:
-                typed = [v for v in listed if type(v) is _PYTHON_TYPE[kind]]
+            if key != "allowed-classes" and (kinds is None or kind_ in kinds) and listed:
+                typed = [v for v in listed if type(v) is _PYTHON_TYPE[kind_]]
                 if typed:
                     return typed[0]
-        return _blank(kind, constraints)
+        return _blank(kind_, constraints)
     return NIL
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
 from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
+from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
@@ -155,10 +156,26 @@ class LhsReader:
             elems = self.fields(list(group[1:]), group)
             if not multi and (len(elems) != 1 or elems[0].multi):
                 self.fail(f"slot {slot} of {name} holds one value", group)
+            self.checked(name, slot, group, elems, multi)
             read_slots[slot] = Slot(slot, tuple(elems), multi)
         slots = list(read_slots.values())   # CLIPS tests slots in the order written
         return Pattern(template=cls, slots=tuple(slots), address=address,
                        text=self.written(item, address))
+
+    def checked(self, template: str, slot: str, group, elems: list, multi: bool) -> None:
+        """Refuse a constant the slot cannot hold, anywhere in its constraints but in a
+        call (CLIPS's static check: ``(x abc|1)`` of an INTEGER slot is refused), and
+        more or fewer single fields than a multislot's cardinality allows."""
+        facets = self.program.scope.facets.get(template, {}).get(slot, {})
+        if not facets:
+            return
+        items = list(group[1:])
+        constants = [t for i, t in enumerate(items) if kind(t) and t not in (":", "=")
+                     and not (i and items[i - 1] in (":", "="))]
+        singles = sum(1 for e in elems if not e.multi)
+        check_values(template, slot, facets, constants, getattr(group, "line", self.line),
+                     f"defrule {self.rule}: a pattern",
+                     (singles, any(e.multi for e in elems)) if multi else None)
 
     def written(self, item, address: str | None) -> str:
         """The pattern as the program writes it (one line), with its ``?f <-``."""
