@@ -23,7 +23,7 @@ from pyengine.engine.clp.values import to_value
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
                                       OrC, Pattern, Pred, Ret, Skipped, Slot, Test, Var,
-                                      constraint_variables)
+                                      constraint_variables, flatten)
 
 FALSE = "FALSE"
 _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
@@ -67,7 +67,7 @@ class LhsReader:
                     self.fail("(logical ...) must come first", item)
                 inner, _ = self.ces(list(item[1:]))
                 out += inner
-                logical = len(inner)
+                logical = len(flatten(inner))       # a (not (or ...)) is two nots
             else:
                 out.append(self.ce(item))
             i += 1
@@ -93,7 +93,11 @@ class LhsReader:
             self.bound = saved                  # what a not/exists binds stays inside
             if head == "not" and len(inner) != 1:
                 self.fail("(not ...) takes one conditional element (use (not (and ...)))", item)
-            return Not(inner) if head == "not" else Exists(inner)
+            spread = alternatives(inner)        # CLIPS moves an or inside up (reorder.c)
+            if spread is None:
+                return Not(inner) if head == "not" else Exists(inner)
+            nots = [Not(alt) for alt in spread]     # (not (or a b)) is (not a) (not b)
+            return And(nots) if head == "not" else Not(nots)    # exists: not all absent
         if head == "forall":
             saved = set(self.bound)
             if len(item) < 3:
@@ -101,7 +105,13 @@ class LhsReader:
             first = [self.ce(item[1])]
             rest = [self.ce(x) for x in item[2:]]
             self.bound = saved
-            return Forall(first, rest)
+            if alternatives(first + rest) is None:
+                return Forall(first, rest)
+            # as CLIPS reads it: (not (and A (not (and B...)))), its ors moved up
+            spread = alternatives(rest)
+            absent = Not(rest) if spread is None else And([Not(alt) for alt in spread])
+            spread = alternatives(first + [absent])
+            return Not(first + [absent]) if spread is None else And([Not(a) for a in spread])
         if head == "and":
             return And([self.ce(x) for x in item[1:]])
         if head == "or":
@@ -292,6 +302,27 @@ class LhsReader:
             self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
         self.bound.add(atom.name)
         return Var(atom.name)
+
+
+def alternatives(ces: list) -> list[list] | None:
+    """The conjunctions an ``or`` inside ``ces`` spreads them into, as CLIPS moves every
+    ``or`` up to the rule (``a (or b c)`` is ``(or (a b) (a c))``); None if there is no
+    ``or`` inside."""
+    out: list[list] = [[]]
+    found = False
+    for ce in ces:
+        if isinstance(ce, And):
+            sub = alternatives(ce.ces)
+        elif isinstance(ce, Or):
+            sub = [alt for branch in ce.branches for alt in alternatives(branch) or [branch]]
+        else:
+            sub = None
+        if sub is None:
+            out = [o + [ce] for o in out]
+        else:
+            found = True
+            out = [o + s for o in out for s in sub]
+    return out if found else None
 
 
 def complexity(expr) -> int:

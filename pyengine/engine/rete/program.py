@@ -297,7 +297,7 @@ class ClipsHost:
         return name if name in self.program.templates else None
 
     def facts_of(self, template):
-        if template not in self.program.templates:
+        if template not in self.program.templates and not self.has_relation(template):
             raise ClpRuntimeError(f"Unable to find deftemplate {template}.")
         return [f for _, f in self.engine.facts.items() if type(f)._clips_name == template]
 

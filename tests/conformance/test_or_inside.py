@@ -1,0 +1,48 @@
+"""An ``or`` inside a ``not``, an ``exists``, a ``forall`` or an ``and`` within them, as
+CLIPS 6.4 reads it: every ``or`` moved up (``(a (or b c))`` is ``(or (a b) (a c))``,
+``(not (or a b))`` is ``(not a) (not b)``; reorder.c). Our engine refused these with a
+Python TypeError until hand-written programs showed it; and a fact-set query over an
+ordered relation (``(do-for-all-facts ((?f word)) ...)``), which CLIPS runs, said
+"Unable to find deftemplate word". Each program runs on CLIPS and on ours under the
+six deterministic strategies, with the same firings, facts and output."""
+from __future__ import annotations
+
+import pytest
+
+from pyengine.engine.experta import ExpertaSession
+from tests.conformance.random_clp import clips_session, first_difference, outcome
+
+PROGRAMS = {
+    "or inside not, exists and forall": """
+(deffacts s (a 1) (b 1) (c 2) (d 1) (a 2) (b 2) (c 3))
+(defrule not-or (not (or (a 5) (c 9))) => (printout t "neither" crlf))
+(defrule bound-not-or (a ?x) (not (or (b ?x) (c ?x))) => (printout t "bound " ?x crlf))
+(defrule not-and-or (a ?x) (not (and (b ?x) (or (c ?x) (d ?x)))) => (printout t "n-a-o " ?x crlf))
+(defrule nested (a ?x) (not (or (b ?x) (and (c ?y) (or (d ?y) (d ?x))))) => (printout t "ne " ?x crlf))
+(defrule exists-or (exists (or (a ?x) (z ?x))) => (printout t "exists-or" crlf))
+(defrule exists-and-or (exists (a ?x) (or (b ?x) (c ?x))) => (printout t "e-a-o" crlf))
+(defrule forall-or (forall (a ?x) (or (b ?y&:(> ?y ?x)) (c ?x))) => (printout t "f-o" crlf))
+(defrule forall-or-first (forall (or (a ?x) (d ?x)) (b ?x)) => (printout t "f-o-f" crlf))
+(defrule logical-not-or (logical (not (or (q 1) (q 2)))) => (assert (no-q)))
+(defrule add-q (declare (salience -5)) (no-q) (a 2) => (assert (q 2)))
+""",
+    "a query over ordered relations": """
+(deffacts s (word "a \\"quoted\\" \\\\ text") (big 12345678901234) (tiny 1.0e-7) (n 1) (n 2))
+(defrule show
+   =>
+   (do-for-all-facts ((?f word big tiny)) TRUE (printout t ?f " " (fact-slot-value ?f implied) crlf))
+   (printout t (length$ (find-all-facts ((?f n)) (> (nth$ 1 ?f:implied) 1))) crlf))
+""",
+}
+
+
+@pytest.mark.parametrize("strategy", ["depth", "breadth", "lex", "mea", "simplicity",
+                                      "complexity"])
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_runs_as_on_clips(tmp_path, name, strategy):
+    path = tmp_path / "program.clp"
+    path.write_text(PROGRAMS[name])
+    on_clips = outcome(lambda: clips_session(path), strategy)
+    ours = outcome(lambda: ExpertaSession.from_clp([path]), strategy)
+    assert on_clips.printed and not on_clips.error
+    assert first_difference(on_clips, ours) is None
