@@ -4,7 +4,8 @@ CLIPS 6.4 reads it: every ``or`` moved up (``(a (or b c))`` is ``(or (a b) (a c)
 Python TypeError until hand-written programs showed it; and a fact-set query over an
 ordered relation (``(do-for-all-facts ((?f word)) ...)``), which CLIPS runs, said
 "Unable to find deftemplate word". Each program runs on CLIPS and on ours under the
-six deterministic strategies, with the same firings, facts and output."""
+six deterministic strategies, with the same firings, facts and output. A fact address
+in an ``or``'s branch (``(or ?f <- (a ?x) ?f <- (b ?x))``) was refused too."""
 from __future__ import annotations
 
 import pytest
@@ -25,6 +26,11 @@ PROGRAMS = {
 (defrule forall-or-first (forall (or (a ?x) (d ?x)) (b ?x)) => (printout t "f-o-f" crlf))
 (defrule logical-not-or (logical (not (or (q 1) (q 2)))) => (assert (no-q)))
 (defrule add-q (declare (salience -5)) (no-q) (a 2) => (assert (q 2)))
+""",
+    "a fact address in an or's branches and in an and": """
+(deffacts s (a 1) (b 2) (c 2) (c 0))
+(defrule take (or ?f <- (a ?x) ?f <- (b ?x)) => (printout t "take " ?x crlf) (retract ?f))
+(defrule and-addr (and ?g <- (c ?y) (test (> ?y 1))) => (printout t "and " ?y crlf) (retract ?g))
 """,
     "a query over ordered relations": """
 (deffacts s (word "a \\"quoted\\" \\\\ text") (big 12345678901234) (tiny 1.0e-7) (n 1) (n 2))

@@ -20,6 +20,7 @@ from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
+from pyengine.engine.rete.clips_rewrites import Addressed, alternatives, units
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
                                       OrC, Pattern, Pred, Ret, Skipped, Slot, Test, Var,
@@ -52,16 +53,8 @@ class LhsReader:
     # -- conditional elements ------------------------------------------------------------
     def ces(self, items: list) -> tuple[list, int]:
         """The conditions, and how many of them a leading ``(logical ...)`` holds."""
-        out, logical, i = [], 0, 0
-        while i < len(items):
-            item = items[i]
-            if isinstance(item, Variable) and i + 2 < len(items) and items[i + 1] == "<-":
-                if item.multi or not item.name:
-                    self.fail(f"{item} cannot hold a fact", item)
-                out.append(self.pattern(items[i + 2], address=item.name))
-                self.bound.add(item.name)
-                i += 3
-                continue
+        out, logical = [], 0
+        for item in units(items):
             if isinstance(item, Form) and item and item[0] == "logical":
                 if out:
                     self.fail("(logical ...) must come first", item)
@@ -70,10 +63,20 @@ class LhsReader:
                 logical = len(flatten(inner))       # a (not (or ...)) is two nots
             else:
                 out.append(self.ce(item))
-            i += 1
         return out, logical
 
+    def addressed(self, item: "Addressed"):
+        """``?f <- (pattern)``: the pattern, its fact bound to ``?f``."""
+        var, pattern = item.var, item.pattern
+        if var.multi or not var.name:
+            self.fail(f"{var} cannot hold a fact", var)
+        got = self.pattern(pattern, address=var.name)
+        self.bound.add(var.name)
+        return got
+
     def ce(self, item):
+        if isinstance(item, Addressed):
+            return self.addressed(item)
         got = self._ce(item)
         if not got.text:
             got.text = self.written(item, None)
@@ -113,10 +116,10 @@ class LhsReader:
             spread = alternatives(first + [absent])
             return Not(first + [absent]) if spread is None else And([Not(a) for a in spread])
         if head == "and":
-            return And([self.ce(x) for x in item[1:]])
+            return And([self.ce(x) for x in units(item[1:])])
         if head == "or":
             saved, branches, seen = set(self.bound), [], set()
-            for x in item[1:]:
+            for x in units(item[1:]):
                 self.bound = set(saved)
                 branches.append([self.ce(x)])
                 seen |= self.bound
@@ -302,27 +305,6 @@ class LhsReader:
             self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
         self.bound.add(atom.name)
         return Var(atom.name)
-
-
-def alternatives(ces: list) -> list[list] | None:
-    """The conjunctions an ``or`` inside ``ces`` spreads them into, as CLIPS moves every
-    ``or`` up to the rule (``a (or b c)`` is ``(or (a b) (a c))``); None if there is no
-    ``or`` inside."""
-    out: list[list] = [[]]
-    found = False
-    for ce in ces:
-        if isinstance(ce, And):
-            sub = alternatives(ce.ces)
-        elif isinstance(ce, Or):
-            sub = [alt for branch in ce.branches for alt in alternatives(branch) or [branch]]
-        else:
-            sub = None
-        if sub is None:
-            out = [o + [ce] for o in out]
-        else:
-            found = True
-            out = [o + s for o in out for s in sub]
-    return out if found else None
 
 
 def complexity(expr) -> int:
