@@ -191,7 +191,7 @@ class Program:
             self.modules.names.append(module)
         try:
             self.engine.add_rule(spec)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:     # a shape the network cannot take
             raise ClpError(f"defrule {name}: {exc}", line) from None
 
     def _declare(self, form, rule: str) -> dict:
