@@ -195,3 +195,14 @@ def test_a_refusal_says_what_and_where(tmp_path, text, said):
         ExpertaSession.from_clp([path])
     last = text.count("\n") + 2            # the line of the construct refused
     assert said in str(caught.value) and f"line {last}:" in str(caught.value)
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_a_fact_typed_at_the_prompt_is_refused_alike(tmp_path, engine):
+    from tests.test_shell_edit import said, shell_for_engine
+    path = tmp_path / "typed.clp"
+    path.write_text("(deftemplate a (slot x (type INTEGER)))\n")
+    shell, out = shell_for_engine(path, engine)
+    text = said(shell, out, "(assert (a (x abc)))\nassert (a (x abc))\nfacts")
+    assert text.count("error: cannot assert (a (x abc)): ") == 2
+    assert "no facts" in text

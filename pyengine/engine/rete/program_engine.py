@@ -17,6 +17,7 @@ from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.errors import UsageError, ordered_fact_refused
+from pyengine.engine.rete.from_clips import form_text
 from pyengine.engine.rete.knowledge import FactsView
 from pyengine.engine.rete.patterns import fields_of
 from pyengine.engine.rete.program import Program
@@ -76,7 +77,8 @@ class ProgramEngine:
             make = compile_fact(form, scope, form)
             return make(Frame({}, self.program.host))
         except (ClpError, ClpRuntimeError) as exc:
-            raise UsageError(f"cannot assert {fact}: {exc}") from None
+            shown = fact if isinstance(fact, str) else form_text(form)
+            raise UsageError(f"cannot assert {shown}: {exc}") from None
 
     def declare(self, *facts):
         last = None
