@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.engine.experta import ExpertaSession
-from tests.conformance.random_clp import clips_session, first_difference, outcome
+from tests.conformance.random_clp import STRATEGIES, against_clips
 
 PROGRAMS = {
     "or inside not, exists and forall": """
@@ -42,13 +41,7 @@ PROGRAMS = {
 }
 
 
-@pytest.mark.parametrize("strategy", ["depth", "breadth", "lex", "mea", "simplicity",
-                                      "complexity"])
+@pytest.mark.parametrize("strategy", STRATEGIES)
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_runs_as_on_clips(tmp_path, name, strategy):
-    path = tmp_path / "program.clp"
-    path.write_text(PROGRAMS[name])
-    on_clips = outcome(lambda: clips_session(path), strategy)
-    ours = outcome(lambda: ExpertaSession.from_clp([path]), strategy)
-    assert on_clips.printed and not on_clips.error
-    assert first_difference(on_clips, ours) is None
+    assert against_clips(tmp_path / "program.clp", PROGRAMS[name], strategy) is None
