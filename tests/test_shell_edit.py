@@ -146,3 +146,17 @@ def test_a_transcript_keeps_what_the_shell_showed(files):
     assert "pyengine> run" in text and "(fever ann)" in text and "agenda" not in text
     shown = out.getvalue()
     assert all(line in shown for line in text.splitlines() if not line.startswith("pyengine> "))
+
+
+def test_rules_shows_a_rule_as_written_on_both_engines(files):
+    """The rule's text as the file has it, its comment above it, on CLIPS and on our
+    engine alike (ours showed its own one-line form, ``0 & : (...)``)."""
+    (files / "spaced.clp").write_text(FEVER + ";; odd spacing kept\n(defrule odd\n"
+                                      "   (patient (temp 0&:(> 1 0)))  =>)\n")
+    shown = []
+    for engine in ("clp", "experta"):
+        shell, out = shell_for_engine(files / "spaced.clp", engine)
+        shown.append(said(shell, out, "rules fever\nrules odd"))
+    assert shown[0] == shown[1]
+    assert ";; a fever is over 38\n(defrule fever" in shown[0]
+    assert ";; odd spacing kept\n(defrule odd\n   (patient (temp 0&:(> 1 0)))  =>)" in shown[0]

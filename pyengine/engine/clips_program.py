@@ -9,7 +9,6 @@ those texts with our CLIPS reader, with the comment lines just above it.
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import clips
@@ -17,7 +16,7 @@ from clips import common
 
 from pyengine.engine.clips_c import load_from_string
 from pyengine.engine.clips_guard import guarded
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
+from pyengine.engine.clips_reader import Form, ReadError, defrule_in, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text
 from pyengine.engine.clips_repl import find_rule
@@ -82,38 +81,6 @@ def construct_count(source: Source) -> int:
         return 0
 
 
-def defrule_in(source: Source, name: str) -> str | None:
-    """The ``(defrule NAME ...)`` construct in ``source`` as written (``MODULE::NAME``
-    matches too), with the comment lines just above it; None if it has no such rule."""
-    text = source.text
-    place = _defrules(text).get(name.split("::")[-1])
-    if place is None:
-        return None
-    begin, end = place
-    start = text.rfind("\n", 0, begin) + 1
-    lines = text[:start].splitlines()
-    comments: list[str] = []
-    while lines and lines[-1].lstrip().startswith(";"):
-        comments.insert(0, lines.pop())
-    return "\n".join(comments + [text[begin:end]])
-
-
-@functools.lru_cache(maxsize=16)
-def _defrules(text: str) -> dict[str, tuple[int, int]]:
-    """Each defrule's name (without its module) -> where its construct starts and ends
-    in ``text``: read once per program text (the page asks for every rule's source at
-    once)."""
-    try:
-        forms = read(text)
-    except ReadError:
-        return {}
-    places: dict[str, tuple[int, int]] = {}
-    for form in forms:
-        if isinstance(form, Form) and len(form) > 1 and form[0] == Symbol("defrule"):
-            places.setdefault(str(form[1]).split("::")[-1], (form.start, form.end))
-    return places
-
-
 def pretty_form(rule) -> str:
     """CLIPS's own pretty-printed form of a loaded rule (what ``(ppdefrule)`` shows)."""
     try:
@@ -137,7 +104,7 @@ class ProgramMixin:
         file as it is now), with its comment; else CLIPS's pretty form."""
         rule = self._rule(name)
         for source in reversed(self.sources):
-            found = defrule_in(source, name)
+            found = defrule_in(source.text, name)
             if found:
                 return found
         return pretty_form(rule)

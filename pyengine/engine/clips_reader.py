@@ -17,6 +17,8 @@ Facts read into constant values, and values written back, are
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass
 from typing import Iterator
@@ -280,3 +282,35 @@ def is_symbol(text: str) -> bool:
         return False
     m = _TOKEN.fullmatch(text)
     return bool(m) and m.lastgroup == "symbol" and _kind("symbol", text) == "symbol"
+
+
+def defrule_in(text: str, name: str) -> str | None:
+    """The ``(defrule NAME ...)`` construct in a program's ``text`` as written
+    (``MODULE::NAME`` matches too), with the comment lines just above it; None if it
+    has no such rule."""
+    place = _defrules(text).get(name.split("::")[-1])
+    if place is None:
+        return None
+    begin, end = place
+    start = text.rfind("\n", 0, begin) + 1
+    lines = text[:start].splitlines()
+    comments: list[str] = []
+    while lines and lines[-1].lstrip().startswith(";"):
+        comments.insert(0, lines.pop())
+    return "\n".join(comments + [text[begin:end]])
+
+
+@functools.lru_cache(maxsize=16)
+def _defrules(text: str) -> dict[str, tuple[int, int]]:
+    """Each defrule's name (without its module) -> where its construct starts and ends
+    in ``text``: read once per program text (the page asks for every rule's source at
+    once)."""
+    try:
+        forms = read(text)
+    except ReadError:
+        return {}
+    places: dict[str, tuple[int, int]] = {}
+    for form in forms:
+        if isinstance(form, Form) and len(form) > 1 and form[0] == Symbol("defrule"):
+            places.setdefault(str(form[1]).split("::")[-1], (form.start, form.end))
+    return places
