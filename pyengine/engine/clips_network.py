@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 from pyengine.engine.clips_inspect import parse_matches
-from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Variable, read
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
 from pyengine.engine.network import LayoutMismatch, RuleNet, layout, listed, sorted_rows
 from pyengine.engine.rete import lhs
+from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
 
 _SKIPPED = ("declare",)
 
@@ -103,19 +104,15 @@ def lhs_ces(source: str) -> list | None:
 
 
 def _ces(items: list, source: str) -> list:
-    out, i = [], 0
-    while i < len(items):
-        item = items[i]
-        if isinstance(item, Variable) and i + 2 < len(items) and items[i + 1] == "<-":
-            out.append(lhs.Pattern(None, (), address=item.name,
-                               text=f"?{item.name} <- {_text(items[i + 2], source)}"))
-            i += 3
-            continue
-        if isinstance(item, Form) and item and item[0] == "logical":
+    out = []
+    for item in units(items):
+        if isinstance(item, Addressed):
+            out.append(lhs.Pattern(None, (), address=item.var.name,
+                                   text=f"?{item.var.name} <- {_text(item.pattern, source)}"))
+        elif isinstance(item, Form) and item and item[0] == "logical":
             out += _ces(list(item[1:]), source)
         elif isinstance(item, Form) and item and item[0] not in _SKIPPED:
             out.append(_ce(item, source))
-        i += 1
     return out
 
 
@@ -125,15 +122,15 @@ def _ce(item: Form, source: str):
     if head == "test":
         return lhs.Test(None, (), None, text=text)
     if head == "not":
-        return lhs.Not(_ces(inner, source), text)
+        return negated(_ces(inner, source), text)
     if head == "exists":
-        return lhs.Exists(_ces(inner, source), text)
+        return existing(_ces(inner, source), text)
     if head == "forall" and inner:
-        return lhs.Forall(_ces(inner[:1], source), _ces(inner[1:], source), text)
+        return for_all(_ces(inner[:1], source), _ces(inner[1:], source), text)
     if head == "and":
         return lhs.And(_ces(inner, source), text)
     if head == "or":
-        return lhs.Or([_ces([x], source) for x in inner], text)
+        return lhs.Or([_ces([x], source) for x in units(inner)], text)
     return lhs.Pattern(None, (), text=text)
 
 

@@ -45,3 +45,23 @@ PROGRAMS = {
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_runs_as_on_clips(tmp_path, name, strategy):
     assert against_clips(tmp_path / "program.clp", PROGRAMS[name], strategy) is None
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_each_rule_s_network_is_the_same_on_both_engines(name):
+    """``network RULE`` on the CLIPS session reads the conditions with the same
+    rewrites (it raised AttributeError on a ``(not (or ...))``), so both engines draw
+    one network, node for node, with the same memories."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.clips_program import Source
+    from pyengine.engine.experta import ExpertaSession
+    from tests.test_network import shape
+    source = Source("program.clp", PROGRAMS[name])
+    clips, ours = ClipsSession(sources=[source]), ExpertaSession.from_clp(sources=[source])
+    clips.quiet(True)
+    for s in (clips, ours):
+        s.reset()
+        s.run(3)
+    for rule in clips.rules():
+        a, b = clips.network(rule).rule(rule), ours.network(rule).rule(rule)
+        assert not a.listed and shape(a) == shape(b), rule

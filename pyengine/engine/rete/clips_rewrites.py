@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Variable
-from pyengine.engine.rete.lhs import And, Or
+from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Or
 
 
 @dataclass(frozen=True)
@@ -53,3 +53,27 @@ def alternatives(ces: list) -> list[list] | None:
             found = True
             out = [o + s for o in out for s in sub]
     return out if found else None
+
+
+def negated(inner: list, text: str = ""):
+    """``(not ...)`` of ``inner``: one Not, or, with an ``or`` inside, a Not of each
+    alternative (``(not (or a b))`` is ``(not a) (not b)``)."""
+    spread = alternatives(inner)
+    return Not(inner, text) if spread is None else And([Not(alt) for alt in spread], text)
+
+
+def existing(inner: list, text: str = ""):
+    """``(exists ...)`` of ``inner``: with an ``or`` inside, not all alternatives absent."""
+    spread = alternatives(inner)
+    return Exists(inner, text) if spread is None else Not([Not(alt) for alt in spread], text)
+
+
+def for_all(first: list, rest: list, text: str = ""):
+    """``(forall A B...)``; with an ``or`` inside, as CLIPS reads it,
+    ``(not (and A (not (and B...))))`` with its ors moved up."""
+    if alternatives(first + rest) is None:
+        return Forall(first, rest, text)
+    absent = negated(rest)
+    spread = alternatives(first + [absent])
+    return Not(first + [absent], text) if spread is None else \
+        And([Not(alt) for alt in spread], text)

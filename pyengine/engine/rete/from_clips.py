@@ -20,11 +20,11 @@ from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
-from pyengine.engine.rete.clips_rewrites import Addressed, alternatives, units
+from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
 from pyengine.engine.rete.constraints import conjuncts
-from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
-                                      OrC, Pattern, Pred, Ret, Skipped, Slot, Test, Var,
-                                      constraint_variables, flatten)
+from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, NotC, Or, OrC, Pattern, Pred,
+                                      Ret, Skipped, Slot, Test, Var, constraint_variables,
+                                      flatten)
 
 FALSE = "FALSE"
 _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
@@ -96,11 +96,7 @@ class LhsReader:
             self.bound = saved                  # what a not/exists binds stays inside
             if head == "not" and len(inner) != 1:
                 self.fail("(not ...) takes one conditional element (use (not (and ...)))", item)
-            spread = alternatives(inner)        # CLIPS moves an or inside up (reorder.c)
-            if spread is None:
-                return Not(inner) if head == "not" else Exists(inner)
-            nots = [Not(alt) for alt in spread]     # (not (or a b)) is (not a) (not b)
-            return And(nots) if head == "not" else Not(nots)    # exists: not all absent
+            return negated(inner) if head == "not" else existing(inner)
         if head == "forall":
             saved = set(self.bound)
             if len(item) < 3:
@@ -108,13 +104,7 @@ class LhsReader:
             first = [self.ce(item[1])]
             rest = [self.ce(x) for x in item[2:]]
             self.bound = saved
-            if alternatives(first + rest) is None:
-                return Forall(first, rest)
-            # as CLIPS reads it: (not (and A (not (and B...)))), its ors moved up
-            spread = alternatives(rest)
-            absent = Not(rest) if spread is None else And([Not(alt) for alt in spread])
-            spread = alternatives(first + [absent])
-            return Not(first + [absent]) if spread is None else And([Not(a) for a in spread])
+            return for_all(first, rest)
         if head == "and":
             return And([self.ce(x) for x in units(item[1:])])
         if head == "or":
