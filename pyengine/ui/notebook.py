@@ -31,6 +31,7 @@ Importing this module also gives every :class:`~pyengine.engine.session.Session`
 from __future__ import annotations
 
 import html
+import warnings
 from typing import Iterable
 
 from pyengine.engine.errors import UsageError
@@ -110,13 +111,17 @@ class Inspector:
                  input: Iterable[str] | None = None, engine: str = "clips") -> "Inspector":
         """Any CLIPS file (or list of files, loaded in order) with a stage plan:
         ``stages=["GO", "MIX:10:random"]`` (or Stage objects); ``engine="experta"``
-        runs it on our own engine instead of CLIPS."""
+        runs it on our own engine instead of CLIPS. What the shell notes on opening
+        (a field CLIPS tests only in part) comes as a ``UserWarning`` each."""
         opened_as = {"clips": "clp", "experta": "experta"}.get(engine)
         if opened_as is None:
             raise UsageError(f"engine: 'clips' or 'experta', not {engine!r}")
         input = input_lines(input)
-        return cls(plan_factory(opened_as, target=path, stage=stages, strategy=strategy,
-                                seed=seed)(), input=input)
+        ins = cls(plan_factory(opened_as, target=path, stage=stages, strategy=strategy,
+                               seed=seed)(), input=input)
+        for text in ins.session.notes:
+            warnings.warn(text, stacklevel=2)
+        return ins
 
     @classmethod
     def from_engine(cls, engine, stages=(), strategy: str | None = None, seed: int | None = None,

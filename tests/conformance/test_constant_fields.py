@@ -98,3 +98,12 @@ def test_the_shell_says_it_on_opening_and_on_reload(tmp_path, engine):
     path.write_text("(deffacts s (box 1 0))\n(defrule r (box ?k 0&:(> ?k 1)) =>)\n")
     text = said(shell, out, "reload")
     assert "reloaded" in text and "CLIPS 6.4 tests only the constant in 0&:(> ?k 1)" in text
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_the_notebook_warns_of_it(tmp_path, engine):
+    from pyengine.ui.notebook import Inspector
+    path = tmp_path / "zero.clp"
+    path.write_text("(deffacts s (box 1 0))\n(defrule r (box ?k 0&:(> ?k 1)) =>)\n")
+    with pytest.warns(UserWarning, match=r"zero.clp: line 2: .*only the constant in 0&:"):
+        Inspector.from_clp(str(path), engine=engine)
