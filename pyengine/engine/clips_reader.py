@@ -18,7 +18,6 @@ Facts read into constant values, and values written back, are
 from __future__ import annotations
 
 import functools
-
 import re
 from dataclasses import dataclass
 from typing import Iterator
@@ -289,15 +288,19 @@ def defrule_in(text: str, name: str) -> str | None:
     (``MODULE::NAME`` matches too), with the comment lines just above it; None if it
     has no such rule."""
     place = _defrules(text).get(name.split("::")[-1])
-    if place is None:
-        return None
-    begin, end = place
-    start = text.rfind("\n", 0, begin) + 1
-    lines = text[:start].splitlines()
-    comments: list[str] = []
-    while lines and lines[-1].lstrip().startswith(";"):
-        comments.insert(0, lines.pop())
-    return "\n".join(comments + [text[begin:end]])
+    return None if place is None else construct_text(text, *place)
+
+
+def construct_text(text: str, begin: int, end: int) -> str:
+    """The construct at ``text[begin:end]`` as written, with the comment lines just
+    above it (read back from its line, not from the start of the text)."""
+    start = top = text.rfind("\n", 0, begin) + 1
+    while top > 0:
+        above = text.rfind("\n", 0, top - 1) + 1
+        if not text[above:top - 1].lstrip().startswith(";"):
+            break
+        top = above
+    return text[top:start].replace("\r\n", "\n") + text[begin:end]
 
 
 @functools.lru_cache(maxsize=16)

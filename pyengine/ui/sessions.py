@@ -9,6 +9,7 @@ inspector's own: ``clp FILE.clp ...`` (any CLIPS rule files) and
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from typing import Callable
@@ -238,11 +239,17 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
 
 def program_notes(sources) -> list[str]:
     """What our reader notes of a program that CLIPS runs (how it runs where its text
-    does not say; none if our engine refuses the program)."""
+    does not say; none if our engine refuses the program). Read once per program: a
+    plan reopened to step back loads the same texts."""
+    return list(_notes(tuple((s.name, s.text) for s in sources)))
+
+
+@functools.lru_cache(maxsize=8)
+def _notes(texts: tuple) -> tuple[str, ...]:
     try:
-        return load_program(texts=[(s.name, s.text) for s in sources]).notes
+        return tuple(load_program(texts=texts).notes)
     except ClpError:
-        return []
+        return ()
 
 
 def clp_source(path: str):

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from pyengine.engine.compat import experta
-from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable, defrule_in,
-                                          make_form, read)
+from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable,
+                                          construct_text, make_form, read)
 from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
                                          reset_globals, sequence)
 from pyengine.engine.clp.actions_facts import compile_deffacts
@@ -187,7 +187,8 @@ class Program:
                         salience=declare.get("salience", 0), module=module,
                         auto_focus=declare.get("auto-focus", False), logical=logical,
                         source=form_text(form),
-                        origin=defrule_in(self.text, str(form[1])) or form_text(form))
+                        origin=construct_text(self.text, form.start, form.end)
+                        if getattr(form, "start", None) is not None else form_text(form))
         if module not in self.modules.names:
             self.modules.names.append(module)
         try:
