@@ -5,10 +5,8 @@ programs on both engines: our engine took ``(tpye INTEGER)``, ``(type FLOAT NUMB
 Every program here is loaded and run on CLIPS and on our engine: both refuse it or both
 run it alike, and our refusal is one line naming its line
 (:mod:`pyengine.engine.clp.slot_constraints`).
-
-Left as CLIPS-only refusals (named in the README): a variable whose constraints in two
-patterns exclude each other, a ``modify`` giving a constant its slot excludes, and a
-function whose return type a slot excludes (CLIPS reasons about types there)."""
+What CLIPS works out about a rule's variables and calls is in
+``tests/clp/test_rule_constraints.py``."""
 from __future__ import annotations
 
 import pytest
@@ -165,8 +163,14 @@ def _run(make):
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_both_engines_refuse_or_run_the_program_alike(tmp_path, name):
+    refused_or_ran_alike(tmp_path, name, PROGRAMS[name])
+
+
+def refused_or_ran_alike(tmp_path, name: str, text: str) -> None:
+    """The program refused by both engines (ours in one line naming its line) or run
+    by both alike."""
     path = tmp_path / f"{name}.clp"
-    path.write_text(PROGRAMS[name])
+    path.write_text(text)
     on_clips = _run(lambda: clips_session(path))
     ours = _run(lambda: ExpertaSession.from_clp([path]))
     assert on_clips[0] == ours[0], (on_clips, ours)

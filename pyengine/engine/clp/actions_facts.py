@@ -20,6 +20,7 @@ both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
+from pyengine.engine.clp.constraint_records import check_calls
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
                                              Compiled, Frame, Scope, arg_error,
@@ -79,6 +80,8 @@ def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compile
         check_values(name, slot, scope.facets.get(name, {}).get(slot, {}),
                      [item for item in items if kind(item)], line, "a fact",
                      (len(items), False) if slots[slot][0] and literal else None)
+        check_calls(name, slot, scope.facets.get(name, {}).get(slot, {}), slots[slot][0], items,
+                    line, "a fact")
         given[slot] = [compile_expr(item, scope, fact) for item in items]
     makers = [(slot, _slot_maker(name, slot, multi, default, given.get(slot), line))
               for slot, (multi, default) in slots.items()]
@@ -151,6 +154,7 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
             raise ClpError(f"{fname} takes (slot value...) groups, not {group}", line)
         if any(name == group[0] for name, _ in changes):
             raise ClpError(f"slot '{group[0]}' is given twice to {fname}", line)
+        _check_change(form, group, scope)
         changes.append((str(group[0]), [compile_expr(v, scope, form) for v in group[1:]]))
 
     def change(frame: Frame) -> object:
@@ -169,6 +173,22 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
                   for slot, parts in changes}
         return getattr(host, fname)(fact, values)       # host.modify or host.duplicate
     return with_line(change, line)
+
+
+def _check_change(form: Form, group: Form, scope: Scope) -> None:
+    """A modify or duplicate of a fact the rule's conditions bind (``?f <- (a ...)``):
+    its constants and calls checked against the slot, as CLIPS checks them on loading."""
+    var = form[1]
+    template = scope.addresses.get(var.name) if isinstance(var, Variable) else None
+    slots = scope.templates.get(template) if template else None
+    slot, line = str(group[0]), getattr(form, "line", None)
+    if slots is None or slot not in slots:
+        return
+    facets, items = scope.facets.get(template, {}).get(slot, {}), list(group[1:])
+    check_values(template, slot, facets, [item for item in items if kind(item)], line,
+                 str(form[0]), (len(items), False) if slots[slot][0] and
+                 all(kind(item) for item in items) else None)
+    check_calls(template, slot, facets, slots[slot][0], items, line, str(form[0]))
 
 
 def _change(template: str, slots: dict, slot: str, parts: list[Compiled], frame: Frame):

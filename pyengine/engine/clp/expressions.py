@@ -83,14 +83,15 @@ class Scope:
     ``globals``: the defglobals' current values, by name with its stars (``*g*``);
     ``bound``: the variables bound before the expression being compiled (a ``bind``
     adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default);
-    ``facets``: its slots' constraints. The rest is bookkeeping for special forms: the
+    ``facets``: its slots' constraints; ``addresses``: in a rule's actions, the
+    template of each fact its conditions bind to a variable. The rest is bookkeeping for special forms: the
     loop variables in force, how deep in loops we are (for ``break``), and what is
     compiled (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the
     last two). ``relations(name, line)`` hears of each relation a fact is asserted to.
     """
 
-    __slots__ = ("bound", "context", "counters", "functions", "global_inits", "globals",
-                 "facets", "loop_depth", "loop_vars", "relations", "templates")
+    __slots__ = ("addresses", "bound", "context", "counters", "functions", "global_inits",
+                 "globals", "facets", "loop_depth", "loop_vars", "relations", "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
@@ -101,6 +102,7 @@ class Scope:
         self.bound = set(bound)
         self.templates = {} if templates is None else templates
         self.facets: dict = {}
+        self.addresses: dict[str, str] = {}     # a rule's ?f <- (template ...): f -> template
         self.global_inits: dict[str, Compiled] = {}
         self.loop_vars: frozenset[str] = frozenset()
         self.loop_depth = 0

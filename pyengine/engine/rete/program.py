@@ -33,6 +33,7 @@ from pyengine.engine.rete.from_clips import LhsReader, form_text
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.patterns import fields_of
 from pyengine.engine.rete.program_modules import Modules
+from pyengine.engine.rete.rule_constraints import addresses, check_rule
 from pyengine.engine.errors import OutOfTime
 from pyengine.engine.interrupt import current_budget
 
@@ -76,10 +77,9 @@ class Program:
         self.engine.initial = [self._initial_facts]
 
     def fact_class(self, name: str) -> type:
-        cls = self.classes.get(name)
-        if cls is None:
-            cls = self.classes[name] = type(name, (ClipsFact,), {"_clips_name": name})
-        return cls
+        if name not in self.classes:
+            self.classes[name] = type(name, (ClipsFact,), {"_clips_name": name})
+        return self.classes[name]
 
     # -- loading ------------------------------------------------------------------------
     def load_text(self, text: str, where: str = "program") -> None:
@@ -114,6 +114,9 @@ class Program:
             self._one_per_name(head, form, line)
             getattr(self, "_" + head)(form)
             self.defined.extend((head, self.loading, name) for name in _names(head, form))
+        except RecursionError:      # our compiler recurses on nested calls, CLIPS's too
+            raise ClpError(f"({head} ...) nests its calls too deeply for pyengine's engine "
+                           f"(about 300 levels at most)", line) from None
         finally:
             self.loading = None
 
@@ -173,16 +176,16 @@ class Program:
         items = list(form[2:])
         if items and isinstance(items[0], String):
             items.pop(0)
-        declare = {}
-        if items and isinstance(items[0], Form) and items[0] and items[0][0] == "declare":
-            declare = self._declare(items.pop(0), name)
+        declare = self._declare(items.pop(0), name) if items and isinstance(items[0], Form) \
+            and items[0] and items[0][0] == "declare" else {}
         if "=>" not in items:
             raise ClpError(f"defrule {name}: no => between conditions and actions", line)
         arrow = items.index("=>")
         reader = LhsReader(self, name, line)
         ces, logical = reader.ces(items[:arrow])
-        actions = sequence(items[arrow + 1:], self.scope.child(bound=reader.bound,
-                                                                   context="rhs"), form)
+        (rhs := self.scope.child(bound=reader.bound, context="rhs")).addresses = addresses(ces)
+        actions = sequence(items[arrow + 1:], rhs, form)
+        check_rule(name, ces, items[arrow + 1:], self.scope.facets, line)
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions),
                         salience=declare.get("salience", 0), module=module,
                         auto_focus=declare.get("auto-focus", False), logical=logical,
@@ -383,10 +386,8 @@ def _names(head: str, form) -> list[str]:
 
 
 def _qualified(name: str, module: str) -> tuple[str, str]:
-    if "::" in name:
-        mod, _, local = name.partition("::")
-        return mod, local
-    return module, name
+    mod, _, local = name.partition("::")
+    return (mod, local) if "::" in name else (module, name)
 
 
 def _renamed(form: Form, name) -> Form:

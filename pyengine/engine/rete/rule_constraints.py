@@ -1,0 +1,243 @@
+"""A rule CLIPS 6.4 refuses because a pattern of it can never match (its
+``[RULECSTR1]``: rulecstr.c, analysis.c), refused by our engine too, with the line.
+
+CLIPS works out, as it loads a rule, what values each field of each pattern could
+hold: the slot's attributes (type, allowed values, range) met with the field's own
+constraints (constants, ``|``, ``~`` constants, ``=(...)`` calls by what the function
+returns) and with what a variable could hold where it was bound. A variable bound in
+one pattern carries its field's possibilities to every later use of it: later in the
+same pattern, in the patterns after it, and inside a ``not``/``exists`` after it (a
+variable bound inside a ``not`` reaches only the rest of that ``not``). A field left
+with no possible type is refused: ``(a (x ?v)) (b (y ?v))`` when ``x`` holds INTEGERs
+and ``y`` SYMBOLs. Each disjunct of a rule with ``or`` is examined apart, as CLIPS
+examines the rules an ``or`` makes. Tests and predicates add nothing (CLIPS's checks
+of function arguments are not made here).
+"""
+from __future__ import annotations
+
+from functools import reduce
+
+from pyengine.engine.clips_reader import Form, Symbol, Variable, read
+from pyengine.engine.clp.constraint_records import (ANY, Record, argument, describe, join,
+                                                    meet, of_call, of_constant, of_slot,
+                                                    unmatchable, without)
+from pyengine.engine.clp.slot_constraints import kind
+from pyengine.engine.clp.values import to_value
+from pyengine.engine.clp.expressions import ClpError
+from pyengine.engine.rete.clips_rewrites import alternatives
+from pyengine.engine.rete.constraints import conjuncts
+from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
+                                      Pattern, Pred, Ret, Skipped, Test, Var)
+
+
+QUERIES = ("any-factp", "find-fact", "find-all-facts", "do-for-fact", "do-for-all-facts",
+           "delayed-do-for-all-facts")
+MULTIFIELD = Record(frozenset(("MULTIFIELD",)))
+FACT = Record(frozenset(("FACT-ADDRESS",)))
+
+
+def check_rule(rule: str, ces: list, actions: list, facets: dict, line) -> None:
+    """Refuse the rule if a field of one of its patterns can hold no value, or a
+    function is given a variable that cannot be of a type it takes (``facets``:
+    template name -> slot -> its attributes)."""
+    for disjunct in alternatives(ces) or [ces]:
+        known: dict = {}
+        where = _Where(rule, facets, line)
+        _walk(disjunct, known, where)
+        known.update({name: join(known.get(name), value) for name, value in _binds(actions).items()})
+        for action in actions:
+            _calls(action, known, where, "in its actions")
+
+
+class _Where:
+    def __init__(self, rule: str, facets: dict, line):
+        self.rule, self.facets, self.line = rule, facets, line
+
+    def slot_record(self, template: str, slot) -> Record | None:
+        """The slot's record (None: an ordered fact's field, or a slot with no
+        attributes: anything)."""
+        facets = self.facets.get(template, {}).get(slot)
+        return of_slot(facets) if facets else None
+
+    def fail(self, pattern: Pattern, template: str, slot, field, known: dict, record) -> None:
+        used = [p.name for p in conjuncts(_plain(field)) if isinstance(p, Var)]
+        where = f"slot '{slot}' of '{template}'" if slot is not None else f"a field of ({template} ...)"
+        held = [f"?{v} is {describe(known[v])} where it is bound" for v in used if v in known]
+        attributes = self.slot_record(template, slot)
+        because = "; ".join(held + ([f"the slot holds {describe(attributes)}"]
+                                    if attributes is not None else []))
+        who = f"?{used[0]} in " if used else ""
+        raise ClpError(f"defrule {self.rule}: {who}{where} can never match "
+                       f"in {pattern.text}: {because or describe(record)} (CLIPS refuses "
+                       f"such a rule)", getattr(pattern, "line", None) or self.line)
+
+
+def _walk(ces: list, known: dict, where: _Where) -> None:
+    """The conditions in order; ``known``: variable -> what it can hold, grown as
+    variables are bound."""
+    for ce in ces:
+        if isinstance(ce, Pattern):
+            _pattern(ce, known, where)
+        elif isinstance(ce, And):
+            _walk(ce.ces, known, where)
+        elif isinstance(ce, (Not, Exists)):
+            _walk(ce.ces, dict(known), where)      # its bindings stay inside
+        elif isinstance(ce, Forall):
+            _walk(ce.first + ce.rest, dict(known), where)
+        elif isinstance(ce, Test) and isinstance(ce.code, str):
+            _calls(read(ce.code)[0], known, where, f"in {ce.text}", where.line)
+            _narrow(read(ce.code)[0], known)
+
+
+def _pattern(pattern: Pattern, known: dict, where: _Where) -> None:
+    template = getattr(pattern.template, "_clips_name", None)
+    if template is None:
+        return                                      # not a CLIPS pattern
+    for slot in pattern.slots:
+        attributes = where.slot_record(template, slot.key)
+        for elem in slot.elems:
+            if elem.constraint is None:
+                continue
+            record = MULTIFIELD if elem.multi else _field(elem.constraint, attributes, known)
+            if unmatchable(record):
+                where.fail(pattern, template, slot.key, elem.constraint, known, record)
+            for part in conjuncts(_plain(elem.constraint)):
+                if isinstance(part, Var) and part.name not in known:
+                    known[part.name] = MULTIFIELD if elem.multi else record
+            for call in _field_calls(elem.constraint):
+                _calls(read(call.code)[0], known, where, f"in {pattern.text}", where.line)
+                if not isinstance(_plain(elem.constraint), OrC):
+                    _narrow(read(call.code)[0], known)
+    if pattern.address:
+        known[pattern.address] = FACT
+
+
+def _field(c, attributes: Record | None, known: dict) -> Record:
+    """What a field's connected constraint lets it hold: its ``|`` branches joined,
+    each branch's parts met with the slot's attributes, less its ``~`` constants."""
+    c = _plain(c)
+    if isinstance(c, OrC):
+        return reduce(join, [_field(p, attributes, known) for p in c.parts])
+    record, excluded = None, []
+    for part in conjuncts(c):
+        part = _plain(part)
+        if isinstance(part, Const):
+            record = meet(record, of_constant(part.value))
+        elif isinstance(part, Var) and part.name in known:
+            record = meet(record, known[part.name])
+        elif isinstance(part, Ret) and isinstance(part.code, str):
+            record = meet(record, of_call(part.code.lstrip("(").split(None, 1)[0].rstrip(")")))
+        elif isinstance(part, NotC) and isinstance(_plain(part.inner), Const):
+            excluded.append(_plain(part.inner).value)
+        elif isinstance(part, OrC):
+            record = meet(record, _field(part, attributes, known))
+    record = meet(record, attributes)
+    for value in excluded:
+        record = without(record, value)
+    return record
+
+
+def _field_calls(c) -> list:
+    """The ``:(...)`` and ``=(...)`` calls of a field constraint."""
+    c = _plain(c)
+    if isinstance(c, (Pred, Ret)):
+        return [c] if isinstance(c.code, str) else []
+    if isinstance(c, NotC):
+        return _field_calls(c.inner)
+    if isinstance(c, (AndC, OrC)):
+        return [call for part in c.parts for call in _field_calls(part)]
+    return []
+
+
+def _calls(expr, known: dict, where: _Where, place: str, line=None) -> None:
+    """Refuse a variable given to a function that takes no value it could hold
+    (CLIPS's [RULECSTR2] in the conditions, [RULECSTR3] in the actions)."""
+    for var, name, i, need in _arguments(expr):
+        if need is not None and var.name in known and unmatchable(meet(known[var.name], need)):
+            raise ClpError(f"defrule {where.rule}: ?{var.name} is {describe(known[var.name])} "
+                           f"where it is bound, but argument #{i} of ({name} ...) {place} "
+                           f"takes {describe(need)} (CLIPS refuses such a rule)",
+                           line or getattr(expr, "line", None) or where.line)
+
+
+def _arguments(expr, hidden: frozenset = frozenset()):
+    """Each (variable, function, place, what the function takes there) of a call and
+    the calls in it; a fact-set query's or a loop's own variables are not the rule's."""
+    if isinstance(expr, Form):
+        name = str(expr[0]) if expr and isinstance(expr[0], Symbol) else None
+        hidden = hidden | _own_variables(name, expr)
+        for i, arg in enumerate(expr[1:] if name else expr, 1):
+            if isinstance(arg, Form):
+                yield from _arguments(arg, hidden)
+            elif name and isinstance(arg, Variable) and not arg.multi and \
+                    not arg.is_global and arg.name not in hidden:
+                yield arg, name, i, argument(name, i)
+
+
+def _own_variables(name: str | None, expr: Form) -> frozenset:
+    """The variables a query (``(?f template)``), ``progn$``/``loop-for-count``
+    (``(?x ...)``) or ``foreach`` (``?x``) binds for its body."""
+    if len(expr) < 2:
+        return frozenset()
+    first = expr[1]
+    if name in ("foreach",) and isinstance(first, Variable):
+        return frozenset((first.name,))
+    if name in ("progn$", "loop-for-count") and isinstance(first, Form) and first and \
+            isinstance(first[0], Variable):
+        return frozenset((first[0].name,))
+    if name in QUERIES and isinstance(first, Form):
+        return frozenset(f[0].name for f in first if isinstance(f, Form) and f and
+                         isinstance(f[0], Variable))
+    return frozenset()
+
+
+def _narrow(expr, known: dict) -> None:
+    """After a test, a variable it gives a function holds only what the function
+    takes (CLIPS's GetExpressionVarConstraints): ``(test (> ?v 1))`` makes ?v a number
+    for the patterns after it."""
+    for var, _, _, need in _arguments(expr):
+        if need is not None and var.name in known:
+            known[var.name] = meet(known[var.name], need)
+
+
+def _binds(actions: list) -> dict:
+    """What the actions' ``bind``s give each variable, joined (CLIPS adds it to what
+    the conditions bound before checking the actions' calls)."""
+    out: dict = {}
+
+    def walk(expr) -> None:
+        if not isinstance(expr, Form):
+            return
+        if len(expr) > 2 and expr[0] == "bind" and isinstance(expr[1], Variable) and \
+                not expr[1].is_global:
+            value = expr[2]
+            record = of_call(str(value[0])) if isinstance(value, Form) and value and \
+                isinstance(value[0], Symbol) else of_constant(to_value(value)) if kind(value) else ANY
+            out[expr[1].name] = join(out.get(expr[1].name), record)
+        for item in expr:
+            walk(item)
+    for action in actions:
+        walk(action)
+    return out
+
+
+def _plain(c):
+    """A part CLIPS reads but our network skips (:class:`Skipped`) is read here."""
+    return c.inner if isinstance(c, Skipped) else c
+
+
+def addresses(ces: list) -> dict[str, str]:
+    """The template of each fact the conditions bind to a variable (``?f <- (a ...)``,
+    also in an ``or``'s branches), for the checks of ``modify`` and ``duplicate``."""
+    out: dict[str, str] = {}
+    for ce in ces:
+        if isinstance(ce, Pattern) and ce.address:
+            template = getattr(ce.template, "_clips_name", None)
+            if template is not None:
+                out.setdefault(ce.address, template)
+        elif isinstance(ce, And):
+            out.update({k: v for k, v in addresses(ce.ces).items() if k not in out})
+        elif isinstance(ce, Or):
+            for branch in ce.branches:
+                out.update({k: v for k, v in addresses(branch).items() if k not in out})
+    return out
