@@ -113,6 +113,24 @@ PROGRAMS = {
                           "(defrule r => (assert (a (x (create$ a b)))))\n"),
     "assert_deffunction": ("(deftemplate a (slot x (type INTEGER)))\n(deffunction f () 1)\n"
                            "(defrule r => (assert (a (x (f)))))\n"),
+    "assert_multifield_variable": "(deftemplate a (slot x))\n(defrule r (b $?v) => (assert (a (x $?v))))\n",
+    "assert_multifield_call": "(deftemplate a (slot x))\n(defrule r => (assert (a (x (create$ a)))))\n",
+    "assert_nth": "(deftemplate a (slot x))\n(defrule r => (assert (a (x (nth$ 1 (create$ a))))))\n",
+    "modify_two_values": "(deftemplate a (slot x))\n(defrule r ?f <- (a) => (modify ?f (x a b)))\n",
+    "modify_rest": "(deftemplate a (slot x))\n(defrule r ?f <- (a) => (modify ?f (x (rest$ (create$ a b)))))\n",
+    "deffacts_multifield_call": "(deftemplate a (slot x))\n(deffacts f (a (x (create$ a))))\n",
+    # where a variable is bound: only where a field starts with it
+    "and_variable_unbound": "(defrule r (a ?x&?y) =>)\n",
+    "or_variable_unbound": ("(deftemplate t (slot s0) (multislot s1))\n"
+                            "(defrule r (t (s0 ?a|7) (s1 $? ?a $?)) =>)\n"),
+    "predicate_binds_first": "(deffacts f (a 2))\n(defrule r (a ?x&:(> ?x 1)|7) => (printout t ok crlf))\n",
+    # a constant beside a variable bound before: checked against what the variable holds
+    "constant_beside_float": ("(deftemplate t0 (slot s0 (type FLOAT)))\n"
+                              "(deftemplate t1 (slot s0 (allowed-symbols q s r)))\n"
+                              "(defrule r (t0 (s0 ?a)) (t1 (s0 ?a&~\"s\")) =>)\n"),
+    "constant_beside_or": AB + "(defrule r (a (x ?v)) (b (y ?v|foo)) =>)\n",
+    "constant_alone_untyped": ("(deftemplate a (slot x (allowed-symbols p q)))\n"
+                               "(defrule r (a (x ~\"s\")) =>)\n"),
     "assert_variable": ("(deftemplate a (slot x (type SYMBOL)))\n(deftemplate b (slot y (type INTEGER)))\n"
                         "(defrule r (a (x ?v)) => (assert (b (y ?v))))\n"),
 }

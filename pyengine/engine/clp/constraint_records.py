@@ -171,6 +171,18 @@ def without(record: Record, value: object) -> Record:
                            record.ranges, record.any_listed))
 
 
+def record_trouble(record: Record, value: object) -> str | None:
+    """Why a place of this record cannot hold the constant (None: it can)."""
+    pair = (value_kind(value), value)
+    if pair[0] not in record.kinds:
+        return f"it holds {describe(record)}"
+    if not record.allows(pair):
+        return "not among the values it allows"
+    if pair[0] in NUMBERS and not any(_overlap((value, value), r) for r in record.ranges):
+        return f"outside its range ({describe(record)})"
+    return None
+
+
 def unmatchable(record: Record) -> bool:
     return not record.kinds
 
@@ -216,6 +228,15 @@ def check_calls(template: str, slot: str, facets: dict, multi: bool, items: list
     """Refuse a call giving a slot its value when nothing the function returns is of
     a type the slot's ``type`` attribute allows (CLIPS's check of an ``assert``,
     ``modify`` or ``duplicate``: ``(x (str-cat a))`` for an INTEGER slot)."""
+    for item in items if not multi else ():
+        many = "values" if len(items) != 1 else \
+            str(item) if isinstance(item, Variable) and item.multi else \
+            f"({item[0]} ...)" if isinstance(item, Form) and item and \
+            isinstance(item[0], Symbol) and of_call(str(item[0])).kinds == {"MULTIFIELD"} else None
+        if many:
+            raise ClpError(f"{what}: the single field slot '{slot}' of '{template}' takes one "
+                           f"value, not {'several' if many == 'values' else many + ', a multifield'}",
+                           line)
     names = facets.get("type")
     if not names or unrestricted(names):
         return

@@ -18,16 +18,18 @@ from __future__ import annotations
 from functools import reduce
 
 from pyengine.engine.clips_reader import Form, Symbol, Variable, read
+from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.constraint_records import (ANY, Record, argument, describe, join,
                                                     meet, of_call, of_constant, of_slot,
-                                                    unmatchable, without)
+                                                    record_trouble, unmatchable, without)
 from pyengine.engine.clp.slot_constraints import kind
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.clp.expressions import ClpError
 from pyengine.engine.rete.clips_rewrites import alternatives
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
-                                      Pattern, Pred, Ret, Skipped, Test, Var)
+                                      Pattern, Pred, Ret, Skipped, Test, Var,
+                                      constraint_variables)
 
 
 QUERIES = ("any-factp", "find-fact", "find-all-facts", "do-for-fact", "do-for-all-facts",
@@ -41,23 +43,23 @@ def check_rule(rule: str, ces: list, actions: list, facets: dict, line) -> None:
     function is given a variable that cannot be of a type it takes (``facets``:
     template name -> slot -> its attributes)."""
     for disjunct in alternatives(ces) or [ces]:
-        known: dict = {}
         where = _Where(rule, facets, line)
-        _walk(disjunct, known, where)
-        known.update({name: join(known.get(name), value) for name, value in _binds(actions).items()})
+        _walk(disjunct, {}, where)
+        bound = dict(where.bound)       # as bound: what a test narrowed is not seen here
+        bound.update({name: join(bound.get(name), value) for name, value in _binds(actions).items()})
         for action in actions:
-            _calls(action, known, where, "in its actions")
+            _calls(action, bound, where, "in its actions")
 
 
 class _Where:
     def __init__(self, rule: str, facets: dict, line):
         self.rule, self.facets, self.line = rule, facets, line
+        self.bound: dict = {}           # variable -> its record where it is bound
 
-    def slot_record(self, template: str, slot) -> Record | None:
-        """The slot's record (None: an ordered fact's field, or a slot with no
-        attributes: anything)."""
-        facets = self.facets.get(template, {}).get(slot)
-        return of_slot(facets) if facets else None
+    def slot_record(self, template: str, slot, multi: bool = False) -> Record:
+        """The slot's record (a slot with no attributes, an ordered fact's field: any
+        single value); a multislot's (an ordered fact's too) takes multifields too."""
+        return of_slot(self.facets.get(template, {}).get(slot) or {}, multi)
 
     def fail(self, pattern: Pattern, template: str, slot, field, known: dict, record) -> None:
         used = [p.name for p in conjuncts(_plain(field)) if isinstance(p, Var)]
@@ -72,44 +74,103 @@ class _Where:
                        f"such a rule)", getattr(pattern, "line", None) or self.line)
 
 
-def _walk(ces: list, known: dict, where: _Where) -> None:
+def _walk(ces: list, known: dict, where: _Where, top: bool = True) -> None:
     """The conditions in order; ``known``: variable -> what it can hold, grown as
-    variables are bound."""
+    variables are bound (``top``: not inside a not, exists or forall)."""
     for ce in ces:
         if isinstance(ce, Pattern):
-            _pattern(ce, known, where)
+            _pattern(ce, known, where, top)
         elif isinstance(ce, And):
-            _walk(ce.ces, known, where)
+            _walk(ce.ces, known, where, top)
         elif isinstance(ce, (Not, Exists)):
-            _walk(ce.ces, dict(known), where)      # its bindings stay inside
+            _walk(ce.ces, dict(known), where, False)   # its bindings stay inside
         elif isinstance(ce, Forall):
-            _walk(ce.first + ce.rest, dict(known), where)
+            _walk(ce.first + ce.rest, dict(known), where, False)
         elif isinstance(ce, Test) and isinstance(ce.code, str):
             _calls(read(ce.code)[0], known, where, f"in {ce.text}", where.line)
             _narrow(read(ce.code)[0], known)
 
 
-def _pattern(pattern: Pattern, known: dict, where: _Where) -> None:
+def _pattern(pattern: Pattern, known: dict, where: _Where, top: bool) -> None:
     template = getattr(pattern.template, "_clips_name", None)
     if template is None:
         return                                      # not a CLIPS pattern
     for slot in pattern.slots:
-        attributes = where.slot_record(template, slot.key)
+        attributes = where.slot_record(template, slot.key, slot.multislot)
         for elem in slot.elems:
             if elem.constraint is None:
                 continue
+            binder = _binder(elem.constraint, known, where)
+            _check_literals(elem.constraint, attributes, known, where, (pattern, template, slot))
             record = MULTIFIELD if elem.multi else _field(elem.constraint, attributes, known)
             if unmatchable(record):
                 where.fail(pattern, template, slot.key, elem.constraint, known, record)
-            for part in conjuncts(_plain(elem.constraint)):
-                if isinstance(part, Var) and part.name not in known:
-                    known[part.name] = MULTIFIELD if elem.multi else record
+            if binder is not None:
+                known[binder] = MULTIFIELD if elem.multi else record
+                if top:                 # the actions see the rule's own bindings only
+                    where.bound[binder] = known[binder]
+            elif (name := _leading(elem.constraint)) in known and not elem.multi:
+                known[name] = record        # what it can hold from here on (and, used
+                if top and name in where.bound:     # in a pattern, in the actions too)
+                    where.bound[name] = record
             for call in _field_calls(elem.constraint):
                 _calls(read(call.code)[0], known, where, f"in {pattern.text}", where.line)
                 if not isinstance(_plain(elem.constraint), OrC):
                     _narrow(read(call.code)[0], known)
     if pattern.address:
-        known[pattern.address] = FACT
+        known[pattern.address] = where.bound[pattern.address] = FACT
+
+
+def _binder(c, known: dict, where: _Where) -> str | None:
+    """The variable a field binds (CLIPS binds one only where a field starts with it:
+    ``?x`` or ``?x&...``), refusing any other variable of the field not bound before
+    (CLIPS's [ANALYSIS4]: ``?x|7``, ``~?x``, ``?x&?y`` bind nothing)."""
+    c = _plain(c)
+    first = c if isinstance(c, Var) else c.parts[0] if isinstance(c, AndC) else None
+    binder = first.name if isinstance(first, Var) and first.name not in known else None
+    for name in constraint_variables(c):
+        if name != binder and name not in known:
+            raise ClpError(f"defrule {where.rule}: ?{name} is used before anything binds it "
+                           f"(a field binds a variable only where it starts with it: ?{name} "
+                           f"or ?{name}&...)", where.line)
+    return binder
+
+
+def _leading(c) -> str | None:
+    """The variable a field without ``|`` starts with (``?x``, ``?x&...``)."""
+    c = _plain(c)
+    if isinstance(c, AndC) and not any(isinstance(p, OrC) for p in c.parts):
+        c = c.parts[0]
+    return c.name if isinstance(c, Var) else None
+
+
+def _check_literals(c, attributes, known: dict, where: _Where, place) -> None:
+    """A field that starts with a variable bound before holds only what that variable
+    can: CLIPS checks the field's constants (``~`` ones too) against that, and refuses
+    ``(b (y ?a&~"s"))`` when ?a is a FLOAT (its [CSTRNCHK1])."""
+    name = _leading(c)              # with a | the variable's node is not the field's
+    if name is None or name not in known or not isinstance(_plain(c), AndC):
+        return
+    holds = meet(attributes, known[name])
+    for value in _constants(c):
+        trouble = record_trouble(holds, value)
+        if trouble:
+            pattern, template, slot = place
+            raise ClpError(f"defrule {where.rule}: slot '{slot.key}' of '{template}' cannot "
+                           f"hold {atom_text(value)} in {pattern.text}: ?{name} is "
+                           f"{describe(known[name])} there; {trouble}",
+                           where.line)
+
+
+def _constants(c) -> list:
+    c = _plain(c)
+    if isinstance(c, Const):
+        return [c.value]
+    if isinstance(c, NotC):
+        return _constants(c.inner)
+    if isinstance(c, (AndC, OrC)):
+        return [v for part in c.parts for v in _constants(part)]
+    return []
 
 
 def _field(c, attributes: Record | None, known: dict) -> Record:
