@@ -112,20 +112,21 @@ def test_calls_to_a_deffunction_are_checked_for_arity():
 RUNTIME_ERRORS = [
     ("(bind ?x 0)\n(printout t (/ 1 ?x))", "line 2: [PRNTUTIL7] Attempt to divide by zero in '/' function."),
     ("(bind ?x a)\n\n(+ 1 ?x)",
-     "line 3: Function '+' expected argument #2 to be of type integer or float."),
-    ("(bind ?x 1)\n(bind ?x)\n(printout t ?x)", "line 3: Variable ?x is unbound."),
-    ("(bind ?m (create$ a))\n(bind ?i a)\n(nth$ ?i ?m)", "line 3: Function 'nth$' expected "
-                                                      "argument #1 to be of type integer."),
-    ("(bind ?m (create$ a))\n(delete$ ?m 2 3)", "line 2: Multifield index range 2..3 out "
-                                               "of range 1..1 in function 'delete$'."),
-    ("(assert (a 1))\n(modify 1 (x 2))", "line 2: Ordered facts cannot be used with the "
-                                         "'modify' function."),
-    ("(bind ?n 2.5)\n(loop-for-count ?n do)", "line 2: Function 'loop-for-count' expected "
-                                              "argument #2 to be of type integer."),
+     "line 3: [ARGACCES2] Function '+' expected argument #2 to be of type integer or float."),
+    ("(bind ?x 1)\n(bind ?x)\n(printout t ?x)", "line 3: [PRCCODE5] Variable ?x unbound."),
+    ("(bind ?m (create$ a))\n(bind ?i a)\n(nth$ ?i ?m)",
+     "line 3: [ARGACCES2] Function 'nth$' expected argument #1 to be of type integer."),
+    ("(bind ?m (create$ a))\n(delete$ ?m 2 3)", "line 2: [MULTIFUN1] Multifield index range "
+                                               "2..3 out of range 1..1 in function 'delete$'."),
+    ("(assert (a 1))\n(modify 1 (x 2))", "line 2: [TMPLTFUN2] Ordered facts cannot be "
+                                         "used with the 'modify' function."),
+    ("(bind ?n 2.5)\n(loop-for-count ?n do)",
+     "line 2: [ARGACCES2] Function 'loop-for-count' expected argument #2 to be of type integer."),
     ("(progn$ (?v abc) 1)", "Function 'progn$' expected argument #1 to be of type multifield."),
     # (a call giving only a multifield, (x (create$ 1)), is refused on loading, as CLIPS does)
-    ("(bind ?m (create$ 1)) (assert (p (x ?m)))", "The single field slot 'x' of deftemplate "
-                                                  "'p' can only contain a single field value."),
+    ("(bind ?m (create$ 1)) (assert (p (x ?m)))", "[TMPLTFUN1] Attempted to assert a multifield "
+                                                  "value into the single field slot 'x' of "
+                                                  "deftemplate 'p'."),
     ("(read nosuchrouter)", "pyengine's read reads only standard input"),
     ("(format nil \"%d\")", "Function 'format' expected exactly 3 arguments."),
 ]

@@ -2,8 +2,11 @@
 engine: a fact index no fact has, a fact retracted earlier in the action. CLIPS says
 so (``[PRNTUTIL1] Unable to find fact f-99.``, ``[PRNTUTIL11] The fact f-1 has been
 retracted.``), gives FALSE (or -1) and fires on; retracting a fact twice says nothing;
-only the slot of a retracted fact stops the action. Both sessions then say the errors
-after the run, naming the firing of the first."""
+only the slot of a retracted fact stops the action; ``random`` with its bounds out of
+order or one bound says so and gives an unbounded number. Both sessions then say the
+errors after the run, naming the firing of the first. An error that stops an action is
+said in CLIPS's words with its id on both (our engine gives the line where CLIPS adds
+``[PRCCODE4] Execution halted...``)."""
 from __future__ import annotations
 
 import pytest
@@ -27,6 +30,11 @@ PROGRAMS = {
 (deffacts d (box (n 0)) (go))
 (defrule a (go) ?b <- (box (n 0)) => (retract ?b) (printout t "v " (fact-slot-value ?b n) crlf))
 (defrule z (declare (salience -10)) (go) => (printout t "z" crlf))
+""",
+    "random out of order": """
+(deffacts d (go))
+(defrule a (go) => (bind ?r (random 5 1)) (printout t "r " (integerp ?r) crlf)
+   (bind ?x 3) (printout t "one " (integerp (random ?x)) crlf))
 """,
 }
 
@@ -56,3 +64,34 @@ def test_clips_s_soft_errors_let_the_run_go_on_on_both(tmp_path, name):
         assert ours[3].startswith("firing 1: line 4: The fact f-1 has been retracted")
     else:                           # errors CLIPS goes on after: its words, as it says them
         assert ours[3] == on_clips[3]
+
+
+HALTING = {     # an action that stops with an error: CLIPS's words and id on both engines
+    "unbound": "(bind ?x 1) (bind ?x) (printout t ?x crlf)",
+    "index range": "(bind ?m (create$ a)) (delete$ ?m 2 3)",
+    "index": "(printout t (replace$ (create$ a) 3 3 x) crlf)",
+    "ordered modify": "(assert (a 1)) (modify 1 (x 2))",
+    "multifield in a slot": "(bind ?m (mf)) (assert (p (x ?m)))",
+    "multifield by modify": "(bind ?f (assert (p))) (modify ?f (x (mf)))",
+    "no such slot": "(bind ?f (assert (p))) (modify ?f (y 1))",
+    "no such slot read": "(bind ?f (assert (p))) (printout t (fact-slot-value ?f y) crlf)",
+    "format arguments": '(printout t (format nil "%d %d" 1) crlf)',
+    "argument type": "(printout t (+ (sy) 1) crlf)",
+    "expand$ type": "(printout t (expand$ (sy)) crlf)",
+    "expand$ count": "(bind ?m (create$ 1 2 3)) (printout t (sub-string (expand$ ?m) 4 5) crlf)",
+    "divide": "(printout t (div 1 0) crlf)",
+    "domain": "(printout t (sqrt -1) crlf)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HALTING))
+def test_an_error_that_stops_the_action_is_said_in_clips_s_words_on_both(tmp_path, name):
+    path = tmp_path / "program.clp"
+    path.write_text("(deftemplate p (slot x) (multislot m))\n(deffunction mf () (create$ 1 2))\n"
+                    f"(deffunction sy () abc)\n(defrule r => {HALTING[name]})\n")
+    clips = ClipsSession([path])
+    clips.quiet(True)
+    said = _run(clips)[3]
+    assert said.endswith(" [PRCCODE4] Execution halted during the actions of defrule 'r'.")
+    ours = _run(ExpertaSession.from_clp([path]))[3]
+    assert ours == said.replace("firing 1: ", "firing 1: line 4: ").split(" [PRCCODE4]")[0]

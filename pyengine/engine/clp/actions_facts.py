@@ -42,8 +42,9 @@ def _splice(parts: list[Compiled], frame: Frame) -> tuple:
 
 def _single(template: str, slot: str, value: object) -> object:
     if type(value) is tuple:
-        raise ClpRuntimeError(f"The single field slot '{slot}' of deftemplate "
-                              f"'{template}' can only contain a single field value.")
+        raise ClpRuntimeError(f"Attempted to assert a multifield value into the single "
+                              f"field slot '{slot}' of deftemplate '{template}'.",
+                              code="TMPLTFUN1")
     return value
 
 
@@ -167,7 +168,7 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
         template = host.fact_template(fact)
         if template is None:
             raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "
-                                  "function.")
+                                  "function.", code="TMPLTFUN2")
         slots = host.template_slots(template) or {}
         values = {slot: _change(template, slots, slot, parts, frame)
                   for slot, parts in changes}
@@ -195,12 +196,13 @@ def _change(template: str, slots: dict, slot: str, parts: list[Compiled], frame:
     info = slots.get(slot)
     if info is None:
         raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
-                              f"deftemplate '{template}'.")
+                              f"deftemplate '{template}'.", code="TMPLTDEF1")
     if info[0]:
         return _splice(parts, frame)
     if len(parts) != 1 or type(value := parts[0](frame)) is tuple:
         raise ClpRuntimeError(f"Attempted to assert a multifield value into the single "
-                              f"field slot '{slot}' of deftemplate '{template}'.")
+                              f"field slot '{slot}' of deftemplate '{template}'.",
+                              code="TMPLTFUN1")
     return value
 
 

@@ -44,4 +44,4 @@ class ClpRuntimeError(UsageError):
 def arg_error(function: str, position: int, expected: str) -> ClpRuntimeError:
     """CLIPS's message for an argument of the wrong type."""
     return ClpRuntimeError(f"Function '{function}' expected argument #{position} "
-                           f"to be of type {expected}.")
+                           f"to be of type {expected}.", code="ARGACCES2")

@@ -167,7 +167,7 @@ def _compile_variable(var: Variable, scope: Scope, where: Form | None) -> Compil
         try:
             return frame.vars[name]
         except KeyError:
-            raise ClpRuntimeError(f"Variable ?{name} is unbound.", line) from None
+            raise ClpRuntimeError(f"Variable ?{name} unbound.", line, code="PRCCODE5") from None
     return read
 
 
@@ -225,8 +225,7 @@ def expand_arg(item: Form, scope: Scope) -> Compiled:
 
     def values(frame: Frame) -> tuple:
         if type(found := inner(frame)) is not tuple:
-            raise ClpRuntimeError("Function 'expand$' expected argument #1 to be of type "
-                                  "multifield.", _line(item))
+            raise arg_error("expand$", 1, "multifield").at(_line(item))
         return found
     return values
 
@@ -250,7 +249,7 @@ def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
             how, count = ("exactly", low) if low == high else ("at least", low) \
                 if high is None or n < low else ("at most", high)
             raise ClpRuntimeError(f"Function '{name}' expected {how} "
-                                  f"{plural(count, 'argument')}.", line)
+                                  f"{plural(count, 'argument')}.", line, code="ARGACCES1")
         try:
             return fn(frame.host, *values) if spec.kind == HOST else fn(*values)
         except ClpRuntimeError as exc:

@@ -55,7 +55,7 @@ def _question(fname: str, answer) -> Builtin:
             return FALSE
         if slot not in slots and fname != "deftemplate-slot-existp":
             raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
-                                  f"deftemplate '{name}'.")
+                                  f"deftemplate '{name}'.", code="TMPLTDEF1")
         return answer(slots.get(slot), host.template_facets(name).get(slot, {}), host)
     return Builtin(2, 2, ask, HOST)
 

@@ -88,10 +88,10 @@ def fact_slot_names(host, target):
 
 
 def random(host, *bounds) -> int:
-    if len(bounds) == 1:
-        raise ClpRuntimeError("Function random expected either 0 or 2 arguments")
     number = host.random()
-    if not bounds:
+    if len(bounds) == 1:            # CLIPS says so and gives the number unbounded
+        host.warn("[MISCFUN2] Function random expected either 0 or 2 arguments")
+    if len(bounds) != 2:
         return number
     low, high = bounds
     if type(low) is not int:
@@ -99,8 +99,8 @@ def random(host, *bounds) -> int:
     if type(high) is not int:
         raise arg_error("random", 2, "integer")
     if high < low:
-        raise ClpRuntimeError("Function random expected argument #1 to be less than "
-                              "argument #2")
+        host.warn("[MISCFUN3] Function random expected argument #1 to be less than argument #2")
+        return number
     return low + number % (high - low + 1)
 
 

@@ -78,7 +78,8 @@ def _render(control: str, values: tuple) -> str:
         out.append(_convert(spec, conv, values[used], used + 3))
         used += 1
     if used != len(values):
-        raise ClpRuntimeError(f"Function 'format' expected exactly {used + 2} arguments.")
+        raise ClpRuntimeError(f"Function 'format' expected exactly {used + 2} arguments.",
+                              code="ARGACCES1")
     out.append(control[pos:])
     return "".join(out)
 

@@ -88,7 +88,7 @@ def rest(values) -> tuple:
 def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError:
     where = f"index {start}" if start == end else f"index range {start}..{end}"
     return ClpRuntimeError(f"Multifield {where} out of range 1..{size} in function "
-                           f"'{fname}'.")
+                           f"'{fname}'.", code="MULTIFUN1")
 
 
 def insert(values, index, *items) -> tuple:

@@ -232,7 +232,8 @@ class ScratchHost:
             return fact.fields
         if fact.slots is None or slot not in fact.slots:
             raise ClpRuntimeError(f"Invalid slot '{slot or 'implied'}' not defined in "
-                                  f"corresponding deftemplate '{fact.template}'.")
+                                  f"corresponding deftemplate '{fact.template}'.",
+                                  code="TMPLTDEF1")
         return fact.slots[slot]
 
     def fact_exists(self, fact):

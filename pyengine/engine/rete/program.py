@@ -287,8 +287,8 @@ class ClipsHost:
         if slot is None and template is None:
             return fields_of(fact)
         if template is None or slot not in self.program.templates[template]:
-            raise ClpRuntimeError(f"Invalid slot '{slot or 'implied'}' not defined in "
-                                  f"corresponding deftemplate '{type(fact)._clips_name}'.")
+            raise ClpRuntimeError(f"Invalid slot '{slot or 'implied'}' not defined in corresponding "
+                                  f"deftemplate '{type(fact)._clips_name}'.", code="TMPLTDEF1")
         return fact[slot]
 
     def fact_exists(self, fact) -> bool:
