@@ -131,6 +131,12 @@ PROGRAMS = {
     "constant_beside_or": AB + "(defrule r (a (x ?v)) (b (y ?v|foo)) =>)\n",
     "constant_alone_untyped": ("(deftemplate a (slot x (allowed-symbols p q)))\n"
                                "(defrule r (a (x ~\"s\")) =>)\n"),
+    # a fact-set query names a template there is no deftemplate or fact of yet
+    "query_unknown": "(defrule r => (do-for-all-facts ((?f nosuch)) TRUE (printout t x)))\n",
+    "query_before_its_facts": ("(deffunction f () (any-factp ((?x k)) TRUE))\n"
+                               "(deffacts d (k 1))\n"),
+    "query_after_a_pattern": ("(deffacts d (h 1))\n(defrule r (h 1) => "
+                              "(printout t (any-factp ((?x h)) TRUE) crlf))\n"),
     "assert_variable": ("(deftemplate a (slot x (type SYMBOL)))\n(deftemplate b (slot y (type INTEGER)))\n"
                         "(defrule r (a (x ?v)) => (assert (b (y ?v))))\n"),
 }

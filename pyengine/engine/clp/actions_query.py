@@ -93,6 +93,10 @@ def compile_query(form: Form, scope: Scope) -> Compiled:
     if (len(form) < 3) or (not doing and len(form) != 3):
         raise ClpError(f"({kind} ...) takes a fact-set template, a query"
                        + (" and actions" if doing else ""), getattr(form, "line", None))
+    unknown = [t for _, templates in members for t in templates if not scope.known(t)]
+    if unknown:                     # CLIPS's [PRNTUTIL1], as it loads the construct
+        raise ClpError(f"({kind} ...): Unable to find deftemplate '{unknown[0]}' (no "
+                       f"deftemplate or fact of it before)", getattr(form, "line", None))
     names = [name for name, _ in members]
     query, actions = _compiled(form[2:], scope, form, set(names))
 

@@ -84,14 +84,16 @@ class Scope:
     ``bound``: the variables bound before the expression being compiled (a ``bind``
     adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default);
     ``facets``: its slots' constraints; ``addresses``: in a rule's actions, the
-    template of each fact its conditions bind to a variable. The rest is bookkeeping for special forms: the
+    template of each fact its conditions bind to a variable; ``known(name)``: is there
+    a template of that name yet (a deftemplate, or a relation used). The rest is bookkeeping for special forms: the
     loop variables in force, how deep in loops we are (for ``break``), and what is
     compiled (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the
     last two). ``relations(name, line)`` hears of each relation a fact is asserted to.
     """
 
     __slots__ = ("addresses", "bound", "context", "counters", "functions", "global_inits",
-                 "globals", "facets", "loop_depth", "loop_vars", "relations", "templates")
+                 "globals", "facets", "known", "loop_depth", "loop_vars", "relations",
+                 "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
@@ -109,6 +111,7 @@ class Scope:
         self.context = "expression"
         self.counters = {"gensym": 0}
         self.relations = _any_relation
+        self.known = _any_known
 
     def child(self, bound=None, context: str | None = None) -> Scope:
         """A scope sharing this one's tables (functions, globals, templates, counters)
@@ -124,6 +127,11 @@ class Scope:
 
 def _any_relation(name: str, line: int | None = None) -> None:
     """A scope without modules takes every relation."""
+
+
+def _any_known(name: str) -> bool:
+    """A scope without a program knows every template."""
+    return True
 
 
 def compile_expr(item: object, scope: Scope, where: Form | None = None) -> Compiled:

@@ -65,7 +65,7 @@ class Program:
         self.modules = Modules()
         self.module = "MAIN"                # the module of the last defmodule read
         self.loading: str | None = None     # the module of the construct being read
-        self.scope.relations = self.relation_used
+        self.scope.relations, self.scope.known = self.relation_used, self.modules.owner.__contains__
         self.defined: list[tuple[str, str, str]] = []   # (construct, module, name) in order
         self.global_texts: dict[str, tuple[str, str]] = {}  # *x* -> (module, its defglobal)
         self.prompt_vars: dict = {}         # variables bound at the prompt, (bind ?x 3)

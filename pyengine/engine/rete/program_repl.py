@@ -93,13 +93,16 @@ def _modules_asked(program, command: str, args: list[str]) -> list[str]:
 def listing(s, command: str, args: list[str]) -> list[str]:
     """CLIPS's ``(list-defrules [MODULE|*])`` and the like for the .clp program of
     ExpertaSession ``s``: the current module's constructs (or a named module's), or
-    with ``*`` every module's under its name; the tally last."""
+    with ``*`` every module's under its name; the tally last. Templates are listed as
+    CLIPS makes them: a deftemplate, or a relation's implied one where it is first used
+    (a pattern, an ``assert``, a deffacts, a fact typed at the prompt)."""
     program = s.ke.program
     modules = _modules_asked(program, command, args)
     kind, kinds = LISTS[command]
     if kind == "defmodule":
         return list(modules) + tally(len(modules), kind, kinds)
-    found = [(m, n) for k, m, n in program.defined if k == kind]
+    found = [(m, n) for k, m, n in program.defined if k == kind] if kind != "deftemplate" \
+        else [(m, n) for n, m in program.modules.owner.items()]    # implied ones too
     if args == ["*"]:
         lines = [line for m in modules
                  for line in [f"{m}:"] + [f"   {n}" for mm, n in found if mm == m]]

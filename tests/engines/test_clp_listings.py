@@ -1,0 +1,31 @@
+"""CLIPS's listing commands on a .clp program, on CLIPS and on our engine alike.
+
+``(list-deftemplates)`` lists a relation's implied template too, where CLIPS makes it:
+where the relation is first used (a pattern, a ``not``, an ``assert`` in a rule or a
+deffunction, a deffacts, a fact typed at the prompt), among the deftemplates in that
+order; our engine listed the deftemplates only."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_shell_edit import said, shell_for_engine
+
+PROGRAM = """(deftemplate a (slot x))
+(defrule r (b 1) (not (g 1)) => (assert (c 2)))
+(deffunction f () (assert (d 1)))
+(deffacts s (e 1) (a (x 1)))
+(deftemplate z (slot y))
+(defrule r2 (exists (b 2)) (test (> 1 0)) => (assert (c 3) (i 1)))
+"""
+SCRIPT = "(list-deftemplates)\n(assert (q 1))\n(list-deftemplates)\n(list-deftemplates *)"
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_implied_templates_are_listed_where_clips_makes_them(tmp_path, engine):
+    path = tmp_path / "implied.clp"
+    path.write_text(PROGRAM)
+    text = said(*shell_for_engine(path, engine), SCRIPT)
+    first = "a\nb\ng\nc\nd\ne\nz\ni\nFor a total of 8 deftemplates.\n"
+    assert text.startswith(first), text
+    assert "a\nb\ng\nc\nd\ne\nz\ni\nq\nFor a total of 9 deftemplates.\n" in text
+    assert "MAIN:\n   a\n   b\n" in text
