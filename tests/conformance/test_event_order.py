@@ -15,12 +15,6 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance.random_clp import build, clips_session
 
-# the seeds of 0..399 whose events still come in another order: when a fact leaves (in a
-# run or a reset), two rules sharing their first joins and the branches of an `or` after
-# them take their activations in another order (the firings, facts and output are the same)
-KNOWN = {46: "shared or branches", 219: "shared or branches", 288: "shared or branches",
-         323: "shared or branches"}
-
 
 def events(make, strategy: str = "depth", limit: int = 300, again: int = 0) -> list[tuple]:
     """The events after reset, as comparable tuples; with ``again``, those of a second
@@ -203,8 +197,6 @@ def test_random_programs_tell_the_same_events(tmp_path, block):
     start = 0 if block == 0 else 20 + (block - 1) * 190
     differ = {}
     for seed in range(start, start + size):
-        if seed in KNOWN:
-            continue
         on_clips, ours = both(tmp_path, build(seed), again=40)
         if on_clips != ours:
             i = next((k for k, (a, b) in enumerate(zip(on_clips, ours)) if a != b),

@@ -29,14 +29,23 @@ class Builder:
         self.strict = strict
         self.norm = norm_strict if strict else norm_loose
         self.root = Root()
-        self.shared: dict = {}
+        self.shared: dict = {}      # a join's sharing key -> the joins made so, newest first
         self.nodes: list = []       # every join, sub-network result and terminal, for reset
+        self.logical_ce = None      # the CE whose join CLIPS marks logical when sharing
+        self.logical: set = set()   # the ids of the joins marked so by some rule
+
+    @property
+    def made(self) -> dict:
+        """Each node's place in the order the nodes were made (id -> index)."""
+        return {id(n): i for i, n in enumerate(self.nodes)}
 
     def add(self, rule: RuleSpec) -> list[Terminal]:
         out = []
         branches = disjuncts(rule.ces)
         rule.specificity = [specificity(flatten(b)) for b in branches]
         for d, ces in enumerate(branches):
+            after = [ce for ce in flatten(ces)[rule.logical:] if not isinstance(ce, Test)]
+            self.logical_ce = after[0] if rule.logical and after else None
             parent, pos, bound = self._chain(flatten(ces), self.root, 0, {}, True)
             term = Terminal(self.net, rule, d)
             term.binds = bound
@@ -70,7 +79,7 @@ class Builder:
                 raise TypeError(f"not a conditional element here: {ce!r}")
         return parent, pos, bound
 
-    def _pattern(self, ce: Pattern, parent, pos, bound, tests, share, cls=Join):
+    def _pattern(self, ce: Pattern, parent, pos, bound, tests, share, cls=Join, whole=None):
         got = PatternCompiler(ce, pos, bound, self.strict).compile()
         stop = self.alpha.place(ce.template, got.steps, tuple(l.desc for l in got.hash_right))
         if stop.hash is None:
@@ -79,18 +88,32 @@ class Builder:
         post = _post(tests, after)
         key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
                tuple(l.where for l in got.hash_left), _post_key(tests, after))
-        join = self.shared.get(key) if share else None
+        join = self._shared(key, share, whole or ce)
         if join is None:
             join = cls(self.net, left_key(got.hash_left, self.norm),
                        join_test([f for f, _ in got.join_tests]), post, key)
             join.right = stop
             stop.joins.append(join)
             self._link(parent, join, key)
+        if (whole or ce) is self.logical_ce:
+            self.logical.add(id(join))
         return join, got.binds
+
+    def _shared(self, key, share: bool, ce):
+        """The join an earlier rule made that this one shares, if any. Not, as CLIPS
+        6.4 decides (counting one join too far: the first join after the logical CEs
+        is the one it checks), when that join is not marked so by another rule and
+        holds partial matches: the empty one that the ``not`` s opening a rule pass
+        on as the program loads, any once it has been reset."""
+        for join in self.shared.get(key, ()) if share else ():
+            if ce is not self.logical_ce or id(join) in self.logical or not (
+                    any(join.left.values()) if self.root.token is not None else _after_nots(join)):
+                return join
+        return None
 
     def _filter(self, parent, tests, bound, share):
         key = (id(parent), "test", _post_key(tests, bound))
-        join = self.shared.get(key) if share else None
+        join = self._shared(key, share, None)
         if join is None:
             join = FilterJoin(self.net, None, None, _post(tests, bound), key)
             self._link(parent, join, key)
@@ -105,18 +128,18 @@ class Builder:
         self.nodes.append(join)
         parent.children.insert(len(parent.children) if at is None else at, join)
         if key is not None:
-            self.shared.setdefault(key, join)
+            self.shared.setdefault(key, []).insert(0, join)
 
     def _negation(self, ce, parent, pos, bound, tests, share):
         if isinstance(ce, Forall):
             inner = flatten(ce.first) + [Not([And(flatten(ce.rest))])]
-            ce = Not(inner)
+            ce = self.logical_ce = Not(inner) if ce is self.logical_ce else Not(inner)
         inner = flatten(ce.ces)
         single = len(inner) == 1 and isinstance(inner[0], Pattern)
         exists = isinstance(ce, Exists)
         if single:
             cls = ExistsJoin if exists else NegJoin
-            join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls)
+            join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls, ce)
             return join
         used = sorted(variables_in(inner) & bound.keys())
         before = len(parent.children)
@@ -124,7 +147,7 @@ class Builder:
         cls = SubExistsJoin if exists else SubNegJoin
         skey = (id(parent), cls.kind, id(last), tuple(bound[u].where for u in used),
                 _post_key(tests, bound))
-        join = self.shared.get(skey) if share else None
+        join = self._shared(skey, share, ce)
         if join is None:
             key = left_key([bound[name] for name in used], self.norm)
             join = cls(self.net, key, _post(tests, bound), skey)
@@ -132,7 +155,21 @@ class Builder:
             join.right = SubResult(last, key)
             self.nodes.append(join.right)
             join.right.joins.append(join)
+        if ce is self.logical_ce:
+            self.logical.add(id(join))
         return join
+
+
+def _after_nots(join) -> bool:
+    """Does the join hold the empty partial match as CLIPS loads a program: it opens a
+    rule with a ``not``, or only ``not`` s (and tests) come before it (CLIPS primes
+    them)?"""
+    if isinstance(join.parent, Root):
+        return join.kind in ("not", "not-and")
+    parent = join.parent
+    while parent.kind in ("not", "not-and", "test"):
+        parent = parent.parent
+    return isinstance(parent, Root)
 
 
 def _positions(ces: list) -> int:

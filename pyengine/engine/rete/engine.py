@@ -80,7 +80,7 @@ class Engine:
         root = self.builder.root
         if root.token is None:
             return
-        for node in _primed(root):
+        for node in _primed(root, self.builder.made):
             if isinstance(node, list):              # each rule's copy, the oldest first
                 for terminal in node:
                     terminal.left_remove(root.token)
@@ -106,7 +106,7 @@ class Engine:
             node.clear()
         self.halted = False
         root = self.builder.root.reset()
-        for node in _primed(self.builder.root):
+        for node in _primed(self.builder.root, self.builder.made):
             for child in (reversed(node) if isinstance(node, list) else (node,)):
                 child.left_add(root)
         for assert_initial in self.initial:
@@ -307,7 +307,7 @@ def fewer_collections():
         gc.set_threshold(*before)
 
 
-def _primed(root) -> list:
+def _primed(root, made: dict) -> list:
     """The joins after the empty token in the order CLIPS primes (and empties) them at
     a reset: two rounds, each newest join first: those with nothing to match first
     (a ``test`` first; an empty LHS, where every such rule shares one join, made with
@@ -322,7 +322,8 @@ def _primed(root) -> list:
             empty.append(node)
         else:
             joins.append(node)
-    joins.reverse()
+    joins.sort(key=lambda n: made[id(n[0] if isinstance(n, list) else n)])
+    joins.reverse()     # newest made first: a (not (and ...)) after its group's joins
     return sorted(joins, key=lambda n: not isinstance(n, (list, FilterJoin)))
 
 
