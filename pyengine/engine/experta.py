@@ -347,6 +347,13 @@ class ExpertaSession(Session):
             raise UsageError(f"no rule named {name!r}")
         return spec
 
+    def _clips_only(self, what: str) -> str:
+        if not hasattr(self.ke, "program"):
+            return super()._clips_only(what)
+        return (f"{what} changes the program, which pyengine's engine does not do at its "
+                "prompt: edit the .clp file, then reload (on CLIPS, 'pyengine shell clp "
+                "FILE', it may)")
+
     def rule_python(self, name: str) -> str:
         spec = self._rule(name)
         return self.front.rule_python(spec, self)

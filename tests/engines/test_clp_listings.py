@@ -29,3 +29,16 @@ def test_implied_templates_are_listed_where_clips_makes_them(tmp_path, engine):
     assert text.startswith(first), text
     assert "a\nb\ng\nc\nd\ne\nz\ni\nq\nFor a total of 9 deftemplates.\n" in text
     assert "MAIN:\n   a\n   b\n" in text
+
+
+@pytest.mark.parametrize("typed, what", [("(defrule x =>)", "a construct typed at the prompt"),
+                                         ("(undefrule r)", "undefrule")])
+def test_changing_a_program_at_our_engine_s_prompt_says_how_to(tmp_path, typed, what):
+    """Our engine does not change a program at its prompt: the shell says to edit the
+    .clp file and reload, or to open it on CLIPS (not to change a Python file)."""
+    path = tmp_path / "p.clp"
+    path.write_text(PROGRAM)
+    text = said(*shell_for_engine(path, "experta"), typed)
+    assert text.strip() == (f"error: {what} changes the program, which pyengine's engine does "
+                            "not do at its prompt: edit the .clp file, then reload (on CLIPS, "
+                            "'pyengine shell clp FILE', it may)")
