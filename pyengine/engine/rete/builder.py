@@ -3,7 +3,9 @@ pattern, ``not`` or ``exists``, ending in the rule's terminal node.
 
 As in CLIPS 6.4, a join is shared by every rule whose chain up to it is the same
 (same earlier joins, same pattern node, same comparisons), and a join made later is
-entered earlier (the newest first). ``test`` CEs are checked on the tokens of the
+entered earlier (the newest first); but a rule with ``logical`` CEs does not share
+the join CLIPS checks for them (one past them) when it holds partial matches
+(:meth:`Builder._shared`). ``test`` CEs are checked on the tokens of the
 join before them. ``not``/``exists`` over one pattern are a join of their own; over
 several CEs, and ``forall`` (``not (and A (not (and B...)))``), they take their right
 input from a sub-network of joins that starts from the same token.
