@@ -1,17 +1,28 @@
-"""A rule CLIPS 6.4 refuses because a pattern of it can never match (its
-``[RULECSTR1]``: rulecstr.c, analysis.c), refused by our engine too, with the line.
+"""The rules CLIPS 6.4 refuses as it loads them because of what their variables can
+hold (rulecstr.c, analysis.c), refused by our engine too, with the line.
 
-CLIPS works out, as it loads a rule, what values each field of each pattern could
-hold: the slot's attributes (type, allowed values, range) met with the field's own
-constraints (constants, ``|``, ``~`` constants, ``=(...)`` calls by what the function
-returns) and with what a variable could hold where it was bound. A variable bound in
-one pattern carries its field's possibilities to every later use of it: later in the
-same pattern, in the patterns after it, and inside a ``not``/``exists`` after it (a
-variable bound inside a ``not`` reaches only the rest of that ``not``). A field left
-with no possible type is refused: ``(a (x ?v)) (b (y ?v))`` when ``x`` holds INTEGERs
-and ``y`` SYMBOLs. Each disjunct of a rule with ``or`` is examined apart, as CLIPS
-examines the rules an ``or`` makes. Tests and predicates add nothing (CLIPS's checks
-of function arguments are not made here).
+CLIPS works out what values each field of each pattern could hold: the slot's
+attributes (type, allowed values, range) met with the field's own constraints
+(constants, ``|``, ``~`` constants, ``=(...)`` calls by what the function returns) and
+with what a variable could hold where it was bound. A variable carries that to every
+later use: later in the same pattern, in the patterns after it, and inside a
+``not``/``exists`` after it (a variable bound inside a ``not`` reaches only the rest of
+that ``not``); a later pattern's use narrows it, and so does a test or predicate
+giving it to a function (``(test (> ?v 1))`` makes it a number). Refused:
+
+* a field left with no possible type (``[RULECSTR1]``): ``(a (x ?v)) (b (y ?v))`` when
+  ``x`` holds INTEGERs and ``y`` SYMBOLs;
+* a variable given to a function that takes nothing it can hold, in the conditions
+  (``[RULECSTR2]``) or the actions (``[RULECSTR3]``: there what it was bound to, with
+  what the actions' ``bind`` s give it);
+* a constant beside a variable bound before that the variable cannot be
+  (``[CSTRNCHK1]``: ``(b (y ?a&~"s"))`` when ?a is a FLOAT);
+* a variable used where nothing binds it (``[ANALYSIS4]``): a field binds one only
+  where it starts with it (``?x``, ``?x&...``), so ``?x|7``, ``~?x``, ``?x&?y`` bind
+  nothing.
+
+Each disjunct of a rule with ``or`` is examined apart, as CLIPS examines the rules an
+``or`` makes. The records are :mod:`pyengine.engine.clp.constraint_records`'.
 """
 from __future__ import annotations
 
@@ -46,7 +57,8 @@ def check_rule(rule: str, ces: list, actions: list, facets: dict, line) -> None:
         where = _Where(rule, facets, line)
         _walk(disjunct, {}, where)
         bound = dict(where.bound)       # as bound: what a test narrowed is not seen here
-        bound.update({name: join(bound.get(name), value) for name, value in _binds(actions).items()})
+        for name, value in _binds(actions).items():
+            bound[name] = join(bound.get(name), value)
         for action in actions:
             _calls(action, bound, where, "in its actions")
 
@@ -61,16 +73,14 @@ class _Where:
         single value); a multislot's (an ordered fact's too) takes multifields too."""
         return of_slot(self.facets.get(template, {}).get(slot) or {}, multi)
 
-    def fail(self, pattern: Pattern, template: str, slot, field, known: dict, record) -> None:
+    def fail(self, pattern: Pattern, template: str, slot, field, known: dict) -> None:
         used = [p.name for p in conjuncts(_plain(field)) if isinstance(p, Var)]
         where = f"slot '{slot}' of '{template}'" if slot is not None else f"a field of ({template} ...)"
         held = [f"?{v} is {describe(known[v])} where it is bound" for v in used if v in known]
-        attributes = self.slot_record(template, slot)
-        because = "; ".join(held + ([f"the slot holds {describe(attributes)}"]
-                                    if attributes is not None else []))
+        because = "; ".join(held + [f"the slot holds {describe(self.slot_record(template, slot))}"])
         who = f"?{used[0]} in " if used else ""
         raise ClpError(f"defrule {self.rule}: {who}{where} can never match "
-                       f"in {pattern.text}: {because or describe(record)} (CLIPS refuses "
+                       f"in {pattern.text}: {because} (CLIPS refuses "
                        f"such a rule)", getattr(pattern, "line", None) or self.line)
 
 
@@ -104,7 +114,7 @@ def _pattern(pattern: Pattern, known: dict, where: _Where, top: bool) -> None:
             _check_literals(elem.constraint, attributes, known, where, (pattern, template, slot))
             record = MULTIFIELD if elem.multi else _field(elem.constraint, attributes, known)
             if unmatchable(record):
-                where.fail(pattern, template, slot.key, elem.constraint, known, record)
+                where.fail(pattern, template, slot.key, elem.constraint, known)
             if binder is not None:
                 known[binder] = MULTIFIELD if elem.multi else record
                 if top:                 # the actions see the rule's own bindings only
