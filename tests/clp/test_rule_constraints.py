@@ -178,3 +178,45 @@ def test_calls_nested_past_what_our_compiler_takes_are_refused_in_one_line(tmp_p
     with pytest.raises(ClpError, match=r"deep.clp: line 2: \(defrule \.\.\.\) nests its calls "
                                        r"too deeply for pyengine's engine"):
         ExpertaSession.from_clp([path])
+
+
+@pytest.mark.parametrize("ors, inside, refused", [
+    (9, False, None), (10, False, "its or CEs make more than 1,000 alternatives"),
+    (40, False, "its or CEs make more than 1,000 alternatives"),
+    (10, True, "its or CEs make more than 1,000 alternatives"),
+    (9, True, "more than 200 conditional elements in one alternative")])
+def test_ors_past_what_our_engine_takes_are_refused_before_they_are_made(tmp_path, ors,
+                                                                         inside, refused):
+    """Each alternative an ``or`` makes is a rule of its own in the network (and inside
+    a ``not``, a ``not`` of its own): forty ``or`` s of two would be a trillion, so past
+    1,000 the rule is refused, counted before any is made, in one line."""
+    groups = " ".join(f"(or (a{i} ?x{i}) (b{i} ?x{i}))" for i in range(ors))
+    lhs = f"(not (and {groups}))" if inside else groups
+    path = tmp_path / "ors.clp"
+    path.write_text(f"(deffacts d (go))\n(defrule r (go) {lhs} => (printout t ok crlf))\n")
+    if refused is None:
+        session = ExpertaSession.from_clp([path])
+        session.reset()
+        assert session.run() == 0
+        return
+    with pytest.raises(ClpError) as caught:
+        ExpertaSession.from_clp([path])
+    assert str(caught.value).startswith("ors.clp: line 2: defrule r: " + refused)
+
+
+@pytest.mark.parametrize("nots, fires", [(199, True), (200, False)])
+def test_a_rule_past_200_conditions_is_refused_in_one_line(tmp_path, nots, fires):
+    """A partial match goes down a rule's joins one call deeper each; past 200
+    conditions (Python's stack ends near 330) the rule is refused, not a
+    RecursionError."""
+    path = tmp_path / "long.clp"
+    path.write_text("(deffacts d (go))\n(defrule r (go) "
+                    + " ".join(f"(not (b{i}))" for i in range(nots)) + " => (assert (y)))\n")
+    if fires:
+        session = ExpertaSession.from_clp([path])
+        session.reset()
+        assert session.run() == 1
+        return
+    with pytest.raises(ClpError, match=r"^long.clp: line 2: defrule r: more than 200 "
+                                       r"conditional elements in one alternative"):
+        ExpertaSession.from_clp([path])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Variable
-from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Or
+from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Or, count_alternatives
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ def alternatives(ces: list) -> list[list] | None:
     """The conjunctions an ``or`` inside ``ces`` spreads them into, as CLIPS moves every
     ``or`` up to the rule (``a (or b c)`` is ``(or (a b) (a c))``); None if there is no
     ``or`` inside."""
+    count_alternatives(ces)
     out: list[list] = [[]]
     found = False
     for ce in ces:

@@ -23,8 +23,9 @@ from pyengine.engine.clp.values import to_value
 from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, NotC, Or, OrC, Pattern, Pred,
-                                      Ret, Skipped, Slot, Test, Var, constraint_variables,
-                                      flatten)
+                                      MAX_CONDITIONS, Ret, Skipped, Slot, Test,
+                                      TooManyAlternatives, Var, conditions,
+                                      constraint_variables, count_alternatives, flatten)
 
 FALSE = "FALSE"
 _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
@@ -63,7 +64,19 @@ class LhsReader:
                 logical = len(flatten(inner))       # a (not (or ...)) is two nots
             else:
                 out.append(self.ce(item))
+        self.bounded(out)
         return out, logical
+
+    def bounded(self, ces: list) -> None:
+        """Refuse ``or`` s making more alternatives, or more conditions in one, than our
+        engine takes."""
+        try:
+            count_alternatives(ces)
+        except TooManyAlternatives as exc:
+            self.fail(str(exc))
+        if conditions(ces) > MAX_CONDITIONS:
+            self.fail(f"more than {MAX_CONDITIONS} conditional elements in one alternative "
+                      f"(nested ones counted): pyengine's engine takes at most {MAX_CONDITIONS}")
 
     def addressed(self, item: "Addressed"):
         """``?f <- (pattern)``: the pattern, its fact bound to ``?f``."""
@@ -77,7 +90,10 @@ class LhsReader:
     def ce(self, item):
         if isinstance(item, Addressed):
             return self.addressed(item)
-        got = self._ce(item)
+        try:
+            got = self._ce(item)
+        except TooManyAlternatives as exc:          # inside a not, an exists, a forall
+            self.fail(str(exc), item)
         if not got.text:
             got.text = self.written(item, None)
         return got

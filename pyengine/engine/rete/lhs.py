@@ -183,9 +183,58 @@ class RuleSpec:
     specificity: list = field(default_factory=list)   # per disjunct, as CLIPS counts it
 
 
+#: Most alternatives the ``or`` s of one rule (or of one ``not``) may make: each is a
+#: rule of its own in the network, and twenty ``or`` s of two make a million.
+MAX_ALTERNATIVES = 1_000
+
+
+class TooManyAlternatives(ValueError):
+    """The ``or`` s would make more alternatives than :data:`MAX_ALTERNATIVES`."""
+
+
+def count_alternatives(ces: list) -> int:
+    """How many alternatives the ``or`` s among ``ces`` make, counted without making
+    them; :class:`TooManyAlternatives` past :data:`MAX_ALTERNATIVES`."""
+    n = 1
+    for ce in ces:
+        if isinstance(ce, And):
+            n *= count_alternatives(ce.ces)
+        elif isinstance(ce, Or):
+            n *= sum(count_alternatives(branch) for branch in ce.branches)
+        if n > MAX_ALTERNATIVES:
+            raise TooManyAlternatives(f"its or CEs make more than {MAX_ALTERNATIVES:,} "
+                                      "alternatives (each a rule of its own); split it")
+    return n
+
+
+#: Most conditional elements one alternative of a rule may hold, nested ones counted
+#: (a partial match goes down the joins one call deeper each: Python's stack ends
+#: near 330).
+MAX_CONDITIONS = 200
+
+
+def conditions(ces: list) -> int:
+    """The conditional elements of the largest alternative, nested ones counted."""
+    n = 0
+    for ce in ces:
+        if isinstance(ce, And):
+            n += conditions(ce.ces)
+        elif isinstance(ce, Or):
+            n += max((conditions(b) for b in ce.branches), default=0)
+        elif isinstance(ce, (Not, Exists)):     # over one pattern: one join
+            single = len(ce.ces) == 1 and isinstance(ce.ces[0], Pattern)
+            n += 1 if single else 1 + conditions(ce.ces)
+        elif isinstance(ce, Forall):
+            n += 1 + conditions(ce.first + ce.rest)
+        else:
+            n += 1
+    return n
+
+
 def disjuncts(ces: list) -> list[list]:
     """The rule's alternatives: an ``or`` anywhere at the top (or inside ``and``)
     splits the rule as CLIPS does, the first alternative first."""
+    count_alternatives(ces)
     out: list[list] = [[]]
     for ce in ces:
         if isinstance(ce, And):
