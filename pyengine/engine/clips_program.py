@@ -20,6 +20,7 @@ from pyengine.engine.clips_reader import Form, ReadError, defrule_in, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text
 from pyengine.engine.clips_repl import find_rule
+from pyengine.engine.rete.clips_rewrites import rule_past_limit
 
 PROMPT = "(prompt)"          # the name of a construct typed at the prompt
 
@@ -45,6 +46,9 @@ def read_source(path) -> Source:
 def load(env, source: Source) -> None:
     """Load the constructs of ``source`` into a clipspy environment, as ``(load)``
     would read them from its file; clips.CLIPSError (CLIPS's own message) if it cannot."""
+    past = rule_past_limit(source.text)
+    if past is not None:
+        raise clips.CLIPSError(env._env, message=past)
     if not load_from_string(env._env, source.text):
         raise clips.CLIPSError(env._env, message=error_text(env))
 
@@ -66,6 +70,9 @@ def build(env, text: str) -> Source:
     if len(forms) != 1 or not isinstance(forms[0], Form) or not forms[0] \
             or not str(forms[0][0]).startswith("def"):
         raise UsageError("write one construct, e.g. (defrule NAME (pattern) => (action))")
+    past = rule_past_limit(text)
+    if past is not None:
+        raise UsageError(f"cannot build {forms[0][0]}: {past}")
     try:
         env.build(text)
     except clips.CLIPSError as exc:

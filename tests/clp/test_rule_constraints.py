@@ -137,6 +137,9 @@ PROGRAMS = {
                                "(deffacts d (k 1))\n"),
     "query_after_a_pattern": ("(deffacts d (h 1))\n(defrule r (h 1) => "
                               "(printout t (any-factp ((?x h)) TRUE) crlf))\n"),
+    # ors past what both engines take (CLIPS would spend minutes on forty of them)
+    "ors_at_the_limit": "(defrule r " + " ".join(f"(or (a{i}) (b{i}))" for i in range(9)) + " =>)\n",
+    "ors_past_the_limit": "(defrule r " + " ".join(f"(or (a{i}) (b{i}))" for i in range(10)) + " =>)\n",
     "assert_variable": ("(deftemplate a (slot x (type SYMBOL)))\n(deftemplate b (slot y (type INTEGER)))\n"
                         "(defrule r (a (x ?v)) => (assert (b (y ?v))))\n"),
 }
