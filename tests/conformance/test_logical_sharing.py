@@ -54,6 +54,10 @@ PROGRAMS = {
                                       "(defrule r5 (logical (not (b))) (not (e)) (c ?x) =>)\n"
                                       "(defrule r6 (logical (not (b))) (not (e)) (c ?x) =>)\n"
                                       + BLOCKS,
+    "logical before a forall": "(deffacts d (c 1) (c 2) (z) (q 1))\n"
+                               "(defrule r3 (not (b)) (forall (q ?x) (c ?x)) (c ?y) =>)\n"
+                               "(defrule r5 (logical (not (b))) (forall (q ?x) (c ?x)) (c ?y)"
+                               " =>)\n" + BLOCKS,
     "exists of an or, primed at reset": "(deffacts d (a 1) (b 2))\n"
                                         "(defrule r (exists (or (a ?) (b ?))) => (printout t "
                                         "\"some\" crlf))\n"

@@ -108,10 +108,15 @@ class Builder:
         holds partial matches: the empty one that the ``not`` s opening a rule pass
         on as the program loads, any once it has been reset."""
         for join in self.shared.get(key, ()) if share else ():
-            if ce is not self.logical_ce or id(join) in self.logical or not (
-                    any(join.left.values()) if self.root.token is not None else _after_nots(join)):
+            if ce is not self.logical_ce or id(join) in self.logical or not self._holds(join):
                 return join
         return None
+
+    def _holds(self, join) -> bool:
+        """Does the join hold partial matches, as CLIPS would have it now?"""
+        if self.root.token is None:             # loading: only what opening nots pass
+            return _after_nots(join)
+        return any(join.left.values())
 
     def _filter(self, parent, tests, bound, share):
         key = (id(parent), "test", _post_key(tests, bound))
@@ -135,7 +140,10 @@ class Builder:
     def _negation(self, ce, parent, pos, bound, tests, share):
         if isinstance(ce, Forall):
             inner = flatten(ce.first) + [Not([And(flatten(ce.rest))])]
-            ce = self.logical_ce = Not(inner) if ce is self.logical_ce else Not(inner)
+            read_as = Not(inner)
+            if ce is self.logical_ce:
+                self.logical_ce = read_as
+            ce = read_as
         inner = flatten(ce.ces)
         single = len(inner) == 1 and isinstance(inner[0], Pattern)
         exists = isinstance(ce, Exists)
