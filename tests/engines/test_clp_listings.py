@@ -42,3 +42,40 @@ def test_changing_a_program_at_our_engine_s_prompt_says_how_to(tmp_path, typed, 
     assert text.strip() == (f"error: {what} changes the program, which pyengine's engine does "
                             "not do at its prompt: edit the .clp file, then reload (on CLIPS, "
                             "'pyengine shell clp FILE', it may)")
+
+
+MODULES = """(defmodule MAIN (export ?ALL))
+(deftemplate stage (slot name))
+(deffacts init (stage (name collect)) (item 3))
+(defglobal ?*g* = 1)
+(deffunction twice (?n) (* 2 ?n))
+(defrule MAIN::start (stage (name collect)) => (focus CHECK))
+(defmodule CHECK (import MAIN ?ALL))
+(defrule CHECK::big (item ?v&:(> ?v 1)) => (printout t "big" crlf))
+(defrule CHECK::done (declare (salience -5)) => (return))
+"""
+GETS = """(get-defrule-list)
+(get-defrule-list *)
+(get-defrule-list CHECK)
+(get-defrule-list NOSUCH)
+(get-deftemplate-list)
+(get-deftemplate-list *)
+(get-deffacts-list)
+(get-deffunction-list)
+(get-defglobal-list *)
+(get-defmodule-list)
+(set-current-module CHECK)
+(get-defrule-list)
+(get-deftemplate-list)"""
+
+
+def test_the_get_list_functions_give_what_clips_gives(tmp_path):
+    """get-defrule-list and the other get-...-list functions: the current module's
+    names, a named module's, every module's qualified with *, a module that is not
+    there (), the modules."""
+    path = tmp_path / "modules.clp"
+    path.write_text(MODULES)
+    on_clips, ours = (said(*shell_for_engine(path, engine), GETS) for engine in ("clp", "experta"))
+    assert ours == on_clips
+    assert "(start)\n(MAIN::start CHECK::big CHECK::done)\n(big done)\n()\n" in ours
+    assert "(MAIN CHECK)\n" in ours and "(twice)\n" in ours and "(MAIN::g)\n" in ours

@@ -24,7 +24,8 @@ The table is put together from one module per family:
   intersection$ difference$ delete-member$ replace-member$``; :mod:`.functions_sort`:
   ``sort``;
 * :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
-  gensym*``;
+  gensym*``; :mod:`.functions_constructs`: ``get-defrule-list`` and the other
+  ``get-...-list`` s;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`
@@ -41,6 +42,7 @@ import pyengine.engine.clp.actions_focus as actions_focus
 import pyengine.engine.clp.actions_io as actions_io
 import pyengine.engine.clp.actions_loops as actions_loops
 import pyengine.engine.clp.actions_query as actions_query
+import pyengine.engine.clp.functions_constructs as functions_constructs
 import pyengine.engine.clp.functions_deftemplate as functions_deftemplate
 import pyengine.engine.clp.functions_facts as functions_facts
 import pyengine.engine.clp.functions_logic as functions_logic
@@ -54,7 +56,7 @@ from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
                 functions_multi, functions_sets, functions_sort, functions_facts,
-                functions_deftemplate, actions,
+                functions_deftemplate, functions_constructs, actions,
                 actions_loops, actions_facts, actions_io, actions_focus, actions_query):
     BUILTINS.update(_module.TABLE)
 
