@@ -32,6 +32,7 @@ from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete import program_repl
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
+from pyengine.engine.rete.program_pretty import pretty_construct
 
 
 def _said(exc: Exception) -> str:
@@ -361,6 +362,13 @@ class ExpertaSession(Session):
     def rule_source(self, name: str) -> str:
         spec = self._rule(name)
         return experta_inspect.rule_source(name, spec.origin)
+
+    def pretty_rule(self, name: str) -> str:
+        """A .clp program's rule as CLIPS's ``(ppdefrule)`` prints it; an experta
+        rule's source."""
+        if not hasattr(self.ke, "program"):
+            return super().pretty_rule(name)
+        return pretty_construct(self.ke.program, "defrule", self._rule(name).name)
 
 
 def _on_ours(engine):

@@ -18,13 +18,14 @@ from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import FALSE, write_text
 from pyengine.engine.errors import UsageError
 from pyengine.engine.prompt import LISTS, check_command
+from pyengine.engine.rete.program_pretty import COMMANDS as PRETTY
 from pyengine.engine.records import CommandResult
 from pyengine.engine.wording import tally
 
 
 def command(session, text: str, form) -> CommandResult:
-    """A command typed at the prompt of a .clp program: CLIPS's ``show-defglobals``
-    and ``ppdefglobal``, else :func:`evaluate`."""
+    """A command typed at the prompt of a .clp program: CLIPS's ``show-defglobals``,
+    ``ppdefglobal`` and the other pretty-print commands, else :func:`evaluate`."""
     head = str(form[0]) if isinstance(form, Form) and form else None
     if head in COMMANDS:
         return CommandResult(tuple(COMMANDS[head](session.ke.program, session,
@@ -148,4 +149,4 @@ def ppdefglobal(program, session, args: list[str]) -> list[str]:
 
 
 #: CLIPS commands a .clp program on our engine answers itself
-COMMANDS = {"show-defglobals": show_defglobals, "ppdefglobal": ppdefglobal}
+COMMANDS = {"show-defglobals": show_defglobals, "ppdefglobal": ppdefglobal, **PRETTY}
