@@ -53,6 +53,19 @@ def both(tmp_path, text: str, strategy: str = "depth", **how) -> tuple[list, lis
 
 
 PROGRAMS = {
+    # r1's (not (and (s ...) ...)) begins with the join r6 made for (s ?w ?u): CLIPS puts
+    # the not's own join second among the box's next joins, so r6 is activated first
+    # (random seed 2271, shrunk; it differed at every reset)
+    "a not (and ...) beginning with another rule's join": """
+(deftemplate box (slot id) (slot n (default 0)) (multislot items))
+(deffacts start0 (s 3 2) (box (id 2) (items 4)))
+(defrule r6 ?f <- (box (n ?x&~1) (id ?y&~?x) (items $?z)) (s ?w ?u) => (assert (s 3 3)))
+(defrule r1 (declare (salience 1))
+   (logical ?f <- (box (n ?x&~1) (id ?y&~?x) (items $?z)))
+   (not (and (s ?w ?) (q ?u&:(= ?u (+ ?y 1)) ?v)))
+   =>
+   (assert (s 3 ?y)))
+""",
     "printed lines between the changes": """
 (deffacts s (go))
 (defrule r (go) => (assert (x 1)) (printout t "between" crlf) (assert (y 1)))
@@ -94,7 +107,7 @@ PROGRAMS = {
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_events_come_in_clips_order(tmp_path, name):
-    on_clips, ours = both(tmp_path, PROGRAMS[name])
+    on_clips, ours = both(tmp_path, PROGRAMS[name], again=5)    # a second reset's too
     assert on_clips == ours
     assert not any("..." in str(e) for e in on_clips)
 

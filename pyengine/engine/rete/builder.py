@@ -152,7 +152,6 @@ class Builder:
             join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls, ce)
             return join
         used = sorted(variables_in(inner) & bound.keys())
-        before = len(parent.children)
         last, _, _ = self._chain(inner, parent, pos, bound, share)
         cls = SubExistsJoin if exists else SubNegJoin
         skey = (id(parent), cls.kind, id(last), tuple(bound[u].where for u in used),
@@ -161,7 +160,9 @@ class Builder:
         if join is None:
             key = left_key([bound[name] for name in used], self.norm)
             join = cls(self.net, key, _post(tests, bound), skey)
-            self._link(parent, join, skey, at=before)     # older than its group's joins
+            # second among the joins after the token, as CLIPS links a join from the
+            # right (it is older than its group's first join, new or another rule's)
+            self._link(parent, join, skey, at=len(parent.children) - 1)
             join.right = SubResult(last, key)
             self.nodes.append(join.right)
             join.right.joins.append(join)
