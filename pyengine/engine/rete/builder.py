@@ -160,8 +160,9 @@ class Builder:
         if join is None:
             key = left_key([bound[name] for name in used], self.norm)
             join = cls(self.net, key, _post(tests, bound), skey)
-            # second among the joins after the token, as CLIPS links a join from the
-            # right (it is older than its group's first join, new or another rule's)
+            # second among the joins after the token (just older than the newest), as
+            # CLIPS links a join from the right, whether its group's first join is new
+            # or another rule's
             self._link(parent, join, skey, at=len(parent.children) - 1)
             join.right = SubResult(last, key)
             self.nodes.append(join.right)
