@@ -203,11 +203,13 @@ def test_changes_by_hand_tell_clips_s_order_on_both(tmp_path_factory, changes):
         by_hand(lambda: ExpertaSession.from_clp([path]), changes)
 
 
-@pytest.mark.parametrize("block", [0, pytest.param(1, marks=pytest.mark.heavy),
-                                   pytest.param(2, marks=pytest.mark.heavy)])
+@pytest.mark.parametrize("block", [0] + [pytest.param(b, marks=pytest.mark.heavy)
+                                         for b in range(1, 7)])
 def test_random_programs_tell_the_same_events(tmp_path, block):
-    size = 20 if block == 0 else 190
-    start = 0 if block == 0 else 20 + (block - 1) * 190
+    """Seeds 0-1399: the first 20 in the default run, the rest in the heavy one (seeds
+    up to 4999 were compared once: 4 differ, in order only; see the README)."""
+    starts = (0, 20, 210, 400, 650, 900, 1150, 1400)
+    start, size = starts[block], starts[block + 1] - starts[block]
     differ = {}
     for seed in range(start, start + size):
         on_clips, ours = both(tmp_path, build(seed), again=40)
