@@ -77,12 +77,7 @@ def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compile
             raise ClpError(f"the single field slot '{slot}' of '{name}' takes exactly "
                            f"one value", line)
         items = list(group[1:])
-        literal = all(kind(item) for item in items)
-        check_values(name, slot, scope.facets.get(name, {}).get(slot, {}),
-                     [item for item in items if kind(item)], line, "a fact",
-                     (len(items), False) if slots[slot][0] and literal else None)
-        check_calls(name, slot, scope.facets.get(name, {}).get(slot, {}), slots[slot][0], items,
-                    line, "a fact")
+        _check_given(name, slot, slots[slot][0], items, scope, line, "a fact")
         given[slot] = [compile_expr(item, scope, fact) for item in items]
     makers = [(slot, _slot_maker(name, slot, multi, default, given.get(slot), line))
               for slot, (multi, default) in slots.items()]
@@ -182,14 +177,21 @@ def _check_change(form: Form, group: Form, scope: Scope) -> None:
     var = form[1]
     template = scope.addresses.get(var.name) if isinstance(var, Variable) else None
     slots = scope.templates.get(template) if template else None
-    slot, line = str(group[0]), getattr(form, "line", None)
-    if slots is None or slot not in slots:
-        return
-    facets, items = scope.facets.get(template, {}).get(slot, {}), list(group[1:])
-    check_values(template, slot, facets, [item for item in items if kind(item)], line,
-                 str(form[0]), (len(items), False) if slots[slot][0] and
-                 all(kind(item) for item in items) else None)
-    check_calls(template, slot, facets, slots[slot][0], items, line, str(form[0]))
+    slot = str(group[0])
+    if slots is not None and slot in slots:
+        _check_given(template, slot, slots[slot][0], list(group[1:]), scope,
+                     getattr(form, "line", None), str(form[0]))
+
+
+def _check_given(template: str, slot: str, multi: bool, items: list, scope: Scope, line,
+                 what: str) -> None:
+    """What an ``assert``, ``modify`` or ``duplicate`` gives a slot, checked as CLIPS
+    checks it on loading: its constants, how many (all constants, in a multislot), and
+    what its calls return."""
+    facets = scope.facets.get(template, {}).get(slot, {})
+    check_values(template, slot, facets, [item for item in items if kind(item)], line, what,
+                 (len(items), False) if multi and all(kind(item) for item in items) else None)
+    check_calls(template, slot, facets, multi, items, line, what)
 
 
 def _change(template: str, slots: dict, slot: str, parts: list[Compiled], frame: Frame):

@@ -230,19 +230,17 @@ def check_calls(template: str, slot: str, facets: dict, multi: bool, items: list
     """Refuse a call giving a slot its value when nothing the function returns is of
     a type the slot's ``type`` attribute allows (CLIPS's check of an ``assert``,
     ``modify`` or ``duplicate``: ``(x (str-cat a))`` for an INTEGER slot)."""
-    for item in items if not multi else ():
-        many = "values" if len(items) != 1 else \
-            str(item) if isinstance(item, Variable) and item.multi else \
-            f"({item[0]} ...)" if isinstance(item, Form) and item and \
-            isinstance(item[0], Symbol) and of_call(str(item[0])).kinds == {"MULTIFIELD"} else None
-        if many:
+    if not multi:
+        given = "several" if len(items) != 1 else _multifield(items[0])
+        if given:
             raise ClpError(f"{what}: the single field slot '{slot}' of '{template}' takes one "
-                           f"value, not {'several' if many == 'values' else many + ', a multifield'}",
-                           line)
+                           f"value, not {given}", line)
     names = facets.get("type")
     if not names or unrestricted(names):
         return
-    allowed = {k for n in names for k in TYPES.get(str(n), ())} | ({"MULTIFIELD"} if multi else set())
+    allowed = {k for n in names for k in TYPES.get(str(n), ())}
+    if multi:
+        allowed.add("MULTIFIELD")
     for item in items:
         if isinstance(item, Form) and item and isinstance(item[0], Symbol):
             gives = of_call(str(item[0]))
@@ -250,6 +248,16 @@ def check_calls(template: str, slot: str, facets: dict, multi: bool, items: list
                 raise ClpError(f"{what}: slot '{slot}' of '{template}' cannot hold the value "
                                f"of ({item[0]} ...), which is {describe(gives)}; the slot "
                                f"holds {' or '.join(map(str, names))}", line)
+
+
+def _multifield(item) -> str | None:
+    """``$?v``, or a call that gives only a multifield, in words (None: neither)."""
+    if isinstance(item, Variable) and item.multi:
+        return f"{item}, a multifield"
+    if isinstance(item, Form) and item and isinstance(item[0], Symbol) \
+            and of_call(str(item[0])).kinds == {"MULTIFIELD"}:
+        return f"({item[0]} ...), a multifield"
+    return None
 
 
 #: what each function takes, in the letters above: the letters for any argument,

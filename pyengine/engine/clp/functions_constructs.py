@@ -15,14 +15,20 @@ from pyengine.engine.clp.errors import ClpRuntimeError, arg_error
 from pyengine.engine.clp.expressions import HOST, Builtin
 
 
-def _defined(host, kind: str) -> list[tuple[str, str]]:
-    """(module, name) of each construct of the kind, in the order defined."""
-    program = getattr(host, "program", None)
-    if program is None:
-        raise ClpRuntimeError("there is no program here to list")
+def constructs_of(program, kind: str) -> list[tuple[str, str]]:
+    """(module, name) of each construct of the kind in the program, in the order
+    defined; templates as CLIPS makes them (a relation's implied one where the relation
+    is first used)."""
     if kind == "deftemplate":
         return [(module, name) for name, module in program.modules.owner.items()]
     return [(module, name) for k, module, name in program.defined if k == kind]
+
+
+def _program(host):
+    program = getattr(host, "program", None)
+    if program is None:
+        raise ClpRuntimeError("there is no program here to list")
+    return program
 
 
 def _lister(fname: str, kind: str) -> Builtin:
@@ -30,7 +36,7 @@ def _lister(fname: str, kind: str) -> Builtin:
         if args and type(args[0]) is not str:      # CLIPS says both
             raise ClpRuntimeError(f"{arg_error(fname, 1, repr('defmodule name'))} "
                                   f"{arg_error(fname, 1, 'symbol')}")
-        found = _defined(host, kind)
+        found = constructs_of(_program(host), kind)
         if args and args[0] == "*":
             return tuple(f"{module}::{name}" for module, name in found)
         module = args[0] if args else host.focus_stack().current
@@ -41,10 +47,7 @@ def _lister(fname: str, kind: str) -> Builtin:
 
 
 def modules(host) -> tuple:
-    program = getattr(host, "program", None)
-    if program is None:
-        raise ClpRuntimeError("there is no program here to list")
-    return tuple(program.modules.names)
+    return tuple(_program(host).modules.names)
 
 
 TABLE: dict[str, Builtin] = {

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, read
 from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or,
-                                      count_alternatives)
+                                      TooManyAlternatives, count_alternatives)
 
 
 @dataclass(frozen=True)
@@ -81,20 +81,22 @@ def for_all(first: list, rest: list, text: str = ""):
         And([Not(alt) for alt in spread], text)
 
 
-def form_alternatives(items, limit: int) -> int:
+def form_alternatives(items) -> int:
     """How many alternatives the ``or`` s of a defrule's conditions as read (forms, not
-    yet conditional elements) make, counted without making them; stops counting past
-    ``limit``. Both engines refuse a rule past :data:`~pyengine.engine.rete.lhs.
-    MAX_ALTERNATIVES` before it is built (CLIPS would spend minutes on forty ``or`` s)."""
+    yet conditional elements) make, counted without making them (as
+    :func:`~pyengine.engine.rete.lhs.count_alternatives` counts them once read); stops
+    counting past :data:`~pyengine.engine.rete.lhs.MAX_ALTERNATIVES`. Both engines
+    refuse a rule past it before it is built (CLIPS would spend minutes on forty
+    ``or`` s)."""
     n = 1
     for item in units(items):
         if isinstance(item, Form) and item and isinstance(item[0], Symbol):
             head = str(item[0])
             if head == "or":
-                n *= sum(form_alternatives([x], limit) for x in units(item[1:]))
+                n *= sum(form_alternatives([x]) for x in units(item[1:]))
             elif head in ("and", "logical", "not", "exists", "forall"):
-                n *= form_alternatives(item[1:], limit)
-        if n > limit:
+                n *= form_alternatives(item[1:])
+        if n > MAX_ALTERNATIVES:
             return n
     return n
 
@@ -110,8 +112,7 @@ def rule_past_limit(text: str) -> str | None:
         if isinstance(form, Form) and len(form) > 2 and form[0] == "defrule":
             items = list(form[2:])
             lhs = items[:items.index("=>")] if "=>" in items else items
-            if form_alternatives(lhs, MAX_ALTERNATIVES) > MAX_ALTERNATIVES:
-                return (f"line {getattr(form, 'line', '?')}: defrule {form[1]}: its or CEs make "
-                        f"more than {MAX_ALTERNATIVES:,} alternatives (each a rule of its "
-                        "own); split it")
+            if form_alternatives(lhs) > MAX_ALTERNATIVES:
+                line = getattr(form, "line", "?")
+                return f"line {line}: defrule {form[1]}: {TooManyAlternatives()}"
     return None

@@ -191,6 +191,10 @@ MAX_ALTERNATIVES = 1_000
 class TooManyAlternatives(ValueError):
     """The ``or`` s would make more alternatives than :data:`MAX_ALTERNATIVES`."""
 
+    def __init__(self) -> None:
+        super().__init__(f"its or CEs make more than {MAX_ALTERNATIVES:,} alternatives "
+                         "(each a rule of its own); split it")
+
 
 def count_alternatives(ces: list) -> int:
     """How many alternatives the ``or`` s among ``ces`` make, counted without making
@@ -202,8 +206,7 @@ def count_alternatives(ces: list) -> int:
         elif isinstance(ce, Or):
             n *= sum(count_alternatives(branch) for branch in ce.branches)
         if n > MAX_ALTERNATIVES:
-            raise TooManyAlternatives(f"its or CEs make more than {MAX_ALTERNATIVES:,} "
-                                      "alternatives (each a rule of its own); split it")
+            raise TooManyAlternatives()
     return n
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form
 from pyengine.engine.clp.actions import ReturnSignal, sequence
+from pyengine.engine.clp.functions_constructs import constructs_of
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import FALSE, write_text
 from pyengine.engine.errors import UsageError
@@ -102,8 +103,7 @@ def listing(s, command: str, args: list[str]) -> list[str]:
     kind, kinds = LISTS[command]
     if kind == "defmodule":
         return list(modules) + tally(len(modules), kind, kinds)
-    found = [(m, n) for k, m, n in program.defined if k == kind] if kind != "deftemplate" \
-        else [(m, n) for n, m in program.modules.owner.items()]    # implied ones too
+    found = constructs_of(program, kind)
     if args == ["*"]:
         lines = [line for m in modules
                  for line in [f"{m}:"] + [f"   {n}" for mm, n in found if mm == m]]

@@ -36,11 +36,10 @@ from pyengine.engine.clp.constraint_records import (ANY, Record, argument, descr
 from pyengine.engine.clp.slot_constraints import kind
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.clp.expressions import ClpError
-from pyengine.engine.rete.clips_rewrites import alternatives
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
                                       Pattern, Pred, Ret, Skipped, Test, Var,
-                                      constraint_variables)
+                                      constraint_variables, disjuncts)
 
 
 QUERIES = ("any-factp", "find-fact", "find-all-facts", "do-for-fact", "do-for-all-facts",
@@ -53,7 +52,7 @@ def check_rule(rule: str, ces: list, actions: list, facets: dict, line) -> None:
     """Refuse the rule if a field of one of its patterns can hold no value, or a
     function is given a variable that cannot be of a type it takes (``facets``:
     template name -> slot -> its attributes)."""
-    for disjunct in alternatives(ces) or [ces]:
+    for disjunct in disjuncts(ces):             # the rules the network is built from
         where = _Where(rule, facets, line)
         _walk(disjunct, {}, where)
         bound = dict(where.bound)       # as bound: what a test narrowed is not seen here
@@ -75,7 +74,8 @@ class _Where:
 
     def fail(self, pattern: Pattern, template: str, slot, field, known: dict) -> None:
         used = [p.name for p in conjuncts(_plain(field)) if isinstance(p, Var)]
-        where = f"slot '{slot}' of '{template}'" if slot is not None else f"a field of ({template} ...)"
+        where = f"slot '{slot}' of '{template}'" if slot is not None else \
+            f"a field of ({template} ...)"
         held = [f"?{v} is {describe(known[v])} where it is bound" for v in used if v in known]
         because = "; ".join(held + [f"the slot holds {describe(self.slot_record(template, slot))}"])
         who = f"?{used[0]} in " if used else ""
@@ -97,8 +97,7 @@ def _walk(ces: list, known: dict, where: _Where, top: bool = True) -> None:
         elif isinstance(ce, Forall):
             _walk(ce.first + ce.rest, dict(known), where, False)
         elif isinstance(ce, Test) and isinstance(ce.code, str):
-            _calls(read(ce.code)[0], known, where, f"in {ce.text}", where.line)
-            _narrow(read(ce.code)[0], known)
+            _calls_narrowing(read(ce.code)[0], known, where, f"in {ce.text}", True)
 
 
 def _pattern(pattern: Pattern, known: dict, where: _Where, top: bool) -> None:
@@ -124,9 +123,8 @@ def _pattern(pattern: Pattern, known: dict, where: _Where, top: bool) -> None:
                 if top and name in where.bound:     # in a pattern, in the actions too)
                     where.bound[name] = record
             for call in _field_calls(elem.constraint):
-                _calls(read(call.code)[0], known, where, f"in {pattern.text}", where.line)
-                if not isinstance(_plain(elem.constraint), OrC):
-                    _narrow(read(call.code)[0], known)
+                _calls_narrowing(read(call.code)[0], known, where, f"in {pattern.text}",
+                                 not isinstance(_plain(elem.constraint), OrC))
     if pattern.address:
         known[pattern.address] = where.bound[pattern.address] = FACT
 
@@ -262,6 +260,14 @@ def _own_variables(name: str | None, expr: Form) -> frozenset:
     return frozenset()
 
 
+def _calls_narrowing(expr, known: dict, where: _Where, place: str, narrow: bool) -> None:
+    """A call of the conditions checked, then (``narrow``) what it tells of its
+    variables kept for the conditions after it."""
+    _calls(expr, known, where, place, where.line)
+    if narrow:
+        _narrow(expr, known)
+
+
 def _narrow(expr, known: dict) -> None:
     """After a test, a variable it gives a function holds only what the function
     takes (CLIPS's GetExpressionVarConstraints): ``(test (> ?v 1))`` makes ?v a number
@@ -282,8 +288,10 @@ def _binds(actions: list) -> dict:
         if len(expr) > 2 and expr[0] == "bind" and isinstance(expr[1], Variable) and \
                 not expr[1].is_global:
             value = expr[2]
-            record = of_call(str(value[0])) if isinstance(value, Form) and value and \
-                isinstance(value[0], Symbol) else of_constant(to_value(value)) if kind(value) else ANY
+            if isinstance(value, Form) and value and isinstance(value[0], Symbol):
+                record = of_call(str(value[0]))
+            else:
+                record = of_constant(to_value(value)) if kind(value) else ANY
             out[expr[1].name] = join(out.get(expr[1].name), record)
         for item in expr:
             walk(item)
