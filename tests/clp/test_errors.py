@@ -58,7 +58,7 @@ COMPILE_ERRORS = [
     ('(< 0 0 "x")', "function '<' expects a number as argument #3, not the string \"x\""),
     ("(* 2 (< 0 1))", "function '*' expects a number as argument #2, not (< ...), a boolean"),
     ("(> (create$) 1)", "not (create$ ...), a multifield"),
-    ("(sqrt (str-cat 4))", "not (str-cat ...), a string"),
+    ("(sqrt (str-cat 4))", "not (str-cat ...), a symbol or string"),
     ("(explode$ 0)", "function 'explode$' expects a string as argument #1, not the integer 0"),
     ("(nth$ 1.0 (create$ a))", "expects an integer as argument #1, not the float 1.0"),
     ("(length$ (str-cat a))", "expects a multifield as argument #1, not (str-cat ...)"),

@@ -31,6 +31,15 @@ PROGRAMS = {
 (defrule a (go) ?b <- (box (n 0)) => (retract ?b) (printout t "v " (fact-slot-value ?b n) crlf))
 (defrule z (declare (salience -10)) (go) => (printout t "z" crlf))
 """,
+    "asking of facts and settings that are not there": """
+(deffunction mf () (create$ 1 2))
+(deffacts d (go) (p 1))
+(defrule a (go) ?p <- (p 1) => (retract ?p) (dependencies 99) (dependents 98)
+   (dependencies busy) (dependents ?p) (refresh-agenda NOWHERE) (dependencies (mf))
+   (dependents (str-cat "a"))
+   (printout t "was " (set-salience-evaluation nonsense) crlf)
+   (printout t "is " (get-salience-evaluation) crlf))
+""",
     "random out of order": """
 (deffacts d (go))
 (defrule a (go) => (bind ?r (random 5 1)) (printout t "r " (integerp ?r) crlf)
@@ -80,6 +89,8 @@ HALTING = {     # an action that stops with an error: CLIPS's words and id on bo
     "expand$ type": "(printout t (expand$ (sy)) crlf)",
     "expand$ count": "(bind ?m (create$ 1 2 3)) (printout t (sub-string (expand$ ?m) 4 5) crlf)",
     "divide": "(printout t (div 1 0) crlf)",
+    "salience evaluation setting": '(set-salience-evaluation (str-cat "every-cycle"))',
+    "refresh-agenda of a string": '(refresh-agenda (str-cat "MAIN"))',
     "domain": "(printout t (sqrt -1) crlf)",
 }
 

@@ -96,6 +96,7 @@ RETURNS = {
                      "deftemplate-slot-existp", "deftemplate-slot-multip",
                      "deftemplate-slot-singlep", "eq", "evenp", "external-addressp",
                      "fact-addressp", "fact-existp", "floatp", "focus", "integerp",
+                     "get-fact-duplication", "set-fact-duplication",
                      "lexemep", "multifieldp", "neq", "not", "numberp", "oddp", "or",
                      "pointerp", "stringp", "subsetp", "symbolp"), "b"),
     **dict.fromkeys(("assert", "duplicate", "modify"), "bf"),
@@ -119,10 +120,12 @@ RETURNS = {
     "read-number": "syld", **dict.fromkeys(("lowcase", "str-replace", "upcase"), "syn"),
     "read": "synldfie", "nth$": "synldife",
     **dict.fromkeys(("break", "clear-focus-stack", "halt", "list-focus-stack", "print",
-                     "println", "printout", "seed", "retract"), "v"),
+                     "println", "printout", "seed", "retract", "refresh-agenda",
+                     "dependencies", "dependents"), "v"),
     **dict.fromkeys(("deftemplate-slot-defaultp", "fact-relation", "gensym", "gensym*",
                      "get-current-module", "get-focus", "get-strategy", "pop-focus",
-                     "set-current-module"), "y"),
+                     "set-current-module", "get-salience-evaluation",
+                     "set-salience-evaluation"), "y"),
 }
 _LETTERS = {"b": ("SYMBOL",), "d": ("FLOAT",), "l": ("INTEGER",), "s": ("STRING",),
             "y": ("SYMBOL",), "n": ("INSTANCE-NAME",), "m": ("MULTIFIELD",), "v": ("VOID",),
@@ -282,7 +285,8 @@ TAKES = {
     "sub-string": "*;l;l;syn", "printout": "*;ldsyn", "format": "*;ldsyn;s",
     "insert$": "*;m;l", "replace$": "*;m;l;l", "str-compare": "*;syn;syn;l", "sort": "*;y",
     "member$": ";*;m", "nth$": ";l;m", "fact-slot-value": ";lf;y", "subsetp": ";m;m",
-    "fact-index": "f", "explode$": "s",
+    "fact-index": "f", "explode$": "s", "set-salience-evaluation": "y", "refresh-agenda": "y",
+    **dict.fromkeys(("dependencies", "dependents"), "infly"),
 }
 
 

@@ -266,11 +266,14 @@ def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
 
 
 #: What a constant or a known result can stand for, by its type.
-_FITS = {"integer": {"number", "integer", "atom"}, "float": {"number", "float", "atom"},
+_FITS = {"integer": {"number", "integer", "atom", "fact"},
+         "float": {"number", "float", "atom"},
          "number": {"number", "integer", "float", "atom"},
-         "symbol": {"lexeme", "symbol", "atom"}, "boolean": {"lexeme", "symbol", "atom"},
+         "symbol": {"lexeme", "symbol", "atom", "fact"},
+         "boolean": {"lexeme", "symbol", "atom", "fact"},
          "string": {"lexeme", "string", "atom"},
-         "lexeme": {"lexeme", "symbol", "string", "atom"}, "multifield": {"multifield"}}
+         "lexeme": {"lexeme", "symbol", "string", "atom", "fact"},
+         "multifield": {"multifield"}}
 
 
 def check_types(form: Form, types: str | tuple[str, ...], scope: Scope) -> None:
@@ -299,7 +302,8 @@ def _known_type(item: object, scope: Scope) -> tuple[str, str]:
     if isinstance(item, Form) and item and isinstance(item[0], Symbol):
         spec = scope.functions.get(str(item[0]))
         if spec is not None and spec.returns:
-            return spec.returns, f"({item[0]} ...), {_a(spec.returns)} {spec.returns}"
+            shown = "symbol or string" if spec.returns == "lexeme" else spec.returns
+            return spec.returns, f"({item[0]} ...), {_a(shown)} {shown}"
     return "", ""
 
 

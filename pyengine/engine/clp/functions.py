@@ -25,7 +25,8 @@ The table is put together from one module per family:
   ``sort``;
 * :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
   gensym*``; :mod:`.functions_constructs`: ``get-defrule-list`` and the other
-  ``get-...-list`` s;
+  ``get-...-list`` s; :mod:`.functions_engine`: ``get-/set-salience-evaluation
+  refresh-agenda get-/set-fact-duplication dependencies dependents``;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`
@@ -44,6 +45,7 @@ import pyengine.engine.clp.actions_loops as actions_loops
 import pyengine.engine.clp.actions_query as actions_query
 import pyengine.engine.clp.functions_constructs as functions_constructs
 import pyengine.engine.clp.functions_deftemplate as functions_deftemplate
+import pyengine.engine.clp.functions_engine as functions_engine
 import pyengine.engine.clp.functions_facts as functions_facts
 import pyengine.engine.clp.functions_logic as functions_logic
 import pyengine.engine.clp.functions_math as functions_math
@@ -56,7 +58,7 @@ from pyengine.engine.clp.expressions import BUILTINS
 
 for _module in (functions_math, functions_trig, functions_logic, functions_text,
                 functions_multi, functions_sets, functions_sort, functions_facts,
-                functions_deftemplate, functions_constructs, actions,
+                functions_deftemplate, functions_constructs, functions_engine, actions,
                 actions_loops, actions_facts, actions_io, actions_focus, actions_query):
     BUILTINS.update(_module.TABLE)
 

@@ -4,9 +4,15 @@ focus stack that says which module's list fires (CLIPS 6.4).
 An activation is made when a token reaches a rule's terminal node and removed when
 the token goes. It keeps what the strategies and the inspector read: its time tag
 (``seq``, from the same clock as the facts'), the time tags of its facts (newest
-first, for lex and mea), the rule's specificity, and the salience reckoned when it
-was made (a salience function of the rule's variables is evaluated then, CLIPS's
-default ``when-activated``).
+first, for lex and mea), the rule's specificity, and its salience.
+
+A salience is a number, or (CLIPS) an expression of globals and functions, or (an
+experta rule in pyengine) a function of the rule's variables. CLIPS evaluates the
+expression when the rule is defined and, as ``(set-salience-evaluation ...)`` says,
+again for every new activation (``when-activated``) or for every activation after
+every firing (``every-cycle``); each evaluation is kept as the rule's salience, and
+``(refresh-agenda)`` evaluates them all once (:func:`reckoned_salience`). A function
+of the variables is evaluated for each new activation.
 """
 from __future__ import annotations
 
@@ -76,12 +82,32 @@ class Activation(Slotted):
         return out
 
 
+#: CLIPS's settings of ``(set-salience-evaluation ...)``, its default first
+SALIENCE_EVALUATION = ("when-defined", "when-activated", "every-cycle")
+
+
+def reckoned_salience(terminal, act, when: str) -> int:
+    """The salience of a new (or refreshed) activation of the terminal's rule, the
+    expression evaluated as the setting ``when`` says (CLIPS's ``EvaluateSalience``:
+    the value is kept as the rule's; on an error, said by the expression, the last
+    one stands)."""
+    rule = terminal.rule
+    if callable(rule.salience):
+        return int(rule.salience(act.variables()))
+    if rule.salience_expr is not None and when != "when-defined":
+        value = rule.salience_expr()
+        if value is not None:
+            terminal.salience = value
+    return terminal.salience
+
+
 class Agenda:
     """Activations per module, sorted by the strategy; the focus stack."""
 
     def __init__(self, strategy: str = "depth", seed: int = 0):
         self.strategy = strategy
         self.seed = seed
+        self.salience_evaluation = SALIENCE_EVALUATION[0]
         self.lists: dict[str, list] = {}      # module -> [(key, act)] ascending
         self.focus = FocusStack(["MAIN"])      # the top is the last
 
@@ -105,12 +131,25 @@ class Agenda:
             self.strategy = strategy
         if seed is not None:
             self.seed = seed
-        for module, items in self.lists.items():
-            acts = [a for _, _, a in items]
-            for a in acts:
-                a.key = order_key(self.strategy, a, self.seed)
-            self.lists[module] = sorted(((a.key, a.seq, a) for a in acts),
-                                        key=lambda e: e[:2])
+        for module in self.lists:
+            self._sort(module)
+
+    def refresh(self, modules) -> None:
+        """CLIPS's ``refresh-agenda``: every activation of each module, next to fire
+        first, gets its rule's salience evaluated again (as when activated); then
+        the module's agenda is sorted again."""
+        for module in modules:
+            for act in self.activations(module):
+                act.salience = reckoned_salience(act.terminal, act, "when-activated")
+            self._sort(module)
+
+    def _sort(self, module: str) -> None:
+        if module not in self.lists:
+            return
+        acts = [a for _, _, a in self.lists[module]]
+        for a in acts:
+            a.key = order_key(self.strategy, a, self.seed)
+        self.lists[module] = sorted(((a.key, a.seq, a) for a in acts), key=lambda e: e[:2])
 
     def current(self) -> str | None:
         return self.focus[-1] if self.focus else None

@@ -50,6 +50,7 @@ class Builder:
             self.logical_ce = after[0] if rule.logical and after else None
             parent, pos, bound = self._chain(flatten(ces), self.root, 0, {}, True)
             term = Terminal(self.net, rule, d)
+            term.salience = 0 if callable(rule.salience) else rule.salience
             term.binds = bound
             term.logical_positions = _positions(flatten(ces)[:rule.logical]) if rule.logical else 0
             term.parent = parent

@@ -12,12 +12,16 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
-from pyengine.engine.rete.agenda import Activation, Agenda
+from pyengine.engine.rete.agenda import Activation, Agenda, reckoned_salience
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList, identity, new_fact
 from pyengine.engine.rete.joins import UNLINKED, FilterJoin, Network, Terminal, drop, unblock
 from pyengine.engine.rete.truth import TruthMaintenance
+
+
+class HaltedByError(RuntimeError):
+    """Errors were said while a firing's changes were matched (CLIPS halts the run)."""
 
 
 class Listener:
@@ -50,6 +54,9 @@ class Engine:
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
         self.owner = None                   # the KnowledgeEngine (or program) it runs for
         self.returned = False               # the firing rule's actions called (return)
+        self.firing: Activation | None = None   # the activation whose action runs
+        self.said: list[str] = []           # errors said while matching in a firing
+        # (a salience that cannot be evaluated): the firing stops (HaltedByError)
 
     # -- rules -------------------------------------------------------------------------
     def add_rule(self, rule) -> None:
@@ -203,8 +210,7 @@ class Engine:
     def _activate(self, terminal, tok) -> Activation:
         rule = terminal.rule
         act = Activation(terminal, tok, 0, self.net.tick())
-        sal = rule.salience
-        act.salience = int(sal(act.variables())) if callable(sal) else sal
+        act.salience = reckoned_salience(terminal, act, self.agenda.salience_evaluation)
         self.agenda.add(act)
         if rule.auto_focus and self.agenda.current() != rule.module:
             self.agenda.focus.push(rule.module)
@@ -250,14 +256,21 @@ class Engine:
         focus = self.agenda.focus
         before, focus.current = focus.current, act.module   # the rule's, while it fires
         self.returned = False
+        self.firing, self.said = act, []
         try:
             act.rule.action(self, act)
         finally:
             self.truth.current = self.truth.via = None
             self.truth.firing_ended()
             focus.current = before          # put back after the actions, as CLIPS does
+            if self.agenda.salience_evaluation == "every-cycle":
+                self.agenda.refresh(list(self.agenda.lists))
+            self.firing = None
             if self.returned:               # (return): the rule's module leaves the stack
                 focus.remove(act.module)
+        if self.said:
+            said, self.said = self.said, []
+            raise HaltedByError(" ".join(said))
 
     def end_run(self) -> None:
         """As CLIPS ends a run: the current module is the focus's, if there is one."""

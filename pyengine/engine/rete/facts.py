@@ -4,7 +4,8 @@ Every fact gets the next id (``f-N``) when it is asserted and a *time tag* from 
 network's clock (the same clock that stamps activations, as in CLIPS); a modified
 fact keeps its id and gets a new time tag. A fact equal to one in the list (same
 template, same values; CLIPS compares types too, so ``1`` is not ``1.0``) is not
-asserted again: the assert gives back the fact already there.
+asserted again: the assert gives back the fact already there (unless duplicates are
+allowed, CLIPS's ``(set-fact-duplication TRUE)``).
 
 Facts are experta ``Fact`` objects (a student's rules receive them), declared
 here: their ``__factid__`` is set and they are not changed afterwards.
@@ -38,8 +39,10 @@ class FactList:
 
     def __init__(self):
         self.by_id: dict[int, object] = {}
-        self.by_identity: dict[tuple, int] = {}
+        self.by_identity: dict[tuple, dict] = {}    # identity -> {fact id: None}
         self.next_id = 1
+        self.duplicates = False     # CLIPS's (set-fact-duplication TRUE): equal facts
+        # are asserted each time (a reset keeps the setting)
 
     def __contains__(self, fid: int) -> bool:
         return fid in self.by_id
@@ -54,8 +57,10 @@ class FactList:
         """The fact in the list equal to this one, or None. The fact's identity is
         worked out once here and kept on it for :meth:`add` and :meth:`remove`."""
         key = fact.__dict__["_identity"] = identity(fact)
-        fid = self.by_identity.get(key)
-        return None if fid is None else self.by_id.get(fid)
+        same = self.by_identity.get(key)
+        if self.duplicates or not same:
+            return None
+        return self.by_id.get(next(reversed(same)))
 
     def add(self, fact, tag: int, fid: int | None = None):
         """Put a new fact in (under ``fid`` for a modify), stamped with ``tag``; its
@@ -66,13 +71,16 @@ class FactList:
         dict.__setitem__(fact, "__factid__", fid)
         fact.__dict__["_tag"] = tag
         self.by_id[fid] = fact
-        self.by_identity[fact.__dict__["_identity"]] = fid
+        self.by_identity.setdefault(fact.__dict__["_identity"], {})[fid] = None
         return fact
 
     def remove(self, fact) -> None:
         fid = fact["__factid__"]
         del self.by_id[fid]
-        self.by_identity.pop(fact.__dict__["_identity"], None)
+        key = fact.__dict__["_identity"]
+        same = self.by_identity.get(key)
+        if same is not None and same.pop(fid, 0) is None and not same:
+            del self.by_identity[key]
 
     def items(self):
         return sorted(self.by_id.items())

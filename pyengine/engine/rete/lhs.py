@@ -175,6 +175,8 @@ class RuleSpec:
     ces: list
     action: Callable                        # action(activation_context) -> None
     salience: object = 0                    # an int, or fn(variables) -> int
+    salience_expr: object = None            # CLIPS: fn() -> int or None (an error
+    # said), the (declare (salience ...)) expression evaluated again (Engine.reckon)
     module: str = "MAIN"
     auto_focus: bool = False
     logical: int = 0                        # the first n CEs are (logical ...)

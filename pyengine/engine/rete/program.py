@@ -9,16 +9,14 @@ naming it and its line. Expressions and actions are compiled once by
 
 Facts are experta ``Fact`` objects of one class per template or relation (so the
 inspector, the fact texts and ``rules --python`` treat both front ends alike);
-:class:`ClipsHost` is what the compiled actions call to assert, retract, modify,
-print and read (:class:`pyengine.engine.clp.host.Host`).
+:class:`~pyengine.engine.rete.program_host.ClipsHost` is what the compiled actions
+call to assert, retract, modify, print and read.
 """
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
-from pyengine.engine.compat import experta
 from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable,
                                           construct_text, make_form, read)
 from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
@@ -26,31 +24,17 @@ from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, comp
 from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
-from pyengine.engine.clp.values import FALSE
 from pyengine.engine.rete.engine import Engine
-from pyengine.engine.rete.facts import new_fact
 from pyengine.engine.rete.from_clips import LhsReader, form_text
 from pyengine.engine.rete.lhs import RuleSpec
-from pyengine.engine.rete.patterns import fields_of
+from pyengine.engine.rete.program_host import (SALIENCE_RANGE, MAX_SALIENCE, MIN_SALIENCE,
+                                               ClipsFact, ClipsHost, salience_problem)
 from pyengine.engine.rete.program_modules import Modules
 from pyengine.engine.rete.rule_constraints import addresses, check_rule
-from pyengine.engine.errors import OutOfTime
-from pyengine.engine.interrupt import current_budget
 
 CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
 #: Largest program text we read (characters).
 MAX_PROGRAM_CHARS = 2_000_000
-
-
-class ClipsFact(experta.Fact):
-    """A fact of a CLIPS template or relation (the class carries the name)."""
-
-    _clips_name = "fact"
-
-    def __str__(self) -> str:
-        return f"<Fact-{self.get('__factid__', 0)}>"
-
-    __repr__ = __str__
 
 
 class Program:
@@ -188,6 +172,7 @@ class Program:
         check_rule(name, ces, items[arrow + 1:], self.scope.facets, line)
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions),
                         salience=declare.get("salience", 0), module=module,
+                        salience_expr=declare.get("salience_expr"),
                         auto_focus=declare.get("auto-focus", False), logical=logical,
                         source=form_text(form),
                         origin=construct_text(self.text, form.start, form.end)
@@ -208,13 +193,40 @@ class Program:
                                "(auto-focus TRUE|FALSE)", getattr(form, "line", None))
             if item[0] == "auto-focus":
                 out["auto-focus"] = item[1] == "TRUE"
-            elif isinstance(item[1], int):
-                out["salience"] = item[1]
             else:
-                value = compile_expr(item[1], self.scope.child(bound=()), form)
-                host = self.host
-                out["salience"] = lambda values: value(Frame({}, host))
+                out.update(self._salience(item[1], rule, form))
         return out
+
+    def _salience(self, expr, rule: str, form) -> dict:
+        """A rule's salience, evaluated as it is defined (ClpError if it fails there),
+        and (an expression) the function that evaluates it again: the value, or None
+        once CLIPS's error is said (:meth:`ClipsHost.salience_failed`)."""
+        line = getattr(form, "line", None)
+        if isinstance(expr, int) and not isinstance(expr, bool):
+            if not MIN_SALIENCE <= expr <= MAX_SALIENCE:
+                raise ClpError(f"defrule {rule}: {SALIENCE_RANGE}", line)
+            return {"salience": expr}
+        value = compile_expr(expr, self.scope.child(bound=()), form)
+        host = self.host
+
+        def evaluate() -> tuple[int | None, str | None]:
+            try:
+                got = value(Frame({}, host))
+            except ClpRuntimeError as exc:
+                return None, exc.message
+            said = salience_problem(got)
+            return (got, None) if said is None else (None, said)
+
+        def reckon() -> int | None:
+            got, said = evaluate()
+            if said is not None:
+                host.salience_failed(f"{said} [PRNTUTIL8] This error occurred while "
+                                     f"evaluating the salience for defrule '{rule}'.")
+            return got
+        first, said = evaluate()
+        if said is not None:
+            raise ClpError(f"defrule {rule}: {said}", line)
+        return {"salience": first, "salience_expr": reckon}
 
     def _action(self, actions):
         host = self.host
@@ -232,130 +244,6 @@ class Program:
         reset_globals(self.scope, self.host)
         for make in self.deffacts:
             make(Frame({}, self.host))
-
-
-class ClipsHost:
-    """The engine as the program's compiled actions see it (clp.host.Host)."""
-
-    def __init__(self, program: Program):
-        self.program = program
-        self.output = lambda router, text: None
-        self.input = lambda: None
-        self.warned = lambda text: None
-
-    @property
-    def engine(self) -> Engine:
-        return self.program.engine
-
-    def _fact(self, target):
-        if isinstance(target, int):
-            fact = self.engine.facts.get(target)
-            if fact is None:
-                raise ClpRuntimeError(f"Unable to find fact f-{target}.")
-            return fact
-        if not isinstance(target, ClipsFact) or \
-                self.engine.facts.get(target.get("__factid__")) is not target:
-            raise ClpRuntimeError("The fact was retracted: it cannot be changed.")
-        return target
-
-    def assert_fact(self, template, slots, fields):
-        cls = self.program.fact_class(template)
-        if slots is not None:
-            return _made(self.engine.assert_fact(new_fact(cls, slots)))
-        return _made(self.engine.assert_fact(new_fact(cls, dict(enumerate(fields)),
-                                                      tuple(fields))))
-
-    def retract(self, target) -> None:
-        self.engine.retract(self._fact(target))
-
-    def modify(self, target, changes):
-        return _made(self.engine.modify(self._fact(target), dict(changes)))
-
-    def duplicate(self, target, changes):
-        return _made(self.engine.duplicate(self._fact(target), dict(changes)))
-
-    def fact_index(self, fact) -> int:
-        fid = fact.get("__factid__", -1)
-        return fid if self.engine.facts.get(fid) is fact else -1
-
-    def fact_id(self, fact) -> int:
-        return fact.get("__factid__", 0)
-
-    def fact_slot(self, fact, slot):
-        fact = self._fact(fact) if isinstance(fact, int) else fact
-        template = self.fact_template(fact)
-        if slot is None and template is None:
-            return fields_of(fact)
-        if template is None or slot not in self.program.templates[template]:
-            raise ClpRuntimeError(f"Invalid slot '{slot or 'implied'}' not defined in corresponding "
-                                  f"deftemplate '{type(fact)._clips_name}'.", code="TMPLTDEF1")
-        return fact[slot]
-
-    def fact_exists(self, fact) -> bool:
-        if isinstance(fact, int):
-            return fact in self.engine.facts
-        return self.fact_index(fact) != -1
-
-    def fact_template(self, fact):
-        fact = self._fact(fact) if isinstance(fact, int) else fact
-        name = type(fact)._clips_name
-        return name if name in self.program.templates else None
-
-    def facts_of(self, template):
-        if template not in self.program.templates and not self.has_relation(template):
-            raise ClpRuntimeError(f"Unable to find deftemplate {template}.")
-        return [f for _, f in self.engine.facts.items() if type(f)._clips_name == template]
-
-    def template_slots(self, name):
-        return self.program.templates.get(name)
-
-    def template_facets(self, name):
-        return self.program.scope.facets.get(name, {})
-
-    def halt(self) -> None:
-        self.engine.halt()
-
-    def focus_stack(self):
-        return self.engine.agenda.focus
-
-    def has_module(self, name: str) -> bool:
-        return name in self.program.modules.names
-
-    def has_relation(self, name: str) -> bool:
-        return name in self.program.modules.owner or name in self.program.templates
-
-    def warn(self, text: str) -> None:
-        self.warned(text)
-
-    def strategy(self) -> str:
-        return self.engine.agenda.strategy
-
-    def seed(self, n: int) -> None:
-        self.program.rng.seed(n)
-
-    def fact_relation(self, fact):
-        return type(self._fact(fact))._clips_name if self.fact_exists(fact) else None
-
-    def printout(self, router, text) -> None:
-        self.output(router, text)
-
-    def read_line(self):
-        return self.input()
-
-    def random(self) -> int:
-        return self.program.rng.randint(0, 2**31 - 1)
-
-    def poll(self) -> None:
-        """A loop inside one firing asks whether it may go on: not once the run's time
-        budget and its grace are spent (the web's bound on one request)."""
-        budget = current_budget()
-        if budget is not None and time.monotonic() > budget.deadline + budget.grace:
-            raise OutOfTime(f"a loop inside one firing ran past {budget.seconds + budget.grace:g} s")
-
-
-def _made(fact):
-    """The fact made, or FALSE (CLIPS's value when a rule's support went: no fact)."""
-    return FALSE if fact is None else fact
 
 
 def load_program(paths=(), texts=(), seed: int = 1) -> Program:

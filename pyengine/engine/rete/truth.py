@@ -26,7 +26,7 @@ from pyengine.engine.rete.joins import UNLINKED
 class TruthMaintenance:
     def __init__(self, engine):
         self.engine = engine
-        self.supports: dict[int, dict] = {}     # fact id -> {(token, via): None}
+        self.supports: dict[int, dict] = {}     # fact id -> {(token, via): links}
         self.current = None                     # the support of the firing's asserts
         self.via = None                         # the node after it on the rule's path
         self.pending: list[int] = []            # fact ids that lost their last support
@@ -64,13 +64,24 @@ class TruthMaintenance:
         tie = (tok, self.via)
         if tok.dead:                        # the support went earlier in this action:
             if tok.dead is not UNLINKED:    # dropped with an earlier pattern's fact: tied
-                self.supports.setdefault(fid, {})[tie] = None   # to it till the firing
-                self.dead_ties.append((fid, tie))               # ends (module doc)
+                self._link(fid, tie)        # to it till the firing ends (module doc)
+                self.dead_ties.append((fid, tie))
             return
-        self.supports.setdefault(fid, {})[tie] = None
+        self._link(fid, tie)
         if tok.deps is None:
             tok.deps = {}
         tok.deps[(fid, self.via)] = None
+
+    def _link(self, fid: int, tie: tuple) -> None:
+        """One more link of the fact to a support: CLIPS links a partial match again
+        each time its firing asserts the fact (``(dependencies)`` shows each)."""
+        held = self.supports.setdefault(fid, {})
+        held[tie] = held.get(tie, 0) + 1
+
+    def links(self, fid: int) -> list:
+        """The partial matches (tokens) holding the fact up, one per link, the oldest
+        first (CLIPS's ``(dependencies)`` shows them newest first)."""
+        return [tok for (tok, _), n in self.supports.get(fid, {}).items() for _ in range(n)]
 
     def firing_ended(self) -> None:
         """CLIPS frees the matches dropped during the firing: the facts tied to them
