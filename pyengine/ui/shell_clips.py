@@ -31,8 +31,10 @@ class ClipsCommands:
     watch_names: dict = {}          # (item, rule or template) -> watched, as CLIPS's
 
     def clips(self, text: str) -> None:
-        """Have the session evaluate ``text``; print what it printed, its error last."""
-        result = self.session.command(text)
+        """Have the session evaluate ``text``; print what it printed, its error last.
+        The facts it asserts and retracts are the user's (``why``, ``history``)."""
+        with self.log.by_you():
+            result = self.session.command(text)
         self._flush()
         for line in result.lines:
             self.say(line)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from pyengine.engine.clips_reader import Form, ReadError, Variable, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
@@ -183,16 +184,40 @@ CLIPS_NAMES = {"ppfact": "show", "exit": "quit",
                "get-strategy": "strategy", "set-strategy": "strategy"}
 
 
+#: the fact commands whose CLIPS form goes to CLIPS (or a .clp program on our engine)
+#: when it uses a variable: ``(retract ?f)``, ``(assert (x ?y))`` after a ``bind``
+EVALUATED = frozenset({"assert", "retract", "modify", "duplicate"})
+
+
 def clips_form(line: str) -> str:
     """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``,
     ``(ppfact 3)`` -> ``show 3``: every command also in CLIPS's form. Other lines
-    are returned as they are."""
+    are returned as they are, and so is a fact command (:data:`EVALUATED`) that uses a
+    variable, for the engine to evaluate as CLIPS's prompt does."""
     if not (line.startswith("(") and line.endswith(")")) or construct_end(line) != len(line) - 1:
         return line
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
+    if word in EVALUATED and _uses_variable(line):
+        return line
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()
+
+
+def _uses_variable(text: str) -> bool:
+    """Does the CLIPS text name a variable (``?f``, ``?*g*``) anywhere?"""
+    try:
+        forms = read(text)
+    except ReadError:
+        return False
+    todo = list(forms)
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Variable):
+            return True
+        if isinstance(item, Form):
+            todo.extend(item)
+    return False
 
 
 class RuleInput:

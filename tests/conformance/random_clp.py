@@ -218,6 +218,25 @@ class _Gen(RuleGen):
             out.append(rule)
         return out
 
+    def read_after_change(self, rules: list[Rule]) -> list[Rule]:
+        """About one ``modify``/``duplicate`` in three is followed by a printout of the
+        changed fact's counter read through its address (after a ``modify``, CLIPS's
+        address is the modified fact), if the fact is still there (a modify that makes
+        a fact equal to another leaves none). Drawn from a stream of its own, as
+        logical."""
+        r = random.Random(f"read after change {self.seed}")
+        out = []
+        for rule in rules:
+            actions = list(rule.actions)
+            for i, action in enumerate(rule.actions):
+                if action.startswith(("(modify ?", "(duplicate ?")) and r.random() < 0.35:
+                    address = action.split()[1]
+                    actions.insert(actions.index(action) + 1, f'(if (fact-existp {address}) '
+                                   f'then (printout t "{rule.name} n " (fact-slot-value '
+                                   f'{address} n) crlf))')
+            out.append(replace(rule, actions=tuple(actions)))
+        return out
+
     # -- the program ----------------------------------------------------------------------
     def program(self) -> Program:
         r = self.r
@@ -243,6 +262,7 @@ class _Gen(RuleGen):
             rules.append(rule)
             states.append(st)
         rules = self.logical(rules)
+        rules = self.read_after_change(rules)
         order = list(range(len(rules)))
         r.shuffle(order)
         rules = [rules[i] for i in order]

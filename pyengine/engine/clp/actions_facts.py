@@ -163,10 +163,15 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
         template = host.fact_template(fact)
         if template is None:
             raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "
-                                  "function.", code="TMPLTFUN2")
+                                  "function.", code="TMPLTFUN2", value=FALSE)
         slots = host.template_slots(template) or {}
-        values = {slot: _change(template, slots, slot, parts, frame)
-                  for slot, parts in changes}
+        try:
+            values = {slot: _change(template, slots, slot, parts, frame)
+                      for slot, parts in changes}
+        except ClpRuntimeError as exc:  # a slot it cannot change: FALSE, as on CLIPS
+            if exc.value is None and exc.calls == 0:
+                exc.value = FALSE
+            raise
         return getattr(host, fname)(fact, values)       # host.modify or host.duplicate
     return with_line(change, line)
 

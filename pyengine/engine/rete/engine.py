@@ -201,7 +201,10 @@ class Engine:
             return fact
         fid = fact["__factid__"]
         self.retract(fact)          # facts it alone supported go now, as in CLIPS
-        return self.assert_fact(new, fid)
+        made = self.assert_fact(new, fid)
+        if made is new:             # the version that follows it (a .clp program's
+            fact.__dict__["_modified"] = new    # fact addresses follow it, as CLIPS's)
+        return made
 
     def duplicate(self, fact, changes: dict):
         return self.assert_fact(copy_fact(fact, changes))

@@ -76,10 +76,25 @@ class ClipsHost:
             if fact is None:
                 raise ClpRuntimeError(f"Unable to find fact f-{target}.")
             return fact
+        target = self.live(target)
         if not isinstance(target, ClipsFact) or \
                 self.engine.facts.get(target.get("__factid__")) is not target:
             raise ClpRuntimeError("The fact was retracted: it cannot be changed.")
         return target
+
+    def live(self, fact):
+        """The fact a fact address stands for now: in CLIPS 6.4 a ``modify`` changes the
+        fact itself, so an address taken before (``?f`` after ``(modify ?f ...)``)
+        is the modified fact; ours makes a new version (:meth:`Engine.modify` links
+        it), so the address is followed to the version in the list, if one is."""
+        if not isinstance(fact, ClipsFact):
+            return fact
+        facts, version = self.engine.facts, fact
+        while version is not None:
+            if facts.get(version.get("__factid__")) is version:
+                return version
+            version = version.__dict__.get("_modified")
+        return fact
 
     def assert_fact(self, template, slots, fields):
         cls = self.program.fact_class(template)
@@ -105,6 +120,7 @@ class ClipsHost:
         return FALSE if fact is None else fact
 
     def fact_index(self, fact) -> int:
+        fact = self.live(fact)
         fid = fact.get("__factid__", -1)
         return fid if self.engine.facts.get(fid) is fact else -1
 
@@ -112,7 +128,7 @@ class ClipsHost:
         return fact.get("__factid__", 0)
 
     def fact_slot(self, fact, slot):
-        fact = self._fact(fact) if isinstance(fact, int) else fact
+        fact = self._fact(fact) if isinstance(fact, int) else self.live(fact)
         template = self.fact_template(fact)
         if slot is None and template is None:
             return fields_of(fact)
@@ -127,7 +143,7 @@ class ClipsHost:
         return self.fact_index(fact) != -1
 
     def fact_template(self, fact):
-        fact = self._fact(fact) if isinstance(fact, int) else fact
+        fact = self._fact(fact) if isinstance(fact, int) else self.live(fact)
         name = type(fact)._clips_name
         return name if name in self.program.templates else None
 
