@@ -4,8 +4,9 @@ experta has no CLIPS REPL, but some of CLIPS's commands have a meaning for it, a
 :meth:`ExpertaSession.command` gives them the same output as CLIPS 6.4 (one module,
 MAIN): breakpoints (``set-break``, ``remove-break``, ``show-breaks``: a run stops
 before a rule with a breakpoint, as CLIPS's does), ``halt`` (nothing to stop at the
-prompt), ``refresh``, ``save-facts`` and the ``list-*`` commands, with CLIPS's layout (the names,
-then "For a total of N defrules."). On a .clp program any other command is evaluated
+prompt), ``refresh``, ``save-facts``, ``ppfact``, ``agenda`` of a module (or ``*``:
+:mod:`pyengine.engine.experta_views`) and the ``list-*`` commands, with CLIPS's layout
+(the names, then "For a total of N defrules."). On a .clp program any other command is evaluated
 by the program's compiler (:mod:`pyengine.engine.rete.program_repl`); on a Python
 rule file it is CLIPS's, and one line says so.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.experta_views import agenda, ppfact
 from pyengine.engine.prompt import LISTS
 from pyengine.engine.records import CommandResult
 from pyengine.engine.rete import program_repl
@@ -26,7 +28,10 @@ from experta import DefFacts  # noqa: E402
 
 #: the commands answered here on both kinds of experta session
 OWN = frozenset(LISTS) | {"set-break", "remove-break", "show-breaks", "halt", "save-facts",
-                          "refresh"}
+                          "refresh", "ppfact", "agenda"}
+
+
+VIEWS = {"ppfact": ppfact, "agenda": agenda}
 
 
 def listing(names: list[str], what: str, all_modules: bool) -> list[str]:
@@ -61,6 +66,8 @@ def command(s, text: str) -> CommandResult:
         return CommandResult(tuple(_save_facts(s, args)))
     if name == "refresh":
         return CommandResult(tuple(_refresh(s, args)))
+    if name in VIEWS:
+        return VIEWS[name](s, args)
     raise UsageError(f"({name}) is a CLIPS command; this is an experta session")
 
 

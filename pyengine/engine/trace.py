@@ -138,29 +138,44 @@ def watch_lines(firing, text: Callable[[int, int], str] | None = None) -> list[s
     return lines
 
 
-def matches_lines(m) -> list[str]:
+#: how much CLIPS's ``(matches RULE [VERBOSITY])`` says
+VERBOSITY = ("verbose", "succinct", "terse")
+
+
+def matches_lines(m, output: str = "verbose") -> list[str]:
     """A :class:`~pyengine.engine.session.Matches` as CLIPS 6.4's ``(matches RULE)``
     prints it at its prompt: each pattern's facts, each join's partial matches, the
     activations (``*`` for a ``not``/``exists``), then the value CLIPS's REPL prints,
-    the three counts. Our one addition: each pattern's source text, on a ``;;`` line
-    under its header."""
+    the three counts; ``succinct``: one count a line (``Pattern 1: 5``, ``CEs 1 - 2:
+    3``, ``Activations: 3``); ``terse``: the counts only. Our one addition: each
+    pattern's source text, on a ``;;`` line under its header."""
+    verbose = output == "verbose"
     lines: list[str] = []
     found = 0
     for n, pattern in enumerate(m.patterns, 1):
-        lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
-        lines += [f"f-{fid}" for fid in pattern.facts] or [" None"]
+        if verbose:
+            lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
+            lines += [f"f-{fid}" for fid in pattern.facts] or [" None"]
+        elif output == "succinct":
+            lines.append(f"Pattern {n}: {len(pattern.facts)}")
         found += len(pattern.facts)
     joins = m.joins if m.joins is not None else [
         (f"1 - {k}", rows) for k, rows in enumerate(m.partials[1:], 2)]
     partial = 0
     for join in joins:
         label, rows = (join.label, join.rows) if hasattr(join, "label") else join
-        lines.append(f"Partial matches for CEs {label}")
-        lines += [ids_text(row) for row in rows] or [" None"]
+        if verbose:
+            lines.append(f"Partial matches for CEs {label}")
+            lines += [ids_text(row) for row in rows] or [" None"]
+        elif output == "succinct":
+            lines.append(f"CEs {label}: {len(rows)}")
         partial += len(rows)
     acts = m.activation_rows if m.activation_rows is not None else m.activations
-    lines.append("Activations")
-    lines += [ids_text(a) for a in acts] or [" None"]
+    if verbose:
+        lines.append("Activations")
+        lines += [ids_text(a) for a in acts] or [" None"]
+    elif output == "succinct":
+        lines.append(f"Activations: {len(acts)}")
     lines.append(f"({found} {partial} {len(acts)})")
     return lines
 

@@ -7,6 +7,7 @@ is the command's help in detail. What they say comes from :mod:`pyengine.ui.quer
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import VERBOSITY
 from pyengine.engine.wording import plural
 from pyengine.ui.graph import firing_graph
 from pyengine.ui.provenance import Provenance, provenance
@@ -36,10 +37,14 @@ def agenda(front, n: int | None) -> AgendaTable:
     return AgendaTable(front.session.agenda(n), front.session.agenda_size())
 
 
-def matches(front, rule: str) -> MatchesView:
+def matches(front, rule: str, output: str | None) -> MatchesView:
     """for each pattern of RULE (as written) the facts matching it, the partial matches
-    of the patterns so far, and the rule's activations."""
-    return MatchesView(front.session.matches(rule))
+    of the patterns so far, and the rule's activations; as CLIPS, ``succinct`` gives
+    their counts, ``terse`` only the three totals."""
+    if output is not None and output not in VERBOSITY:
+        raise UsageError(f"matches {rule} {output}: say how much with "
+                         f"{', '.join(VERBOSITY)}")
+    return MatchesView(front.session.matches(rule), output or "verbose")
 
 
 def rules(front, name: str | None, python: bool) -> Text:

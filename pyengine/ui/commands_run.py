@@ -136,9 +136,12 @@ def reset(front) -> Note:
 def strategy(front, name: str | None) -> Note:
     """show or set conflict resolution (a stage with its own strategy restores the one
     before it when it ends)."""
+    before = front.session.strategy
     if name is not None:
         front.session.strategy = name
-    return Note(f"strategy {front.session.strategy}")
+    note = Note(f"strategy {front.session.strategy}")
+    note.before = before            # what CLIPS's (set-strategy) gives back
+    return note
 
 
 def seed(front, n: int | None) -> Note:

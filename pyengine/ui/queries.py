@@ -110,9 +110,9 @@ class MatchesView(Text):
     """``matches RULE``: each pattern with its source text and matching facts, the
     partial matches of the joins, the activations (the engine's Matches as text)."""
 
-    def __init__(self, matches):
+    def __init__(self, matches, output: str = "verbose"):
         self.matches = matches
-        super().__init__(matches_lines(matches))
+        super().__init__(matches_lines(matches, output))
 
 
 def select_facts(session: Session, words: list[str] | str | None = None,

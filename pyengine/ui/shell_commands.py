@@ -49,7 +49,8 @@ class ShellFront:
         a why tree in the characters this terminal has, anything else as its lines.
         A change typed in CLIPS's form (``(assert (x 1))``, ``(modify 3 (n 2))``,
         ``(retract 3)``) answers as CLIPS's prompt does: the facts' changes only when
-        watched, then what the call returns (``<Fact-3>``; retract returns nothing).
+        watched, then what the call returns (``<Fact-3>``; retract returns nothing);
+        so do ``(get-strategy)`` and ``(set-strategy X)`` (the one before).
         True when the answer is to leave the shell (quit)."""
         if result is True:
             return True
@@ -62,6 +63,8 @@ class ShellFront:
             self.say(line)
         if as_clips and result.verb != "retracted":
             self.say(f"<Fact-{result.facts[-1].id}>")
+        if isinstance(result, Note) and self._typed.startswith(("(set-strategy", "(get-strategy")):
+            self.say(result.before if self._typed.startswith("(set") else self.session.strategy)
         return False
 
     def fire(self, n: int | None, until: int | None = None, each: bool = False) -> None:

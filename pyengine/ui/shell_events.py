@@ -180,8 +180,7 @@ class EventView:
 
 
 # CLIPS's names for the shell's commands, in their parenthesised form.
-CLIPS_NAMES = {"ppfact": "show", "exit": "quit",
-               "get-strategy": "strategy", "set-strategy": "strategy"}
+CLIPS_NAMES = {"exit": "quit", "get-strategy": "strategy", "set-strategy": "strategy"}
 
 
 #: the fact commands whose CLIPS form goes to CLIPS (or a .clp program on our engine)
@@ -190,18 +189,24 @@ EVALUATED = frozenset({"assert", "retract", "modify", "duplicate"})
 
 
 def clips_form(line: str) -> str:
-    """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``,
-    ``(ppfact 3)`` -> ``show 3``: every command also in CLIPS's form. Other lines
-    are returned as they are, and so is a fact command (:data:`EVALUATED`) that uses a
-    variable, for the engine to evaluate as CLIPS's prompt does."""
+    """``(facts)`` -> ``facts``, ``(run 3)`` -> ``run 3``, ``(why f-3)`` -> ``why f-3``:
+    every command also in CLIPS's form. Other lines are returned as they are, and so
+    are a fact command (:data:`EVALUATED`) that uses a variable and ``(agenda
+    MODULE)``, for the engine to evaluate as CLIPS's prompt does."""
     if not (line.startswith("(") and line.endswith(")")) or construct_end(line) != len(line) - 1:
         return line
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
-    if word in EVALUATED and _uses_variable(line):
+    if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest):
         return line
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()
+
+
+def _module(rest: str) -> bool:
+    """Is ``(agenda REST)`` CLIPS's agenda of a module (or ``*``), not our count?"""
+    rest = rest.strip()
+    return bool(rest) and rest != "all" and not rest.isdigit()
 
 
 def _uses_variable(text: str) -> bool:

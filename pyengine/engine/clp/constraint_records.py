@@ -99,7 +99,7 @@ RETURNS = {
                      "get-fact-duplication", "set-fact-duplication",
                      "lexemep", "multifieldp", "neq", "not", "numberp", "oddp", "or",
                      "pointerp", "stringp", "subsetp", "symbolp"), "b"),
-    **dict.fromkeys(("assert", "duplicate", "modify"), "bf"),
+    **dict.fromkeys(("assert", "duplicate", "modify", "assert-string"), "bf"),
     "str-index": "bl", "member$": "blm", "deftemplate-slot-names": "bm", "sort": "bm",
     **dict.fromkeys(("**", "/", "acos", "acosh", "acot", "acoth", "acsc", "acsch", "asec",
                      "asech", "asin", "asinh", "atan", "atan2", "atanh", "cos", "cosh",
@@ -114,7 +114,7 @@ RETURNS = {
                      "replace-member$", "rest$", "subseq$", "difference$",
                      "intersection$", "union$", "get-defrule-list", "get-deftemplate-list",
                      "get-deffacts-list", "get-deffunction-list", "get-defglobal-list",
-                     "get-defmodule-list"), "m"),
+                     "get-defmodule-list", "get-fact-list"), "m"),
     **dict.fromkeys(("format", "implode$", "sub-string"), "s"),
     **dict.fromkeys(("readline", "str-cat", "sym-cat"), "sy"),
     "read-number": "syld", **dict.fromkeys(("lowcase", "str-replace", "upcase"), "syn"),
@@ -286,6 +286,7 @@ TAKES = {
     "insert$": "*;m;l", "replace$": "*;m;l;l", "str-compare": "*;syn;syn;l", "sort": "*;y",
     "member$": ";*;m", "nth$": ";l;m", "fact-slot-value": ";lf;y", "subsetp": ";m;m",
     "fact-index": "f", "explode$": "s", "set-salience-evaluation": "y", "refresh-agenda": "y",
+    "get-fact-list": "y", "assert-string": "s",
     **dict.fromkeys(("dependencies", "dependents"), "infly"),
 }
 

@@ -9,6 +9,9 @@
 * ``(get-fact-duplication)``, ``(set-fact-duplication VALUE)``: whether an assert of
   a fact equal to one in the list makes a second fact (any value but FALSE turns it
   on); the setter gives the old setting back.
+* ``(get-fact-list [MODULE | *])``: the facts a module sees (the current one's; every
+  fact with ``*``), in fact-list order; ``(assert-string TEXT)``: the fact the text
+  writes, asserted as ``assert`` would (FALSE if it cannot be read or is there).
 * ``(dependencies FACT)``: the partial matches that hold the fact up (its logical
   supports), newest first, one line each (``f-2,*``: a ``not`` shows ``*``), or
   ``None``; ``(dependents FACT)``: the facts held up by a partial match holding it,
@@ -20,8 +23,10 @@ are CLIPS's.
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.errors import ClpRuntimeError, arg_error
-from pyengine.engine.clp.expressions import HOST, Builtin
+from pyengine.engine.clips_reader import Form, ReadError, Variable, read
+from pyengine.engine.clp.actions_facts import compile_fact
+from pyengine.engine.clp.errors import ClpError, ClpRuntimeError, arg_error
+from pyengine.engine.clp.expressions import HOST, Builtin, Frame
 from pyengine.engine.clp.values import FALSE, is_fact
 from pyengine.engine.rete.agenda import SALIENCE_EVALUATION
 
@@ -72,6 +77,58 @@ def set_fact_duplication(host, value) -> str:
     old = "TRUE" if facts.duplicates else "FALSE"
     facts.duplicates = value != FALSE
     return old
+
+
+def get_fact_list(host, *module) -> tuple:
+    program = getattr(host, "program", None)
+    if program is None:
+        raise ClpRuntimeError("there is no program here to ask")
+    name = module[0] if module else host.focus_stack().current
+    if name != "*" and not host.has_module(name):   # CLIPS says so and gives ()
+        host.warn(arg_error("get-fact-list", 1, "defmodule name").message)
+        return ()
+    return tuple(f for _, f in _engine(host).facts.items()
+                 if name == "*" or program.modules.visible(name, type(f)._clips_name))
+
+
+def assert_string(host, text) -> object:
+    """The fact ``text`` writes, asserted; FALSE (CLIPS's error said) if it does not
+    read as one fact of constants."""
+    program = getattr(host, "program", None)
+    if program is None:
+        raise ClpRuntimeError("there is no program here to assert into")
+    try:
+        forms = read(str(text))
+        if not forms:
+            raise ClpError("one fact, in parentheses")
+        said = _refused(forms[0], program.templates)    # CLIPS reads the first fact only
+        if said is not None:
+            host.warn(said)
+            return FALSE
+        make = compile_fact(forms[0], program.scope.child(bound=()), forms[0])
+    except (ReadError, ClpError):
+        host.warn("[PRNTUTIL2] Syntax Error: Check appropriate syntax for RHS patterns.")
+        return FALSE
+    return make(Frame({}, host))
+
+
+def _refused(form, templates: dict) -> str | None:
+    """CLIPS's words for a fact text holding a variable or naming a slot its template
+    has not; None for any other."""
+    todo = [form]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Variable):
+            return "[PRNTUTIL6] Local variables can not be accessed by the assert-string " \
+                   "function."
+        if isinstance(item, Form):
+            todo.extend(item)
+    slots = templates.get(str(form[0])) if isinstance(form, Form) and form else None
+    for group in form[1:] if slots is not None else ():
+        if isinstance(group, Form) and group and str(group[0]) not in slots:
+            return f"[TMPLTDEF1] Invalid slot '{group[0]}' not defined in corresponding " \
+                   f"deftemplate '{form[0]}'."
+    return None
 
 
 def _fact(host, fname: str, target):
@@ -128,6 +185,8 @@ TABLE: dict[str, Builtin] = {
     "refresh-agenda": Builtin(0, 1, refresh_agenda, HOST, args="symbol"),
     "get-fact-duplication": Builtin(0, 0, get_fact_duplication, HOST, returns="boolean"),
     "set-fact-duplication": Builtin(1, 1, set_fact_duplication, HOST, returns="boolean"),
+    "get-fact-list": Builtin(0, 1, get_fact_list, HOST, args="symbol", returns="multifield"),
+    "assert-string": Builtin(1, 1, assert_string, HOST, args="lexeme"),
     "dependencies": Builtin(1, 1, dependencies, HOST, args="fact"),
     "dependents": Builtin(1, 1, dependents, HOST, args="fact"),
 }
