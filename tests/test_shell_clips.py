@@ -238,3 +238,15 @@ def test_a_watched_reset_goes_on_when_the_old_session_cannot_reset(monkeypatch):
     sh.onecmd("reset")
     out = sh.stdout.getvalue().splitlines()
     assert out[-1].startswith(";; reset: ") and not any(line.startswith("<==") for line in out)
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_strategy_commands_in_clips_s_form_answer_as_clips_and_only_set_when_told(engine):
+    factory = program("views") if engine == "clips" else \
+        opener("experta", [str(REPL / "views.clp")])
+    out, sh = shell(factory, "(get-strategy breadth)\n(set-strategy lex)\n(get-strategy)\n"
+                             "(set-strategy depth)\n")
+    lines = [line for line in out.splitlines() if not line.startswith(";;")]
+    assert lines[0].startswith("error: ") and "get-strategy" in lines[0]
+    assert lines[1:] == ["depth", "lex", "lex"]         # the one before, then the one now
+    assert sh.session.strategy == "depth"

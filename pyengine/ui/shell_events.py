@@ -197,7 +197,8 @@ def clips_form(line: str) -> str:
         return line
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
-    if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest):
+    if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest) \
+            or word == "get-strategy" and rest.strip():
         return line
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()

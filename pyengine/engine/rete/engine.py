@@ -212,8 +212,9 @@ class Engine:
     # -- agenda ------------------------------------------------------------------------
     def _activate(self, terminal, tok) -> Activation:
         rule = terminal.rule
-        act = Activation(terminal, tok, 0, self.net.tick())
-        act.salience = reckoned_salience(terminal, act, self.agenda.salience_evaluation)
+        act = Activation(terminal, tok, terminal.salience, self.net.tick())
+        if rule.salience_expr is not None or callable(rule.salience):
+            act.salience = reckoned_salience(terminal, act, self.agenda.salience_evaluation)
         self.agenda.add(act)
         if rule.auto_focus and self.agenda.current() != rule.module:
             self.agenda.focus.push(rule.module)
