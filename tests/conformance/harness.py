@@ -6,6 +6,7 @@ import importlib.util
 from pathlib import Path
 
 from pyengine.engine.clips import ClipsSession
+from pyengine.engine.errors import EngineHalted
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance import twins_a, twins_b, twins_c
 
@@ -64,3 +65,16 @@ def outcome(program: str, engine: str, strategy: str, limit: int = 500, seed: in
     s.run(limit)
     firings = [f"{f.rule.replace('-', '_')}: {','.join(map(str, f.matched))}" for f in s.trace]
     return firings, [f"f-{f.id} {f.text}" for f in s.facts()], list(s.printed)
+
+
+def run_to_end(session) -> tuple:
+    """Reset and run the session: (the rules fired, the printed lines, the facts' texts,
+    the error said after the run or None)."""
+    session.reset()
+    try:
+        session.run()
+        said = None
+    except EngineHalted as exc:
+        said = str(exc)
+    return ([f.rule for f in session.trace], list(session.printed),
+            [f.text for f in session.facts()], said)

@@ -25,8 +25,9 @@ from dataclasses import replace
 import pytest
 
 from pyengine.engine.clips import ClipsSession
-from pyengine.engine.errors import EngineHalted, UsageError
+from pyengine.engine.errors import UsageError
 from pyengine.engine.experta import ExpertaSession
+from tests.conformance.harness import run_to_end
 from tests.conformance.random_clp import (STRATEGIES, clips_session, first_difference,
                                           generate, outcome)
 
@@ -98,16 +99,6 @@ def test_equal_facts_are_asserted_again_while_duplication_is_on(tmp_path):
     _compared(path)
 
 
-def _run(session):
-    session.reset()
-    try:
-        session.run()
-        said = None
-    except EngineHalted as exc:
-        said = str(exc)
-    return [f.rule for f in session.trace], list(session.printed), said
-
-
 def test_a_salience_that_fails_keeps_the_last_and_halts_after_the_change(tmp_path):
     path = tmp_path / "failing.clp"
     path.write_text("""
@@ -121,15 +112,15 @@ def test_a_salience_that_fails_keeps_the_last_and_halts_after_the_change(tmp_pat
 """)
     clips = ClipsSession([path])
     clips.quiet(True)
-    on_clips = _run(clips)
-    ours = _run(ExpertaSession.from_clp([path]))
-    assert ours[:2] == on_clips[:2] == (["set", "c"], [])
-    assert on_clips[2].endswith("[PRCCODE4] WARNING: Execution halted during the actions of "
+    on_clips = run_to_end(clips)
+    ours = run_to_end(ExpertaSession.from_clp([path]))
+    assert ours[:3] == on_clips[:3] and on_clips[:2] == (["set", "c"], [])
+    assert on_clips[3].endswith("[PRCCODE4] WARNING: Execution halted during the actions of "
                                 "defrule 'c'.")
-    expected = on_clips[2].split(" [PRCCODE4]")[0]
+    expected = on_clips[3].split(" [PRCCODE4]")[0]
     assert "[PRNTUTIL10] Salience value must be an integer value. [PRNTUTIL8] This " \
         "error occurred while evaluating the salience for defrule 'b'." in expected
-    assert ours[2] == expected.replace("firing 2: ", "firing 2: line 6: ")
+    assert ours[3] == expected.replace("firing 2: ", "firing 2: line 6: ")
 
 
 @pytest.mark.parametrize("declare", ["(salience ?*p*)", "(salience 20000)",

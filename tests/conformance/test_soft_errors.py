@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from pyengine.engine.clips import ClipsSession
-from pyengine.engine.errors import EngineHalted
 from pyengine.engine.experta import ExpertaSession
+from tests.conformance.harness import run_to_end
 
 PROGRAMS = {
     "gone facts": """
@@ -48,26 +48,15 @@ PROGRAMS = {
 }
 
 
-def _run(session):
-    session.reset()
-    try:
-        session.run()
-        said = None
-    except EngineHalted as exc:
-        said = str(exc)
-    return ([f.rule for f in session.trace], list(session.printed),
-            [f.text for f in session.facts()], said)
-
-
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_clips_s_soft_errors_let_the_run_go_on_on_both(tmp_path, name):
     path = tmp_path / "program.clp"
     path.write_text(PROGRAMS[name])
     clips = ClipsSession([path])
     clips.quiet(True)
-    on_clips = _run(clips)
+    on_clips = run_to_end(clips)
     assert on_clips[3], "CLIPS said no error"
-    ours = _run(ExpertaSession.from_clp([path]))
+    ours = run_to_end(ExpertaSession.from_clp([path]))
     assert ours[:3] == on_clips[:3]
     if "PRCCODE4" in on_clips[3]:   # an error that stops the action: our words, its line
         assert ours[3].startswith("firing 1: line 4: The fact f-1 has been retracted")
@@ -102,7 +91,7 @@ def test_an_error_that_stops_the_action_is_said_in_clips_s_words_on_both(tmp_pat
                     f"(deffunction sy () abc)\n(defrule r => {HALTING[name]})\n")
     clips = ClipsSession([path])
     clips.quiet(True)
-    said = _run(clips)[3]
+    said = run_to_end(clips)[3]
     assert said.endswith(" [PRCCODE4] Execution halted during the actions of defrule 'r'.")
-    ours = _run(ExpertaSession.from_clp([path]))[3]
+    ours = run_to_end(ExpertaSession.from_clp([path]))[3]
     assert ours == said.replace("firing 1: ", "firing 1: line 4: ").split(" [PRCCODE4]")[0]
