@@ -26,7 +26,8 @@ The table is put together from one module per family:
 * :mod:`.functions_facts`: ``fact-index fact-slot-value fact-existp random gensym
   gensym*``; :mod:`.functions_constructs`: ``get-defrule-list`` and the other
   ``get-...-list`` s; :mod:`.functions_engine`: ``get-/set-salience-evaluation
-  refresh-agenda get-/set-fact-duplication dependencies dependents``;
+  refresh-agenda get-/set-fact-duplication get-fact-list assert-string dependencies
+  dependents``;
 * the actions, which are special forms: :mod:`.actions` (``bind if progn switch
   return``), :mod:`.actions_loops` (``while loop-for-count progn$ foreach break``),
   :mod:`.actions_facts` (``assert retract modify duplicate``), :mod:`.actions_io`

@@ -92,8 +92,8 @@ def get_fact_list(host, *module) -> tuple:
 
 
 def assert_string(host, text) -> object:
-    """The fact ``text`` writes, asserted; FALSE (CLIPS's error said) if it does not
-    read as one fact of constants."""
+    """The first fact ``text`` writes, asserted (or the equal one already there);
+    FALSE, CLIPS's error said, if it does not read as a fact of constants."""
     program = getattr(host, "program", None)
     if program is None:
         raise ClpRuntimeError("there is no program here to assert into")
@@ -135,14 +135,15 @@ def _fact(host, fname: str, target):
     """The fact ``target`` names, or None once CLIPS's words are said (a fact index
     not there, a retracted fact, a symbol: CLIPS looks for an instance; anything
     else)."""
+    engine = _engine(host)
     if type(target) is int:
-        fact = _engine(host).facts.get(target)
+        fact = engine.facts.get(target)
         if fact is None:
             host.warn(f"[PRNTUTIL1] Unable to find fact f-{target}.")
         return fact
     if is_fact(target):
         if host.fact_exists(target):
-            return target
+            return host.live(target)            # after a modify: the modified fact
         host.warn(f"[PRNTUTIL11] The fact f-{host.fact_id(target)} has been retracted.")
         return None
     if type(target) is str:
@@ -186,7 +187,7 @@ TABLE: dict[str, Builtin] = {
     "get-fact-duplication": Builtin(0, 0, get_fact_duplication, HOST, returns="boolean"),
     "set-fact-duplication": Builtin(1, 1, set_fact_duplication, HOST, returns="boolean"),
     "get-fact-list": Builtin(0, 1, get_fact_list, HOST, args="symbol", returns="multifield"),
-    "assert-string": Builtin(1, 1, assert_string, HOST, args="lexeme"),
+    "assert-string": Builtin(1, 1, assert_string, HOST, args="string"),
     "dependencies": Builtin(1, 1, dependencies, HOST, args="fact"),
     "dependents": Builtin(1, 1, dependents, HOST, args="fact"),
 }

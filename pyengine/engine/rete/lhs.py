@@ -176,7 +176,8 @@ class RuleSpec:
     action: Callable                        # action(activation_context) -> None
     salience: object = 0                    # an int, or fn(variables) -> int
     salience_expr: object = None            # CLIPS: fn() -> int or None (an error
-    # said), the (declare (salience ...)) expression evaluated again (Engine.reckon)
+    # said), the (declare (salience ...)) expression evaluated again
+    # (agenda.reckoned_salience)
     module: str = "MAIN"
     auto_focus: bool = False
     logical: int = 0                        # the first n CEs are (logical ...)
