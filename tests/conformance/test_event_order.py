@@ -95,6 +95,21 @@ PROGRAMS = {
 (defrule kill (declare (salience 10)) (go ?n) ?f <- (c ?n ?) => (retract ?f))
 (deffacts s (c 1 a) (c 2 b) (c 3 c) (go 1) (go 2))
 """,
+    # a cell feeds r4's first join and, through the or's first branch, a later one: the
+    # copies of partial matches made on one match are taken back newest first, one by
+    # one, as CLIPS lists them per alpha match (random seed 2803, shrunk; seeds 1923,
+    # 3517 and 3768 differed alike, in the order of a leaving fact's deactivations)
+    "copies made on one match, taken back one by one": """
+(deftemplate cell (slot k) (slot v (default a)))
+(defrule r4 (declare (salience -2))
+   ?f <- (cell)
+   (forall (q ? ?x) (r ~?x ?y&:(= ?y ?x)))
+   (or (cell (k ?z) (v ?w)) (q ?z ~1))
+   =>
+   (retract ?f)
+   (printout t "r4" crlf))
+(deffacts start0 (q 2 1) (cell (k 3) (v b)) (cell (k 3)))
+""",
     # the modify's new fact is refused (its own logical support went), so only the
     # retraction happens: it is told at once, whole, before the next firing
     "a modify its own logical support refuses": """
@@ -110,6 +125,14 @@ def test_events_come_in_clips_order(tmp_path, name):
     on_clips, ours = both(tmp_path, PROGRAMS[name], again=5)    # a second reset's too
     assert on_clips == ours
     assert not any("..." in str(e) for e in on_clips)
+
+
+@pytest.mark.parametrize("seed", [1923, 2803, 3517, 3768])
+def test_the_last_random_programs_that_differed_tell_the_same_events(tmp_path, seed):
+    """Seeds past the ones the heavy run compares, whose leaving facts took their
+    activations in another order until copies were taken back one by one."""
+    on_clips, ours = both(tmp_path, build(seed), again=40)
+    assert on_clips == ours
 
 
 def test_a_shared_joins_oldest_copy_goes_first(tmp_path):
@@ -207,7 +230,7 @@ def test_changes_by_hand_tell_clips_s_order_on_both(tmp_path_factory, changes):
                                          for b in range(1, 7)])
 def test_random_programs_tell_the_same_events(tmp_path, block):
     """Seeds 0-1399: the first 20 in the default run, the rest in the heavy one (seeds
-    up to 4999 were compared once: 4 differ, in order only; see the README)."""
+    up to 9999 were compared once: all alike; see the README)."""
     starts = (0, 20, 210, 400, 650, 900, 1150, 1400)
     start, size = starts[block], starts[block + 1] - starts[block]
     differ = {}

@@ -45,7 +45,7 @@ class AlphaMatch(Slotted):
     """One fact matching one pattern (with the spans its multifields took): the
     partial matches built on it, and the left tokens it blocks in ``not`` joins."""
 
-    __slots__ = ("fact", "spans", "node", "children", "blocked", "key")
+    __slots__ = ("fact", "spans", "node", "children", "blocked", "key", "copies")
 
     def __init__(self, fact, spans, node, key):
         self.fact = fact
@@ -54,6 +54,10 @@ class AlphaMatch(Slotted):
         self.children = None        # tokens that joined this match on their right (a dict)
         self.blocked = None         # (join, left token) it blocks, in the order blocked
         self.key = key              # the node's hash key of this match
+        # a match that feeds several joins: each (token, join after the token's own)
+        # made on it, in the order CLIPS makes its partial matches' copies (a dict, the
+        # order a retraction takes them back: joins.drop_copies_of)
+        self.copies = {} if len(node.joins) > 1 else None
 
 
 class AlphaNode(Slotted):

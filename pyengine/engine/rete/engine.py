@@ -16,7 +16,8 @@ from pyengine.engine.rete.agenda import Activation, Agenda, reckoned_salience
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
 from pyengine.engine.rete.facts import FactList, identity, new_fact
-from pyengine.engine.rete.joins import UNLINKED, FilterJoin, Network, Terminal, drop, unblock
+from pyengine.engine.rete.joins import UNLINKED, FilterJoin, Network, Terminal, unblock
+from pyengine.engine.rete.retract import drop, drop_copies_of
 from pyengine.engine.rete.truth import TruthMaintenance
 
 
@@ -346,47 +347,17 @@ def _primed(root, made: dict) -> list:
 
 def _drop_made_on(am) -> None:
     """Drop the tokens made on a leaving alpha match, newest first; each is unlinked
-    (truth maintenance tells that from a token only dropped). Where the match feeds
-    two joins of a rule (``(c ?x ?y) (c ? ?)``) a token may be built on another made
-    on it while that one was passed on: CLIPS links it to the match after that one's
-    copy for the join it was built through, so it goes just before that copy does
-    (``drop``'s ``first``); one built later goes first, as the newest."""
-    made = reversed(list(am.children or ()))
-    first: dict = {}            # owner -> {join after it: tokens to drop before that copy}
-    held: set = set()           # the tokens in ``first``: dropped by their owner's drop
-    if len(am.node.joins) > 1:
-        made = list(made)
-        for tok in made:
-            twice = not tok.dead and tok.ams.count(am) > 1
-            owner, via = _owner(tok, am) if twice else (None, None)
-            if owner is not None:
-                first.setdefault(owner, {}).setdefault(via, []).append(tok)
-                held.add(tok)
-    for tok in made:
-        if not tok.dead and tok not in held:
-            drop(tok, first or None)
+    (truth maintenance tells that from a token only dropped with an earlier one). A
+    match that feeds several joins takes its tokens' copies back one by one, in the
+    order CLIPS made them (:func:`~pyengine.engine.rete.joins.drop_copies_of`)."""
+    if am.copies is not None:
+        for tok in drop_copies_of(am):
             tok.dead = UNLINKED
-    for tok in held:
-        tok.dead = UNLINKED
-
-
-def _owner(tok, am):
-    """The nearest token before ``tok`` made on ``am``, and the join after it on the
-    way to ``tok``, if ``tok`` was made while that token was passed on (it holds no
-    newer fact); else (None, None)."""
-    after, before = tok, tok.parent
-    while before is not None:
-        if before.right is am:
-            if _newest(tok) != _newest(before):
-                break
-            return before, after.node
-        after, before = before, before.parent
-    return None, None
-
-
-def _newest(tok) -> int:
-    """The time tag of the newest fact a token holds."""
-    return max((m.fact.__dict__["_tag"] for m in tok.ams if m is not None), default=0)
+        return
+    for tok in reversed(list(am.children or ())):
+        if not tok.dead:
+            drop(tok)
+            tok.dead = UNLINKED
 
 
 def copy_fact(fact, changes: dict):

@@ -19,12 +19,14 @@ The order in which tokens travel is CLIPS 6.4's (it decides which activation is 
   right input from a sub-network of joins starting from the same token; its results,
   hashed on the earlier variables the group uses, block every agreeing left token;
 * a retraction takes a fact's alpha matches newest first and, for each, the tokens
-  built on it newest first, each token's own before it, a copy at a time (:func:`drop`;
+  built on it newest first, each token's own before it, a copy at a time
+  (:func:`~pyengine.engine.rete.retract.drop`;
   then what the match blocked); a token that holds the fact neither blocks nor passes.
 """
 from __future__ import annotations
 
 from pyengine.engine.rete.alpha import Slotted
+from pyengine.engine.rete.retract import drop
 
 
 UNLINKED = 2    # Token.dead of a token dropped because the match it joined went
@@ -110,7 +112,12 @@ class Join:
                 kids[tok] = None
         self.out[tok] = None
         children = self.children
-        if len(children) == 1:
+        copies = right.copies if right is not None else None
+        if copies is not None:              # CLIPS makes a copy per join, each driven
+            for child in reversed(children):    # on before the next is made
+                copies[(tok, child)] = None
+                child.left_add(tok)
+        elif len(children) == 1:
             children[0].left_add(tok)
         else:
             for child in reversed(children):
@@ -366,35 +373,3 @@ class Terminal:
         act = self.memory.pop(tok, None)
         if act is not None:
             self.net.on_deactivate(act)
-
-
-def drop(tok: Token, first: dict | None = None) -> None:
-    """Take a token out with everything built on it, in CLIPS's order. CLIPS keeps a
-    copy of a partial match per join (or rule) after the one that made it, the oldest
-    join's first; each goes with what was built on it, newest first, each (with its
-    own) before the copy, after the ones ``first`` names (``engine._drop_made_on``)."""
-    if tok.dead:
-        return
-    tok.dead = True
-    kids = tok.children
-    tok.children = None             # its tokens need not take themselves out of it
-    node = tok.node
-    node.out.pop(tok, None)
-    mine = first.get(tok) if first else None  # {join: tokens to drop before its copy}
-    for child in node.children:
-        if mine and child in mine:
-            for sub in mine[child]:
-                drop(sub, first)
-        if kids:
-            for sub in reversed(kids):
-                if sub.node is child and not sub.dead:
-                    drop(sub)
-        child.left_remove(tok)
-        if tok.deps:                # the facts supported through this copy
-            node.net.on_unsupported(tok, child)
-    parent = tok.parent
-    if parent is not None and parent.children:
-        parent.children.pop(tok, None)
-    right = tok.right
-    if right is not None and right.children:
-        right.children.pop(tok, None)
