@@ -110,6 +110,22 @@ PROGRAMS = {
    (printout t "r4" crlf))
 (deffacts start0 (q 2 1) (cell (k 3) (v b)) (cell (k 3)))
 """,
+    # one cell blocks the token of each exists; when it leaves, the first exists lets
+    # its token go, which takes the second's token (blocked by the same cell) with it:
+    # that one has left the cell's block list (a KeyError on our engine at the second
+    # reset until then; random seed 7347, shrunk)
+    "a blocked token dropped while its blocker leaves": """
+(deftemplate cell (slot k) (slot v (default a)))
+(deftemplate box (slot id) (slot n (default 0)) (multislot items))
+(defrule r3 (declare (salience -1))
+   (exists (cell))
+   (exists (cell (v ?x)))
+   (not (q ?y ~1))
+   (not (and (box (items $?z&:(> (length$ $?z) 2)) (id 1|3) (n 2)) (q 2 ?w)))
+   =>
+   (assert (t 2 1)))
+(deffacts start0 (cell (k 3) (v c)) (cell (k 2) (v c)))
+""",
     # the modify's new fact is refused (its own logical support went), so only the
     # retraction happens: it is told at once, whole, before the next firing
     "a modify its own logical support refuses": """

@@ -253,10 +253,13 @@ class NegJoin(Join):
 
 def unblock(blocker) -> None:
     """A blocking match (or sub-network result) is gone: the tokens it blocked, in
-    every join, newest blocked first (CLIPS's block list)."""
-    for join, tok in reversed(list(blocker.blocked or ())):
-        del blocker.blocked[(join, tok)]
-        join.reconsider(tok, blocker)
+    every join, newest blocked first (CLIPS's block list, taken from its head each
+    time): one dropped meanwhile, as a token an earlier one's ``exists`` lets go held
+    it, has left the list and is not there to free."""
+    blocked = blocker.blocked
+    for join, tok in reversed(list(blocked or ())):
+        if blocked.pop((join, tok), 0) is None:
+            join.reconsider(tok, blocker)
 
 
 class ExistsJoin(NegJoin):
