@@ -54,10 +54,11 @@ class AlphaMatch(Slotted):
         self.children = None        # tokens that joined this match on their right (a dict)
         self.blocked = None         # (join, left token) it blocks, in the order blocked
         self.key = key              # the node's hash key of this match
-        # a match that feeds several joins: each (token, join after the token's own)
-        # made on it, in the order CLIPS makes its partial matches' copies (a dict, the
-        # order a retraction takes them back: joins.drop_copies_of)
-        self.copies = {} if len(node.joins) > 1 else None
+        # a match a token may join twice (its node feeds two joins of one rule's way):
+        # each (token, join after the token's own) made on it, in the order CLIPS makes
+        # its partial matches' copies (a dict, the order a retraction takes them back:
+        # retract.drop_copies_of)
+        self.copies = {} if node.track else None
 
 
 class AlphaNode(Slotted):
@@ -65,7 +66,7 @@ class AlphaNode(Slotted):
     gives the value whose child is taken), or a multifield enumerator."""
 
     __slots__ = ("key", "test", "select", "consts", "enum", "children", "stop",
-                 "memory", "joins", "hash", "count")
+                 "memory", "joins", "hash", "count", "track")
 
     def __init__(self, key, test=None, select=None, enum=None):
         self.key = key
@@ -79,6 +80,7 @@ class AlphaNode(Slotted):
         self.joins: list = []                   # the joins it feeds, oldest first
         self.hash = None                        # AlphaMatch -> hash key (stop nodes)
         self.count = 0
+        self.track = False                      # one token may join two of its matches
 
     def add_child(self, node: "AlphaNode") -> "AlphaNode":
         self.children.insert(0, node)

@@ -98,6 +98,8 @@ class Builder:
             join.right = stop
             stop.joins.append(join)
             self._link(parent, join, key)
+        if _fed_before(parent, stop):
+            stop.track = True       # its matches keep their copies (retract.drop_copies_of)
         if (whole or ce) is self.logical_ce:
             self.logical.add(id(join))
         return join, got.binds
@@ -171,6 +173,16 @@ class Builder:
         if ce is self.logical_ce:
             self.logical.add(id(join))
         return join
+
+
+def _fed_before(parent, stop) -> bool:
+    """Does ``stop`` feed a join on the way to ``parent`` too (``(c ?x ?y) (c ? ?)``):
+    can one match be joined twice by a token?"""
+    while parent is not None and not isinstance(parent, Root):
+        if getattr(parent, "right", None) is stop:
+            return True
+        parent = parent.parent
+    return False
 
 
 def _after_nots(join) -> bool:

@@ -348,7 +348,7 @@ def _primed(root, made: dict) -> list:
 def _drop_made_on(am) -> None:
     """Drop the tokens made on a leaving alpha match, newest first; each is unlinked
     (truth maintenance tells that from a token only dropped with an earlier one). A
-    match that feeds several joins takes its tokens' copies back one by one, in the
+    match a token may join twice takes its tokens' copies back one by one, in the
     order CLIPS made them (:func:`~pyengine.engine.rete.joins.drop_copies_of`)."""
     if am.copies is not None:
         for tok in drop_copies_of(am):

@@ -5,10 +5,11 @@ CLIPS keeps a copy of a partial match per join (or rule) after the one that made
 and a retracted fact's alpha match lists every copy made on it, the newest first; it
 takes them back in that order, each after what was built on it (its own copies,
 newest first, the oldest join's first). A token here is one partial match with its
-copies as the joins after its own that hold it; for a match that feeds several joins
-(:attr:`~pyengine.engine.rete.alpha.AlphaMatch.copies`), where what a copy drives on
-may be built on the same match again, the copies are kept and taken back one by
-one.
+copies as the joins after its own that hold it. Where a token may join one match
+twice (its pattern node feeds two joins on one rule's way: ``(c ?x ?y) (c ? ?)``),
+what a copy drives on may be built on the same match again: such a match keeps its
+copies (:attr:`~pyengine.engine.rete.alpha.AlphaMatch.copies`) and they are taken
+back one by one.
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ def drop(tok) -> None:
     """Take a token out with everything built on it, in CLIPS's order. CLIPS keeps a
     copy of a partial match per join (or rule) after the one that made it, the oldest
     join's first; each goes with what was built on it, newest first, each (with its
-    own) before the copy. (A token whose match feeds several joins is taken out copy
-    by copy: :func:`drop_copies_of`.)"""
+    own) before the copy. (A token made on a match that keeps its copies is taken out
+    copy by copy: :func:`drop_copy`.)"""
     right = tok.right
     if right is not None and right.copies is not None:
         for child in tok.node.children:
@@ -43,7 +44,7 @@ def drop(tok) -> None:
 
 
 def drop_copy(tok, child) -> None:
-    """One copy of a token whose match feeds several joins (the one in ``child``, a
+    """One copy of a token made on a match that keeps its copies (the one in ``child``, a
     join after the token's own): what was built on it, newest first, then the copy;
     the token goes with its last copy."""
     tok.dead = True
@@ -65,7 +66,7 @@ def drop_copy(tok, child) -> None:
 
 
 def drop_copies_of(am) -> list:
-    """A leaving match that feeds several joins: the copies made on it, newest first,
+    """A leaving match a token may join twice: the copies made on it, newest first,
     as CLIPS takes a retracted fact's partial matches back (the list of them it keeps
     per alpha match); a copy taken with what an earlier one built is not there to
     take. The tokens of the copies taken here (CLIPS unlinks them)."""
