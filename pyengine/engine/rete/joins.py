@@ -251,14 +251,15 @@ class NegJoin(Join):
             self._pass(tok)
 
 
-def unblock(blocker) -> None:
+def unblock(blocker, joins=None) -> None:
     """A blocking match (or sub-network result) is gone: the tokens it blocked, in
-    every join, newest blocked first (CLIPS's block list, taken from its head each
-    time): one dropped meanwhile, as a token an earlier one's ``exists`` lets go held
-    it, has left the list and is not there to free."""
+    every join (of ``joins``: a result's copy for them), newest blocked first (CLIPS's
+    block list, taken from its head each time): one dropped meanwhile, as a token an
+    earlier one's ``exists`` lets go held it, has left the list and is not there to
+    free."""
     blocked = blocker.blocked
     for join, tok in reversed(list(blocked or ())):
-        if blocked.pop((join, tok), 0) is None:
+        if (joins is None or join in joins) and blocked.pop((join, tok), 0) is None:
             join.reconsider(tok, blocker)
 
 
@@ -298,7 +299,7 @@ class SubResult:
         bucket = self.memory.get(key)
         if bucket is not None and bucket.pop(sub, 0) is None and not bucket:
             del self.memory[key]
-        unblock(sub)
+        unblock(sub, self.joins)    # CLIPS's copy of the result for these joins
 
 
 class SubNegJoin(NegJoin):
