@@ -349,7 +349,7 @@ def _drop_made_on(am) -> None:
     """Drop the tokens made on a leaving alpha match, newest first; each is unlinked
     (truth maintenance tells that from a token only dropped with an earlier one). A
     match a token may join twice takes its tokens' copies back one by one, in the
-    order CLIPS made them (:func:`~pyengine.engine.rete.joins.drop_copies_of`)."""
+    order CLIPS made them (:func:`~pyengine.engine.rete.retract.drop_copies_of`)."""
     if am.copies is not None:
         for tok in drop_copies_of(am):
             tok.dead = UNLINKED
