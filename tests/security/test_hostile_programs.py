@@ -167,9 +167,17 @@ def test_runaway_programs_are_stopped_and_the_session_lives(engine, name):
         assert post(c, sid, "reset")["fired"] == 0
 
 
+LOADING_LOOPS = {       # evaluated as the program loads: a global's value, a salience
+    "global": "(defglobal ?*x* = (progn (while TRUE do (bind ?y 1)) 1))\n(defrule r => )",
+    "salience": "(defrule r (declare (salience (progn (while TRUE do (bind ?y 1)) 1))) "
+                "(x) => )",
+}
+
+
+@pytest.mark.parametrize("what", sorted(LOADING_LOOPS))
 @pytest.mark.parametrize("engine", ["clips", ENGINE_OURS])
-def test_a_loop_while_loading_is_bounded(engine):
-    source = "(defglobal ?*x* = (progn (while TRUE do (bind ?y 1)) 1))\n(defrule r => )"
+def test_a_loop_while_loading_is_bounded(engine, what):
+    source = LOADING_LOOPS[what]
     with web_client(lim=limits(seconds=0.5, grace=0.5, hard=3.0, open_seconds=3.0)) as c:
         r = c.post("/api/sessions", json={"program": {"source": source, "engine": engine}})
         assert r.status_code in (400, 410, 503, 504), r.text
