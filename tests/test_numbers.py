@@ -123,7 +123,7 @@ def _contract():
 def test_numbers_inside_words_take_ascii_digits_only(text):
     """A fact id (``f-12``) and a stage's limit (``GO:10``) hold plain digits: anything
     else is one UsageError, never int()'s ValueError."""
-    from pyengine.ui.notebook_args import parse_id
+    from pyengine.engine.numbers import parse_id
     from pyengine.ui.sessions import stage_spec
 
     for call in (lambda: parse_id(f"f-{text}"), lambda: stage_spec(f"GO:{text}")):

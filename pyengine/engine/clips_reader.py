@@ -275,6 +275,18 @@ def form_end(text: str, start: int = 0) -> int | None:
     return None
 
 
+def uses_variable(items: list) -> bool:
+    """Do the items read name a variable (``?f``, ``?*g*``) anywhere, however deep?"""
+    todo = list(items)
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Variable):
+            return True
+        if isinstance(item, Form):
+            todo.extend(item)
+    return False
+
+
 def is_symbol(text: str) -> bool:
     """Does ``text`` read as exactly one CLIPS symbol (not a number, not two tokens)?"""
     if not text:

@@ -14,6 +14,7 @@ from pyengine.engine.clips_reader import Form, ReadError, construct_text, read
 from pyengine.engine.clp.actions_templates import DynamicDefault
 from pyengine.engine.clp.values import same
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import parse_id
 from pyengine.engine.records import CommandResult
 from pyengine.engine.trace import activation_line
 from pyengine.engine.wording import plural
@@ -24,7 +25,7 @@ def ppfact(s, args: list[str]) -> CommandResult:
     if not 1 <= len(args) <= 3:
         raise UsageError("(ppfact FACT [ROUTER [IGNORE-DEFAULTS]]): a fact index and "
                          "at most two more")
-    fid = _index(args[0])
+    fid = parse_id(args[0])
     fact = s.rete.facts.get(fid)
     if fact is None:
         raise UsageError(f"[PRNTUTIL1] Unable to find fact f-{fid}.")
@@ -37,13 +38,6 @@ def ppfact(s, args: list[str]) -> CommandResult:
     if router == "nil":
         return CommandResult(("\"" + text.replace("\\", "\\\\").replace('"', '\\"') + "\"",))
     return CommandResult(tuple(text.split("\n")))
-
-
-def _index(arg: str) -> int:
-    text = arg[2:] if arg.startswith("f-") else arg
-    if not text.isdigit():
-        raise UsageError(f"(ppfact) takes a fact index, not {arg}")
-    return int(text)
 
 
 def _defaults(s, fact) -> set[str]:

@@ -13,7 +13,8 @@ take the same texts and refuse the rest with the same one-line :class:`UsageErro
 * then within ``low`` and ``high`` when given.
 
 The messages name what was being read (``what``: ``--swaps``, ``step``, ``seed``) and
-show the value as ``repr`` shortened, so a message is always one line.
+show the value as ``repr`` shortened, so a message is always one line. A fact id
+(``f-12``, ``12``) is read the same way, by :func:`parse_id`.
 """
 from __future__ import annotations
 
@@ -68,3 +69,15 @@ def _from_text(text: str, what: str, expected: str) -> int:
         raise UsageError(f"{what}: expected a whole number of at most {MAX_DIGITS} digits, "
                          f"not one of {len(digits):,}")
     return int(core)
+
+
+def parse_id(text: int | str) -> int:
+    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise (ASCII digits only: ``str.isdigit``
+    would take ``²``, which ``int`` cannot read)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return whole(text, "a fact id", low=0)
+    t = str(text).strip()
+    digits = t[2:] if t.lower().startswith("f-") else t
+    if not is_digits(digits):
+        raise UsageError(f"not a fact id: {shown(t)} (write f-12 or 12)")
+    return int(digits)

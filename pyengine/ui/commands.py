@@ -32,7 +32,7 @@ from typing import Any, Callable
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import is_digits, shown, whole
-from pyengine.ui.notebook_args import parse_id
+from pyengine.engine.numbers import parse_id
 
 SHELL, NOTEBOOK, WEB = "shell", "notebook", "web"
 EVERYWHERE = frozenset({SHELL, NOTEBOOK, WEB})

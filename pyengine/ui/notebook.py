@@ -41,7 +41,8 @@ from pyengine.engine.timeline import Timeline
 from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
-from pyengine.ui.notebook_args import input_lines, parse_id
+from pyengine.engine.numbers import parse_id
+from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
 from pyengine.ui.queries import WATCHABLE, Text, user_fact, walk_capped, watch_items

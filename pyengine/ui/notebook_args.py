@@ -1,13 +1,11 @@
 """What the notebook's :class:`~pyengine.ui.notebook.Inspector` takes from its caller,
-checked: the lines rules read, a fact id (which the command table's arguments use too).
-Bad values raise UsageError with one line."""
+checked: the lines rules read (a fact id is read by
+:func:`pyengine.engine.numbers.parse_id`). Bad values raise UsageError with one line."""
 from __future__ import annotations
 
 import itertools
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.numbers import is_digits, shown, whole
-
 
 #: the most input lines one Inspector is given
 MAX_INPUT_LINES = 100_000
@@ -30,15 +28,3 @@ def input_lines(lines) -> list[str] | None:
         if not isinstance(line, str):
             raise UsageError(f"input: each line is a text, not {type(line).__name__}")
     return got
-
-
-def parse_id(text: int | str) -> int:
-    """``f-12``, ``12`` or 12 -> 12; UsageError otherwise (ASCII digits only: ``str.isdigit``
-    would take ``²``, which ``int`` cannot read)."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        return whole(text, "a fact id", low=0)
-    t = str(text).strip()
-    digits = t[2:] if t.lower().startswith("f-") else t
-    if not is_digits(digits):
-        raise UsageError(f"not a fact id: {shown(t)} (write f-12 or 12)")
-    return int(digits)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from pyengine.engine.clips_reader import Form, ReadError, Variable, read
+from pyengine.engine.clips_reader import ReadError, read, uses_variable
 from pyengine.engine.errors import UsageError
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
@@ -213,17 +213,9 @@ def _module(rest: str) -> bool:
 def _uses_variable(text: str) -> bool:
     """Does the CLIPS text name a variable (``?f``, ``?*g*``) anywhere?"""
     try:
-        forms = read(text)
+        return uses_variable(read(text))
     except ReadError:
         return False
-    todo = list(forms)
-    while todo:
-        item = todo.pop()
-        if isinstance(item, Variable):
-            return True
-        if isinstance(item, Form):
-            todo.extend(item)
-    return False
 
 
 class RuleInput:

@@ -24,10 +24,11 @@ def constructs_of(program, kind: str) -> list[tuple[str, str]]:
     return [(module, name) for k, module, name in program.defined if k == kind]
 
 
-def _program(host):
+def program_of(host):
+    """The program the host runs for (ClpRuntimeError where there is none)."""
     program = getattr(host, "program", None)
     if program is None:
-        raise ClpRuntimeError("there is no program here to list")
+        raise ClpRuntimeError("there is no program here to ask")
     return program
 
 
@@ -36,7 +37,7 @@ def _lister(fname: str, kind: str) -> Builtin:
         if args and type(args[0]) is not str:      # CLIPS says both
             raise ClpRuntimeError(f"{arg_error(fname, 1, repr('defmodule name'))} "
                                   f"{arg_error(fname, 1, 'symbol')}")
-        found = constructs_of(_program(host), kind)
+        found = constructs_of(program_of(host), kind)
         if args and args[0] == "*":
             return tuple(f"{module}::{name}" for module, name in found)
         module = args[0] if args else host.focus_stack().current
@@ -47,7 +48,7 @@ def _lister(fname: str, kind: str) -> Builtin:
 
 
 def modules(host) -> tuple:
-    return tuple(_program(host).modules.names)
+    return tuple(program_of(host).modules.names)
 
 
 TABLE: dict[str, Builtin] = {

@@ -23,10 +23,12 @@ are CLIPS's.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import Form, ReadError, Variable, read
+from pyengine.engine.clips_reader import Form, ReadError, read, uses_variable
 from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.errors import ClpError, ClpRuntimeError, arg_error
 from pyengine.engine.clp.expressions import HOST, Builtin, Frame
+from pyengine.engine.clp.functions_constructs import program_of
+from pyengine.engine.clp.functions_facts import fact_gone
 from pyengine.engine.clp.values import FALSE, is_fact
 from pyengine.engine.rete.agenda import SALIENCE_EVALUATION
 
@@ -61,7 +63,7 @@ def refresh_agenda(host, *module) -> None:
         raise arg_error("refresh-agenda", 1, "symbol")
     name = module[0] if module else host.focus_stack().current
     if name == "*":
-        agenda.refresh(host.program.modules.names)
+        agenda.refresh(program_of(host).modules.names)
     elif host.has_module(name):
         agenda.refresh([name])
     else:                                       # CLIPS says so and goes on
@@ -80,9 +82,7 @@ def set_fact_duplication(host, value) -> str:
 
 
 def get_fact_list(host, *module) -> tuple:
-    program = getattr(host, "program", None)
-    if program is None:
-        raise ClpRuntimeError("there is no program here to ask")
+    program = program_of(host)
     name = module[0] if module else host.focus_stack().current
     if name != "*" and not host.has_module(name):   # CLIPS says so and gives ()
         host.warn(arg_error("get-fact-list", 1, "defmodule name").message)
@@ -94,9 +94,7 @@ def get_fact_list(host, *module) -> tuple:
 def assert_string(host, text) -> object:
     """The first fact ``text`` writes, asserted (or the equal one already there);
     FALSE, CLIPS's error said, if it does not read as a fact of constants."""
-    program = getattr(host, "program", None)
-    if program is None:
-        raise ClpRuntimeError("there is no program here to assert into")
+    program = program_of(host)
     try:
         forms = read(str(text))
         if not forms:
@@ -115,14 +113,9 @@ def assert_string(host, text) -> object:
 def _refused(form, templates: dict) -> str | None:
     """CLIPS's words for a fact text holding a variable or naming a slot its template
     has not; None for any other."""
-    todo = [form]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, Variable):
-            return "[PRNTUTIL6] Local variables can not be accessed by the assert-string " \
-                   "function."
-        if isinstance(item, Form):
-            todo.extend(item)
+    if uses_variable([form]):
+        return "[PRNTUTIL6] Local variables can not be accessed by the assert-string " \
+               "function."
     slots = templates.get(str(form[0])) if isinstance(form, Form) and form else None
     for group in form[1:] if slots is not None else ():
         if isinstance(group, Form) and group and str(group[0]) not in slots:
@@ -136,16 +129,13 @@ def _fact(host, fname: str, target):
     not there, a retracted fact, a symbol: CLIPS looks for an instance; anything
     else)."""
     engine = _engine(host)
-    if type(target) is int:
-        fact = engine.facts.get(target)
-        if fact is None:
-            host.warn(f"[PRNTUTIL1] Unable to find fact f-{target}.")
-        return fact
-    if is_fact(target):
-        if host.fact_exists(target):
-            return host.live(target)            # after a modify: the modified fact
-        host.warn(f"[PRNTUTIL11] The fact f-{host.fact_id(target)} has been retracted.")
-        return None
+    if type(target) is int or is_fact(target):
+        gone = fact_gone(host, target)
+        if gone is not None:                    # CLIPS says so and goes on
+            host.warn(gone)
+            return None
+        # after a modify an address is the modified fact
+        return engine.facts.get(target) if type(target) is int else host.live(target)
     if type(target) is str:
         host.warn(f"[PRNTUTIL1] Unable to find instance {target}.")
     else:                                       # CLIPS says so and goes on

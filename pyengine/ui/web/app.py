@@ -47,7 +47,7 @@ from pyengine.engine.session import STRATEGIES
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.command_table import web_verbs
 from pyengine.ui.graph import MAX_FIRINGS as GRAPH_FIRINGS
-from pyengine.ui.notebook_args import parse_id
+from pyengine.engine.numbers import parse_id
 from pyengine.ui.web.classroom import Classroom, ClassRefused
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
