@@ -14,6 +14,10 @@ from __future__ import annotations
 from pyengine.engine.rete.lhs import NotC, Var
 
 _NOT_PLAIN = object()
+#: The hash key of an experta fact that lacks a field its pattern hashes on: it meets
+#: no token (the join's presence check refuses it anyway), and the pattern network,
+#: which reaches every fact of the class, must not stop at it.
+ABSENT = object()
 
 
 def slot_reader(key):
@@ -99,14 +103,22 @@ def right_key(locs: list, norm):
         k = keys[0]
 
         def key1(fact, spans):
-            v = fact[k]
+            try:
+                v = fact[k]
+            except KeyError:
+                return ABSENT
             return norm(v) if type(v) in changed else v
         return key1
     reads = [l.read for l in locs]
-    if len(reads) == 1:
-        read = reads[0]
-        return lambda fact, spans: norm(read(fact, spans))
-    return lambda fact, spans: tuple([norm(r(fact, spans)) for r in reads])
+
+    def key(fact, spans):
+        try:
+            if len(reads) == 1:
+                return norm(reads[0](fact, spans))
+            return tuple([norm(r(fact, spans)) for r in reads])
+        except KeyError:
+            return ABSENT
+    return key
 
 
 def _empty(tok):
