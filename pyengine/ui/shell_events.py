@@ -10,6 +10,7 @@ just before the staging fact's own change.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from pyengine.engine.clips_reader import ReadError, read, uses_variable
@@ -198,10 +199,18 @@ def clips_form(line: str) -> str:
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
     if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest) \
-            or word == "get-strategy" and rest.strip():
+            or word == "get-strategy" and rest.strip() or word == "retract" and _not_ids(rest):
         return line
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()
+
+
+def _not_ids(rest: str) -> bool:
+    """Is ``(retract REST)`` more than fact ids (``*``, a call): CLIPS's to evaluate?"""
+    return any(not _FACT_ID.fullmatch(word) for word in rest.split())
+
+
+_FACT_ID = re.compile(r"(?:f-)?\d+")
 
 
 def _module(rest: str) -> bool:

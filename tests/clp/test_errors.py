@@ -65,6 +65,10 @@ COMPILE_ERRORS = [
     ("(str-cat (create$ a))", "expects a single value as argument #1, not (create$ ...)"),
     ("(neq a a (explode$ 0))", "function 'explode$' expects a string"),
     ("(\"str\" 1)", "a call starts with a function name"),
+    ("(retract 1.5)", "function 'retract' expects a fact, a fact index or * as argument #1, "
+                      "not the float 1.5"),
+    ('(retract 1 "*")', "expects a fact, a fact index or * as argument #2, not the string"),
+    ("(retract (create$ 1))", "not (create$ ...), a multifield"),
 ]
 
 

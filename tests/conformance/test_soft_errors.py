@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pyengine.engine.clips import ClipsSession
+from pyengine.engine.clp.errors import ClpError
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance.harness import run_to_end
 
@@ -39,6 +40,11 @@ PROGRAMS = {
    (dependents (str-cat "a"))
    (printout t "was " (set-salience-evaluation nonsense) crlf)
    (printout t "is " (get-salience-evaluation) crlf))
+""",
+    "retract's arguments": """
+(deffacts d (go) (a) (b) (c))
+(defrule a (go) => (retract -1 2) (printout t "after " (length$ (get-fact-list)) crlf)
+   (retract 0 *) (printout t "left " (length$ (get-fact-list)) crlf))
 """,
     "random out of order": """
 (deffacts d (go))
@@ -81,6 +87,8 @@ HALTING = {     # an action that stops with an error: CLIPS's words and id on bo
     "salience evaluation setting": '(set-salience-evaluation (str-cat "every-cycle"))',
     "refresh-agenda of a string": '(refresh-agenda (str-cat "MAIN"))',
     "domain": "(printout t (sqrt -1) crlf)",
+    "retract of a symbol": "(assert (a) (b) (c)) (retract 1 foo) (printout t x crlf)",
+    "retract of a computed string": "(assert (a)) (retract (str-cat 1)) (printout t x crlf)",
 }
 
 
@@ -95,3 +103,13 @@ def test_an_error_that_stops_the_action_is_said_in_clips_s_words_on_both(tmp_pat
     assert said.endswith(" [PRCCODE4] Execution halted during the actions of defrule 'r'.")
     ours = run_to_end(ExpertaSession.from_clp([path]))[3]
     assert ours == said.replace("firing 1: ", "firing 1: line 4: ").split(" [PRCCODE4]")[0]
+
+
+@pytest.mark.parametrize("call", ["(retract 1.5)", '(retract 1 "*")', "(retract (create$ 1))"])
+def test_a_retract_of_what_is_no_fact_is_refused_as_the_program_loads_on_both(tmp_path, call):
+    path = tmp_path / "program.clp"
+    path.write_text(f"(defrule r => {call})\n")
+    with pytest.raises(Exception, match="ARGACCES2.*'retract'"):
+        ClipsSession([path])
+    with pytest.raises(ClpError, match="function 'retract' expects a fact, a fact index or"):
+        ExpertaSession.from_clp([path])

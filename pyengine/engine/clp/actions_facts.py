@@ -119,24 +119,49 @@ def compile_assert(form: Form, scope: Scope) -> Compiled:
     return with_line(assert_all, line)
 
 
+#: CLIPS's words for an argument of ``retract`` it cannot take (its RetractCommand)
+_RETRACT_TAKES = "fact-address, fact-index, or the symbol *"
+
+
 def _target(fname: str, value: object, position: int = 1) -> object:
     if type(value) is int or is_fact(value):
         return value
     raise arg_error(fname, position, "fact-address or integer")
 
 
+#: CLIPS's words for an argument of ``retract`` it cannot take (its RetractCommand)
+_RETRACT_TAKES = "fact-address, fact-index, or the symbol *"
+
+
 def compile_retract(form: Form, scope: Scope) -> Compiled:
+    """``(retract ?f 3 *)``, as CLIPS 6.4's RetractCommand takes its arguments in turn:
+    a fact (address or index) goes; ``*`` takes every fact, oldest first, and ends the
+    call; a negative index is said and ends it; a symbol other than ``*`` is an error
+    that halts the action once the rest are taken; any other type halts at once."""
     targets = [compile_expr(item, scope, form) for item in form[1:]]
 
     def retract(frame: Frame) -> None:
-        host = frame.host
+        host, wrong = frame.host, []
         for i, target in enumerate(targets, 1):
-            fact = _target("retract", target(frame), i)
-            gone = fact_gone(host, fact)
+            value = target(frame)
+            if type(value) is str:          # a symbol
+                if value == "*":
+                    host.retract_all()
+                    break
+                wrong.append(arg_error("retract", i, _RETRACT_TAKES).message)
+                continue
+            if type(value) is not int and not is_fact(value):
+                raise arg_error("retract", i, "integer, symbol, or fact address")
+            if type(value) is int and value < 0:
+                host.warn(arg_error("retract", i, _RETRACT_TAKES).message)
+                break
+            gone = fact_gone(host, value)
             if gone is None:
-                host.retract(fact)
-            elif type(fact) is int:     # CLIPS says so and goes on; a fact retracted
+                host.retract(value)
+            elif type(value) is int:    # CLIPS says so and goes on; a fact retracted
                 host.warn(gone)         # already is left alone, without a word
+        if wrong:
+            raise ClpRuntimeError(" ".join(wrong))
     return with_line(retract, getattr(form, "line", None))
 
 
@@ -234,7 +259,7 @@ def compile_deffacts(form: Form, scope: Scope):
 
 TABLE: dict[str, Builtin] = {
     "assert": Builtin(1, None, compile_assert, SPECIAL),
-    "retract": Builtin(1, None, compile_retract, SPECIAL),
+    "retract": Builtin(1, None, compile_retract, SPECIAL, "retract"),
     "modify": Builtin(1, None, _compile_change, SPECIAL),
     "duplicate": Builtin(1, None, _compile_change, SPECIAL),
 }

@@ -266,14 +266,17 @@ def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
 
 
 #: What a constant or a known result can stand for, by its type.
-_FITS = {"integer": {"number", "integer", "atom", "fact"},
+#: (``fact``: a fact address, an index or a symbol, as some fact functions take;
+#: ``retract``: a fact address, an index or ``*``.)
+_FITS = {"integer": {"number", "integer", "atom", "fact", "retract"},
          "float": {"number", "float", "atom"},
-         "number": {"number", "integer", "float", "atom"},
-         "symbol": {"lexeme", "symbol", "atom", "fact"},
-         "boolean": {"lexeme", "symbol", "atom", "fact"},
+         "number": {"number", "integer", "float", "atom", "retract"},
+         "symbol": {"lexeme", "symbol", "atom", "fact", "retract"},
+         "boolean": {"lexeme", "symbol", "atom", "fact", "retract"},
          "string": {"lexeme", "string", "atom"},
-         "lexeme": {"lexeme", "symbol", "string", "atom", "fact"},
+         "lexeme": {"lexeme", "symbol", "string", "atom", "fact", "retract"},
          "multifield": {"multifield"}}
+_WANTED = {"atom": "a single value", "retract": "a fact, a fact index or *"}
 
 
 def check_types(form: Form, types: str | tuple[str, ...], scope: Scope) -> None:
@@ -286,7 +289,7 @@ def check_types(form: Form, types: str | tuple[str, ...], scope: Scope) -> None:
             continue
         kind, what = _known_type(item, scope)
         if kind and need not in _FITS[kind]:
-            wanted = "a single value" if need == "atom" else f"{_a(need)} {need}"
+            wanted = _WANTED.get(need) or f"{_a(need)} {need}"
             raise ClpError(f"function '{form[0]}' expects {wanted} as argument #{i}, "
                            f"not {what}", _line(form))
 

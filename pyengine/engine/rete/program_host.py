@@ -107,6 +107,14 @@ class ClipsHost:
         self.engine.retract(self._fact(target))
         self._halt_if_said()
 
+    def retract_all(self) -> None:
+        """``(retract *)``: every fact, oldest first (CLIPS's RetractAllFacts); one
+        that a retraction before it took along is not there to take."""
+        facts = self.engine.facts
+        for fid, fact in facts.items():
+            if facts.get(fid) is fact:
+                self.retract(fact)
+
     def modify(self, target, changes):
         return self._made(self.engine.modify(self._fact(target), dict(changes)))
 
