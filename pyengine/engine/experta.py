@@ -13,6 +13,7 @@ retracted, in order.
 """
 from __future__ import annotations
 
+import random
 import sys
 from typing import Iterable
 
@@ -53,6 +54,7 @@ class ExpertaSession(Session):
         super().__init__()
         self.ke = _on_ours(engine)
         self.front = self.ke if hasattr(self.ke, "program") else ClassFront(self.ke)
+        self.python_rules = isinstance(self.front, ClassFront)
         self.rete = self.ke.rete
         self.rete.listener = self
         self.record = record
@@ -105,7 +107,9 @@ class ExpertaSession(Session):
         if self.listeners:
             self.rete.empty()
         self._clear_history()
-        self.ke.reset()
+        if self.python_rules:                   # rules in Python may draw from random:
+            random.seed(self._seed)             # from the session's seed, so a run
+        self.ke.reset()                         # repeats and a replay (back) does too
         for fid, _ in self.rete.facts.items():
             self._note_outside(fid)
 
@@ -332,6 +336,8 @@ class ExpertaSession(Session):
     def seed(self, n: int) -> None:
         self._seed = check_seed(n)
         self.rete.agenda.resort(seed=self._seed)
+        if self.python_rules:
+            random.seed(self._seed)
 
     def stage_fact(self, name: str):
         return self.front.stage_fact(name)

@@ -71,6 +71,7 @@ def snapshot(session) -> dict | None:
         "own": own,
         "generators": [(name, attr, _state(gen)) for name, attr, gen
                        in _generators(_shared(ke, session.services))],
+        "random": random.getstate(),    # Python's own, which rules in Python may use
     }
 
 
@@ -90,6 +91,7 @@ def restore(session, snap: dict) -> None:
     for name, attr, state in snap["generators"]:
         if (name, attr) in gens:
             _set_state(gens[(name, attr)], state)
+    random.setstate(snap["random"])
 
 
 def _generators(values: dict) -> list:

@@ -73,6 +73,9 @@ class Session(FactHistory, ABC):
     :mod:`pyengine.engine.experta` for the two engines."""
 
     engine: str = "?"
+    #: are its rules Python code (an experta class), whose actions may not repeat on a
+    #: replay (back checks what the replay gave)?
+    python_rules: bool = False
 
     def __init__(self) -> None:
         self.trace: list[Firing] = []

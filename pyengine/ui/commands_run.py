@@ -86,7 +86,8 @@ def undo(front, n: int) -> Note:
     except UsageError as exc:
         raise back_refused(exc, front.reloaded) from None
     said = f"undid {undone}" if n == 1 else f"undid {n} steps, back to before {undone}"
-    return Note(f"{said}; " + travel_note(moves[-n][0], front.session, front.runner))
+    return Note(f"{said}; " + travel_note(moves[-n][0], front.session, front.runner)
+                + replay_warning(front))
 
 
 def _step_said(timeline, move: tuple[int, int | None]) -> str:
@@ -108,7 +109,24 @@ def goto(front, firing: int) -> Note:
     if front.timeline is None:
         raise UsageError("this session cannot be reopened, so it cannot go back")
     front.moved(front.timeline.goto(firing))
-    return Note(travel_note(firing, front.session, front.runner))
+    return Note(travel_note(firing, front.session, front.runner) + replay_warning(front))
+
+
+def replay_warning(front) -> str:
+    """Going back replays the session; rules written in Python may not repeat what they
+    did (a module's variables, the clock): then a line saying so, not a silent state
+    that never was."""
+    if not front.session.python_rules:
+        return ""
+    differ = front.log.replay_differences()
+    if not differ:
+        return ""
+    fid, first, now = differ[0]
+    was = f"it was {first}" if first is not None else "it was not there"
+    return (f"\nwarning: the replay did not repeat what happened ({plural(len(differ), 'fact')} "
+            f"{'differs' if len(differ) == 1 else 'differ'}: f-{fid} is {now}, {was}): a rule's action depends on something "
+            "outside the session, such as a module's variable, so this is not the state "
+            "first seen here")
 
 
 def reset(front) -> Note:
