@@ -120,8 +120,11 @@ class ExpertaSession(Session):
                 new = self.front.fact_from_text(fact, self.classes)
             else:
                 new = self.ke.declare(fact)
-        except (TypeError, ValueError, KeyError) as exc:
-            raise UsageError(f"could not assert {fact_text(fact)}: {exc}") from None
+        except (TypeError, ValueError, KeyError) as exc:    # the class's own check
+            shown = fact if isinstance(fact, str) else fact.text() \
+                if isinstance(fact, FactSpec) else fact_text(fact)
+            said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise UsageError(f"could not assert {shown}: {said}") from None
         fid = new["__factid__"]
         if fid >= before:
             self._note_outside(fid)

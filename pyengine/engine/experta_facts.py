@@ -10,7 +10,7 @@ from pyengine.engine.compat import experta  # noqa: F401  (patched before expert
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
 
-from experta import Fact, KnowledgeEngine  # noqa: E402
+from experta import Fact, Field, KnowledgeEngine  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
 from pyengine.engine.clp.values import write_text
 
@@ -27,7 +27,7 @@ def fact_text(fact, full: bool = False) -> str:
     name = type(fact).__name__
     name = "fact" if name == "Fact" else re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
     parts = [name]
-    for key, value in fact.items():
+    for key, value in list(fact.items()) + _defaults(fact):
         if isinstance(key, str) and key.startswith("__"):
             continue
         shown = _value_text(value, full)
@@ -36,6 +36,16 @@ def fact_text(fact, full: bool = False) -> str:
         else:
             parts.append(f"({key} {shown})" if shown else f"({key})")   # empty multislot
     return "(" + " ".join(parts) + ")"
+
+
+def _defaults(fact) -> list[tuple[object, object]]:
+    """The declared fields (``age = Field(int, default=18)``) a fact was made without:
+    the value its patterns see, the default."""
+    out = []
+    for key, declared in getattr(type(fact), "__fields__", {}).items():
+        if key not in fact and declared.default is not Field.NODEFAULT:
+            out.append((key, fact[key]))
+    return out
 
 
 def _clips_fact_text(fact, name: str) -> str:

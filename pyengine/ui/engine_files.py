@@ -60,9 +60,9 @@ def load_class(spec: str):
 
 def _only_engine(module, where: str, base: type):
     """The one KnowledgeEngine class the module defines; UsageError for none or several."""
-    found = [obj for _, obj in inspect.getmembers(module, inspect.isclass)
-             if issubclass(obj, base) and obj is not base
-             and obj.__module__ == module.__name__]
+    found = list(dict.fromkeys(      # a class under two names (ENGINE = Family) is one
+        obj for _, obj in inspect.getmembers(module, inspect.isclass)
+        if issubclass(obj, base) and obj is not base and obj.__module__ == module.__name__))
     if len(found) == 1:
         return found[0]
     if not found:

@@ -39,9 +39,19 @@ def fact_spec(session: Session, fact_id: int) -> FactSpec:
     if record is None:
         return spec
     slots = tuple((name, values if _plain_values(values) == _plain_values(record[name])
-                   else _as_tuple(from_python(record[name])))
+                   else _recorded(record[name]))
                   if name in record else (name, values) for name, values in spec.slots)
     return FactSpec(spec.relation, (), slots)
+
+
+def _recorded(value) -> tuple:
+    """A slot's value as the engine holds it: as CLIPS values, or (a Python value no
+    CLIPS value stands for, such as an experta fact's dict) the value itself, passed
+    through untouched: a modify of the fact's other slots keeps it."""
+    try:
+        return _as_tuple(from_python(value))
+    except ReadError:
+        return (value,)
 
 
 def _record(session: Session, fact_id: int, relation: str):

@@ -161,15 +161,19 @@ def on_our_engine(engine_class):
 
 
 def _deffacts(ke) -> list:
-    """The facts of the class's DefFacts, in their order (experta's own initial-fact
-    left out), each a fresh copy."""
+    """The facts of the class's DefFacts, in experta's order (by ``order``, then by
+    name; experta's own initial-fact left out), each a fresh copy; each given the
+    keyword arguments of ``reset`` it names (all of them if it takes ``**kwargs``)."""
     InitialFact = experta.fact.InitialFact
-    found = sorted(class_members(type(ke), experta.DefFacts).values(), key=lambda d: d.order)
+    members = class_members(type(ke), experta.DefFacts)
+    found = [members[name] for name in sorted(members)]     # by name, as experta's
+    found.sort(key=lambda d: d.order)                       # getmembers, then by order
     kwargs = getattr(ke, "_deffacts_kwargs", {})
     out = []
     for d in found:
         params = inspect.signature(d._wrapped).parameters
-        wanted = {k: v for k, v in kwargs.items() if k in params}
+        takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        wanted = kwargs if takes_all else {k: v for k, v in kwargs.items() if k in params}
         for fact in d._wrapped(ke, **wanted):
             if not isinstance(fact, InitialFact):
                 out.append(fact.copy())

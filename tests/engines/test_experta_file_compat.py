@@ -1,0 +1,92 @@
+"""A student's experta file at the shell and on our engine, as experta documents it:
+declared fields (``Field`` with a default or mandatory), a dict among a fact's values,
+an engine class under two names, DefFacts taking ``reset``'s keyword arguments."""
+import subprocess
+import sys
+import textwrap
+
+from pyengine.engine.experta import ExpertaSession
+from pyengine.engine.rete.knowledge import on_our_engine
+
+FIELDS = textwrap.dedent("""
+    from pyengine.experta import *
+
+    class Person(Fact):
+        name = Field(str, mandatory=True)
+        age = Field(int, default=18)
+
+    class Cfg(Fact):
+        pass
+
+    class People(KnowledgeEngine):
+        @DefFacts()
+        def init(self):
+            yield Person(name="ann")
+            yield Cfg(name="a", opts={"x": 1})
+
+        @Rule(Person(name=MATCH.n, age=18))
+        def is18(self, n):
+            print(n, "is 18")
+
+        @Rule(Cfg(name="b"))
+        def b(self):
+            print("b")
+
+    ENGINE = People
+""")
+
+
+def _shell(path, commands: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", "experta", str(path)],
+                          input=commands, capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr     # (exit 1: errors were said)
+    return done.stdout.splitlines()
+
+
+def test_declared_fields_and_dict_values_at_the_prompt(tmp_path):
+    path = tmp_path / "people.py"          # ENGINE = People: one engine, two names
+    path.write_text(FIELDS)
+    out = _shell(path, "facts\nassert (person (age 3))\nassert (person (name 7))\n"
+                       "modify f-1 (age 30)\nmodify f-2 (name b)\nfacts\nagenda\n")
+    assert out[:3] == ["f-1     (person (name ann) (age 18))",       # the default shown
+                       "f-2     (cfg (name a) (opts <frozendict {'x': 1}>))",
+                       "For a total of 2 facts."]
+    assert out[3] == ("error: could not assert (person (age 3)): Mandatory field 'name' "
+                      "is not defined for fact Person(age=3)")
+    assert out[4].startswith("error: could not assert (person (name 7)): Invalid value")
+    assert "f-1     (person (name ann) (age 30))" in out        # a declared field changed
+    assert "f-2     (cfg (name b) (opts <frozendict {'x': 1}>))" in out   # the dict kept
+    assert out[-2:] == ["0      b: f-2", "For a total of 1 activation."]
+
+
+KWARGS = textwrap.dedent("""
+    from pyengine.experta import *
+
+    class Kw(KnowledgeEngine):
+        @DefFacts()
+        def zeta(self):
+            yield Fact(src="zeta")
+
+        @DefFacts()
+        def alpha(self, who="nobody"):
+            yield Fact(src="alpha", who=who)
+
+        @DefFacts()
+        def all_of_them(self, **kwargs):
+            for key in sorted(kwargs):
+                yield Fact(kw=key, val=kwargs[key])
+""")
+
+
+def test_deffacts_get_reset_s_arguments_in_experta_s_order(tmp_path):
+    namespace: dict = {}
+    exec(compile(KWARGS, "kw.py", "exec"), namespace)
+    ke = on_our_engine(namespace["Kw"])()
+    ke.reset(who="me", extra=1)
+    got = [dict(f) for _, f in sorted(ke.facts.items())]
+    for f in got:
+        f.pop("__factid__", None)
+    # experta takes DefFacts by name (inspect.getmembers): all_of_them, alpha, zeta
+    assert got == [{"kw": "extra", "val": 1}, {"kw": "who", "val": "me"},
+                   {"src": "alpha", "who": "me"}, {"src": "zeta"}]
+    assert ExpertaSession(namespace["Kw"]).facts() == []
