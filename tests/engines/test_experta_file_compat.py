@@ -90,3 +90,21 @@ def test_deffacts_get_reset_s_arguments_in_experta_s_order(tmp_path):
     assert got == [{"kw": "extra", "val": 1}, {"kw": "who", "val": "me"},
                    {"src": "alpha", "who": "me"}, {"src": "zeta"}]
     assert ExpertaSession(namespace["Kw"]).facts() == []
+
+
+def test_a_pattern_that_reads_inside_a_field_is_refused_with_its_rule(tmp_path):
+    path = tmp_path / "nested.py"
+    path.write_text(textwrap.dedent("""
+        from pyengine.experta import *
+
+        class Order(KnowledgeEngine):
+            @Rule(Fact(meta__k=1))
+            def nested_key(self):
+                pass
+    """))
+    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", "experta", str(path)],
+                          input="", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("pyengine: error: rule nested_key: Fact(meta__k=...) reads inside "
+                           "a field, which pyengine's engine does not do: match the field "
+                           "(meta=MATCH.meta) and test it (TEST(lambda meta: ...))\n")

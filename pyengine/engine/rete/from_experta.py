@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import inspect
 
+from pyengine.engine.errors import UsageError
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
                                       OrC, Pattern, Pred, RuleSpec, Slot, Test, Var)
 from pyengine.engine.compat import experta
@@ -60,7 +61,10 @@ def rule_specs(engine_class) -> list[RuleSpec]:
 
 
 def _spec(name: str, rule) -> RuleSpec:
-    ces = [c for c in (_ce(x) for x in rule) if c is not None]
+    try:
+        ces = [c for c in (_ce(x) for x in rule) if c is not None]
+    except NestedKey as exc:
+        raise UsageError(f"rule {name}: {exc}") from None
     return RuleSpec(name=name, ces=ces, action=_action(rule), salience=_salience(rule.salience),
                     origin=rule)
 
@@ -120,8 +124,19 @@ def _test(fn) -> Test:
                 text=getattr(fn, "__name__", "test"))
 
 
+class NestedKey(ValueError):
+    """A pattern reads inside a field (experta's ``Fact(meta__k=1)``): not taken."""
+
+
 def _pattern(fact) -> Pattern:
     keys = [k for k in fact if not fact.is_special(k)]
+    for k in keys:
+        if isinstance(k, str) and "__" in k.strip("_"):
+            head = k.strip("_").split("__")[0]
+            raise NestedKey(
+                f"{type(fact).__name__}({k}=...) reads inside a field, which pyengine's "
+                f"engine does not do: match the field ({head}=MATCH.{head}) and test it "
+                f"(TEST(lambda {head}: ...))")
     order = sorted(k for k in keys if isinstance(k, int)) + [k for k in keys if not isinstance(k, int)]
     slots = tuple(Slot(k, (Elem(_constraint(dict.__getitem__(fact, k))),)) for k in order)
     return Pattern(template=type(fact), slots=slots, address=fact.__bind__, keyed=True,
