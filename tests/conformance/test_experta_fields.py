@@ -147,3 +147,25 @@ def test_random_fields_as_plain_experta(block):
     for seed in range(block * 50, block * 50 + 50):
         cls = build(seed)
         assert _derived_ours(cls) == _derived_plain(cls), f"seed {seed}"
+
+
+def test_equal_values_of_other_types_are_one_fact_as_on_experta():
+    class Typed(KnowledgeEngine):
+        @DefFacts()
+        def start(self):
+            for v in (0, 0.0, False, 1, 1.0, True, "1"):
+                yield Fact(score=v)
+
+        @Rule(Fact(score=0))
+        def zero(self):
+            self.declare(Out(rule="zero", vals=()))
+
+        @Rule(Fact(score=MATCH.s))
+        def each(self, s):
+            self.declare(Out(rule="each", vals=(s,)))
+    s = ExpertaSession(Typed)
+    s.reset()
+    assert [f.text for f in s.facts()] == ["(fact (score 0))", "(fact (score 1))",
+                                           "(fact (score 1))"]
+    s.close()
+    assert _derived_ours(Typed) == _derived_plain(Typed)

@@ -3,7 +3,8 @@
 Every fact gets the next id (``f-N``) when it is asserted and a *time tag* from the
 network's clock (the same clock that stamps activations, as in CLIPS); a modified
 fact keeps its id and gets a new time tag. A fact equal to one in the list (same
-template, same values; CLIPS compares types too, so ``1`` is not ``1.0``) is not
+template, same values; CLIPS compares types too, so ``1`` is not ``1.0``; an experta
+class's facts compare as Python compares them) is not
 asserted again: the assert gives back the fact already there (unless duplicates are
 allowed, CLIPS's ``(set-fact-duplication TRUE)``).
 
@@ -14,10 +15,15 @@ from __future__ import annotations
 
 
 def identity(fact) -> tuple:
-    """What makes two facts the same fact: class and typed values."""
+    """What makes two facts the same fact: class and values, typed for a CLIPS
+    program's fact (CLIPS keeps ``1`` and ``1.0`` apart), as Python compares them for
+    an experta class's (``0``, ``0.0`` and ``False`` are one fact there, as on experta,
+    and its patterns match them alike)."""
+    values = [(k, v) for k, v in dict.items(fact) if not (isinstance(k, str) and k[:2] == "__")]
     try:
-        return (type(fact), frozenset((k, type(v), v) for k, v in dict.items(fact)
-                                      if not (isinstance(k, str) and k[:2] == "__")))
+        if getattr(type(fact), "_clips_name", None) is not None:
+            return (type(fact), frozenset((k, type(v), v) for k, v in values))
+        return (type(fact), frozenset(values))
     except TypeError:               # an unhashable value: the fact is only itself
         return (type(fact), id(fact))
 
