@@ -7,6 +7,7 @@ import inspect
 import re
 
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
+from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
 
@@ -73,9 +74,22 @@ def _value_text(value, full: bool = False) -> str:
         return " ".join(sorted(str(v) for v in value)) or "<none>"
     if isinstance(value, (tuple, list)):
         return " ".join(str(v) for v in value)
-    if isinstance(value, str) and (not value or any(c.isspace() or c in '()"' for c in value)):
+    if isinstance(value, str) and (not value or any(c.isspace() or c in '()"' for c in value)
+                                   or _reads_as_other(value)):
         return '"' + value.replace('"', '\\"') + '"'
     return str(value)
+
+
+def _reads_as_other(text: str) -> bool:
+    """Would this string, shown bare, look like a value of another type (``1``,
+    ``2.5``, ``True``, ``None``)? Then it is shown quoted: ``(v "1")`` is not ``(v 1)``."""
+    if text in _CONSTANTS:
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _items(value):
@@ -94,11 +108,19 @@ def _items(value):
     return None
 
 
+#: symbols that stand for Python's constants in an experta fact (shown as Python
+#: shows them; the strings of those letters are shown quoted)
+_CONSTANTS = {"True": True, "TRUE": True, "False": False, "FALSE": False, "None": None}
+
+
 def plain(value):
-    """A reader value as experta facts hold it: symbols and strings both as ``str``,
-    a multifield as a tuple."""
+    """A reader value as experta facts hold it: symbols and strings both as ``str``
+    (the symbols ``True``/``TRUE``, ``False``/``FALSE`` and ``None`` as Python's
+    constants), a multifield as a tuple."""
     if isinstance(value, (tuple, list)):
         return tuple(plain(v) for v in value)
+    if isinstance(value, Symbol) and str(value) in _CONSTANTS:
+        return _CONSTANTS[str(value)]
     return str(value) if isinstance(value, str) else value
 
 

@@ -166,6 +166,6 @@ def test_equal_values_of_other_types_are_one_fact_as_on_experta():
     s = ExpertaSession(Typed)
     s.reset()
     assert [f.text for f in s.facts()] == ["(fact (score 0))", "(fact (score 1))",
-                                           "(fact (score 1))"]
+                                           '(fact (score "1"))']
     s.close()
     assert _derived_ours(Typed) == _derived_plain(Typed)

@@ -108,3 +108,37 @@ def test_a_pattern_that_reads_inside_a_field_is_refused_with_its_rule(tmp_path):
     assert done.stderr == ("pyengine: error: rule nested_key: Fact(meta__k=...) reads inside "
                            "a field, which pyengine's engine does not do: match the field "
                            "(meta=MATCH.meta) and test it (TEST(lambda meta: ...))\n")
+
+
+AMBIGUOUS = textwrap.dedent("""
+    from pyengine.experta import *
+
+    class Item(Fact):
+        pass
+
+    class Views(KnowledgeEngine):
+        @DefFacts()
+        def start(self):
+            for v in (True, "True", "1", None, "None", 2.5, "2.5", "TRUE"):
+                yield Item(v=v)
+
+        @Rule(Item(v=True))
+        def is_true(self):
+            pass
+
+        @Rule(Item(v=None))
+        def is_none(self):
+            pass
+""")
+
+
+def test_the_views_tell_a_value_from_a_string_that_looks_like_it(tmp_path):
+    path = tmp_path / "views.py"
+    path.write_text(AMBIGUOUS)
+    out = _shell(path, "facts\nassert (item (v FALSE))\nassert (item (v None))\n")
+    assert out[:8] == ['f-1     (item (v True))', 'f-2     (item (v "True"))',
+                       'f-3     (item (v "1"))', 'f-4     (item (v None))',
+                       'f-5     (item (v "None"))', 'f-6     (item (v 2.5))',
+                       'f-7     (item (v "2.5"))', 'f-8     (item (v "TRUE"))']
+    assert out[9] == "==> f-9     (item (v False))"       # the symbol FALSE: Python's False
+    assert "f-4     (item (v None)) is already in the fact base" in out[10]
