@@ -123,10 +123,11 @@ def replay_warning(front) -> str:
         return ""
     fid, first, now = differ[0]
     was = f"it was {first}" if first is not None else "it was not there"
-    return (f"\nwarning: the replay did not repeat what happened ({plural(len(differ), 'fact')} "
-            f"{'differs' if len(differ) == 1 else 'differ'}: f-{fid} is {now}, {was}): a rule's action depends on something "
-            "outside the session, such as a module's variable, so this is not the state "
-            "first seen here")
+    verb = "differs" if len(differ) == 1 else "differ"
+    return (f"\nwarning: the replay did not repeat what happened "
+            f"({plural(len(differ), 'fact')} {verb}: f-{fid} is {now}, {was}): a rule's "
+            "action depends on something outside the session, such as a module's "
+            "variable, so this is not the state first seen here")
 
 
 def reset(front) -> Note:

@@ -129,10 +129,6 @@ def _target(fname: str, value: object, position: int = 1) -> object:
     raise arg_error(fname, position, "fact-address or integer")
 
 
-#: CLIPS's words for an argument of ``retract`` it cannot take (its RetractCommand)
-_RETRACT_TAKES = "fact-address, fact-index, or the symbol *"
-
-
 def compile_retract(form: Form, scope: Scope) -> Compiled:
     """``(retract ?f 3 *)``, as CLIPS 6.4's RetractCommand takes its arguments in turn:
     a fact (address or index) goes; ``*`` takes every fact, oldest first, and ends the

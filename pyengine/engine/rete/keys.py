@@ -110,11 +110,12 @@ def right_key(locs: list, norm):
             return norm(v) if type(v) in changed else v
         return key1
     reads = [l.read for l in locs]
+    one = reads[0] if len(reads) == 1 else None
 
     def key(fact, spans):
         try:
-            if len(reads) == 1:
-                return norm(reads[0](fact, spans))
+            if one is not None:
+                return norm(one(fact, spans))
             return tuple([norm(r(fact, spans)) for r in reads])
         except KeyError:
             return ABSENT
