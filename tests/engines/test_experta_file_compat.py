@@ -142,3 +142,25 @@ def test_the_views_tell_a_value_from_a_string_that_looks_like_it(tmp_path):
                        'f-7     (item (v "2.5"))', 'f-8     (item (v "TRUE"))']
     assert out[9] == "==> f-9     (item (v False))"       # the symbol FALSE: Python's False
     assert "f-4     (item (v None)) is already in the fact base" in out[10]
+
+
+def test_the_engine_s_agenda_is_experta_s_view_of_ours():
+    from pyengine.experta import Fact, KnowledgeEngine, MATCH, Rule
+
+    class E(KnowledgeEngine):
+        @Rule(Fact(n=MATCH.n), salience=1)
+        def r1(self, n):
+            pass
+
+        @Rule(Fact(n=MATCH.n))
+        def r2(self, n):
+            pass
+    ke = on_our_engine(E)()
+    ke.reset()
+    ke.declare(Fact(n=1), Fact(n=2))
+    # experta keeps the next to fire last: r1 on the newest fact first (depth)
+    assert repr(ke.agenda).split("\n") == ["0: r2 {Fact(n=1)}", "1: r2 {Fact(n=2)}",
+                                            "2: r1 {Fact(n=1)}", "3: r1 {Fact(n=2)}"]
+    assert ke.agenda.activations[-1].context == {"n": 2}
+    ke.run(3)
+    assert len(ke.agenda.activations) == 1

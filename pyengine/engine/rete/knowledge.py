@@ -138,6 +138,22 @@ class OurKnowledgeEngine:
         finally:
             self.running = False
 
+    @property
+    def agenda(self):
+        """experta's ``Agenda`` of the activations waiting now, made from ours when
+        asked (the next to fire last, as experta keeps it); changing it changes
+        nothing."""
+        agenda = experta.agenda.Agenda()
+        for act in reversed(self.rete.agenda.activations()):
+            facts = [f for f in act.facts() if f is not None]
+            agenda.activations.append(experta.activation.Activation(
+                act.rule.origin, facts, act.variables()))
+        return agenda
+
+    @agenda.setter
+    def agenda(self, value):        # experta's __init__ sets its own: not used
+        pass
+
     def get_activations(self):
         return [], []
 
