@@ -164,3 +164,21 @@ def test_the_engine_s_agenda_is_experta_s_view_of_ours():
     assert ke.agenda.activations[-1].context == {"n": 2}
     ke.run(3)
     assert len(ke.agenda.activations) == 1
+
+
+def test_a_fact_declared_before_reset_is_matched_with_experta_s_warning(caplog):
+    from pyengine.experta import Fact, KnowledgeEngine, MATCH, Rule
+
+    class E(KnowledgeEngine):
+        @Rule(Fact(n=MATCH.n))
+        def r(self, n):
+            self.seen = getattr(self, "seen", []) + [n]
+    ke = on_our_engine(E)()
+    ke.declare(Fact(n=1))
+    ke.run()
+    assert ke.seen == [1]
+    assert "Declaring fact before reset()" in caplog.text
+    ke.reset()
+    ke.declare(Fact(n=2))
+    ke.run()
+    assert ke.seen == [1, 2]

@@ -83,6 +83,9 @@ class OurKnowledgeEngine:
         pass
 
     def declare(self, *facts):
+        if self.rete.builder.root.token is None:    # before any reset: experta warns
+            experta.watchers.ENGINE.warning("Declaring fact before reset()")
+            self._prime()                           # and matches it all the same
         last = None
         for fact in facts:
             if not isinstance(fact, experta.Fact):
@@ -96,6 +99,14 @@ class OurKnowledgeEngine:
                 fact = fact.copy()
             last = self.rete.assert_fact(fact)
         return last
+
+    def _prime(self) -> None:
+        """The network ready to match, as a reset makes it, without the DefFacts."""
+        initial, self.rete.initial = self.rete.initial, []
+        try:
+            self.rete.reset()
+        finally:
+            self.rete.initial = initial
 
     def _live(self, idx_or_fact):
         fid = idx_or_fact if isinstance(idx_or_fact, int) else idx_or_fact["__factid__"]
