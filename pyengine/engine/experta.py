@@ -23,7 +23,7 @@ from pyengine.engine.errors import (MOST_SAID, EngineHalted, OutOfTime, UsageErr
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
-from pyengine.engine.experta_facts import fact_text
+from pyengine.engine.experta_facts import fact_text, fact_values
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
                                      check_seed)
@@ -172,6 +172,9 @@ class ExpertaSession(Session):
 
     def fact_full(self, fact_id: int) -> str:
         return fact_text(self._live(fact_id), full=True)
+
+    def fact_values(self, fact_id: int) -> dict | None:
+        return fact_values(self._live(fact_id)) if self.python_rules else None
 
     def snapshot(self) -> object | None:
         return experta_snapshot.snapshot(self)

@@ -13,6 +13,7 @@ from pyengine.engine.errors import UsageError
 
 from experta import Fact, Field, KnowledgeEngine  # noqa: E402
 from experta.fact import InitialFact  # noqa: E402
+from experta.utils import unfreeze  # noqa: E402
 from pyengine.engine.clp.values import write_text
 
 
@@ -46,6 +47,31 @@ def _defaults(fact) -> list[tuple[object, object]]:
     for key, declared in getattr(type(fact), "__fields__", {}).items():
         if key not in fact and declared.default is not Field.NODEFAULT:
             out.append((key, fact[key]))
+    return out
+
+
+_PLAIN = (str, int, float, bool, type(None), tuple, list, dict)
+
+
+def fact_values(fact) -> dict | None:
+    """An experta fact's values as Python holds them (experta's frozen dicts and lists
+    thawed), its fields by name and its positional ones under ``values``, declared
+    defaults included; None if a value is not plain data (a word set: its text says
+    it in full)."""
+    out: dict = {}
+    loose = []
+    for key, value in list(fact.items()) + _defaults(fact):
+        if isinstance(key, str) and key.startswith("__"):
+            continue
+        value = unfreeze(value)
+        if not isinstance(value, _PLAIN):
+            return None
+        if isinstance(key, int):
+            loose.append(value)
+        else:
+            out[key] = value
+    if loose:
+        out["values"] = tuple(loose)
     return out
 
 

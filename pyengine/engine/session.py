@@ -1,10 +1,9 @@
 """The engine-neutral session contract.
 
-A :class:`Session` wraps one rule engine (CLIPS through clipspy, or experta) and
-offers the same verbs on both: reset, assert and retract facts, run to quiescence
-or for N firings, step, list facts and the agenda, choose a conflict-resolution
-strategy, seed the engine's random numbers, and keep a trace of every firing so
-that "why does this fact exist?" can be answered afterwards.
+A :class:`Session` wraps one rule engine (CLIPS through clipspy, or ours under experta)
+with the same verbs on both: reset, assert and retract facts, run or step, list facts
+and the agenda, choose a strategy, seed the engine's random numbers, and keep a trace
+of every firing so that "why does this fact exist?" can be answered afterwards.
 
 Facts are shown in CLIPS syntax on both engines, with CLIPS-style ids (``f-12``).
 """
@@ -73,9 +72,7 @@ class Session(FactHistory, ABC):
     :mod:`pyengine.engine.experta` for the two engines."""
 
     engine: str = "?"
-    #: are its rules Python code (an experta class), whose actions may not repeat on a
-    #: replay (back checks what the replay gave)?
-    python_rules: bool = False
+    python_rules: bool = False     # rules in Python: a replay may not repeat them
 
     def __init__(self) -> None:
         self.trace: list[Firing] = []
@@ -340,6 +337,9 @@ class Session(FactHistory, ABC):
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         """Change slots of a fact; return its id, which stays the same on both engines
         (as in CLIPS 6.4; the fact gets a new time tag). UsageError for a bad id or slot."""
+
+    def fact_values(self, fact_id: int) -> dict | None:
+        """The fact's values as Python holds them (an experta class's), else None."""
 
     @abstractmethod
     def fact_full(self, fact_id: int) -> str:

@@ -219,6 +219,10 @@ def fact_records(session: Session, facts: list[FactView]) -> list[dict]:
     fact's values under ``values``), values in full, numbers as numbers."""
     out = []
     for f in facts:
+        values = session.fact_values(f.id)
+        if values is not None:
+            out.append({"id": f.id, "relation": f.name, **values})
+            continue
         try:
             text = session.fact_full(f.id)
         except (UsageError, NotImplementedError):

@@ -182,3 +182,28 @@ def test_a_fact_declared_before_reset_is_matched_with_experta_s_warning(caplog):
     ke.declare(Fact(n=2))
     ke.run()
     assert ke.seen == [1, 2]
+
+
+def test_the_notebook_s_records_hold_the_rules_own_values(tmp_path):
+    from pyengine.ui.notebook import Inspector
+
+    path = tmp_path / "records.py"
+    path.write_text(textwrap.dedent("""
+        from pyengine.experta import *
+
+        class Item(Fact):
+            pass
+
+        class E(KnowledgeEngine):
+            @DefFacts()
+            def start(self):
+                yield Item(flag=True, none=None, meta={"k": 1}, xs=[1, 2], n="1")
+                yield Item("pos", 2)
+    """))
+    ins = Inspector.from_engine(str(path))
+    assert ins.facts().to_records() == [
+        {"id": 1, "relation": "item", "flag": True, "none": None, "meta": {"k": 1},
+         "xs": [1, 2], "n": "1"},
+        {"id": 2, "relation": "item", "values": ("pos", 2)}]
+    ins.modify(1, flag=False)
+    assert ins.facts().to_records()[0]["flag"] is False
