@@ -207,3 +207,26 @@ def test_the_notebook_s_records_hold_the_rules_own_values(tmp_path):
         {"id": 2, "relation": "item", "values": ("pos", 2)}]
     ins.modify(1, flag=False)
     assert ins.facts().to_records()[0]["flag"] is False
+
+
+def test_experta_s_watchers_log_what_our_engine_does(caplog):
+    import logging
+
+    from pyengine.experta import Fact, KnowledgeEngine, MATCH, Rule, unwatch, watch
+
+    class E(KnowledgeEngine):
+        @Rule(Fact(n=MATCH.n))
+        def r(self, n):
+            self.declare(Fact(seen=n))
+    ke = on_our_engine(E)()
+    watch("RULES", "FACTS", "ACTIVATIONS")
+    try:
+        with caplog.at_level(logging.INFO, logger="experta.watchers"):
+            ke.reset()
+            ke.declare(Fact(n=1))
+            ke.run()
+    finally:
+        unwatch()
+    assert [r.getMessage() for r in caplog.records] == [
+        " ==> <f-1>: Fact(n=1)", " ==> 'r': <f-1>", "FIRE 1 r: <f-1>",
+        " ==> <f-2>: Fact(seen=1)"]

@@ -26,6 +26,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
                                       OrC, Pattern, Pred, RuleSpec, Slot, Test, Var)
 from pyengine.engine.compat import experta
+from pyengine.engine.rete.watchers import fired
 
 
 def _experta():
@@ -74,6 +75,7 @@ def _action(rule):
     wanted = rule._wrapped_args           # empty: the function takes **kwargs
 
     def act(engine, activation):
+        fired(engine.owner, activation)
         values = activation.variables()
         if wanted:
             kwargs = {k: v for k, v in values.items() if k in wanted}

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pyengine.engine.compat import experta
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.from_experta import class_members, rule_specs
+from pyengine.engine.rete.watchers import ExpertaWatch
 
 from experta.abstract import Matcher  # noqa: E402
 
@@ -31,6 +32,7 @@ class OurMatcher(Matcher):
         super().__init__(ke)
         self.rete = Engine(strict=False)
         self.rete.owner = ke
+        self.rete.listener = ExpertaWatch()     # a session puts itself in its place
         for spec in rule_specs(_student_class(type(ke))):
             self.rete.add_rule(spec)
         self.rete.initial = [lambda engine: [engine.assert_fact(f) for f in _deffacts(ke)]]
@@ -144,6 +146,7 @@ class OurKnowledgeEngine:
 
     def run(self, steps=float("inf")):
         self.running = True
+        self._watch_fired = 0                   # experta numbers a run's firings from 1
         try:
             self.rete.run(None if steps == float("inf") else int(steps))
         finally:
