@@ -22,7 +22,9 @@ from pyengine.engine.wording import plural
 
 MAX_FIRINGS = 200        # firings one graph draws at most (the latest of those asked for)
 MAX_LABEL = 60           # characters of a fact's text in its node
-DOT_SECONDS = 20         # the most Graphviz may take to draw one graph
+DOT_SECONDS = 5          # the most Graphviz may take to draw one graph (within the
+                         # web page's 10 s a request)
+DOT_MEMORY = 512 * 2**20  # and the most memory it may take
 
 
 @dataclass
@@ -54,7 +56,7 @@ class RunGraph:
                              "apt-get install graphviz); write --to FILE.dot for its text")
         try:
             done = subprocess.run([dot, "-Tsvg"], input=self.dot(), capture_output=True,
-                                  text=True, timeout=DOT_SECONDS)
+                                  text=True, timeout=DOT_SECONDS, preexec_fn=_bounded)
         except subprocess.TimeoutExpired:
             raise UsageError(f"Graphviz took more than {DOT_SECONDS} s: draw fewer "
                              "firings (a fact or a rule)") from None
@@ -159,3 +161,17 @@ def _quote(text: str) -> str:
     """A DOT string: quotes and backslashes escaped, one line."""
     clean = " ".join(str(text).split())
     return '"' + clean.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _bounded() -> None:
+    """In Graphviz's process before it starts: its CPU time and memory bounded, and
+    (Linux) killed with the process that asked for the drawing, so a session's worker
+    ended for its time leaves no drawing running."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_CPU, (DOT_SECONDS + 1, DOT_SECONDS + 1))
+    resource.setrlimit(resource.RLIMIT_AS, (DOT_MEMORY, DOT_MEMORY))
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, 9)     # PR_SET_PDEATHSIG, SIGKILL
+    except (OSError, AttributeError):
+        pass

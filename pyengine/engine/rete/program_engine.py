@@ -71,6 +71,12 @@ class ProgramEngine:
     def fact_from_text(self, fact, classes: dict | None = None) -> object:
         """Assert a fact given as CLIPS text or a FactSpec, as (assert ...) would."""
         spec = fact if isinstance(fact, FactSpec) else read_fact(fact)
+        name = spec.relation.split("::")[-1]        # CLIPS takes MAIN::t for t
+        if spec.slots is not None and name not in self.program.templates:
+            raise UsageError(f"cannot assert {form_text(_form(spec))}: no deftemplate "
+                             f"{spec.relation} (a fact typed by hand is values only)")
+        if name != spec.relation:
+            spec = FactSpec(name, spec.values, spec.slots)
         form = _form(spec)
         scope = self.program.scope.child(bound=())
         try:

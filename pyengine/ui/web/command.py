@@ -177,7 +177,8 @@ def server_config(app, limits, host: str, port: int):
     return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                           http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive,
                           h11_max_incomplete_event_size=16 * 1024, ws="none",
-                          limit_concurrency=limits.connections + 64)
+                          limit_concurrency=limits.connections + 64,
+                          proxy_headers=False)      # X-Forwarded-For would name any client
 
 
 def more_descriptors(limits) -> None:
