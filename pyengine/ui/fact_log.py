@@ -119,9 +119,7 @@ class FactLog:
         """After a move: the live facts whose text is not the one first seen at this
         point, ``(id, text first seen or None, text now)``: the replay did not repeat
         what happened (a rule in Python that reads a module's variables, say)."""
-        self._stale = True
         kept = {fid: versions[-1][1] for fid, versions in self.history.items()}
-        self.refresh()
         return [(f.id, kept.get(f.id), f.text) for f in self.session.facts()
                 if kept.get(f.id) != f.text]
 

@@ -10,11 +10,11 @@ just before the staging fact's own change.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable
 
 from pyengine.engine.clips_reader import ReadError, read, uses_variable
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import parse_id
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
                                    fire_line, modify_texts)
@@ -207,10 +207,12 @@ def clips_form(line: str) -> str:
 
 def _not_ids(rest: str) -> bool:
     """Is ``(retract REST)`` more than fact ids (``*``, a call): CLIPS's to evaluate?"""
-    return any(not _FACT_ID.fullmatch(word) for word in rest.split())
-
-
-_FACT_ID = re.compile(r"(?:f-)?\d+")
+    for word in rest.split():
+        try:
+            parse_id(word)
+        except UsageError:
+            return True
+    return False
 
 
 def _module(rest: str) -> bool:

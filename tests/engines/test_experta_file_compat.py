@@ -1,12 +1,11 @@
 """A student's experta file at the shell and on our engine, as experta documents it:
 declared fields (``Field`` with a default or mandatory), a dict among a fact's values,
 an engine class under two names, DefFacts taking ``reset``'s keyword arguments."""
-import subprocess
-import sys
 import textwrap
 
 from pyengine.engine.experta import ExpertaSession
 from pyengine.engine.rete.knowledge import on_our_engine
+from tests.engines.shell_run import shell_experta
 
 FIELDS = textwrap.dedent("""
     from pyengine.experta import *
@@ -37,8 +36,7 @@ FIELDS = textwrap.dedent("""
 
 
 def _shell(path, commands: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", "experta", str(path)],
-                          input=commands, capture_output=True, text=True, timeout=120)
+    done = shell_experta(path, commands)
     assert "Traceback" not in done.stderr, done.stderr     # (exit 1: errors were said)
     return done.stdout.splitlines()
 
@@ -102,8 +100,7 @@ def test_a_pattern_that_reads_inside_a_field_is_refused_with_its_rule(tmp_path):
             def nested_key(self):
                 pass
     """))
-    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", "experta", str(path)],
-                          input="", capture_output=True, text=True, timeout=120)
+    done = shell_experta(path, "")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("pyengine: error: rule nested_key: Fact(meta__k=...) reads inside "
                            "a field, which pyengine's engine does not do: match the field "

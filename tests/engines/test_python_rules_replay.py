@@ -3,13 +3,12 @@ read a module's variables, so a replay may not repeat what happened. Python's
 ``random`` is seeded from the session's seed at each reset (and kept in snapshots),
 so rules that use it repeat; for what a replay cannot repeat, ``back`` and ``goto``
 say so in one line rather than show a state that never was."""
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 from pyengine.ui.notebook import Inspector
+from tests.engines.shell_run import shell_experta
 
 RANDOM = textwrap.dedent("""
     import random
@@ -54,15 +53,9 @@ MODULE_STATE = textwrap.dedent("""
 
 
 def _shell(path, commands: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", "experta", str(path)],
-                          input=commands, capture_output=True, text=True, timeout=120)
+    done = shell_experta(path, commands)
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-def _facts(text: str, after: str) -> list[str]:
-    block = text.split(after, 1)[1]
-    return [line for line in block.splitlines() if line.startswith("f-")]
 
 
 def test_rules_that_draw_random_numbers_repeat_on_the_way_back(tmp_path):
