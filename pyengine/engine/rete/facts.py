@@ -19,7 +19,7 @@ def identity(fact) -> tuple:
     program's fact (CLIPS keeps ``1`` and ``1.0`` apart), as Python compares them for
     an experta class's (``0``, ``0.0`` and ``False`` are one fact there, as on experta,
     and its patterns match them alike)."""
-    values = [(k, v) for k, v in dict.items(fact) if not (isinstance(k, str) and k[:2] == "__")]
+    values = ((k, v) for k, v in dict.items(fact) if not (isinstance(k, str) and k[:2] == "__"))
     try:
         if getattr(type(fact), "_clips_name", None) is not None:
             return (type(fact), frozenset((k, type(v), v) for k, v in values))
