@@ -29,6 +29,28 @@ RESERVED_RELATIONS = frozenset({"test", "and", "or", "not", "exists", "forall", 
 # Characters no value may hold: C0 and C1 controls, line and paragraph separators, lone
 # surrogates (a value is one line of text).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+#: Characters typed text may not hold anywhere: controls (but tab and line ends),
+#: line separators, lone surrogates, and the marks that turn the direction of the text
+#: around it (a student's line in the teacher's view read backwards).
+UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+                     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def unshown_at(text: str) -> str | None:
+    """Where ``text`` holds a character of :data:`UNSHOWN`: ``"column C: U+XXXX"``
+    (line and column when it has lines), or None."""
+    found = UNSHOWN.search(text)
+    if found is None:
+        return None
+    before = text[:found.start()]
+    line, col = before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
+    where = f"line {line}, column {col}" if "\n" in text else f"column {col}"
+    return f"{where}: U+{ord(found.group()):04X}"
+
+
+def visible(text: str) -> str:
+    """``text`` with each character of :data:`UNSHOWN` written as ``\\uXXXX``."""
+    return UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 @dataclass(frozen=True)
@@ -65,6 +87,9 @@ def read_fact(text: str, max_chars: int | None = None) -> FactSpec:
         raise ReadError(f"a fact is text such as (number 4), not {type(text).__name__}")
     if max_chars is not None and len(text) > max_chars:
         raise ReadError(f"a fact is at most {max_chars:,} characters")
+    bad = unshown_at(text)
+    if bad is not None:
+        raise ReadError(f"{bad}: a fact holds no control or text-direction characters")
     _refuse_extras(text)
     try:
         forms = read(text, max_depth=3)
@@ -88,7 +113,12 @@ def read_fact(text: str, max_chars: int | None = None) -> FactSpec:
     if len(groups) != len(body):
         raise ReadError(f"({relation} ...) mixes values and (slot value) groups: "
                         "a template fact has only groups, an ordered fact only values")
-    return FactSpec(relation, (), tuple(_slot(g) for g in groups))
+    slots = tuple(_slot(g) for g in groups)
+    names = [name for name, _ in slots]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise ReadError(f"slot {twice} is given twice")
+    return FactSpec(relation, (), slots)
 
 
 def read_slots(text: str) -> dict[str, object]:
@@ -97,10 +127,6 @@ def read_slots(text: str) -> dict[str, object]:
     spec = read_fact(f"(modify {text})") if text.strip() else None
     if spec is None or spec.slots is None:
         raise ReadError("write slots as (name value) ..., e.g. (age 4)")
-    names = [name for name, _ in spec.slots]
-    twice = next((name for name in names if names.count(name) > 1), None)
-    if twice is not None:
-        raise ReadError(f"slot {twice} is given twice")
     return {name: values[0] if len(values) == 1 else values for name, values in spec.slots}
 
 

@@ -48,11 +48,11 @@ from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.command_table import web_verbs
 from pyengine.ui.graph import MAX_FIRINGS as GRAPH_FIRINGS
 from pyengine.engine.numbers import parse_id
+from pyengine.ui.web.bodies import TooLarge, json_body, parse_body, read_body
 from pyengine.ui.web.classroom import Classroom, ClassRefused
 from pyengine.ui.web.guard import Guard, Hosts
 from pyengine.ui.web.limits import Limits
-from pyengine.ui.web.programs import (ENGINES, PROGRAM_LIMITS, program_name, program_spec,
-                                      starters)
+from pyengine.ui.web.programs import ENGINES, PROGRAM_LIMITS, program_request, starters
 from pyengine.ui.web.store import Busy, Gone, Store
 from pyengine.ui.web.targets import Target, menu
 from pyengine.ui.web.workers import warm_up
@@ -64,10 +64,6 @@ _SID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 class Refused(Exception):
     """Something the web inspector never does."""
-
-
-class TooLarge(Exception):
-    """A request body over the limit."""
 
 
 def static_dir() -> str:
@@ -160,9 +156,28 @@ class Api:
                 "lines": PROGRAM_LIMITS.lines, "starters": starters()}
 
     async def open_session(self, request: Request):
-        body = await _body(request, self.store.limits, self.store.limits.program_body)
-        if "program" in body:
-            return await self.open_program(request, body)
+        """A new session: a menu target with options, or a program of the student's own.
+        The body is read here; parsing it (a program's in a thread), checking it and
+        opening the session happen in the client's turn, one at a time per client."""
+        raw = await read_body(request, self.store.limits, self.store.limits.program_body)
+        client = _client(request)
+        return await self.store.in_turn(client, self._open(client, raw))
+
+    async def _open(self, client: str, raw: bytes) -> Response:
+        limits = self.store.limits
+        if len(raw) <= limits.body:
+            body = parse_body(raw, limits)
+        else:
+            body = await asyncio.to_thread(parse_body, raw, limits)
+            if set(body) != {"program"}:
+                raise TooLarge(f"the request body is at most {limits.body} bytes unless it "
+                               "opens a program")
+        spec = self._program(body) if "program" in body else self._target(body)
+        _, status, answer = await self.store.open(client, spec)
+        return Response(answer, status, media_type="application/json")
+
+    def _target(self, body: dict) -> dict:
+        """The worker's spec for a menu target, its options checked here (and there)."""
         name = body.get("target", next(iter(self.targets)))
         if not isinstance(name, str) or name not in self.targets:
             raise UsageError(f"unknown target {str(name)[:40]!r} "
@@ -180,27 +195,20 @@ class Api:
                                  "options from the page")
             spec["argv"] = target.argv
         else:
-            spec["options"] = target.check(options)      # checked here, and again there
-        _, status, answer = await self.store.open(_client(request), spec)
-        return Response(answer, status, media_type="application/json")
+            spec["options"] = target.check(options)
+        return spec
 
-    async def open_program(self, request: Request, body: dict):
-        """A program of the student's own: checked here (in a thread: the event loop
-        keeps answering), compiled in its worker; a refusal names its line."""
+    def _program(self, body: dict) -> dict:
+        """The worker's spec for a program of the student's own: its name, engine and
+        text's size are checked here; the worker checks the text against the allow-list
+        before it compiles it (a refusal names its line)."""
         if not self.store.limits.programs:
             raise Refused("this server runs no programs from the page (started with "
                           "--no-programs)")
         if set(body) - {"program"}:
             raise UsageError("a program is opened alone: {\"program\": {...}}")
-        try:
-            program = await asyncio.to_thread(program_spec, body["program"])
-        except ProgramRefused as exc:
-            self.store.not_opened(_client(request), "program", _named(body["program"]),
-                                  None, str(exc).splitlines()[0])
-            return _refusal(exc)
-        spec = {"name": f"program {program['name']}", "program": program}
-        _, status, answer = await self.store.open(_client(request), spec)
-        return Response(answer, status, media_type="application/json")
+        program = program_request(body["program"])
+        return {"name": f"program {program['name']}", "program": program}
 
     async def get_state(self, request: Request):
         flt = request.query_params.get("filter") or None
@@ -222,7 +230,7 @@ class Api:
         if verb not in web_verbs():              # the command table's web verbs
             raise LookupError(f"no such action {verb[:40]!r} (actions: "
                               f"{', '.join(web_verbs())})")
-        body = await _body(request, self.store.limits)
+        body = await json_body(request, self.store.limits)
         flt = body.get("filter")
         if flt is not None and not isinstance(flt, str):
             raise UsageError("filter: text")
@@ -291,7 +299,8 @@ class Api:
     async def class_push(self, request: Request):
         """The teacher's program, offered to every student (checked as theirs are)."""
         self.classroom.check(request.headers)
-        body = await _body(request, self.store.limits, self.store.limits.program_body)
+        raw = await read_body(request, self.store.limits, self.store.limits.program_body)
+        body = await asyncio.to_thread(parse_body, raw, self.store.limits)
         try:
             status, answer = await self.classroom.push(body)
         except ProgramRefused as exc:
@@ -317,14 +326,6 @@ def _error(status: int):
     return handler
 
 
-def _named(program) -> str | None:
-    """A refused program's checked name, for the teacher's list (None if it has none)."""
-    try:
-        return program_name(program)
-    except (UsageError, AttributeError):
-        return None
-
-
 def _refusal(exc: ProgramRefused) -> JSONResponse:
     """400 with the line (and column) the editor marks."""
     return JSONResponse({"error": str(exc).splitlines()[0][:2000], **exc.place()},
@@ -344,56 +345,3 @@ def _sid(request: Request) -> str:
     if not _SID.match(sid):
         raise LookupError("no such session (it may have ended): reload the page")
     return sid
-
-
-async def _body(request: Request, limits: Limits, most: int | None = None) -> dict:
-    """The request's JSON object, read as it streams: at most ``most`` bytes (default
-    ``limits.body``), within ``limits.header_seconds``, nested at most
-    ``limits.json_depth`` deep."""
-    most = most or limits.body
-    size = request.headers.get("content-length")
-    if size is not None and (not is_digits(size) or int(size) > most):
-        raise TooLarge(f"the request body is at most {most} bytes")
-    try:
-        raw = await asyncio.wait_for(_read(request, most), limits.header_seconds)
-    except asyncio.TimeoutError:
-        raise UsageError("the request body came too slowly") from None
-    if not raw.strip():
-        return {}
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UsageError("the request body must be UTF-8 JSON") from None
-    if _json_depth(text) > limits.json_depth:
-        raise UsageError(f"the request body nests deeper than {limits.json_depth}")
-    try:
-        body = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise UsageError("the request body must be a JSON object") from None
-    if not isinstance(body, dict):
-        raise UsageError("the request body must be a JSON object")
-    return body
-
-
-async def _read(request: Request, most: int) -> bytes:
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > most:
-            raise TooLarge(f"the request body is at most {most} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _json_depth(text: str) -> int:
-    """How deep the brackets of a JSON text nest (strings skipped)."""
-    depth = deepest = 0
-    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
-        c = m.group()
-        if c in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif c in "]}":
-            depth -= 1
-    return deepest
-

@@ -35,7 +35,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from pyengine.engine.errors import UsageError
-from pyengine.ui.web.programs import program_spec
+from pyengine.ui.web.programs import program_request, program_spec
 from pyengine.ui.web.store import Busy, Gone
 from pyengine.ui.web.workers import Worker, WorkerGone
 
@@ -171,7 +171,7 @@ class Classroom:
             self.pushed = None
             return 200, {"pushed": None}
         program = await asyncio.to_thread(program_spec, given)
-        status, answer = await self._tried(program)
+        status, answer = await self._tried(program_request(given))
         if status != 200:
             return status, json.loads(answer)
         self.pushed = {"name": program["name"], "source": given["source"],

@@ -2,11 +2,13 @@
 
 ``POST /api/sessions`` with ``{"program": {"name": "my.clp", "source": TEXT,
 "engine": "clips" | "ours"}}`` opens a session on a program of the student's own.
-The server checks it first (:func:`program_spec`: the name, the engine, the text
-through :func:`pyengine.engine.clips_allow.check_program`) and passes the worker only
-the checked text; the worker compiles it (:func:`program_factory`), on CLIPS through
-clipspy or on our engine, and a construct that does not compile is one line naming
-its line (:func:`compile_error`). Starter programs ship in ``starters/`` beside this
+The server checks its shape (:func:`program_request`: the name, the engine, the
+text's size) and passes it to the session's worker, which checks the text
+(:func:`program_spec`, through :func:`pyengine.engine.clips_allow.check_program`:
+the work is the student's worker's, not the server's) and compiles only the checked
+text (:func:`program_factory`), on CLIPS through clipspy or on our engine; a refusal,
+and a construct that does not compile, is one line naming its line
+(:func:`compile_error`). Starter programs ship in ``starters/`` beside this
 module, each a CLIPS program whose first comment line names it.
 """
 from __future__ import annotations
@@ -58,10 +60,11 @@ def program_name(given: dict) -> str:
     return name if name.endswith(".clp") else name + ".clp"
 
 
-def program_spec(given) -> dict:
-    """The worker's spec for ``given`` (the request's ``program``), checked: a name of
-    letters, digits, ``_.-`` (``.clp`` added), an engine of :data:`ENGINES`, and the
-    text our allow-list passes (what the worker gets is the checked text)."""
+def program_request(given) -> dict:
+    """The request's ``program`` as the worker gets it: a name of letters, digits,
+    ``_.-`` (``.clp`` added), an engine of :data:`ENGINES`, and its source, a text of
+    at most the page's characters. Cheap: the text itself is checked by
+    :func:`program_spec`, in the worker."""
     if not isinstance(given, dict) or not set(given) <= set(FIELDS):
         raise UsageError('program: {"name": "my.clp", "source": "(defrule ...)", '
                          '"engine": "clips" or "ours"}')
@@ -73,8 +76,19 @@ def program_spec(given) -> dict:
     source = given.get("source")
     if not isinstance(source, str):
         raise UsageError("program source: CLIPS text")
-    checked = check_program(source, PROGRAM_LIMITS, engine)
-    return {"name": name, "engine": engine, "text": checked.text,
+    if len(source) > PROGRAM_LIMITS.chars:
+        raise ProgramRefused(f"the program is {len(source):,} characters; the page takes "
+                             f"at most {PROGRAM_LIMITS.chars:,}")
+    return {"name": name, "engine": engine, "source": source}
+
+
+def program_spec(given) -> dict:
+    """``given`` (a request's ``program``) checked whole: :func:`program_request`, then
+    its text through our allow-list. What the engine gets is the checked text (``text``:
+    our reader's tokens written back); ``rules``: how many rules it defines."""
+    program = program_request(given)
+    checked = check_program(program["source"], PROGRAM_LIMITS, program["engine"])
+    return {"name": program["name"], "engine": program["engine"], "text": checked.text,
             "rules": sum(1 for kind, _, _ in checked.constructs if kind == "defrule")}
 
 

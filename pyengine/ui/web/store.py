@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from pyengine.engine.clips_values import visible
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.workers import Worker, WorkerGone
 
@@ -78,10 +79,10 @@ class Record:
         if request.get("op") == "act":
             verb, arg = request.get("verb"), request.get("arg")
             plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
-            self.last, self.at = (f"{verb} {arg}"[:80] if plain else str(verb)), now
+            self.last, self.at = visible(f"{verb} {arg}" if plain else str(verb))[:80], now
         self.fired = note.get("fired", self.fired)
         if status != 200:
-            self.error, self.error_at = note.get("error", f"status {status}"), now
+            self.error, self.error_at = visible(str(note.get("error", f"status {status}"))), now
 
 
 @dataclass
@@ -92,6 +93,7 @@ class Handle:
     worker: Worker
     record: Record
     used: float = field(default_factory=time.monotonic)
+    busy: bool = False          # a request of it is running
 
 
 class Store:
@@ -155,7 +157,8 @@ class Store:
         self.opened += 1
         sid = secrets.token_urlsafe(18)
         record = Record(self.opened, address, target, program, engine,
-                        error=error[:ERROR_CHARS], error_at=time.time(), ended=NOT_OPENED)
+                        error=visible(error)[:ERROR_CHARS], error_at=time.time(),
+                        ended=NOT_OPENED)
         self.records[sid] = record
         self._remember(sid, NOT_OPENED)
 
@@ -192,7 +195,7 @@ class Store:
             if not client.sessions and not client.waiting and not client.turn.locked():
                 del self.clients[address]
         for sid, handle in list(self.sessions.items()):
-            if now - handle.used > self.limits.idle and not self.client(handle.client).turn.locked():
+            if now - handle.used > self.limits.idle and not handle.busy:
                 await self.close(sid, f"it was idle for more than {self.limits.idle / 60:g} "
                                       "minutes")
 
@@ -215,25 +218,37 @@ class Store:
         return handle
 
     async def call(self, handle: Handle, request: dict, owner: bool = True) -> tuple[int, bytes]:
-        """One request to the session's worker, in its client's turn. A request whose
-        client goes away still runs to its answer (shielded), so the next request of
-        the session never reads this one's answer. The owner's requests are kept in the
-        session's record; the teacher's look (``owner=False``) is not."""
-        client = self.client(handle.client)
+        """One request to the session's worker, in its client's turn. The owner's
+        requests are kept in the session's record; the teacher's look (``owner=False``)
+        is not."""
+        return await self.in_turn(handle.client, self._exchange(handle, request, owner))
+
+    async def in_turn(self, address: str, work):
+        """Await the coroutine ``work`` in the turn of the client ``address``: after its
+        running request, behind at most ``Limits.waiting`` others (else 429). Work whose
+        client goes away still runs to its end (shielded): the next request of a session
+        never reads this one's answer, and a session being opened is kept (its idle
+        time ends it), not left running unowned."""
+        client = self.client(address)
         if client.waiting >= self.limits.waiting:
+            work.close()
             raise Busy("too many requests at once from this computer: wait for the "
                        "last one to finish", 429)
         client.waiting += 1
         try:
             await client.turn.acquire()
+        except BaseException:
+            work.close()
+            raise
         finally:
             client.waiting -= 1
-        task = asyncio.ensure_future(self._exchange(handle, request, owner))
+        task = asyncio.ensure_future(work)
         task.add_done_callback(lambda t: _done(t, client.turn))
         return await asyncio.shield(task)
 
     async def _exchange(self, handle: Handle, request: dict,
                         owner: bool) -> tuple[int, bytes]:
+        handle.busy = True
         try:
             status, body = await handle.worker.call(request, self.limits.hard)
         except WorkerGone as exc:
@@ -241,6 +256,7 @@ class Store:
             raise Gone(f"this session has ended: {exc}; reload the page for a new one") \
                 from None
         finally:
+            handle.busy = False
             if owner:
                 handle.used = time.monotonic()
         if owner:

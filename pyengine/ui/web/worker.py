@@ -15,7 +15,6 @@ import json
 import os
 import resource
 import signal
-import time
 
 from pyengine.engine.clips_allow import ProgramRefused
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
@@ -24,7 +23,7 @@ from pyengine.engine.wording import plural
 from pyengine.ui.web import views
 from pyengine.ui.web.fact_form import slots_json
 from pyengine.ui.web.limits import Limits
-from pyengine.ui.web.programs import program_factory
+from pyengine.ui.web.programs import program_factory, program_spec
 from pyengine.puzzles.registry import PLUGINS
 from pyengine.ui.web.targets import command_line
 from pyengine.ui.web.targets import menu
@@ -36,7 +35,6 @@ MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what th
 #: by the server for the teacher's view (:mod:`pyengine.ui.web.classroom`)
 NOTE_FIELDS = {"fired": int, "engine": str, "error": str}
 NOTE_CHARS = 300                    # characters of an error's line in the header
-HEAVY = 0.25                        # seconds of CPU: a request past it lowers the priority
 
 
 def main(conn, spec: dict, limits: Limits, sid: str) -> None:
@@ -70,25 +68,10 @@ def serve(conn, ws, limits: Limits) -> None:
             raw = conn.recv_bytes(4 * limits.body + 1024)
         except (EOFError, OSError):
             return
-        began = time.process_time()
         status, body = answer(ws, json.loads(raw), limits)
         _send(conn, status, body)
-        yield_if_heavy(time.process_time() - began)
         if status == 507:
             return
-
-
-def yield_if_heavy(seconds: float) -> None:
-    """A session whose request took more than :data:`HEAVY` seconds of CPU gives way to
-    the others from then on: its process's priority drops a step (``nice`` +5, down to
-    19). Alone on the machine it runs as fast as before; beside other students'
-    sessions, theirs come first."""
-    if seconds > HEAVY:
-        try:
-            if os.getpriority(os.PRIO_PROCESS, 0) < 19:
-                os.nice(5)
-        except (OSError, AttributeError):
-            pass
 
 
 def limit_resources(limits: Limits) -> None:
@@ -137,7 +120,7 @@ def open_session(spec: dict, limits: Limits, sid: str):
     if spec.get("plugins") is not None:
         os.environ[PLUGINS] = spec["plugins"]
     if spec.get("program") is not None:
-        program = spec["program"]
+        program = program_spec(spec["program"])          # the allow-list, here
         with time_budget(limits.seconds, limits.grace):     # a loop while loading stops
             ws = WebSession(sid, spec["name"], program_factory(program), limits,
                             spec.get("input"))
