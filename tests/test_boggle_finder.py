@@ -214,7 +214,7 @@ def test_parse_board_forms():
     ("abcdefgh", "not a square board"),
     ("abcdefghijklmnopq", "not a square board"),
     ("ab", "not a square board"),
-    ("x" * 49, "not a square board"),
+    ("x" * 49, "make a 7x7 board"),
     ("abcdefghijklmno1", "only letters"),
     ("abcdefgh-", "only letters"),
     ("[zz]bcdefgh", "not a die face"),

@@ -32,10 +32,11 @@ def one_line_error(capsys, argv) -> str:
 
 
 def words_of(letters: int, length: int = 8) -> list[str]:
+    """Different words (a scramble hides each once) of ``letters`` letters in all."""
     out = []
     while letters > 0:
-        k = min(length, letters)
-        out.append("abcdefghijklmnopqrstuvwxyz"[:k])
+        k, n = min(length, letters), len(out)
+        out.append("".join(chr(97 + n // 26 ** d % 26) for d in range(k)))
         letters -= k
     return out
 

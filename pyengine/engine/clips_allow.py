@@ -32,7 +32,7 @@ import functools
 from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Token, read, tokens
-from pyengine.engine.clips_values import UNSHOWN, visible
+from pyengine.engine.textio import UNSHOWN, visible
 from pyengine.engine.clp.functions_format import conversions, widest
 from pyengine.engine.errors import UsageError
 

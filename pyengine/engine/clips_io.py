@@ -24,7 +24,7 @@ from clips import common
 from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import abort_exit, halt_execution
-from pyengine.engine.errors import EngineHalted, said_in_one_line
+from pyengine.engine.errors import ActionErrors, said_in_one_line
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -308,8 +308,10 @@ class _ErrorText(clips.Router):
         errors, seen = mark
         if self.errors == errors:
             return
-        words = said_in_one_line(self.session.diagnostics[seen:])
-        raise EngineHalted(f"firing {self.where}: {words or 'CLIPS reported an error'}")
+        lines = self.session.diagnostics[seen:]
+        raise ActionErrors(f"firing {self.where}: "
+                           f"{said_in_one_line(lines) or 'CLIPS reported an error'}",
+                           max(1, len(lines)))
 
     def write(self, name: str, message: str) -> None:
         if self.dropping:

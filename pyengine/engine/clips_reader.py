@@ -240,12 +240,47 @@ def balance(text: str) -> int:
     """Parentheses ``text`` leaves open (strings and comments skipped; negative for
     more closed than opened): a command typed over several lines goes on while > 0
     (an unfinished string counts as open)."""
-    depth = 0
-    for at, step in _parens(text):
-        if at is None:
-            return max(depth, 1)
-        depth += step
-    return depth
+    count = ParenCount()
+    for line in text.split("\n"):
+        count.feed(line)
+    return count.open
+
+
+_EVENTS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|;.*|[()]')
+_STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+class ParenCount:
+    """:func:`balance` of a text given a line at a time, each line read once: a shell
+    reading a construct over many lines asks after each (linear, not quadratic, in the
+    construct's length)."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.in_string = False
+
+    @property
+    def open(self) -> int:
+        return max(self.depth, 1) if self.in_string else self.depth
+
+    def feed(self, line: str) -> int:
+        """Count one more line (without its line end); the parentheses now open."""
+        pos = 0
+        if self.in_string:
+            closed = _STRING_REST.match(line)
+            if closed is None:
+                return self.open
+            self.in_string, pos = False, closed.end()
+        for event in _EVENTS.finditer(line, pos):
+            text = event.group()
+            if text == "(":
+                self.depth += 1
+            elif text == ")":
+                self.depth -= 1
+            elif text == '"':
+                self.in_string = True
+                break
+        return self.open
 
 
 def nesting_depth(text: str, stop_above: int | None = None) -> int:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 
+from pyengine.engine.textio import unshown_at
 from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, is_symbol, read,
                                           tokens)
 
@@ -29,30 +30,6 @@ RESERVED_RELATIONS = frozenset({"test", "and", "or", "not", "exists", "forall", 
 # Characters no value may hold: C0 and C1 controls, line and paragraph separators, lone
 # surrogates (a value is one line of text).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-#: Characters typed text may not hold anywhere: controls (but tab and line ends),
-#: line separators, lone surrogates, and the marks that turn the direction of the text
-#: around it (a student's line in the teacher's view read backwards).
-UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
-                     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def unshown_at(text: str) -> str | None:
-    """Where ``text`` holds a character of :data:`UNSHOWN`: ``"column C: U+XXXX"``
-    (line and column when it has lines), or None."""
-    found = UNSHOWN.search(text)
-    if found is None:
-        return None
-    before = text[:found.start()]
-    line, col = before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
-    where = f"line {line}, column {col}" if "\n" in text else f"column {col}"
-    return f"{where}: U+{ord(found.group()):04X}"
-
-
-def visible(text: str) -> str:
-    """``text`` with each character of :data:`UNSHOWN` written as ``\\uXXXX``."""
-    return UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
 @dataclass(frozen=True)
 class FactSpec:
     """A fact as constant values: ``relation`` and either the ordered ``values`` or the

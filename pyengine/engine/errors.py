@@ -18,6 +18,24 @@ class EngineHalted(UsageError):
     (its action cut where it stood, as CLIPS leaves one after an error)."""
 
 
+class ActionErrors(EngineHalted):
+    """Errors a run's actions reported, after which the run went on, as CLIPS's does
+    (a missing fact's retract, a failed call): ``count`` of them, the first firing's
+    named in the message."""
+
+    def __init__(self, text: str, count: int = 1):
+        super().__init__(text)
+        self.count = count
+
+    def all_told(self, errors: int, fired: int) -> "ActionErrors":
+        """These errors (the first of a run), with how many the whole run reported, when
+        its later firings reported more."""
+        if errors == self.count:
+            return self
+        return ActionErrors(f"{self} ({errors:,} errors in all; the run went on: "
+                            f"{fired:,} firings)", errors)
+
+
 #: the errors one message names; the rest are counted (a loop can make millions)
 MOST_SAID = 20
 

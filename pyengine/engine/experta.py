@@ -18,8 +18,8 @@ import sys
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
-from pyengine.engine.errors import (MOST_SAID, EngineHalted, OutOfTime, UsageError,
-                                    said_in_one_line)
+from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOfTime,
+                                    UsageError, said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
@@ -261,9 +261,10 @@ class ExpertaSession(Session):
         """As the CLIPS session says them after a run: EngineHalted naming the firing
         of the first (the run went on, as CLIPS's does)."""
         first = self.warnings[0][0] if self.warnings else 0
+        count = len(self.warnings) + self.warned_more
         said = self.take_warnings()
         if said:
-            raise EngineHalted(f"firing {first}: {said}")
+            raise ActionErrors(f"firing {first}: {said}", count)
 
     command = experta_repl.command       # the CLIPS commands that mean something here
 

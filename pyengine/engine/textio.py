@@ -16,6 +16,7 @@ in one line naming the character.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 import unicodedata
@@ -31,6 +32,57 @@ def shown(name: object) -> str:
     """A name as a one-line message may show it (newlines and odd characters escaped)."""
     text = os.fspath(name) if isinstance(name, (str, os.PathLike)) else str(name)
     return text if text.isprintable() else repr(text)[1:-1]
+
+
+#: Characters typed text may not hold anywhere: controls (but tab and line ends),
+#: line separators, lone surrogates, and the marks that turn the direction of the text
+#: around it (a student's line in the teacher's view read backwards).
+UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+                     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def unshown_at(text: str) -> str | None:
+    """Where ``text`` holds a character of :data:`UNSHOWN`: ``"column C: U+XXXX"``
+    (line and column when it has lines), or None."""
+    found = UNSHOWN.search(text)
+    if found is None:
+        return None
+    before = text[:found.start()]
+    line, col = before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
+    where = f"line {line}, column {col}" if "\n" in text else f"column {col}"
+    return f"{where}: U+{ord(found.group()):04X}"
+
+
+def visible(text: str) -> str:
+    """``text`` with each character of :data:`UNSHOWN` written as ``\\uXXXX``."""
+    return UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: characters of a message's one line at most (a message quoting a whole input is cut)
+MESSAGE_CHARS = 1000
+
+
+def one_line(message: object, most: int = MESSAGE_CHARS) -> str:
+    """A message as one line: its first line (odd characters escaped), cut at ``most``
+    characters with how long it was."""
+    text = str(message).strip()
+    return _cut(text.splitlines()[0] if text else "", most)
+
+
+def message_lines(message: object, most: int = MESSAGE_CHARS, lines: int = 40) -> str:
+    """A message of several lines (CLIPS's error and the construct it stopped at) as the
+    command line prints it: each line cut at ``most`` characters, at most ``lines``."""
+    text = str(message).rstrip().splitlines() or [""]
+    kept = [_cut(line.rstrip(), most) for line in text[:lines]]
+    if len(text) > lines:
+        kept.append(f"... ({len(text) - lines:,} more lines)")
+    return "\n".join(kept)
+
+
+def _cut(line: str, most: int) -> str:
+    if not line.isprintable():
+        line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+    return f"{line[:most]}... ({len(line):,} characters)" if len(line) > most else line
 
 
 def user_path(spec: str | os.PathLike, what: str = "file") -> Path:

@@ -49,11 +49,11 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
+from pyengine.engine.errors import ActionErrors, EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import no_budget
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
-from pyengine.engine.undo import MAKES_A_VERSION, drop_last, moves, versions_dropped
+from pyengine.engine.undo import MAKES_A_VERSION, graft, moves, versions_dropped
 from pyengine.engine.wording import plural
 
 SNAPSHOT_EVERY = 500       # firings between snapshots (engines that take them)
@@ -163,16 +163,28 @@ class Timeline:
             self.journal.append(Entry(self.fired, "strategy", (name,)))
 
     def _walk(self, walk, n, until) -> int:
-        total = 0
-        while n is None or total < n:       # chunks: the same firings as one walk
+        """Walk in chunks: the same firings as one walk. Errors a chunk's actions
+        reported, after which the run went on (ActionErrors, a whole chunk fired), do not
+        end the walk, as they do not end CLIPS's run: the first is raised at its end."""
+        total, said, errors = 0, None, 0
+        while n is None or total < n:
             want = SNAPSHOT_EVERY if n is None else min(SNAPSHOT_EVERY, n - total)
-            began = time.perf_counter()
-            got = self._walk_once(walk, want, until)
-            self._run_since += time.perf_counter() - began
+            began, before = time.perf_counter(), self.fired
+            try:
+                got = self._walk_once(walk, want, until)
+            except ActionErrors as exc:
+                got = self.fired - before
+                said, errors = said or exc, errors + exc.count
+                if got < want:
+                    break
+            finally:
+                self._run_since += time.perf_counter() - began
             total += got
             self._keep_snapshot()
             if got < want:
                 break
+        if said is not None:
+            raise said.all_told(errors, total)
         return total
 
     def _walk_once(self, walk, n, until) -> int:
@@ -275,7 +287,7 @@ class Timeline:
             raise UsageError(f"the replay fired {fired}, not {target}: "
                              "this session does not repeat itself (an unseeded random order?)")
         self.undone = versions_dropped(self.journal[end:], target)
-        _graft(plan.session, old, target, self.undone)
+        graft(plan.session, old, target, self.undone)
         self.runner.close()
         old.close()                     # replaced: its engine's memory back now
         self.journal = journal
@@ -384,17 +396,3 @@ def _apply(s, runner: StageRunner, entry: Entry) -> None:
         runner.seed = entry.args[0]
     else:
         getattr(s, entry.action)(*entry.args)
-
-
-def _graft(new, old, target: int, dropped: dict[int, int]) -> None:
-    """The firings up to ``target`` and what was done after them are the old ones
-    (less the versions ``dropped`` stands for): take their trace, the facts' versions
-    and output rather than record them again."""
-    new.trace = [firing for firing in old.trace if firing.number <= target]
-    new.versions = {}
-    for fid, versions in old.versions.items():
-        kept = drop_last(versions, dropped.get(fid, 0), target)
-        if kept:
-            new.versions[fid] = kept
-    new.origin = {fid: versions[-1][1] for fid, versions in new.versions.items()}
-    new.printed = [line for firing in new.trace for line in firing.output][-10_000:]

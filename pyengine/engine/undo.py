@@ -6,7 +6,8 @@ goto to just before it (before the firing, or before the journal entry of the ch
 keeping what was done before it after the same firing). A change undone made a
 version of a fact after that firing: :func:`versions_dropped` counts them per fact
 and :func:`drop_last` takes them off a fact's versions (the session's, and the fact
-log's texts), so ``why`` and the graph never show a version that no longer happened.
+log's texts), so ``why`` and the graph never show a version that no longer happened;
+:func:`graft` gives a session replayed to a firing the old one's trace and versions.
 """
 from __future__ import annotations
 
@@ -52,3 +53,17 @@ def drop_last(versions: list, dropped: int, target: int) -> list:
         kept.pop()
         dropped -= 1
     return kept
+
+
+def graft(new, old, target: int, dropped: dict[int, int]) -> None:
+    """The firings up to ``target`` and what was done after them are the old ones
+    (less the versions ``dropped`` stands for): take their trace, the facts' versions
+    and output rather than record them again."""
+    new.trace = [firing for firing in old.trace if firing.number <= target]
+    new.versions = {}
+    for fid, versions in old.versions.items():
+        kept = drop_last(versions, dropped.get(fid, 0), target)
+        if kept:
+            new.versions[fid] = kept
+    new.origin = {fid: versions[-1][1] for fid, versions in new.versions.items()}
+    new.printed = [line for firing in new.trace for line in firing.output][-10_000:]

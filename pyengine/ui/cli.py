@@ -15,6 +15,7 @@ import os
 import sys
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import message_lines, one_line
 from pyengine.engine.wording import plural
 from pyengine.puzzles import registry
 from pyengine.puzzles.base import Action, Option, Puzzle
@@ -33,8 +34,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is one line on stderr and exit status 2."""
 
     def error(self, message: str):
-        one_line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-        self.exit(2, f"{self.prog}: error: {one_line}\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
 
 # -- output -----------------------------------------------------------------------------
@@ -166,9 +166,25 @@ def named_action(puzzle: Puzzle, argv: list[str]) -> tuple[Action, list[str]] | 
             i += 2 if word in takes_value else 1
             continue
         if word != puzzle.default and any(a.name == word for a in puzzle.actions):
-            return puzzle.action(word), argv[:i] + argv[i + 1:]
+            action = puzzle.action(word)
+            _own_options(puzzle, action, argv[:i])
+            return action, argv[:i] + argv[i + 1:]
         return None
     return None
+
+
+def _own_options(puzzle: Puzzle, action: Action, before: list[str]) -> None:
+    """Options written before the action's name are read as the action's; one it does
+    not take, but the puzzle's own command does, is named as such (UsageError)."""
+    def flags(act: Action) -> set[str]:
+        return {f for o in act.options for f in (o.flags or ("--" + o.name.replace("_", "-"),))}
+    takes, default = flags(action), flags(puzzle.action())
+    for word in before:
+        flag = word.split("=", 1)[0]
+        if flag in default and flag not in takes:
+            raise UsageError(f"{flag} is an option of 'pyengine {puzzle.name}', not of "
+                             f"'pyengine {puzzle.name} {action.name}' (see pyengine "
+                             f"{puzzle.name} {action.name} --help)")
 
 
 # -- running ---------------------------------------------------------------------------
@@ -222,10 +238,14 @@ def dispatch(argv: list[str]) -> int:
         return run_action(args._action, args)
     if getattr(args, "func", None) is not None:       # a tool such as the shell
         return int(args.func(args) or 0)
-    if getattr(args, "_puzzle", None) is not None:
-        parser.parse_args([args.command, "--help"])
-    parser.print_help()
-    return 0
+    # no command, or a puzzle without its action: the help, with a usage mistake's status
+    try:
+        if getattr(args, "_puzzle", None) is not None:
+            parser.parse_args([args.command, "--help"])
+        parser.print_help()
+    except SystemExit:
+        pass
+    return 2
 
 
 def _silence_stdout() -> None:
@@ -238,11 +258,28 @@ def _silence_stdout() -> None:
         pass
 
 
+def _standard_streams() -> bool:
+    """A closed standard input reads as an empty one (``<&-`` as ``</dev/null``); a
+    closed standard error writes nowhere; a closed standard output is an error (False),
+    said on standard error."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)
+    if sys.stdout is None:
+        print("pyengine: error: standard output is closed: nothing could be written",
+              file=sys.stderr)
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     """The ``pyengine`` command: exit status 0 done, 1 no answer (solve, check), 2 bad
     input or an output that could not be written, 130 interrupted, 143 terminated
     (SIGTERM while worker processes ran, :mod:`pyengine.puzzles.workers`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not _standard_streams():
+        return 2
     for stream in (sys.stdout, sys.stderr):    # a narrow encoding never crashes a print
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
@@ -251,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except UsageError as exc:
-        print(f"pyengine: error: {exc}", file=sys.stderr)
+        print(f"pyengine: error: {message_lines(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pyengine: interrupted", file=sys.stderr)

@@ -141,6 +141,8 @@ def select_facts(session: Session, words: list[str] | str | None = None,
         return [session.fact(fid)]
     if is_digits(words[0]):
         return _id_range(facts, words)
+    if re.fullmatch(r"-\d+", words[0]):        # (facts -1): CLIPS refuses it too
+        raise UsageError(f"facts {words[0]}: a fact range starts at a positive number")
     pattern = " ".join(words)
     name = pattern.split("::")[-1]          # a template as MODULE::name too
     if len(words) == 1 and any(f.name == name for f in facts):

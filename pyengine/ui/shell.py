@@ -35,10 +35,10 @@ from pyengine.ui.provenance import can_print_unicode
 from pyengine.ui.command_table import described, install_shell
 from pyengine.ui.shell_clips import ClipsCommands
 from pyengine.ui.shell_commands import ShellFront
-from pyengine.ui.shell_edit import EditCommands, open_parens
+from pyengine.ui.shell_edit import EditCommands, parens_of
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
-from pyengine.engine.textio import read_text, shown
+from pyengine.engine.textio import one_line, read_text, shown
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on
@@ -136,6 +136,12 @@ def _isatty(stream) -> bool:
 
 # -- the shell ----------------------------------------------------------------------------
 
+#: characters of one line of commands from a file or a pipe (a construct may take many)
+LINE_CHARS = 100_000
+#: characters of one command over several lines (a construct typed or piped in)
+COMMAND_CHARS = 1_000_000
+
+
 class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.Cmd):
     """The inspector: a command loop over one :class:`~pyengine.engine.stages.SessionPlan`.
 
@@ -155,6 +161,7 @@ class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.
         self.prompt = PROMPT if interactive else ""
         self.watching: set[str] = set()
         self.errors = 0
+        self.lines_read = 0
         self.reloaded = False            # reload or clear: back stops there
         self.ascii = not can_print_unicode(self.stdout)
         self._open(setup)
@@ -205,7 +212,7 @@ class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.
 
     def error(self, text: str) -> None:
         self.errors += 1
-        self.say("error: " + (text.strip().splitlines() or ["?"])[0])
+        self.say("error: " + (one_line(text) or "?"))
 
     # -- the loop -----------------------------------------------------------------------
     def banner(self) -> str:
@@ -246,26 +253,46 @@ class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.
         end of input."""
         line = self._read_line()
         lines = [line] if line is not None else []
-        while lines and open_parens("\n".join(lines)) > 0:
+        size = len(line or "")
+        count = parens_of(line or "")
+        while lines and count.open > 0:
             more = self._read_line(CONTINUED)
             if more is None:
                 break
             lines.append(more)
+            count.feed(more)
+            size += len(more) + 1
+            if size > COMMAND_CHARS:
+                self.error(f"a command is at most {COMMAND_CHARS:,} characters: its "
+                           f"parentheses, opened at line {self.lines_read - len(lines) + 1:,}, "
+                           "never close; the shell reads no further")
+                return None
         return "\n".join(lines) if lines else None
 
     def _read_line(self, prompt: str | None = None) -> str | None:
-        """One line; None at the end of input."""
+        """One line; None at the end of input, or (said as an error) at a line past
+        :data:`LINE_CHARS` or holding a NUL: not commands, and not read any further."""
         while True:
             try:
                 if self.interactive:
                     return input(self.prompt if prompt is None else prompt)
-                line = self.stdin.readline()
-                return line.rstrip("\r\n") if line else None
+                line = self.stdin.readline(LINE_CHARS + 2)
+                self.lines_read += 1
+                text = line.rstrip("\r\n")
+                if len(text) > LINE_CHARS or "\0" in text:
+                    self.error(f"input line {self.lines_read:,} "
+                               + (f"is longer than {LINE_CHARS:,} characters" if "\0" not in
+                                  text else "holds a NUL (is it a binary file?)")
+                               + ": these are not commands; the shell reads no further")
+                    return None
+                return text if line else None
             except EOFError:
                 if self.interactive:
                     self.say()
                 return None
             except KeyboardInterrupt:
+                if not self.interactive:        # a script interrupted ends: status 130
+                    raise
                 self.say("^C")
 
     def onecmd(self, line: str) -> bool:

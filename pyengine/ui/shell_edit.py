@@ -8,7 +8,7 @@ construct is given to the same answer as the notebook's ``build``.
 from __future__ import annotations
 
 from pyengine.ui.commands_change import build
-from pyengine.engine.clips_reader import balance
+from pyengine.engine.clips_reader import ParenCount
 
 CONSTRUCTS = ("defrule", "deffacts", "deftemplate", "deffunction", "defglobal", "defmodule",
               "defgeneric", "defmethod")
@@ -31,9 +31,14 @@ def join_constructs(lines: list[str]) -> list[str]:
     one command (as CLIPS's prompt reads it)."""
     out: list[str] = []
     pending: list[str] = []
+    count = ParenCount()
     for line in lines:
+        if pending:
+            count.feed(line)
+        else:
+            count = parens_of(line)
         pending.append(line)
-        if open_parens("\n".join(pending)) <= 0:
+        if count.open <= 0:
             out.append("\n".join(pending).strip())
             pending = []
     if pending:
@@ -41,7 +46,11 @@ def join_constructs(lines: list[str]) -> list[str]:
     return [c for c in out if c]
 
 
-def open_parens(text: str) -> int:
-    """How many parentheses ``text`` leaves open (strings and comments skipped); 0 for
-    text that does not start with one."""
-    return balance(text) if text.lstrip().startswith("(") else 0
+def parens_of(first: str) -> ParenCount:
+    """The parentheses a command's first line leaves open, to be fed the lines that
+    follow (strings and comments skipped); none for a line that does not start with one
+    (a command of the shell's own)."""
+    count = ParenCount()
+    if first.lstrip().startswith("("):
+        count.feed(first)
+    return count

@@ -50,9 +50,12 @@ def _where() -> tuple[Path, bool]:
     if env:
         return Path(env), False
     try:
-        return Path.home() / ".cache" / "pyengine", False
+        home = Path.home()
+        if home.is_dir():           # a HOME naming no folder is no home: nothing made there
+            return home / ".cache" / "pyengine", False
     except (RuntimeError, KeyError, OSError):   # no home directory: a cache in /tmp
-        return TMP_ROOT / f"pyengine-cache-{os.getuid()}", True
+        pass
+    return TMP_ROOT / f"pyengine-cache-{os.getuid()}", True
 
 
 def cache_dir() -> Path:

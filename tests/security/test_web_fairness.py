@@ -17,7 +17,8 @@ httpx = pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
 
 from pyengine.engine.clips_allow import ProgramRefused, check_program  # noqa: E402
 from pyengine.engine.clips_reader import ReadError  # noqa: E402
-from pyengine.engine.clips_values import read_fact, visible  # noqa: E402
+from pyengine.engine.clips_values import read_fact  # noqa: E402
+from pyengine.engine.textio import visible  # noqa: E402
 from pyengine.engine.errors import UsageError  # noqa: E402
 from pyengine.ui.web.app import create_app  # noqa: E402
 from pyengine.ui.web.background import running  # noqa: E402

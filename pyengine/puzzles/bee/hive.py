@@ -64,8 +64,12 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
     if len(raw) > 26:
         raise UsageError(f"a hive has 7 letters, not {len(raw):,} characters")
     raw = fold(raw)
+    marked = _marked_center(raw)
     if center is None:
-        center = _marked_center(raw)
+        center = marked
+    elif marked is not None and marked.lower() != parse_center(center):
+        raise UsageError(f"two centers: {raw} marks {marked}, --center says "
+                         f"{parse_center(center).upper()}: give one")
     text = ascii_lower(raw)
     _check_letters(raw, text)
     if center is None:

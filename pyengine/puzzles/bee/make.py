@@ -156,6 +156,8 @@ def random_hive(eng: BeeEngine, rng: random.Random, center, contains, habits: Ha
     Bounded: ``2 * tries`` candidates, at most ``2 * MAX_VETS`` hives through the rules."""
     st = fast.mask_stats(eng.words)
     sub = (contains or "").strip()
+    if contains is not None and not sub:
+        raise UsageError("--contains: give the letters a pangram must hold (or leave it out)")
     sub = sub and ascii_letters(sub, f"--contains {shown(contains)}").lower()
     cands, fits = fitting(st, eng.words, habits, center, sub)
     bands = [b for b in (habits.preferred, habits.answers) if b is not None] or [None]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.session import new_seed
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_center, parse_hive
@@ -40,6 +41,8 @@ class Game:
         self.turn = 0
         self.score = 0
         self.found: list[str] = []
+        self.seed: int | None = None        # the seed the shuffles follow, if drawn
+        self.shuffled = False
 
     def guess(self, text: str) -> tuple[str, int]:
         """Judge one guess: (message, points earned)."""
@@ -137,6 +140,7 @@ def open_play(letters=None, center=None, words=None, seed=None, allow_offensive=
     staging fact stays, so each ``Guess`` asserted afterwards gets its ``Verdict`` from
     the rules on the next run."""
 
+    seed = new_seed() if seed is None else seed
     eng, hive, c, seed_word = _hive(letters, center, words, seed, allow_offensive,
                                     record=True)
     plan = eng.plan(hive, c, extra=("hints",))
@@ -148,13 +152,17 @@ def open_play(letters=None, center=None, words=None, seed=None, allow_offensive=
 
 
 def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
-    """What a ``!command`` says."""
+    """What a ``!command`` says (the first shuffle of a game without ``--seed`` says
+    the seed it drew, which repeats the shuffles)."""
     pz = game.puzzle
     if cmd == "!help":
         return PLAY_HELP
     if cmd == "!shuffle":
         pz.layout = layout(pz.letters, pz.center, rng)
-        return honeycomb(pz.center, pz.layout)
+        first, game.shuffled = not game.shuffled, True
+        told = first and pz.seed is None and game.seed is not None    # a drawn one
+        return honeycomb(pz.center, pz.layout) + (
+            f"\n(shuffled with seed {game.seed}: --seed {game.seed} repeats it)" if told else "")
     if cmd == "!hints":
         return read_hints(pz.session).text(pz.letters)
     if cmd == "!found":
@@ -212,7 +220,9 @@ def run_play(letters=None, center=None, words=None, seed=None, allow_offensive=F
     dialogue to ``say``."""
     say = say or (lambda *a: None)
     lines = read_lines(lines, _ends_game)      # the limits are checked before any work
+    drawn, seed = seed is None, (new_seed() if seed is None else seed)
     game = _open_game(letters, center, words, seed, allow_offensive)
+    game.seed = seed if drawn else None       # a seed the user gave needs no telling
     pz = game.puzzle
     rng = random.Random(seed)
     played = Played(pz, game)

@@ -7,6 +7,7 @@
     pyengine bee best [--words LIST] [--allow-s] [--json]
 """
 import re
+from dataclasses import replace
 
 from pyengine.engine.errors import UsageError
 from pyengine.puzzles.base import (ALLOW_OFFENSIVE, SEED, UNUSED_SEED, Action, Option, Puzzle,
@@ -37,7 +38,7 @@ def _answers(text: str) -> tuple[int, int]:
 
 
 def _center(help_: str, web: bool = False) -> Option:
-    return Option("center", "str", None, help_, flags=("--center", "--center"), web=web)
+    return Option("center", "str", None, help_, flags=("--center", "--centre"), web=web)
 
 
 def _guess_word(text: str) -> str:
@@ -112,6 +113,9 @@ SOLVE = Action(
              WORDS, UNUSED_SEED),
     run=_M + "solve:run_solve", open=_M + "solve:open_solve", trace=True, picture=PICTURE)
 
+#: play draws its seed itself, to tell a shuffle's seed only when the user gave none
+DRAWN_SEED = replace(SEED, fresh_seed=False)
+
 PLAY = Action(
     "play", "play in the terminal (guesses on stdin, !help)",
     description="Play a hive. Each line of input is a guess judged by the rules, or a "
@@ -122,7 +126,7 @@ PLAY = Action(
                 "as it is).\n" + PLAY_HELP,
     options=(Option("letters", "str", None, "hive letters (default: a random hive)",
                     positional=True, metavar="LETTERS", web=True),
-             _center("the center letter", web=True), WORDS, SEED, ALLOW_OFFENSIVE),
+             _center("the center letter", web=True), WORDS, DRAWN_SEED, ALLOW_OFFENSIVE),
     run=_M + "play:run_play", open=_M + "play:open_play", interactive=True,
     submit=(GUESS,), picture=PICTURE)
 

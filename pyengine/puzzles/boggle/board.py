@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.numbers import shown as cut
 from pyengine.engine.textio import character, fold
 
 __all__ = ["Board", "parse_board", "neighbours_of", "MIN_SIZE", "MAX_SIZE", "MAX_BOARD_TEXT"]
@@ -180,6 +181,9 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
         size = _square_size(len(merged))
         if size is not None:
             return Board(size, tuple(merged))
-    raise UsageError(f"bad board {raw!r}: {len(tokens)} cells is not a square board "
-                     f"(give 9, 16, 25 or 36 letters, {MIN_SIZE}x{MIN_SIZE} to "
-                     f"{MAX_SIZE}x{MAX_SIZE})")
+    n = len(tokens)
+    square = round(n ** 0.5) ** 2 == n
+    what = (f"{n} cells make a {round(n ** 0.5)}x{round(n ** 0.5)} board" if square
+            else f"{n} cells is not a square board")
+    raise UsageError(f"bad board {cut(raw)}: {what} (give 9, 16, 25 or 36 letters, "
+                     f"{MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE})")

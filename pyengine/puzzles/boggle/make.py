@@ -83,6 +83,10 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
     ``solve`` lists (and scores) leave out the offensive ones unless
     ``allow_offensive`` (``boggle solve BOARD`` lists every word)."""
     check_make(algo, dice, record or show_facts)
+    if vowels is not None and (dice is not None or algorithm(algo or "greedy-cad").name != "7freq"):
+        raise UsageError("--vowels sets 7freq's vowel count: give --algo 7freq, or leave it out")
+    if count != "words" and not solve:
+        raise UsageError("--count scores the words --solve lists: give --solve too")
     if seed is None:            # the declaration draws one; Python callers give one
         raise UsageError("a board is made from a seed: give seed=N")
     made = (_rolled(dice, size, seed) if dice is not None else

@@ -27,14 +27,18 @@ class Band:
 COMMON_BANDS = (Band(3, 4, 1), Band(5, 5, 2), Band(6, 6, 3), Band(7, 7, 5))
 
 
-def bands(size: int = 4, two_letter: bool = False) -> tuple[Band, ...]:
+def bands(size: int = 4, two_letter: bool = False, min_len: int = 3) -> tuple[Band, ...]:
     """The seed's table for a ``size`` x ``size`` board (see the module doc), as the
     solving rules get it (one ``Band`` fact a row); :func:`score_word` reads the same
-    rows. The last band ends at the longest word a board can hold."""
+    rows. The last band ends at the longest word a board can hold; words counted below
+    the first band (``min_len`` under 3, or 1 with two-letter words) score 0 in a band
+    of their own."""
     short = (Band(2, 2, 1),) if two_letter else ()
+    first = 2 if two_letter else 3
+    nothing = (Band(min_len, first - 1, 0),) if min_len < first else ()
     long = ((Band(8, 8, 11), Band(9, MAX_WORD_LEN, 0, 2)) if size >= 6 else
             (Band(8, MAX_WORD_LEN, 11),))
-    return short + COMMON_BANDS + long
+    return nothing + short + COMMON_BANDS + long
 
 
 def score_word(word: str, size: int = 4, two_letter: bool = False) -> int:

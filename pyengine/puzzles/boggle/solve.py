@@ -73,6 +73,9 @@ def _settings(board, min_len, two_letter: bool, plain_q: bool) -> tuple[Board, i
         min_len = default_min_len(parsed.size, two_letter)
     if min_len < 1:
         raise UsageError("--min-len must be at least 1")
+    if two_letter and min_len > 2:
+        raise UsageError(f"--two-letter counts 2-letter words, --min-len {min_len} leaves "
+                         "them out: give one of them")
     return parsed, min_len
 
 
@@ -107,7 +110,7 @@ def open_solve(board, words=None, min_len=None, count: str = "words",
         finder = get_finder(words, min_len, count, two_letter, "python")
     session = ExpertaSession(R.BoggleSolver, record=record, fact_classes=R.FACT_CLASSES)
     session.provide(board=parsed, index=finder.index(parsed), min_len=finder.min_len,
-                    bands=bands(parsed.size, two_letter))
+                    bands=bands(parsed.size, two_letter, min_len))
     session.reset()
     plan = SessionPlan(session, [Stage(name) for name in STAGES],
                        title=f"boggle words of {parsed.compact()} by the solving rules "

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
+from pyengine.engine.textio import visible
 from pyengine.puzzles.riddle.clue_words import (  # noqa: F401 (STOP_WORDS: read from here by the maker)
     CONNECTIVE, DETERMINER, EXCLUDE, FILLER_READ, INCLUDE, NEGATIVE, PREPOSITION, STOP_WORDS,
     TOKEN, HalfClue, normalise, read_clue_words)
@@ -33,6 +34,10 @@ NEXT = "next"                 # the letter after the previous clue's
 _ORD_ALT = "|".join(ORDINAL_WORDS + [LAST, NEXT]) + r"|[0-9]{1,2}(?:st|nd|rd|th)"
 # a clue starts at "My first", "Our second's", "my LAST" ...
 _CLUE_START = re.compile(rf"\b(?:my|our)\s+({_ORD_ALT})(?:['\u2019]s)?\b", re.I)
+# "My twenty-first": an ordinal past the words read, written as words
+_LONG_ORDINAL = re.compile(r"\b(?:my|our)\s+((?:twenty|thirty|forty|fifty|sixty|seventy|"
+                           r"eighty|ninety)[-\s]?(?:first|second|third|fourth|fifth|sixth|"
+                           r"seventh|eighth|ninth)\b)", re.I)
 # "My whole is ...", "My all ...": a hint, never a clue
 _WHOLE = re.compile(r"\b(?:my|our)\s+(?:whole|total|all|entirety|self)\b", re.I)
 # words ending a line that show the clue goes on to the next line
@@ -100,6 +105,10 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
         if not line:
             open_clue = False
             continue
+        long = _LONG_ORDINAL.search(line)
+        if long:
+            raise UsageError(f"line {number}: {long.group(1)!r}: ordinals are read as words "
+                             "to twentieth; write the later ones as numbers (21st)")
         pieces: list[tuple[str, str | None]] = []   # (text, ordinal or None)
         marks = sorted([(m.start(), m.end(), m.group(1)) for m in _CLUE_START.finditer(line)]
                        + [(m.start(), m.end(), None) for m in _WHOLE.finditer(line)])
@@ -124,7 +133,7 @@ def _segments(text: str) -> tuple[list[_Segment], list[str]]:
             else:
                 segments.append(_Segment(ordinal, number, body))
                 open_clue = True
-    return segments, hints
+    return segments, [visible(h) for h in hints]     # a mark turning the text is shown
 
 
 def _extend(segment: _Segment, lead: str) -> None:

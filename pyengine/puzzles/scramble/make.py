@@ -173,6 +173,16 @@ def words_given(words: list[str], file: str | None) -> list[str] | None:
     return None
 
 
+def refuse_repeats(words: list[str] | None) -> None:
+    """A word hidden twice is refused: ``scramble solve`` finds each candidate once."""
+    seen: dict[str, str] = {}
+    for w in words or ():
+        if w.lower() in seen:
+            raise UsageError(f"{w} is hidden twice ({seen[w.lower()]} already): a scramble "
+                             "hides different words, each found once by scramble solve")
+        seen[w.lower()] = w
+
+
 def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, seed: int,
               engine="clips", record: bool = True):
     """The scramble, paused before BUILD: the words (or the rivers) as facts, the
@@ -181,6 +191,7 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
 
     given = words_given(hide, file)
     check_make(_letters(given), swaps, randomizer, record, engine)
+    refuse_repeats(given)
     session = make_session(given, randomizer, record=record, engine=engine)
     if randomizer == "shuffle":
         session.seed(seed)

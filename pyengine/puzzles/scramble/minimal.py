@@ -165,9 +165,9 @@ def _astar(words, bound: _Bounds, max_states: int):
                 state, ch = parent[state]
                 letters.append(ch)
             return "".join(reversed(letters)), expanded, g
-        expanded += 1
-        if expanded > max_states:
+        if expanded >= max_states:
             return None, expanded, f      # f of the cheapest open state: a lower bound
+        expanded += 1
         for ch, nxt in _moves(words, state):
             ng = g + 1
             if ng < best_g.get(nxt, 1 << 30):

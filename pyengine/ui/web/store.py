@@ -22,7 +22,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from pyengine.engine.clips_values import visible
+from pyengine.engine.textio import visible
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.workers import Worker, WorkerGone
 
