@@ -54,7 +54,6 @@ class ClueIndex:
         if len(pool) < 2:
             raise UsageError("too few clue words (need words of 3+ letters)")
         self.words = pool
-        self.sets = {w: frozenset(w) for w in pool}
         self.window = window
         self.near = self._near_lengths(pool)
         self._with: dict[str, list[str]] = {}
@@ -121,10 +120,10 @@ class ClueIndex:
             window += near[:self.window - len(window)]
         found = process.extract(a, window, scorer=self._distance,
                                 score_cutoff=self.limits[kind], limit=None)
-        sa, b_has = self.sets[a], _HAS[kind][1]
+        sa, b_has = frozenset(a), _HAS[kind][1]
         good = []
         for b, _dist, _i in found:
-            sb = self.sets[b]
+            sb = frozenset(b)
             if (letter in sb) != b_has or b == a or b in exclude_words:
                 continue
             if sa <= sb or sb <= sa or avoid & collapse_letters(kind, sa, sb):
