@@ -1,15 +1,18 @@
 """How CLIPS 6.4 reads a rule's conditional elements before it builds their network,
 for :mod:`pyengine.engine.rete.from_clips`: ``?f <- (pattern)`` read as one element
-wherever elements are listed (an ``or``'s branches, an ``and``), and every ``or``
-moved up out of the ``and``s around it (CLIPS's reorder.c), so that ``(not (or a
-b))`` is ``(not a) (not b)`` and ``(exists (or a b))`` is ``(not (and (not a) (not
-b)))``."""
+wherever elements are listed (an ``or``'s branches, an ``and``), every ``or`` moved up
+out of the ``and``s around it (CLIPS's reorder.c), so that ``(not (or a b))`` is ``(not
+a) (not b)`` and ``(exists (or a b))`` is ``(not (and (not a) (not b)))``, and nots
+counted as reorder.c counts them (an exists is two): ``(not (not (not X)))`` and ``(not
+(exists X))`` are ``(not X)``, ``(not (not X))`` is ``(exists X)``, ``(not (forall A
+B))`` is ``(exists A (not B))``, ``(not (test X))`` is a test. The network made is then
+CLIPS's, and so are the order of its activations and the rows ``(matches)`` lists."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, read
-from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or,
+from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or, Test,
                                       TooManyAlternatives, count_alternatives)
 
 
@@ -59,15 +62,53 @@ def alternatives(ces: list) -> list[list] | None:
 
 def negated(inner: list, text: str = ""):
     """``(not ...)`` of ``inner``: one Not, or, with an ``or`` inside, a Not of each
-    alternative (``(not (or a b))`` is ``(not a) (not b)``)."""
+    alternative (``(not (or a b))`` is ``(not a) (not b)``). As CLIPS's reorder.c
+    rewrites them: three nots are one (``(not (not (not X)))`` is ``(not X)``, and so is
+    ``(not (exists X))``, an exists being two nots), and ``(not (test X))`` is a test of
+    ``(not X)``."""
+    if len(inner) == 1:
+        twice = _two_nots(inner[0])
+        if twice is not None:
+            return negated(twice, text)
+        if isinstance(inner[0], Test):
+            return _test_negated(inner[0])
+        if isinstance(inner[0], Not) and alternatives(inner[0].ces) is None:
+            return Exists(inner[0].ces, text)          # (not (not X)) is (exists X)
+        if isinstance(inner[0], Forall):               # (not (forall A B)): A and not B
+            return existing(inner[0].first + [negated(inner[0].rest)], text)
     spread = alternatives(inner)
     return Not(inner, text) if spread is None else And([Not(alt) for alt in spread], text)
 
 
 def existing(inner: list, text: str = ""):
-    """``(exists ...)`` of ``inner``: with an ``or`` inside, not all alternatives absent."""
+    """``(exists ...)`` of ``inner``: with an ``or`` inside, not all alternatives absent.
+    An exists is two nots (CLIPS reads it so): ``(exists (exists X))`` and ``(exists
+    (not (not X)))`` are ``(exists X)``, ``(exists (not X))`` is ``(not X)``."""
+    if len(inner) == 1:
+        twice = _two_nots(inner[0])
+        if twice is not None:
+            return existing(twice, text)
+        if isinstance(inner[0], Not):
+            return negated(inner[0].ces, text)
     spread = alternatives(inner)
     return Exists(inner, text) if spread is None else Not([Not(alt) for alt in spread], text)
+
+
+def _two_nots(ce) -> list | None:
+    """What ``ce`` holds if it is two nots, ``(exists X)`` or ``(not (not X))``; else None."""
+    if isinstance(ce, Exists):
+        return ce.ces
+    if isinstance(ce, Not) and len(ce.ces) == 1 and isinstance(ce.ces[0], Not):
+        return ce.ces[0].ces
+    return None
+
+
+def _test_negated(test: Test) -> Test:
+    """``(not (test X))`` as CLIPS reads it: ``(test (not X))``, no not-join."""
+    fn = test.fn
+    return replace(test, fn=lambda values: not fn(values), code=("not", test.code),
+                   text=f"(not {test.text})",
+                   shape=None if test.shape is None else ("not", test.shape))
 
 
 def for_all(first: list, rest: list, text: str = ""):
