@@ -78,6 +78,8 @@ def agenda(s, args: list[str]) -> CommandResult:
     if args != ["*"]:
         acts = agenda_.activations(args[0] if args else agenda_.focus.current)
         lines = [activation_line(s._view(a)) for a in acts]
+        if not acts:                        # CLIPS lists one module's nothing as nothing
+            return CommandResult(())
     else:
         acts, lines = [], []
         for module in modules:

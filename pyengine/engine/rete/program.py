@@ -75,8 +75,10 @@ class Program:
             forms = read(text)
         except ReadError as exc:
             raise ClpError(str(exc)) from None
+        replaced = _replaced_rules(forms, self.module)
         for form in forms:
-            self.construct(form)
+            if id(form) not in replaced:
+                self.construct(form)
 
     def construct(self, form) -> None:
         line = getattr(form, "line", None)
@@ -90,6 +92,9 @@ class Program:
         if head in ("deftemplate", "deffacts", "deffunction", "defrule") and len(form) > 1 \
                 and isinstance(form[1], Symbol) and "::" in form[1]:
             self.loading = str(form[1]).split("::", 1)[0]
+            if self.loading not in self.modules.names:
+                raise ClpError(f"({head} {form[1]} ...): [PRNTUTIL1] Unable to find defmodule "
+                               f"'{self.loading}'.", line)
             if head != "defrule":
                 form = _renamed(form, Symbol(_local(str(form[1]))))
         if head == "defglobal" and len(form) > 1 and isinstance(form[1], Symbol):
@@ -286,3 +291,19 @@ def _renamed(form: Form, name) -> Form:
 def _local(name: str) -> str:
     return name.partition("::")[2] if "::" in name else name
 
+
+def _replaced_rules(forms: list, module: str) -> set[int]:
+    """The defrules (by ``id``) a later defrule of the same name and module replaces, as
+    CLIPS's loading a rule again replaces the first (it never ran: a program's rules
+    are all loaded before its reset)."""
+    last: dict[tuple[str, str], object] = {}
+    for form in forms:
+        if not (isinstance(form, Form) and len(form) > 1 and isinstance(form[1], Symbol)):
+            continue
+        if form[0] == "defmodule":
+            module = str(form[1])
+        elif form[0] == "defrule":
+            last[_qualified(str(form[1]), module)] = form
+    kept = {id(f) for f in last.values()}
+    return {id(f) for f in forms if isinstance(f, Form) and f and f[0] == "defrule"
+            and len(f) > 1 and isinstance(f[1], Symbol) and id(f) not in kept}

@@ -191,7 +191,16 @@ class ClipsHost:
         return type(self._fact(fact))._clips_name if self.fact_exists(fact) else None
 
     def printout(self, router, text) -> None:
-        self.output(router, text)
+        """Standard output (``t``) is the session's output; CLIPS 6.4 writes ``stderr``
+        and ``stdwrn`` as it writes its errors (said with them after the firing); any
+        other logical name is CLIPS's [ROUTER1] error, and nothing is written."""
+        if router in ("t", "stdout"):
+            self.output("t", text)
+        elif router in ("stderr", "stdwrn"):
+            if text.strip():
+                self.warn(text.strip())
+        else:
+            self.warn(f"[ROUTER1] Logical name '{router}' was not recognized by any routers.")
 
     def read_line(self):
         return self.input()

@@ -1,0 +1,55 @@
+"""What a teacher checking our engine against real CLIPS found (2026-11-28), now as
+CLIPS does it: a rule defined twice (the second replaces the first), a construct in a
+module never defined (refused), a printout to a logical name CLIPS 6.4 does not know
+([ROUTER1], nothing written; stderr said with the errors), an empty module's agenda
+(nothing listed). Each program runs in ``pyengine shell clp`` (CLIPS) and ``pyengine
+shell experta`` (ours) with the same commands; what they print must be the same."""
+from __future__ import annotations
+
+import pytest
+
+from tests.security.test_cli_inputs import cli
+
+pytest.importorskip("clips", reason="the comparison needs CLIPS (clipspy)")
+
+PROGRAMS = {
+    "twice": ('(defrule r => (printout t "first" crlf))\n'
+              '(defrule r => (printout t "second" crlf))\n', "(run)\n"),
+    "routers": ('(defrule go =>\n  (printout werror "to werror" crlf)\n'
+                '  (printout stderr "to stderr" crlf)\n  (printout bogus "to bogus" crlf)\n'
+                '  (printout stdout "to stdout" crlf)\n  (printout t "end" crlf))\n', "(run)\n"),
+    "empty-module": ("(defmodule MAIN (export ?ALL))\n(deffacts d (go))\n"
+                     "(defrule MAIN::r (go) => )\n(defmodule WORK (import MAIN ?ALL))\n"
+                     "(defrule WORK::w (go) (never) => )\n",
+                     "(reset)\n(agenda WORK)\n(agenda MAIN)\n(focus WORK)\n(agenda)\n"),
+}
+
+
+def shell(engine: str, path, commands: str) -> tuple[int, str]:
+    code, out, err = cli(["shell", engine, str(path)], commands.encode())
+    return code, out
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_our_engine_prints_what_clips_prints(tmp_path, name):
+    text, commands = PROGRAMS[name]
+    path = tmp_path / f"{name}.clp"
+    path.write_text(text)
+    clips = shell("clp", path, commands)
+    ours = shell("experta", path, commands)
+    strip = [line for line in clips[1].splitlines() if not line.startswith(";; ")]
+    assert [line for line in ours[1].splitlines() if not line.startswith(";; ")] == strip
+    assert ours[0] == clips[0]
+    if name == "twice":
+        assert "    | second" in strip and "    | first" not in strip
+    if name == "routers":
+        assert any("[ROUTER1] Logical name 'werror'" in line for line in strip)
+        assert "    | to werror" not in strip and "    | end" in strip
+
+
+def test_a_construct_in_a_module_never_defined_is_refused(tmp_path):
+    path = tmp_path / "nope.clp"
+    path.write_text("(defrule NOPE::r => )\n")
+    for engine in ("clp", "experta"):
+        code, _, err = cli(["shell", engine, str(path)], b"(run)\n")
+        assert code == 2 and "[PRNTUTIL1] Unable to find defmodule 'NOPE'." in err
