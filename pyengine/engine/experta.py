@@ -23,7 +23,7 @@ from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOf
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
-from pyengine.engine.experta_facts import fact_text, fact_values
+from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
                                      check_seed)
@@ -112,6 +112,8 @@ class ExpertaSession(Session):
         self.ke.reset()                         # repeats and a replay (back) does too
         for fid, _ in self.rete.facts.items():
             self._note_outside(fid)
+        if self.rete.reset_error is not None:
+            raise ActionErrors(reset_stopped(self.rete.reset_error, self.rete.facts))
 
     def assert_fact(self, fact) -> int:
         before = self.rete.facts.next_id

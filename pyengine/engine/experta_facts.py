@@ -174,3 +174,12 @@ def all_fact_classes(engine: KnowledgeEngine) -> dict[str, type]:
         if isinstance(obj, type) and issubclass(obj, Fact) and obj is not InitialFact:
             found[fact_text(obj()).strip("()").split()[0]] = obj
     return found
+
+
+def reset_stopped(error: Exception, facts) -> str:
+    """What a reset stopped by a pattern's or a join's failing test says (CLIPS's
+    [FACTMCH1], [DRIVE1]): the error, and the fact it was matching, the last one
+    asserted; the facts before it stay, the deffacts after it are not asserted."""
+    items = list(facts.items())
+    fact = f" f-{items[-1][0]} {fact_text(items[-1][1])}" if items else " a fact"
+    return f"reset: {error} (matching{fact}: the reset stopped there)"

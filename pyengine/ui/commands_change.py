@@ -45,6 +45,9 @@ def assert_(front, fact) -> Changes:
             before.add(fid)
             front.log.mark(fid, USER)
             changes.append(("==>", view))
+    said = getattr(session, "take_warnings", lambda: None)()     # as CLIPS says them
+    if said:                    # a test failing as the facts were matched: they stay
+        notes.append(f"error while matching: {said}")
     return Changes("asserted", made, changes, note="; ".join(notes))
 
 

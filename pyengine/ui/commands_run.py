@@ -140,13 +140,18 @@ def reset(front) -> Note:
         factory = with_edits(reopen, program_edits(front.timeline, reopen))
         restart(front, factory(), factory)
     elif front.runner is None:               # a bare session: its own reset
-        front.session.reset()
-        front.log.snapshot()
+        try:
+            front.session.reset()
+        finally:
+            front.log.snapshot()
     else:
         raise UsageError("this session cannot be rebuilt (it was opened without a way "
                          "to open it again)")
     if heard:
         front.show_events(heard)
+    stopped = getattr(front.session, "reset_said", None)
+    if stopped:                 # the session is the new one, as far as its reset went
+        raise UsageError(stopped)
     nxt = front.runner.current if front.runner is not None else None
     return Note(f"reset: {plural(len(front.session.facts()), 'fact')}"
                 + (f"; next stage {nxt.name}" if nxt else ""))

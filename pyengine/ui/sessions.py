@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Callable
 
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import ActionErrors, UsageError
 from pyengine.engine.numbers import is_digits
 from pyengine.engine.session import STRATEGIES
 from pyengine.engine.stages import SessionPlan, Stage
@@ -314,7 +314,11 @@ def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
 
     if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
         seed = new_seed()
-    session.reset()
+    try:
+        session.reset()
+    except ActionErrors as exc:         # the session opens as CLIPS's does, with what
+        session.notes.append(str(exc))  # the reset asserted before it stopped
+        session.reset_said = str(exc)
     if seed is not None:
         session.seed(seed)
     if strategy:

@@ -53,3 +53,26 @@ def test_a_construct_in_a_module_never_defined_is_refused(tmp_path):
     for engine in ("clp", "experta"):
         code, _, err = cli(["shell", engine, str(path)], b"(run)\n")
         assert code == 2 and "[PRNTUTIL1] Unable to find defmodule 'NOPE'." in err
+
+
+@pytest.mark.parametrize("text", [
+    "(deffacts d (v 1) (v abc) (v 3))\n(defrule cmp (v ?x&:(> ?x 1)) => (printout t ?x crlf))\n",
+    "(deffacts d (n 1) (n abc) (n 2))\n"
+    "(defrule same (n ?x) (n ?y&:(= ?x ?y)) => (printout t \"same \" ?x crlf))\n"])
+def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(tmp_path, text):
+    """CLIPS says the error ([FACTMCH1] or [DRIVE1]), keeps the fact it was matching,
+    asserts no more of the deffacts and goes on; so does ours (it said our shell could
+    not open)."""
+    path = tmp_path / "stops.clp"
+    path.write_text(text)
+    commands = "(facts)\n(run)\n(assert (v 7) (n 7))\n(run)\n(facts)\n"
+
+    def kept(engine):
+        code, out, err = cli(["shell", engine, str(path)], commands.encode())
+        assert "Traceback" not in out + err
+        return [line for line in out.splitlines()
+                if line.startswith(("f-", "    | ", "For a total", "<Fact"))]
+    ours = kept("experta")
+    assert ours == kept("clp")
+    assert "f-2     (v abc)" in ours or "f-2     (n abc)" in ours
+    assert not any(line.startswith("f-3     (v 3)") for line in ours)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
+from pyengine.engine.errors import UsageError
+
 from pyengine.engine.rete.agenda import Activation, Agenda, reckoned_salience
 from pyengine.engine.rete.alpha import AlphaMatch, PatternNetwork
 from pyengine.engine.rete.builder import Builder
@@ -50,6 +52,8 @@ class Engine:
         self.rules: dict = {}               # name -> RuleSpec, in definition order
         self.terminals: dict = {}           # name -> its terminal nodes in this network
         self.initial: list = []             # callables(engine) asserting the deffacts' facts
+        self.reset_error: UsageError | None = None  # what stopped the last reset early
+        self.resetting = False              # the reset is asserting the initial facts
         self.listener: Listener | None = None
         self.halted = False
         self.alpha_matches: dict = {}       # fact id -> its alpha matches
@@ -117,8 +121,14 @@ class Engine:
         for node in _primed(self.builder.root, self.builder.made):
             for child in (reversed(node) if isinstance(node, list) else (node,)):
                 child.left_add(root)
-        for assert_initial in self.initial:
-            assert_initial(self)
+        self.reset_error, self.resetting, self.said = None, True, []
+        try:
+            for assert_initial in self.initial:
+                assert_initial(self)
+        except UsageError as exc:   # a pattern's test failed on a fact: as CLIPS, the
+            self.reset_error = exc  # fact stays, the reset stops there, the session lives
+        finally:
+            self.resetting = False
         self.agenda.focus.current = "MAIN"  # whatever the deffacts' auto-focus made it
 
     def assert_fact(self, fact, fid: int | None = None):

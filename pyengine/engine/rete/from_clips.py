@@ -18,6 +18,7 @@ from __future__ import annotations
 from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
 from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
+from pyengine.engine.clp.errors import ClpRuntimeError
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
@@ -29,6 +30,10 @@ from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, NotC, Or, OrC, Pat
 
 FALSE = "FALSE"
 _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of its own
+
+
+#: what a ``=(...)`` whose call failed equals: no field's value
+_NO_VALUE = object()
 
 
 class LhsReader:
@@ -142,12 +147,21 @@ class LhsReader:
                     shape=_shape(expr, uses),
                     text=f"(test {form_text(expr)})", weight=complexity(expr))
 
-    def expression(self, expr):
-        """A CLIPS expression as ``fn(variables) -> value``."""
+    def expression(self, expr, failed=FALSE):
+        """A CLIPS expression as ``fn(variables) -> value``; one whose call fails while
+        the engine matches is ``failed`` (a test that does not pass), its error said as
+        CLIPS says it (:meth:`ClipsHost.said_while_matching`)."""
         scope = self.program.scope.child(bound=self.bound)
         compiled = compile_expr(expr, scope)
-        host = self.program.host
-        return lambda values: compiled(Frame(values, host))
+        host, rule = self.program.host, self.rule
+
+        def evaluate(values):
+            try:
+                return compiled(Frame(values, host))
+            except ClpRuntimeError as exc:
+                host.said_while_matching(f"{exc} (while matching rule {rule})")
+                return failed
+        return evaluate
 
     # -- patterns -------------------------------------------------------------------------
     def pattern(self, item, address: str | None = None) -> Pattern:
@@ -288,7 +302,7 @@ class LhsReader:
         if terms and terms[0] == Connective("~"):
             return NotC(self.term(terms[1:], where))
         if len(terms) == 2 and terms[0] in (":", "=") and isinstance(terms[1], Form):
-            fn = self.expression(terms[1])
+            fn = self.expression(terms[1], FALSE if terms[0] == ":" else _NO_VALUE)
             uses, code = _variables(terms[1]), form_text(terms[1])
             shape = _shape(terms[1], uses)
             if terms[0] == ":":
