@@ -188,7 +188,7 @@ class ClipsSession(ProgramMixin, Session):
 
     def fact(self, fact_id: int) -> FactView:
         with self._router.aside():
-            return FactView(fact_id, str(self._find(fact_id)))
+            return FactView(fact_id, clips_facts.text_of(self._find(fact_id)))
 
     def retract(self, fact_id: int) -> None:
         fact = self._find(fact_id)
@@ -198,20 +198,20 @@ class ClipsSession(ProgramMixin, Session):
     def modify(self, fact_id: int, slots: dict[str, object]) -> int:
         """The fact's id, or the one it became equal to (CLIPS then retracts it)."""
         fact = self._find(fact_id)
-        old = str(fact)
+        old = clips_facts.text_of(fact)
         with self._told():
             now = clips_facts.modify(fact, slots)
-        if now.index == fact_id and str(now) != old:   # a new version (not another kept)
+        if now.index == fact_id and clips_facts.text_of(now) != old:   # a new version (not another kept)
             self._note_outside(now.index)
         return now.index
 
     def facts(self) -> list[FactView]:
         with self._router.aside():
-            return [FactView(f.index, str(f)) for f in self.env.facts()]
+            return [FactView(f.index, clips_facts.text_of(f)) for f in self.env.facts()]
 
     def fact_full(self, fact_id: int) -> str:
         with self._router.aside():
-            return str(self._find(fact_id))
+            return clips_facts.text_of(self._find(fact_id))
 
     def templates(self) -> list[str]:
         return clips_inspect.templates(self.env)

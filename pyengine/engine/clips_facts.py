@@ -10,6 +10,8 @@ through CLIPS's fact modifier the same way.
 """
 from __future__ import annotations
 
+import re
+
 import clips
 from clips._clips import ffi, lib
 
@@ -134,13 +136,26 @@ def _reason(exc: Exception) -> str:
     return (str(exc).splitlines() or ["not a fact"])[0]
 
 
+def text_of(fact) -> str:
+    """A fact as CLIPS's ``(facts)`` prints it: CLIPS's text of it (its pretty-printed
+    form, a slot a line) on one line, a string's newlines, tabs and runs of spaces kept
+    (clipspy's ``str`` folds all whitespace, inside strings too)."""
+    text = clips.facts.fact_pp_string(fact._env, fact._fact)
+    return _SLOT_LINE.sub("", text).strip()
+
+
+#: where CLIPS's pretty-printed form starts a slot's line (a template fact's, after the
+#: space that ends the line before)
+_SLOT_LINE = re.compile(r"(?<= )\n   (?=\()")
+
+
 def full_text(env, fid: int, text: str) -> str:
     """A modified fact's text (CLIPS's watch record elides the unchanged slots)."""
     name = text[1:].split(None, 1)[0].rstrip(")")
     try:
         for f in env.find_template(name).facts():
             if f.index == fid:
-                return str(f)
+                return text_of(f)
     except (LookupError, clips.CLIPSError):
         pass
     return text
