@@ -181,6 +181,41 @@ def test_a_fact_declared_before_reset_is_matched_with_experta_s_warning(caplog):
     assert ke.seen == [1, 2]
 
 
+def test_before_reset_the_rules_that_need_experta_s_initial_fact_wait():
+    """Plain experta has no InitialFact before a reset: a rule with an empty LHS, or
+    opening with NOT or TEST, cannot fire on facts declared before it; after the reset
+    they do (checked against plain experta too)."""
+    from experta import KnowledgeEngine as PlainEngine
+    from pyengine.experta import NOT, TEST, Fact, KnowledgeEngine, MATCH, Rule
+
+    def program(base):
+        class E(base):
+            @Rule(Fact(n=MATCH.n))
+            def r(self, n):
+                self.seen = getattr(self, "seen", []) + [f"r {n}"]
+
+            @Rule(NOT(Fact(n=99)))
+            def none(self):
+                self.seen = getattr(self, "seen", []) + ["none"]
+
+            @Rule(TEST(lambda: True), Fact(n=MATCH.n))
+            def tested(self, n):
+                self.seen = getattr(self, "seen", []) + [f"tested {n}"]
+
+            @Rule()
+            def empty(self):
+                self.seen = getattr(self, "seen", []) + ["empty"]
+        return E
+
+    for engine in (on_our_engine(program(KnowledgeEngine))(), program(PlainEngine)()):
+        engine.declare(Fact(n=1))
+        engine.run()
+        assert engine.seen == ["r 1"]
+        engine.reset()
+        engine.run()
+        assert sorted(engine.seen) == ["empty", "none", "r 1"]
+
+
 def test_the_notebook_s_records_hold_the_rules_own_values(tmp_path):
     from pyengine.ui.notebook import Inspector
 

@@ -78,10 +78,13 @@ class Engine:
         return None if rule is None or (module and rule.module != module) else rule
 
     # -- facts -------------------------------------------------------------------------
-    def reset(self) -> None:
-        """Empty the facts, memories and agenda; assert the initial facts."""
+    def reset(self, initial_fact: bool = True) -> None:
+        """Empty the facts, memories and agenda; assert the initial facts. Without
+        ``initial_fact`` (experta's facts declared before any reset, when it has no
+        InitialFact yet) the rules that open with no pattern to match (an empty LHS, a
+        test, a not or an exists) are not primed: they wait for a reset, as there."""
         with fewer_collections():
-            self._reset()
+            self._reset(initial_fact)
 
     def empty(self) -> None:
         """Take out what a reset replaces as CLIPS 6.4's ``(reset)`` does, each change
@@ -107,7 +110,7 @@ class Engine:
         finally:
             self.net.sealed = None
 
-    def _reset(self) -> None:
+    def _reset(self, initial_fact: bool = True) -> None:
         self.alpha_matches = {}
         self.truth.clear()
         self.facts.clear()
@@ -119,6 +122,8 @@ class Engine:
         self.halted = False
         root = self.builder.root.reset()
         for node in _primed(self.builder.root, self.builder.made):
+            if not initial_fact and (isinstance(node, list) or node.kind != "join"):
+                continue
             for child in (reversed(node) if isinstance(node, list) else (node,)):
                 child.left_add(root)
         self.reset_error, self.resetting, self.said = None, True, []

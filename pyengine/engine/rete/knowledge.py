@@ -106,7 +106,7 @@ class OurKnowledgeEngine:
         """The network ready to match, as a reset makes it, without the DefFacts."""
         initial, self.rete.initial = self.rete.initial, []
         try:
-            self.rete.reset()
+            self.rete.reset(initial_fact=False)     # no InitialFact yet, as in experta
         finally:
             self.rete.initial = initial
 
