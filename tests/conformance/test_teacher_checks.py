@@ -80,3 +80,28 @@ def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(t
     assert ours == kept("clp")
     assert "f-2     (v abc)" in ours or "f-2     (n abc)" in ours
     assert not any(line.startswith("f-3     (v 3)") for line in ours)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(defrule r (or (a ?x) (b ?y)) => (printout t ?x crlf))\n", "?x"),
+    ("(deftemplate t (slot s))\n(defrule r ?f <- (t) => (modify ?f (zz 2)))\n",
+     "Invalid slot 'zz'"),
+    ("(deftemplate t (slot s))\n(defrule r ?f <- (t) => (duplicate ?f (zz 2)))\n",
+     "Invalid slot 'zz'")])
+def test_what_clips_refuses_as_it_loads_ours_refuses_too(tmp_path, text, says):
+    """A variable only one branch of an or binds, used in the actions (CLIPS's
+    PRCCODE3); a modify or duplicate of a slot the template has not (TMPLTDEF1)."""
+    path = tmp_path / "refused.clp"
+    path.write_text(text)
+    for engine in ("clp", "experta"):
+        code, _, err = cli(["shell", engine, str(path)], b"(run)\n")
+        assert code == 2 and says in err, (engine, err)
+
+
+def test_a_variable_every_branch_binds_or_a_later_pattern_binds_is_the_actions(tmp_path):
+    path = tmp_path / "kept.clp"
+    path.write_text("(deffacts d (b 2) (c 3))\n"
+                    "(defrule r1 (or (a ?x) (b ?x)) => (printout t \"r1 \" ?x crlf))\n"
+                    "(defrule r2 (or (a ?x) (b ?y)) (c ?x) => (printout t \"r2 \" ?x crlf))\n")
+    outputs = [cli(["shell", engine, str(path)], b"(run)\n")[1] for engine in ("clp", "experta")]
+    assert outputs[0] == outputs[1] and "    | r1 2" in outputs[1]

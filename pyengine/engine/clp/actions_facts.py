@@ -204,7 +204,10 @@ def _check_change(form: Form, group: Form, scope: Scope) -> None:
     template = scope.addresses.get(var.name) if isinstance(var, Variable) else None
     slots = scope.templates.get(template) if template else None
     slot = str(group[0])
-    if slots is not None and slot in slots:
+    if slots is not None and slot not in slots:     # CLIPS refuses the rule as it loads
+        raise ClpError(f"[TMPLTDEF1] Invalid slot '{slot}' not defined in corresponding "
+                       f"deftemplate '{template}'.", getattr(form, "line", None))
+    if slots is not None:
         _check_given(template, slot, slots[slot][0], list(group[1:]), scope,
                      getattr(form, "line", None), str(form[0]))
 

@@ -30,14 +30,15 @@ def _body(items, scope: Scope, form: Form, loop_vars: tuple[str, ...]) -> Compil
     items = list(items)
     if items and keyword(items[0], "do"):
         items.pop(0)
-    saved = (set(scope.bound), scope.loop_vars, scope.loop_depth)
+    saved = (set(scope.bound), scope.loop_vars, scope.loop_depth, scope.addresses)
     scope.bound.update(loop_vars)
     scope.loop_vars = scope.loop_vars | frozenset(loop_vars)
     scope.loop_depth += 1
+    scope.addresses = {k: v for k, v in scope.addresses.items() if k not in loop_vars}
     try:
         body = sequence(items, scope, form)
     finally:
-        outer_bound, scope.loop_vars, scope.loop_depth = saved
+        outer_bound, scope.loop_vars, scope.loop_depth, scope.addresses = saved
         # binds inside the loop stay visible after it; its own variables do not
         scope.bound.difference_update(v for v in loop_vars if v not in outer_bound)
     return body

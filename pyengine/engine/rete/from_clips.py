@@ -44,6 +44,7 @@ class LhsReader:
         self.rule = rule
         self.line = line
         self.bound: set[str] = set()
+        self.some_branches: set[str] = set()    # bound in some branches of an or only
         self.held: set[str] = set()     # the variables the fact of the pattern read holds
 
     def fail(self, message: str, where=None):
@@ -90,6 +91,7 @@ class LhsReader:
             self.fail(f"{var} cannot hold a fact", var)
         got = self.pattern(pattern, address=var.name)
         self.bound.add(var.name)
+        self.some_branches.discard(var.name)
         return got
 
     def ce(self, item):
@@ -129,12 +131,14 @@ class LhsReader:
         if head == "and":
             return And([self.ce(x) for x in units(item[1:])])
         if head == "or":
-            saved, branches, seen = set(self.bound), [], set()
+            saved, branches, seen, every = set(self.bound), [], set(), None
             for x in units(item[1:]):
                 self.bound = set(saved)
                 branches.append([self.ce(x)])
                 seen |= self.bound
+                every = set(self.bound) if every is None else every & self.bound
             self.bound = seen
+            self.some_branches |= seen - (every or set())
             return Or(branches)
         if head == "logical":
             self.fail("(logical ...) must come first", item)
@@ -324,6 +328,7 @@ class LhsReader:
         if atom.is_global:
             self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
         self.bound.add(atom.name)
+        self.some_branches.discard(atom.name)   # a pattern after the or binds it in all
         return Var(atom.name)
 
 

@@ -172,7 +172,9 @@ class Program:
         arrow = items.index("=>")
         reader = LhsReader(self, name, line)
         ces, logical = reader.ces(items[:arrow])
-        (rhs := self.scope.child(bound=reader.bound, context="rhs")).addresses = addresses(ces)
+        # a variable only some branches of an or bind is not the actions' (CLIPS's PRCCODE3)
+        rhs = self.scope.child(bound=reader.bound - reader.some_branches, context="rhs")
+        rhs.addresses = addresses(ces)
         actions = sequence(items[arrow + 1:], rhs, form)
         check_rule(name, ces, items[arrow + 1:], self.scope.facets, line)
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions),
