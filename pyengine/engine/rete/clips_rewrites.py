@@ -4,15 +4,15 @@ wherever elements are listed (an ``or``'s branches, an ``and``), every ``or`` mo
 out of the ``and``s around it (CLIPS's reorder.c), so that ``(not (or a b))`` is ``(not
 a) (not b)`` and ``(exists (or a b))`` is ``(not (and (not a) (not b)))``, and nots
 counted as reorder.c counts them (an exists is two): ``(not (not (not X)))`` and ``(not
-(exists X))`` are ``(not X)``, ``(not (not X))`` is ``(exists X)``, ``(not (forall A
-B))`` is ``(exists A (not B))``, ``(not (test X))`` is a test. The network made is then
+(exists X))`` are ``(not X)``, ``(not (not X))`` is ``(exists X)``, a ``forall`` is the
+nots it stands for, ``(not (test X))`` is a test. The network made is then
 CLIPS's, and so are the order of its activations and the rows ``(matches)`` lists."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, read
-from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or, Test,
+from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Not, Or, Test,
                                       TooManyAlternatives, count_alternatives)
 
 
@@ -74,8 +74,6 @@ def negated(inner: list, text: str = ""):
             return _test_negated(inner[0])
         if isinstance(inner[0], Not) and alternatives(inner[0].ces) is None:
             return Exists(inner[0].ces, text)          # (not (not X)) is (exists X)
-        if isinstance(inner[0], Forall):               # (not (forall A B)): A and not B
-            return existing(inner[0].first + [negated(inner[0].rest)], text)
     spread = alternatives(inner)
     return Not(inner, text) if spread is None else And([Not(alt) for alt in spread], text)
 
@@ -112,14 +110,11 @@ def _test_negated(test: Test) -> Test:
 
 
 def for_all(first: list, rest: list, text: str = ""):
-    """``(forall A B...)``; with an ``or`` inside, as CLIPS reads it,
-    ``(not (and A (not (and B...))))`` with its ors moved up."""
-    if alternatives(first + rest) is None:
-        return Forall(first, rest, text)
-    absent = negated(rest)
-    spread = alternatives(first + [absent])
-    return Not(first + [absent], text) if spread is None else \
-        And([Not(alt) for alt in spread], text)
+    """``(forall A B...)`` as CLIPS reads it, ``(not (and A (not (and B...))))`` (its
+    ors moved up, its nots counted): CLIPS has no forall node, and the one network it
+    makes of these nots is what decides when, and in which order, its activations come
+    and go (a forall node of our own made and dropped some CLIPS never makes)."""
+    return negated(first + [negated(rest)], text)
 
 
 def form_alternatives(items) -> int:
