@@ -201,7 +201,7 @@ class ClipsSession(ProgramMixin, Session):
         old = clips_facts.text_of(fact)
         with self._told():
             now = clips_facts.modify(fact, slots)
-        if now.index == fact_id and clips_facts.text_of(now) != old:   # a new version (not another kept)
+        if now.index == fact_id and clips_facts.text_of(now) != old:   # a new version
             self._note_outside(now.index)
         return now.index
 

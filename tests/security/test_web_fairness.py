@@ -123,7 +123,7 @@ def test_a_program_opens_within_one_request_s_hard_limit():
         began = time.monotonic()
         r = c.post("/api/sessions", json=program(endless, "clips"))
         assert r.status_code == 504 and "did not open within 2 s" in r.json()["error"]
-        assert time.monotonic() - began < 8
+        assert time.monotonic() - began < 20         # not the 30 s a puzzle may take (loaded machine: slack)
 
 
 def test_a_heavy_request_lowers_its_worker_s_priority():
@@ -183,3 +183,14 @@ def test_the_teacher_sees_direction_marks_written_out():
         assert row["last"] == visible('assert (x "\u202etxet")') == \
             'assert (x "\\u202etxet")'
         assert "\u202e" not in (row["error"] or "")
+
+
+def test_a_program_too_long_is_refused_in_the_server_and_listed_for_the_teacher():
+    from pyengine.ui.web.programs import PROGRAM_LIMITS
+    with web_client(teacher=TEACHER["X-Pyengine-Teacher"]) as c:
+        long = "; x\n" * (PROGRAM_LIMITS.chars // 4 + 1)
+        r = c.post("/api/sessions", json=program(long))
+        assert r.status_code == 400 and "characters; the page takes at most" in r.json()["error"]
+        rows = c.get("/api/class", headers=TEACHER).json()["sessions"]
+        assert any(row["ended"] == "it could not open" and "characters" in row["error"]
+                   for row in rows)

@@ -172,7 +172,11 @@ class Api:
             if set(body) != {"program"}:
                 raise TooLarge(f"the request body is at most {limits.body} bytes unless it "
                                "opens a program")
-        spec = self._program(body) if "program" in body else self._target(body)
+        try:
+            spec = self._program(body) if "program" in body else self._target(body)
+        except ProgramRefused as exc:       # too long: the teacher's list shows it too
+            self.store.not_opened(client, "program", None, None, str(exc).splitlines()[0])
+            return _refusal(exc)
         _, status, answer = await self.store.open(client, spec)
         return Response(answer, status, media_type="application/json")
 
