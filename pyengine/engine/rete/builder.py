@@ -13,7 +13,8 @@ input from a sub-network of joins that starts from the same token.
 from __future__ import annotations
 
 from pyengine.engine.rete.alpha import PatternNetwork
-from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, Join, NegJoin, Network, Root,
+from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, InitialTestJoin, Join, NegJoin,
+                                        Network, Root,
                                         SubExistsJoin, SubNegJoin, SubResult, Terminal)
 from pyengine.engine.rete.keys import join_test, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
@@ -69,7 +70,10 @@ class Builder:
             while i < len(ces) and isinstance(ces[i], Test):
                 tests.append(ces[i])
                 i += 1
-            if isinstance(ce, Test):
+            if isinstance(ce, Test) and parent is self.root and self.strict:
+                parent = self._filter(parent, [ce] + tests, bound, share, InitialTestJoin)
+                pos += 1                        # CLIPS's initial pattern, "*"
+            elif isinstance(ce, Test):
                 parent = self._filter(parent, [ce] + tests, bound, share)
             elif isinstance(ce, Pattern):
                 parent, binds = self._pattern(ce, parent, pos, bound, tests, share)
@@ -121,11 +125,12 @@ class Builder:
             return _after_nots(join)
         return any(join.left.values())
 
-    def _filter(self, parent, tests, bound, share):
-        key = (id(parent), "test", _post_key(tests, bound))
+    def _filter(self, parent, tests, bound, share, cls=None):
+        cls = cls or FilterJoin
+        key = (id(parent), cls.__name__, _post_key(tests, bound))
         join = self._shared(key, share, None)
         if join is None:
-            join = FilterJoin(self.net, None, None, _post(tests, bound), key)
+            join = cls(self.net, None, None, _post(tests, bound), key)
             self._link(parent, join, key)
         return join
 

@@ -338,6 +338,15 @@ class FilterJoin(Join):
         pass
 
 
+class InitialTestJoin(FilterJoin):
+    """CLIPS's tests at a rule's start: CLIPS puts its initial pattern before them, so
+    the rule's partial matches begin with it, ``*`` (``tf: *,f-1``), which counts as
+    the first pattern in what the views list and in how lex and mea order the rule."""
+
+    def left_add(self, tok: Token) -> None:
+        self._emit(tok, None, tok.ams + (None,))
+
+
 class Root:
     """Where every rule starts: one empty token, made at reset."""
 
