@@ -67,6 +67,10 @@ def _pattern_labels(ce: str) -> list[str]:
     return labels
 
 
+#: what the matches view says of CLIPS's initial pattern (before a rule's opening test)
+INITIAL = "CLIPS's initial pattern (the rule opens with a test)"
+
+
 def parse_matches(rule: str, text: str, source: str) -> Matches:
     """Matches from the text CLIPS's ``(matches RULE)`` prints (verbose): its own
     sections, rows and ``*`` kept (``joins``, ``activation_rows``)."""
@@ -87,11 +91,13 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
         elif current is not None and (line.startswith("f-") or line.startswith("*")):
             if current is rows or (joins and current is joins[-1].rows):
                 current.append(basis_of(line))
-            elif ids_of(line):          # a rule without patterns: CLIPS lists a "*"
-                current.append(ids_of(line)[0])
+            else:                       # a fact, or "*": the initial pattern's match
+                current.append(ids_of(line)[0] if ids_of(line) else None)
     labels = lhs_labels(source)
-    if not labels and not any(patterns):    # no pattern: CLIPS's "*" stands for none
-        patterns = []
+    if not labels and all(p in ([], [None]) for p in patterns):   # no pattern: CLIPS's
+        patterns = []               # "*" (its initial pattern) stands for none
+    if patterns and patterns[0] == [None] and len(labels) + 1 == len(patterns):
+        labels = [INITIAL] + labels     # a rule opening with a test
     if len(labels) != len(patterns):
         labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
     first = [[(fid,) for fid in patterns[0]]] if patterns else []

@@ -14,6 +14,8 @@ import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_network import inner_chain
+from pyengine.engine.clips_inspect import INITIAL
+from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import Exists, Forall, Not, Pattern, Test, disjuncts, flatten
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
@@ -60,6 +62,8 @@ def matches(rete, spec) -> Matches:
         walk.disjunct(_chain(terminal), labels)
     waiting = [t for terminal in terminals for t, act in reversed(terminal.memory.items())
                if act is not None]
+    if all(p.source == INITIAL for p in walk.patterns):     # a rule with only tests
+        walk.patterns, walk.partials = [], []
     return Matches(spec.name, walk.patterns, walk.partials, sorted({_ids(t) for t in waiting}),
                    walk.joins, [_row(t) for t in waiting])
 
@@ -88,10 +92,12 @@ class _Walk:
         self.joins: list[JoinMatch] = []
         self.entries: list[tuple[int, int]] = []    # the CEs so far: (first, last) pattern
         self.before = 0                             # the patterns of earlier alternatives
+        self.offset = 0                             # 1 past CLIPS's initial pattern
 
     def disjunct(self, chain: list, labels: list[str]) -> None:
         """One alternative of the rule (its patterns numbered on, its CEs from 1)."""
         self.labels, self.entries, self.before = labels, [], len(self.patterns)
+        self.offset = 0
         for group in _groups(chain):
             self._condition(group)
 
@@ -107,6 +113,13 @@ class _Walk:
             self._section(group[-1])
             return
         k = len(self.patterns) - self.before
+        if isinstance(node, InitialTestJoin):   # CLIPS's initial pattern: "*", no label
+            self.patterns.append(PatternMatch(INITIAL, [None]))
+            self.partials.append([()])
+            self.entries.append((first, first))
+            self.offset = 1                     # the rule's own patterns' labels from 0
+            return
+        k -= self.offset
         alpha = node.right if node.kind in ("join", "not", "exists") else None
         facts = sorted(am.fact["__factid__"] for bucket in alpha.memory.values()
                        for am in bucket) if alpha is not None else []

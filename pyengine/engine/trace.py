@@ -155,10 +155,11 @@ def matches_lines(m, output: str = "verbose") -> list[str]:
     for n, pattern in enumerate(m.patterns, 1):
         if verbose:
             lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
-            lines += [f"f-{fid}" for fid in pattern.facts] or [" None"]
+            lines += [f"f-{fid}" if fid is not None else "*" for fid in pattern.facts] \
+                or [" None"]
         elif output == "succinct":
             lines.append(f"Pattern {n}: {len(pattern.facts)}")
-        found += len(pattern.facts)
+        found += len(pattern.facts)     # CLIPS counts its initial pattern's "*" too
     joins = m.joins if m.joins is not None else [
         (f"1 - {k}", rows) for k, rows in enumerate(m.partials[1:], 2)]
     partial = 0
