@@ -24,7 +24,8 @@ from pyengine.engine.rete.specificity import specificity
 
 
 class Builder:
-    """Builds rules into one network."""
+    """Builds rules into one network. ``strict``: a CLIPS program's (CLIPS's typing of
+    values, and its initial pattern before a rule's opening test)."""
 
     def __init__(self, net: Network, alpha: PatternNetwork, strict: bool):
         self.net = net
