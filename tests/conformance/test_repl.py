@@ -14,7 +14,8 @@ from tests.conformance.repl_harness import (clips_transcript, differences, ours_
 PROGRAMS = {"joins": True, "negation": True, "salience": True, "multislot": True,
             "modify_chain": True, "read": True, "modules": False, "globals": False,
             "settings": False, "views": False,
-            "retract_all": False, "nested_nots": False, "test_first": False}
+            "retract_all": False, "nested_nots": False, "test_first": False,
+            "inner_tests": False}
 
 
 @pytest.mark.parametrize("engine", ["clips", "experta", "ours"])

@@ -87,19 +87,25 @@ class Builder:
                 raise TypeError(f"not a conditional element here: {ce!r}")
         return parent, pos, bound
 
-    def _pattern(self, ce: Pattern, parent, pos, bound, tests, share, cls=Join, whole=None):
+    def _pattern(self, ce: Pattern, parent, pos, bound, tests, share, cls=Join, whole=None,
+                 inner=()):
+        """The join adding ``ce``; ``inner``: the tests CLIPS attaches to the one pattern
+        of a not or exists, part of what makes a match block (or pass)."""
         got = PatternCompiler(ce, pos, bound, self.strict).compile()
         stop = self.alpha.place(ce.template, got.steps, tuple(l.desc for l in got.hash_right))
         if stop.hash is None:
             stop.hash = right_key(got.hash_right, self.norm)
         after = {**bound, **got.binds} if cls is Join else bound
         post = _post(tests, after)
+        fns = [f for f, _ in got.join_tests]
+        if inner:
+            fns.append(_inner_test(inner, {**bound, **got.binds}))
         key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
-               tuple(l.where for l in got.hash_left), _post_key(tests, after))
+               tuple(l.where for l in got.hash_left), _post_key(tests, after),
+               _post_key(inner, {**bound, **got.binds}))
         join = self._shared(key, share, whole or ce)
         if join is None:
-            join = cls(self.net, left_key(got.hash_left, self.norm),
-                       join_test([f for f, _ in got.join_tests]), post, key)
+            join = cls(self.net, left_key(got.hash_left, self.norm), join_test(fns), post, key)
             join.right = stop
             stop.joins.append(join)
             self._link(parent, join, key)
@@ -154,11 +160,14 @@ class Builder:
                 self.logical_ce = read_as
             ce = read_as
         inner = flatten(ce.ces)
-        single = len(inner) == 1 and isinstance(inner[0], Pattern)
+        # one pattern (CLIPS: and the tests after it, which it attaches to the pattern)
+        single = isinstance(inner[0], Pattern) and (len(inner) == 1 or self.strict and all(
+            isinstance(c, Test) for c in inner[1:])) if inner else False
         exists = isinstance(ce, Exists)
         if single:
             cls = ExistsJoin if exists else NegJoin
-            join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls, ce)
+            join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls, ce,
+                                    inner[1:])
             return join
         used = sorted(variables_in(inner) & bound.keys())
         last, _, _ = self._chain(inner, parent, pos, bound, share)
@@ -213,6 +222,18 @@ def _post(tests: list, bound: dict):
     """The test CEs as one check on a token (variables read where they are bound)."""
     if not tests:
         return None
+    plans = _plans(tests, bound)
+    return lambda tok: _holds(plans, tok.ams)
+
+
+def _inner_test(tests: list, bound: dict):
+    """Tests inside a not or exists over one pattern, on a (token, match) pair: the
+    match as the token's next place."""
+    plans = _plans(tests, bound)
+    return lambda tok, am: _holds(plans, tok.ams + (am,))
+
+
+def _plans(tests: list, bound: dict) -> list:
     plans = []
     for t in tests:
         missing = [u for u in t.uses if u not in bound]
@@ -220,18 +241,18 @@ def _post(tests: list, bound: dict):
             raise ValueError(f"test uses {', '.join('?' + m for m in missing)} before "
                              "a pattern binds it")
         plans.append((t.fn, [(u, bound[u].pos, bound[u].read) for u in t.uses]))
+    return plans
 
-    def check(tok):
-        ams = tok.ams
-        for fn, uses in plans:
-            values = {}
-            for name, pos, read in uses:
-                am = ams[pos]
-                values[name] = read(am.fact, am.spans)
-            if not fn(values):
-                return False
-        return True
-    return check
+
+def _holds(plans: list, ams: tuple) -> bool:
+    for fn, uses in plans:
+        values = {}
+        for name, pos, read in uses:
+            am = ams[pos]
+            values[name] = read(am.fact, am.spans)
+        if not fn(values):
+            return False
+    return True
 
 
 def _post_key(tests: list, bound: dict) -> tuple:
