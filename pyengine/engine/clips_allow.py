@@ -32,7 +32,7 @@ import functools
 from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Token, read, tokens
-from pyengine.engine.textio import UNSHOWN, visible
+from pyengine.engine.textio import UNSHOWN, unshown, visible
 from pyengine.engine.clp.functions_format import conversions, widest
 from pyengine.engine.errors import UsageError
 
@@ -185,14 +185,13 @@ def _token_text(tok: Token) -> str:
         raise ProgramRefused(f"{tok.text[:40]} is past CLIPS's floats", tok.line, tok.col)
     if tok.kind == "comment":
         return UNSHOWN.sub("", "".join(c for c in tok.text if c >= " " and c != "\x7f"))
-    bad = UNSHOWN.search(tok.text)
+    bad = unshown(tok.text)
     if bad is not None:         # CLIPS would cut a string at a NUL; the page would not
-        before = tok.text[:bad.start()]
-        line = tok.line + before.count("\n")
-        col = tok.col + len(before) if "\n" not in before else len(before.rsplit("\n", 1)[1]) + 1
-        raise ProgramRefused(f"U+{ord(bad.group()):04X} in {tok.kind} {visible(tok.text[:40])}: "
-                             "a program holds no control or text-direction characters "
-                             "(but tabs and line ends)", line, col)
+        line, col, char = bad   # within the token: its place in the program
+        raise ProgramRefused(f"{char} in {tok.kind} {visible(tok.text[:40])}: a program "
+                             "holds no control or text-direction characters (but tabs and "
+                             "line ends)", tok.line + line - 1,
+                             tok.col + col - 1 if line == 1 else col)
     if tok.kind == "string":
         return '"' + tok.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return tok.text

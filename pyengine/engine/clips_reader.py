@@ -9,8 +9,9 @@ without evaluating anything:
 * :func:`tokens` cuts text into :class:`Token` s, with line and column;
 * :func:`read` builds the nested :class:`Form` s (one per parenthesised list), with a
   bound on depth and size, iteratively (a deep nest cannot exhaust a stack);
-* :func:`nesting_depth`, :func:`balance` and :func:`form_end` measure parentheses
-  with the same scanner, without building forms.
+* :func:`nesting_depth` and :func:`form_end` measure parentheses with the same
+  scanner, without building forms; :class:`ParenCount` counts those a text leaves
+  open, a line at a time.
 
 Facts read into constant values, and values written back, are
 :mod:`pyengine.engine.clips_values`'s.
@@ -236,24 +237,15 @@ def _parens(text: str):
         yield None, 0
 
 
-def balance(text: str) -> int:
-    """Parentheses ``text`` leaves open (strings and comments skipped; negative for
-    more closed than opened): a command typed over several lines goes on while > 0
-    (an unfinished string counts as open)."""
-    count = ParenCount()
-    for line in text.split("\n"):
-        count.feed(line)
-    return count.open
-
-
 _EVENTS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|"|;.*|[()]')
 _STRING_REST = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"')
 
 
 class ParenCount:
-    """:func:`balance` of a text given a line at a time, each line read once: a shell
-    reading a construct over many lines asks after each (linear, not quadratic, in the
-    construct's length)."""
+    """The parentheses a text leaves open, given a line at a time, each line read once
+    (strings and comments skipped; an unfinished string counts as open; negative for
+    more closed than opened): a shell reading a construct over many lines asks after
+    each whether it goes on (linear, not quadratic, in the construct's length)."""
 
     def __init__(self) -> None:
         self.depth = 0

@@ -41,16 +41,26 @@ UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\ud
                      "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-def unshown_at(text: str) -> str | None:
-    """Where ``text`` holds a character of :data:`UNSHOWN`: ``"column C: U+XXXX"``
-    (line and column when it has lines), or None."""
+def unshown(text: str) -> tuple[int, int, str] | None:
+    """The first character of :data:`UNSHOWN` in ``text``: (line, column, ``U+XXXX``),
+    both from 1; None if there is none."""
     found = UNSHOWN.search(text)
     if found is None:
         return None
     before = text[:found.start()]
     line, col = before.count("\n") + 1, found.start() - (before.rfind("\n") + 1) + 1
+    return line, col, f"U+{ord(found.group()):04X}"
+
+
+def unshown_at(text: str) -> str | None:
+    """Where ``text`` holds a character of :data:`UNSHOWN`: ``"column C: U+XXXX"``
+    (line and column when it has lines), or None."""
+    found = unshown(text)
+    if found is None:
+        return None
+    line, col, char = found
     where = f"line {line}, column {col}" if "\n" in text else f"column {col}"
-    return f"{where}: U+{ord(found.group()):04X}"
+    return f"{where}: {char}"
 
 
 def visible(text: str) -> str:

@@ -85,11 +85,16 @@ class Option:
             raise ValueError(f"option {self.name}: unknown kind {self.kind!r}")
 
     @property
+    def option_flags(self) -> tuple[str, ...]:
+        """The command line's flags for it: its own, or ``--name-with-dashes``."""
+        return self.flags or ("--" + self.name.replace("_", "-"),)
+
+    @property
     def label(self) -> str:
         """How a message names the option: ``--swaps`` or ``WORD``."""
         if self.positional:
             return self.metavar or self.name.upper()
-        return self.flags[0] if self.flags else "--" + self.name.replace("_", "-")
+        return self.option_flags[0]
 
     def convert(self, value: Any) -> Any:
         """The value checked against this declaration; :class:`UsageError` if bad."""

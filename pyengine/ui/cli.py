@@ -71,7 +71,7 @@ def add_option(p: argparse.ArgumentParser, opt: Option) -> None:
         p.add_argument(opt.name, nargs=nargs, metavar=opt.metavar or opt.name.upper(),
                        help=opt.help, default=None)
         return
-    flags = opt.flags or ("--" + opt.name.replace("_", "-"),)
+    flags = opt.option_flags
     if opt.kind == "bool":
         p.add_argument(*flags, dest=opt.name, action="store_const", const=True,
                        default=None, help=opt.help)
@@ -147,7 +147,7 @@ def _value_flags(action: Action) -> set[str]:
     flags = set()
     for opt in action.options:
         if not opt.positional and opt.kind != "bool":
-            flags.update(opt.flags or ("--" + opt.name.replace("_", "-"),))
+            flags.update(opt.option_flags)
     return flags
 
 
@@ -176,9 +176,8 @@ def named_action(puzzle: Puzzle, argv: list[str]) -> tuple[Action, list[str]] | 
 def _own_options(puzzle: Puzzle, action: Action, before: list[str]) -> None:
     """Options written before the action's name are read as the action's; one it does
     not take, but the puzzle's own command does, is named as such (UsageError)."""
-    def flags(act: Action) -> set[str]:
-        return {f for o in act.options for f in (o.flags or ("--" + o.name.replace("_", "-"),))}
-    takes, default = flags(action), flags(puzzle.action())
+    takes = {f for o in action.options for f in o.option_flags}
+    default = {f for o in puzzle.action().options for f in o.option_flags}
     for word in before:
         flag = word.split("=", 1)[0]
         if flag in default and flag not in takes:

@@ -197,7 +197,7 @@ def compile_bind(form: Form, scope: Scope) -> Compiled:
     if name in scope.loop_vars:
         raise ClpError(f"cannot bind the loop variable ?{name} inside its loop", line)
     scope.bound.add(name)
-    scope.addresses = {k: v for k, v in scope.addresses.items() if k != name}  # not a fact
+    scope.rebinds((name,))
     if value is None:
         def unbind(frame: Frame) -> object:
             frame.vars.pop(name, None)

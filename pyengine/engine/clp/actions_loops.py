@@ -30,11 +30,10 @@ def _body(items, scope: Scope, form: Form, loop_vars: tuple[str, ...]) -> Compil
     items = list(items)
     if items and keyword(items[0], "do"):
         items.pop(0)
-    saved = (set(scope.bound), scope.loop_vars, scope.loop_depth, scope.addresses)
+    saved = (set(scope.bound), scope.loop_vars, scope.loop_depth, scope.rebinds(loop_vars))
     scope.bound.update(loop_vars)
     scope.loop_vars = scope.loop_vars | frozenset(loop_vars)
     scope.loop_depth += 1
-    scope.addresses = {k: v for k, v in scope.addresses.items() if k not in loop_vars}
     try:
         body = sequence(items, scope, form)
     finally:

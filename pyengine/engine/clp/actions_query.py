@@ -68,9 +68,8 @@ def _slots_read(item, names: set[str]):
 def _compiled(items, scope: Scope, form: Form, names: set[str]) -> tuple[Compiled, Compiled]:
     """The query and the actions, compiled with the fact-set variables bound."""
     items = [_slots_read(x, names) for x in items]
-    outer, facts = set(scope.bound), scope.addresses
+    outer, facts = set(scope.bound), scope.rebinds(names)     # the set's own variables
     scope.bound.update(names)
-    scope.addresses = {k: v for k, v in facts.items() if k not in names}  # the set's own
     try:
         query = compile_expr(items[0], scope, form)
         actions = sequence(items[1:], scope, form)

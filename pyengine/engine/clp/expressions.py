@@ -124,6 +124,13 @@ class Scope:
             new.context = context
         return new
 
+    def rebinds(self, names) -> dict:
+        """Variables ``names`` taken over by a bind, a query or a loop: no longer the
+        rule's facts (``addresses``); the addresses before, for a scope to put back."""
+        before, self.addresses = self.addresses, {
+            k: v for k, v in self.addresses.items() if k not in names}
+        return before
+
 
 def _any_relation(name: str, line: int | None = None) -> None:
     """A scope without modules takes every relation."""

@@ -207,7 +207,7 @@ class Program:
     def _salience(self, expr, rule: str, form) -> dict:
         """A rule's salience, evaluated as it is defined (ClpError if it fails there),
         and (an expression) the function that evaluates it again: the value, or None
-        once CLIPS's error is said (:meth:`ClipsHost.salience_failed`)."""
+        once CLIPS's error is said (:meth:`ClipsHost.said_while_matching`)."""
         line = getattr(form, "line", None)
         if isinstance(expr, int) and not isinstance(expr, bool):
             if not MIN_SALIENCE <= expr <= MAX_SALIENCE:
@@ -227,7 +227,7 @@ class Program:
         def reckon() -> int | None:
             got, said = evaluate()
             if said is not None:
-                host.salience_failed(f"{said} [PRNTUTIL8] This error occurred while "
+                host.said_while_matching(f"{said} [PRNTUTIL8] This error occurred while "
                                      f"evaluating the salience for defrule '{rule}'.")
             return got
         first, said = evaluate()

@@ -48,17 +48,12 @@ class ClipsHost:
         self.input = lambda: None
         self.warned = lambda text: None
 
-    def salience_failed(self, text: str) -> None:
-        """A salience could not be evaluated while the engine matched: CLIPS says so,
-        keeps the rule's last salience and, in a firing, halts once the change is made
-        (:meth:`_made`); at the prompt, the command's result says it."""
-        self.said_while_matching(text)
-
     def said_while_matching(self, text: str) -> None:
-        """An error while the engine matched a change (a salience, a pattern's or a
-        join's test, which then fails): in a firing, or while a reset asserts the
-        deffacts, the action (the reset) stops once the change is made, as CLIPS's
-        does; at the prompt, the command's result says it."""
+        """An error while the engine matched a change (a salience, which keeps its last
+        value; a pattern's or a join's test, which then fails): in a firing, or while a
+        reset asserts the deffacts, the action (the reset) stops once the change is
+        made (:meth:`_made`), as CLIPS's does; at the prompt, the command's result says
+        it."""
         if self.engine.firing is None and not self.engine.resetting:
             self.warn(text)
         else:
