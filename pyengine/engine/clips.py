@@ -301,7 +301,7 @@ class ClipsSession(ProgramMixin, Session):
                     self._engine_watch("rules", False)
                 self.fired_total = start + fired           # the engine's own count
         self._check_halted(watch, f"firing {start + fired}")
-        router.errors.check_since(mark)        # an action's error, in CLIPS's words
+        router.errors.check_since(mark, range(start + 1, start + fired + 1))
         note.check()
         left = limit is None or fired < limit          # stopped early: activations left?
         self.halted = self._broke or (left and clips_repl.focused(self.env))

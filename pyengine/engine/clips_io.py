@@ -24,7 +24,7 @@ from clips import common
 from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import abort_exit, halt_execution
-from pyengine.engine.errors import ActionErrors, said_in_one_line
+from pyengine.engine.errors import ActionErrors
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -96,6 +96,11 @@ class IORouter:
         self.errors = _ErrorText(self.session, f"{name}-errors")
         self.errors.owner = weakref.ref(self)       # the environment holds the errors
         env.add_router(self.errors)
+
+    def watching_firings(self) -> bool:
+        """Are the rules watched (each firing's record read), so the firing running
+        is known?"""
+        return bool(self.session._watched.get("rules"))
 
     def aside(self):
         """A context in which the router is off: CLIPS asks it about every piece it
@@ -297,21 +302,24 @@ class _ErrorText(clips.Router):
     def mark(self) -> tuple[int, int]:
         """Where the error text stands now, for :meth:`check_since`."""
         self.where = None
-        return self.errors, len(self.session.diagnostics)
+        return self.errors, self.session.diagnostics.mark()
 
-    def check_since(self, mark: tuple[int, int]) -> None:
+    def check_since(self, mark: tuple[int, int], fired: range) -> None:
         """EngineHalted with CLIPS's errors since ``mark``, in one line, naming the
         firing of the first, if there were any. A rule's action that fails makes CLIPS
         write its error and stop the run after that firing (the firing made, its action
         cut; a few errors, such as a missing fact's, let it go on); quiet, the session
-        says so, as our engine does (not quiet, CLIPS has printed it itself)."""
+        says so, as our engine does (not quiet, CLIPS has printed it itself). Rules
+        not watched (a session not recording), CLIPS does not say which firing
+        erred: the run's ``fired`` firings are named instead."""
         errors, seen = mark
         if self.errors == errors:
             return
-        lines = self.session.diagnostics[seen:]
-        raise ActionErrors(f"firing {self.where}: "
-                           f"{said_in_one_line(lines) or 'CLIPS reported an error'}",
-                           max(1, len(lines)))
+        said = self.session.diagnostics.said_since(seen) or "CLIPS reported an error"
+        where = f"firing {self.where}" if self.where is not None else \
+            f"firings {fired.start}-{fired.stop - 1}" if len(fired) > 1 else f"firing {fired.start}"
+        raise ActionErrors(f"{where}: {said}",
+                           max(1, len(self.session.diagnostics) - seen))
 
     def write(self, name: str, message: str) -> None:
         if self.dropping:
@@ -319,7 +327,7 @@ class _ErrorText(clips.Router):
         if name == "stderr":
             self.errors += 1
             owner = self.owner() if self.owner is not None else None
-            if self.where is None and owner is not None:
+            if self.where is None and owner is not None and owner.watching_firings():
                 self.where = self.session._fired_before + owner.next_fire - 1
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())

@@ -24,7 +24,7 @@ from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
-from pyengine.engine.errors import UsageError, said_in_one_line
+from pyengine.engine.errors import UsageError
 from pyengine.engine.prompt import check_command
 from pyengine.engine.records import CommandResult, FactView
 
@@ -45,7 +45,7 @@ def command(s, text: str) -> CommandResult:
     check_command(text)
     router, errors = s._router, s._router.errors
     said: list[str] = []
-    seen, quiet = len(s.diagnostics), errors.quiet
+    seen, quiet = s.diagnostics.mark(), errors.quiet
     watching = s.record or bool(s.listeners)
     s._watch_facts(watching)
     router.keep_text = bool(s.listeners)
@@ -61,7 +61,7 @@ def command(s, text: str) -> CommandResult:
         s._running, s._firing, s._said = False, None, None
         errors.quiet = quiet
     s._check_halted(watch, "the command")
-    message = said_in_one_line(s.diagnostics[seen:]) or None
+    message = s.diagnostics.said_since(seen) or None
     if not ok:
         raise UsageError(message or f"CLIPS cannot evaluate {text.strip()}")
     return CommandResult(tuple(said), message)

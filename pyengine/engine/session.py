@@ -16,12 +16,12 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.numbers import whole
 from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.history import FactHistory
+from pyengine.engine.textio import LastLines
 from pyengine.engine.network import Network, RuleNet
 from pyengine.engine.records import (ActivationView, CommandResult, FactView, Firing,  # noqa: F401
                                      InputLine, JoinMatch, Matches, PatternMatch)
 
-# Seeds every engine honours as different streams: CLIPS seeds the C library's rand()
-# with 32 bits, and glibc's srand(0) is srand(1), so 0 is left out.
+# Seeds every engine takes apart: CLIPS seeds rand() with 32 bits; srand(0) is srand(1).
 SEED_LOW, SEED_HIGH = 1, 2**32 - 1
 
 
@@ -90,7 +90,7 @@ class Session(FactHistory, ABC):
         self.record = True                      # watching rules: keep the trace
         self.watching_activations = False
         self.printed: list[str] = []            # lines the rules printed (the last ones)
-        self.diagnostics: list[str] = []        # the engine's own error text, when quiet
+        self.diagnostics = LastLines()          # the engine's own error text, when quiet
         self.notes: list[str] = []              # how the program runs that its text hides
         self.reader: Reader | None = None       # where a rule's (read) gets its lines
         self._firing: Firing | None = None      # the firing whose action is running

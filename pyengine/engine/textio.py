@@ -22,7 +22,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import MOST_SAID, UsageError, said_in_one_line
 
 #: The largest text input any command reads (files and standard input).
 MAX_TEXT_BYTES = 64 * 1024 * 1024
@@ -93,6 +93,67 @@ def _cut(line: str, most: int) -> str:
     if not line.isprintable():
         line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
     return f"{line[:most]}... ({len(line):,} characters)" if len(line) > most else line
+
+
+class LastLines:
+    """Lines said over a session's life, of which the last ``keep`` are held (memory
+    stays flat however long it runs). Its length counts every line ever added; a
+    caller marks where it starts listening (:meth:`mark`) and later asks what was said
+    since (:meth:`since`): the first lines of it are kept for the latest mark even
+    when later lines push them out of the tail."""
+
+    def __init__(self, keep: int = 2000, first: int = MOST_SAID):
+        self.keep, self.first = keep, first
+        self.held: list[str] = []
+        self.total = 0
+        self.marked: tuple[int, list[str] | None] = (0, None)
+
+    def append(self, line: str) -> None:
+        self.extend((line,))
+
+    def extend(self, lines) -> None:
+        before = len(self.held)
+        self.held.extend(lines)
+        self.total += len(self.held) - before
+        if len(self.held) > self.keep:
+            cut = len(self.held) - self.keep // 2
+            at, kept = self.marked
+            start = self.total - len(self.held)
+            if kept is None and start <= at < start + cut:
+                self.marked = (at, self.held[at - start:at - start + self.first])
+            del self.held[:cut]
+
+    def mark(self) -> int:
+        """Listen from here: the mark to hand to :meth:`since`."""
+        self.marked = (self.total, None)
+        return self.total
+
+    def since(self, mark: int) -> tuple[list[str], int]:
+        """The first lines said since ``mark`` (as many as are known) and how many
+        were said in all."""
+        start = self.total - len(self.held)
+        at, kept = self.marked
+        if mark >= start:
+            first = self.held[mark - start:mark - start + self.first]
+        else:
+            first = kept if at == mark and kept is not None else []
+        return first, self.total - mark
+
+    def said_since(self, mark: int) -> str:
+        """What was said since ``mark``, in one line (the first lines, then how many
+        more); empty if nothing."""
+        lines, count = self.since(mark)
+        return said_in_one_line(lines, count - len(lines))
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self):
+        return iter(self.held)
+
+    def __getitem__(self, where: slice) -> list[str]:
+        """The lines held, as a list's slice."""
+        return self.held[where]
 
 
 def user_path(spec: str | os.PathLike, what: str = "file") -> Path:

@@ -122,3 +122,47 @@ def test_errors_made_in_a_loop_are_said_a_few_and_counted(tmp_path, make):
     assert message.startswith("firing 1: [PRNTUTIL1] Unable to find defmodule 'NOSUCH'.")
     assert message.count("[PRNTUTIL1]") == 20 and message.endswith("(and 980 more)")
     s.close()
+
+
+@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
+def test_a_rule_failing_every_firing_keeps_memory_flat_and_counts_all(tmp_path, make):
+    """Five thousand firings each reporting an error: the session holds only the last
+    lines CLIPS said (not one per firing for its whole life), the run's message still
+    counts every error, and the next error is still said as the next."""
+    path = tmp_path / "loop.clp"
+    path.write_text("(deffacts start (n 0))\n(defrule step ?f <- (n ?x&:(< ?x 5000))\n"
+                    "   => (retract ?f) (assert (n (+ ?x 1))) (retract 99999))\n")
+    s = make([path])
+    s.quiet()
+    s.record = False
+    s.reset()
+    with pytest.raises(EngineHalted) as said:
+        s.run()
+    assert s.fired_total == 5000
+    assert str(said.value).startswith("firing 1: [PRNTUTIL1] Unable to find fact f-99999.")
+    assert str(said.value).endswith("(and 4,980 more)")
+    assert len(s.diagnostics.held) <= s.diagnostics.keep
+    s.assert_fact("(n 4999)")
+    with pytest.raises(EngineHalted, match=r"^firing 5001: \[PRNTUTIL1\] Unable to find fact f-99999\.$"):
+        s.run()
+    s.close()
+
+
+def test_a_clips_session_not_watching_rules_names_the_firings_an_error_was_in(tmp_path):
+    """Not recording, CLIPS's rules are not watched and CLIPS does not say which firing
+    erred: the message names the run's firings (it named one of them wrongly)."""
+    path = tmp_path / "three.clp"
+    path.write_text("(defrule step ?f <- (n ?x&:(< ?x 3))\n"
+                    "   => (retract ?f) (assert (n (+ ?x 1))) (retract 99999))\n")
+    s = ClipsSession([path])
+    s.quiet()
+    s.record = False
+    s.reset()
+    s.run()                                 # nothing to fire: the rules now unwatched
+    s.assert_fact("(n 0)")
+    with pytest.raises(EngineHalted, match=r"^firings 1-3: \[PRNTUTIL1\]"):
+        s.run()
+    s.assert_fact("(n 2)")
+    with pytest.raises(EngineHalted, match=r"^firing 4: \[PRNTUTIL1\]"):
+        s.run()
+    s.close()
