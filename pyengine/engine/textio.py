@@ -112,9 +112,12 @@ class LastLines:
         self.extend((line,))
 
     def extend(self, lines) -> None:
-        before = len(self.held)
+        lines = list(lines)
+        kept = self.marked[1]
+        if kept is not None and len(kept) < self.first:     # still the first since it
+            kept.extend(lines[:self.first - len(kept)])
         self.held.extend(lines)
-        self.total += len(self.held) - before
+        self.total += len(lines)
         if len(self.held) > self.keep:
             cut = len(self.held) - self.keep // 2
             at, kept = self.marked

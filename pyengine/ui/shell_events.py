@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from pyengine.engine.clips_reader import ReadError, read, uses_variable
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import ActionErrors, UsageError
 from pyengine.engine.numbers import parse_id
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
@@ -49,11 +49,15 @@ def modified_texts(group: list) -> dict[int, str]:
 
 def reset_told(session) -> list[tuple[str, object]]:
     """Reset ``session`` and return what it told, in CLIPS's order (the facts and
-    activations that went, then those that came); its own listeners hear none of it."""
+    activations that went, then those that came); its own listeners hear none of it.
+    A reset stopped by an error (a rule's test failing on a fact) told what it did
+    until then: that is returned (the session that replaces this one says the error)."""
     heard: list[tuple[str, object]] = []
     listeners, session.listeners = session.listeners, [lambda *event: heard.append(event)]
     try:
         session.reset()
+    except ActionErrors:
+        pass
     finally:
         session.listeners = listeners
     return heard

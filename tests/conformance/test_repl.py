@@ -15,7 +15,7 @@ PROGRAMS = {"joins": True, "negation": True, "salience": True, "multislot": True
             "modify_chain": True, "read": True, "modules": False, "globals": False,
             "settings": False, "views": False,
             "retract_all": False, "nested_nots": False, "test_first": False,
-            "inner_tests": False}
+            "inner_tests": False, "test_groups": False}
 
 
 @pytest.mark.parametrize("engine", ["clips", "experta", "ours"])

@@ -105,3 +105,27 @@ def test_a_variable_every_branch_binds_or_a_later_pattern_binds_is_the_actions(t
                     "(defrule r2 (or (a ?x) (b ?y)) (c ?x) => (printout t \"r2 \" ?x crlf))\n")
     outputs = [cli(["shell", engine, str(path)], b"(run)\n")[1] for engine in ("clp", "experta")]
     assert outputs[0] == outputs[1] and "    | r1 2" in outputs[1]
+
+
+def test_an_error_in_a_group_of_tests_fails_it_and_a_reset_stopped_still_shows_its_changes(
+        tmp_path):
+    """``(not (test ...))`` and ``(not (and (test A) (test B)))`` are one test of a
+    ``not`` to CLIPS: an error inside fails it (ours let the negation pass: both rules
+    fired on ``(a abc)``); and a typed ``(reset)`` that stops at such an error still
+    prints the activations it watched go and come before the error (ours printed only
+    the error)."""
+    path = tmp_path / "groups.clp"
+    path.write_text("(deffacts d (a 1) (a abc) (a 7))\n"
+                    "(defrule low (a ?x) (not (test (> ?x 5))) => (printout t low ?x crlf))\n"
+                    "(defrule band (a ?x) (not (and (test (> ?x 5)) (test (< ?x 9))))\n"
+                    "   => (printout t band ?x crlf))\n")
+    commands = "(watch activations)\n(reset)\n(agenda)\n(run)\n"
+
+    def shown(engine):
+        code, out, err = cli(["shell", engine, str(path)], commands.encode())
+        return [line for line in out.splitlines()
+                if line.startswith(("<==", "==>", "0 ", "    | ", "For a total"))]
+    ours = shown("experta")
+    assert ours == shown("clp")
+    assert "    | low1" in ours and "    | lowabc" not in ours and "    | bandabc" not in ours
+    assert "<== Activation 0      band: f-1" in ours and "==> Activation 0      band: f-1" in ours

@@ -5,13 +5,14 @@ out of the ``and``s around it (CLIPS's reorder.c), so that ``(not (or a b))`` is
 a) (not b)`` and ``(exists (or a b))`` is ``(not (and (not a) (not b)))``, and nots
 counted as reorder.c counts them (an exists is two): ``(not (not (not X)))`` and ``(not
 (exists X))`` are ``(not X)``, ``(not (not X))`` is ``(exists X)``, a ``forall`` is the
-nots it stands for, ``(not (test X))`` is a test. The network made is then
+nots it stands for, ``(not (test X))`` is a test, and so is a group of tests only
+(:func:`tests_folded`). The network made is then
 CLIPS's, and so are the order of its activations and the rows ``(matches)`` lists."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, read
+from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, make_form, read
 from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Not, Or, Test,
                                       TooManyAlternatives, count_alternatives)
 
@@ -58,6 +59,61 @@ def alternatives(ces: list) -> list[list] | None:
             found = True
             out = [o + s for o in out for s in sub]
     return out if found else None
+
+
+def tests_folded(item):
+    """A conditional element as read, with every ``not``/``exists`` of tests only made
+    the one test CLIPS's reorder.c makes of it (its adjacent tests are one test of their
+    ``and``; a not of a test is a test of its not): ``(not (and (test A) (test B)))`` is
+    ``(test (not (and A B)))``, ``(exists (test A))`` is ``(test A)``, and a ``forall``
+    whose later elements are tests is ``(not (and X (test (not (and ...)))))``. One
+    expression, an error in any part of it fails the whole test, as in CLIPS."""
+    if not isinstance(item, Form) or not item or str(item[0]) not in _GROUPS:
+        return item
+    head = str(item[0])
+    parts = [tests_folded(x) for x in item[1:]]
+    if head == "forall" and len(parts) > 1 and _test_exprs(parts[1:]):
+        check = _test_form(_not(_and(_test_exprs(parts[1:]), item), item), item)
+        return make_form([Symbol("not"), make_form([Symbol("and"), parts[0], check], item)], item)
+    exprs = _test_exprs(parts) if head in ("not", "exists") else None
+    if exprs and (head == "exists" or len(parts) == 1):
+        expr = _and(exprs, item)
+        return _test_form(expr if head == "exists" else _not(expr, item), item)
+    return make_form([item[0], *parts], item)
+
+
+_GROUPS = ("not", "exists", "forall", "and")
+
+
+def _test_exprs(parts) -> list | None:
+    """The expressions of a list of test CEs (``and`` groups opened), or None if it
+    holds anything else."""
+    out = []
+    for part in parts:
+        if not isinstance(part, Form) or len(part) < 2 or not isinstance(part[0], Symbol):
+            return None
+        if part[0] == "and":
+            inner = _test_exprs(part[1:])
+            if inner is None:
+                return None
+            out += inner
+        elif part[0] == "test" and len(part) == 2:
+            out.append(part[1])
+        else:
+            return None
+    return out
+
+
+def _and(exprs: list, like: Form):
+    return exprs[0] if len(exprs) == 1 else make_form([Symbol("and"), *exprs], like)
+
+
+def _not(expr, like: Form) -> Form:
+    return make_form([Symbol("not"), expr], like)
+
+
+def _test_form(expr, like: Form) -> Form:
+    return make_form([Symbol("test"), expr], like)
 
 
 def negated(inner: list, text: str = ""):

@@ -21,7 +21,8 @@ from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.errors import ClpRuntimeError
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
-from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
+from pyengine.engine.rete.clips_rewrites import (Addressed, existing, for_all, negated,
+                                                 tests_folded, units)
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, NotC, Or, OrC, Pattern, Pred,
                                       MAX_CONDITIONS, Ret, Skipped, Slot, Test,
@@ -108,6 +109,7 @@ class LhsReader:
     def _ce(self, item):
         if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
             self.fail(f"expected a pattern or a conditional element, not {item!r}", item)
+        item = tests_folded(item)
         head = str(item[0])
         if head == "test":
             if len(item) != 2:

@@ -20,10 +20,11 @@ def specificity(ces: list, bound: set | None = None) -> int:
         elif isinstance(ce, (Not, Exists)):
             inner = flatten(ce.ces)
             n += specificity(inner, set(bound))
-            before = "not" if len(inner) == 1 and isinstance(inner[0], Pattern) else "group"
+            before = _one_join(inner)
         elif isinstance(ce, Forall):
-            n += specificity(flatten(ce.first) + flatten(ce.rest), set(bound))
-            before = "group"
+            inner = flatten(ce.first) + flatten(ce.rest)
+            n += specificity(inner, set(bound))
+            before = _one_join(inner)
         elif isinstance(ce, Test):
             n += _test_weight(ce, before)
             before = "not" if before == "not" else "pattern"
@@ -31,6 +32,15 @@ def specificity(ces: list, bound: set | None = None) -> int:
             n += 1 + sum(_count(e.constraint, bound) for s in ce.slots for e in s.elems)
             before = "pattern"
     return n
+
+
+def _one_join(inner: list) -> str:
+    """What a ``not``/``exists``/``forall`` is to the tests after it: one join
+    (``"not"``) where it holds one pattern and then only tests (CLIPS attaches them
+    to that pattern's join), else a sub-network (``"group"``)."""
+    if inner and isinstance(inner[0], Pattern) and all(isinstance(c, Test) for c in inner[1:]):
+        return "not"
+    return "group"
 
 
 def _test_weight(test: Test, before) -> int:
