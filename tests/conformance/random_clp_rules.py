@@ -137,14 +137,28 @@ class RuleGen(FactGen):
 
     def negated(self, lhs: Lhs, allowed: list) -> None:
         r = self.r
-        form = r.choice(("not", "not", "notand", "exists", "exists2", "forall"))
+        form = r.choice(("not", "not", "notand", "exists", "exists2", "forall", "tested",
+                         "tests"))
         refs = dict(lhs.scope)
+        if form == "tests":         # a group of tests only: one test to CLIPS
+            t1, t2 = self.test_expr(refs), self.test_expr(refs)
+            if t1 and t2:
+                lhs.ces.append(r.choice((f"(not (and (test {t1}) (test {t2})))",
+                                         f"(exists (test {t1}) (test {t2}))",
+                                         f"(not (test {t1}))")))
+            return
         p1, b1 = self.local(lhs, r.choice(allowed), refs)
         if form == "not":
             lhs.ces.append(f"(not {p1})")
             return
         if form == "exists":
             lhs.ces.append(f"(exists {p1})")
+            return
+        if form == "tested":        # one pattern and tests: one join to CLIPS
+            test = self.test_expr({**refs, **b1})
+            if test:
+                lhs.ces.append(r.choice((f"(exists {p1} (test {test}))",
+                                         f"(not (and {p1} (test {test})))")))
             return
         more = {**refs, **b1}
         p2, b2 = self.local(lhs, r.choice(allowed), more)
