@@ -79,7 +79,7 @@ def test_compile_errors_name_the_line_and_the_function(text, message):
 
 
 def test_return_is_refused_in_a_bare_expression():
-    with pytest.raises(ClpError, match="return is only valid"):
+    with pytest.raises(ClpError, match=r"\[PRCDRPSR2\] The return function is not valid"):
         compile_expr(read("(return 1)")[0], Scope())
 
 

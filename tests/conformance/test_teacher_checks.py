@@ -87,10 +87,16 @@ def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(t
     ("(deftemplate t (slot s))\n(defrule r ?f <- (t) => (modify ?f (zz 2)))\n",
      "Invalid slot 'zz'"),
     ("(deftemplate t (slot s))\n(defrule r ?f <- (t) => (duplicate ?f (zz 2)))\n",
-     "Invalid slot 'zz'")])
+     "Invalid slot 'zz'"),
+    ("(deffunction f (?x) (+ 1 (return ?x)))\n", "[PRCDRPSR2]"),
+    ("(defrule r => (printout t (return 3) crlf))\n", "[PRCDRPSR2]"),
+    ("(deffunction f (?x) (if (return 1) then 2))\n", "[PRCDRPSR2]"),
+    ("(deffunction f (?x) (bind ?y (return 2)))\n", "[PRCDRPSR2]"),
+    ("(deffunction f (?x) (loop-for-count (?i 1 (return 3)) do 1))\n", "[PRCDRPSR2]")])
 def test_what_clips_refuses_as_it_loads_ours_refuses_too(tmp_path, text, says):
     """A variable only one branch of an or binds, used in the actions (CLIPS's
-    PRCCODE3); a modify or duplicate of a slot the template has not (TMPLTDEF1)."""
+    PRCCODE3); a modify or duplicate of a slot the template has not (TMPLTDEF1); a
+    ``return`` that is not one of a sequence's actions (PRCDRPSR2: ours took it)."""
     path = tmp_path / "refused.clp"
     path.write_text(text)
     for engine in ("clp", "experta"):
@@ -129,3 +135,25 @@ def test_an_error_in_a_group_of_tests_fails_it_and_a_reset_stopped_still_shows_i
     assert ours == shown("clp")
     assert "    | low1" in ours and "    | lowabc" not in ours and "    | bandabc" not in ours
     assert "<== Activation 0      band: f-1" in ours and "==> Activation 0      band: f-1" in ours
+
+
+def test_return_stands_only_among_actions_and_never_at_the_prompt(tmp_path):
+    """Where CLIPS takes ``return`` (one of the actions of a deffunction, a rule, an
+    ``if``'s branch, a loop's body, a switch's case, a query's action), ours does and
+    gives the same values; typed at the prompt, both refuse it (ours ran it)."""
+    path = tmp_path / "returns.clp"
+    path.write_text(
+        "(deftemplate a (slot s))\n(deffacts d (a (s 4)))\n"
+        "(deffunction pick (?x) (if (> ?x 1) then (return big) else (return small)))\n"
+        "(deffunction first-over (?n) (loop-for-count (?i 1 9) do (if (> ?i ?n) then (return ?i))))\n"
+        "(deffunction named (?x) (switch ?x (case 1 then (return one)) (default (return many))))\n"
+        "(deffunction found () (do-for-fact ((?f a)) TRUE (return ?f:s)))\n"
+        "(defrule r => (printout t (pick 3) (first-over 4) (named 1) (found) crlf) (return)\n"
+        "   (printout t never crlf))\n")
+    commands = "(reset)\n(run)\n(return 1)\n(if TRUE then (return 1))\n(+ 1 2)\n"
+    said = {}
+    for engine in ("clp", "experta"):
+        code, out, err = cli(["shell", engine, str(path)], commands.encode())
+        said[engine] = [line for line in out.splitlines() if line.startswith(("    | ", "3"))]
+        assert (out + err).count("[PRCDRPSR2]") == 2, out + err
+    assert said["experta"] == said["clp"] == ["    | big5one4", "3"]

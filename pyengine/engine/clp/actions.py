@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
                                              ClpRuntimeError, Compiled, Frame, Scope,
-                                             call_closure, compile_expr)
+                                             call_closure, compile_expr, lookup)
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.values import FALSE, same
 
@@ -43,8 +43,10 @@ class BreakSignal(Exception):
 
 
 def sequence(items, scope: Scope, where: Form | None) -> Compiled:
-    """Actions run in order; the closure returns the last one's value (FALSE if none)."""
-    actions = [compile_expr(item, scope, where) for item in items]
+    """Actions run in order; the closure returns the last one's value (FALSE if none).
+    Only here, as one of the actions, may ``return`` stand (CLIPS refuses it as a
+    function's argument or an ``if``'s condition)."""
+    actions = [_action(item, scope, where) for item in items]
     if not actions:
         return lambda frame: FALSE
     if len(actions) == 1:
@@ -56,6 +58,13 @@ def sequence(items, scope: Scope, where: Form | None) -> Compiled:
             action(frame)
         return last(frame)
     return run
+
+
+def _action(item: object, scope: Scope, where: Form | None) -> Compiled:
+    if isinstance(item, Form) and item and item[0] == "return":
+        lookup(item, scope)                 # its arguments counted as any call's
+        return compile_return(item, scope)
+    return compile_expr(item, scope, where)
 
 
 def keyword(item: object, *words: str) -> bool:
@@ -297,10 +306,15 @@ def compile_switch(form: Form, scope: Scope) -> Compiled:
     return run
 
 
+def return_misplaced(form: Form, scope: Scope) -> Compiled:
+    """``return`` anywhere but as one of a sequence's actions (:func:`sequence`)."""
+    raise ClpError("[PRCDRPSR2] The return function is not valid in this context.",
+                   getattr(form, "line", None))
+
+
 def compile_return(form: Form, scope: Scope) -> Compiled:
     if scope.context == "expression":
-        raise ClpError("return is only valid in a deffunction or a rule's actions",
-                       getattr(form, "line", None))
+        return_misplaced(form, scope)
     if len(form) == 1:
         def leave(frame: Frame) -> object:
             raise ReturnSignal(None)
@@ -317,5 +331,5 @@ TABLE: dict[str, Builtin] = {
     "if": Builtin(2, None, compile_if, SPECIAL),
     "progn": Builtin(0, None, compile_progn, SPECIAL),
     "switch": Builtin(1, None, compile_switch, SPECIAL),
-    "return": Builtin(0, 1, compile_return, SPECIAL),
+    "return": Builtin(0, 1, return_misplaced, SPECIAL),
 }

@@ -41,7 +41,7 @@ def evaluate(session, text: str) -> CommandResult:
     program = session.ke.program
     kept = program.prompt_vars
     try:
-        run = sequence([form], program.scope.child(bound=set(kept), context="rhs"), None)
+        run = sequence([form], program.scope.child(bound=set(kept), context="expression"), None)
     except ClpError as exc:
         raise UsageError(f"{text.strip()}: {exc}") from None
     frame = Frame(dict(kept), program.host)
