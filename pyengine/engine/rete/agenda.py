@@ -113,14 +113,20 @@ class Agenda:
 
     def add(self, act: Activation) -> None:
         act.key = order_key(self.strategy, act, self.seed)
-        insort(self.lists.setdefault(act.module, []), (act.key, act.seq, act))
+        items = self.lists.setdefault(act.module, [])
+        if items and items[-1][0] < act.key:
+            items.append((act.key, act.seq, act))   # the next to fire (depth's usual case)
+        else:
+            insort(items, (act.key, act.seq, act))
 
     def remove(self, act: Activation) -> None:
         items = self.lists.get(act.module)
         if not items:
             return
-        entry = (act.key, act.seq, act)
-        i = bisect_left(items, entry[:2])
+        if items[-1][2] is act:                     # the next to fire, or the newest
+            del items[-1]
+            return
+        i = bisect_left(items, (act.key, act.seq))
         while i < len(items) and items[i][2] is not act:
             i += 1
         if i < len(items):
