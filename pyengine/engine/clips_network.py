@@ -15,7 +15,8 @@ from pyengine.engine.clips_inspect import parse_matches
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
 from pyengine.engine.network import LayoutMismatch, RuleNet, layout, listed, sorted_rows
 from pyengine.engine.rete import lhs
-from pyengine.engine.rete.clips_rewrites import Addressed, existing, for_all, negated, units
+from pyengine.engine.rete.clips_rewrites import (Addressed, existing, for_all, negated,
+                                                 tests_folded, units)
 
 _SKIPPED = ("declare",)
 
@@ -117,7 +118,9 @@ def _ces(items: list, source: str) -> list:
 
 
 def _ce(item: Form, source: str):
-    head, text = str(item[0]), _text(item, source)
+    text = _text(item, source)
+    item = tests_folded(item)               # a group of tests only: one test, as CLIPS
+    head = str(item[0])
     inner = list(item[1:])
     if head == "test":
         return lhs.Test(None, (), None, text=text)

@@ -15,8 +15,9 @@ import textwrap
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_network import inner_chain
 from pyengine.engine.clips_inspect import INITIAL
+from pyengine.engine.rete.groups import SubResult
 from pyengine.engine.rete.joins import InitialTestJoin
-from pyengine.engine.rete.lhs import Exists, Forall, Not, Pattern, Test, disjuncts, flatten
+from pyengine.engine.rete.lhs import Exists, Forall, Not, Test, disjuncts, flatten, one_join
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 from experta import KnowledgeEngine  # noqa: E402
@@ -59,7 +60,7 @@ def matches(rete, spec) -> Matches:
     walk = _Walk(rete)
     for terminal in terminals:
         labels = rule_labels(spec) if len(branches) == 1 else _labels(branches[terminal.disjunct])
-        walk.disjunct(_chain(terminal), labels)
+        walk.disjunct(_chain(terminal), labels, terminal)
     waiting = [t for terminal in terminals for t, act in reversed(terminal.memory.items())
                if act is not None]
     if all(p.source == INITIAL for p in walk.patterns):     # a rule with only tests
@@ -94,23 +95,26 @@ class _Walk:
         self.before = 0                             # the patterns of earlier alternatives
         self.offset = 0                             # 1 past CLIPS's initial pattern
 
-    def disjunct(self, chain: list, labels: list[str]) -> None:
+    def disjunct(self, chain: list, labels: list[str], terminal) -> None:
         """One alternative of the rule (its patterns numbered on, its CEs from 1)."""
         self.labels, self.entries, self.before = labels, [], len(self.patterns)
         self.offset = 0
-        for group in _groups(chain):
-            self._condition(group)
+        groups = _groups(chain)
+        for group, after in zip(groups, [g[0] for g in groups[1:]] + [terminal]):
+            self._condition(group, after)
 
-    def _condition(self, group: list) -> None:
-        """A pattern, or a group: its own patterns and inner joins, then its result."""
+    def _condition(self, group: list, after=None) -> None:
+        """A pattern, or a group: its own patterns and inner joins, then its result
+        (``after``: the join its partial matches enter, whose memory CLIPS lists)."""
         node, base = group[0], len(self.entries)
         first = len(self.patterns) - self.before + 1
         if node.kind in _GROUPS:
-            for inner in _groups(inner_chain(self.rete, node, tests=True)):
-                self._condition(inner)
+            inner = _groups(inner_chain(self.rete, node, tests=True))
+            for part, into in zip(inner, [g[0] for g in inner[1:]] + [node.right]):
+                self._condition(part, into)
             del self.entries[base:]
             self.entries.append((first, len(self.patterns) - self.before))
-            self._section(group[-1])
+            self._section(group[-1], after)
             return
         k = len(self.patterns) - self.before
         if isinstance(node, InitialTestJoin):   # CLIPS's initial pattern: "*", no label
@@ -121,14 +125,14 @@ class _Walk:
             return
         k -= self.offset
         alpha = node.right if node.kind in ("join", "not", "exists") else None
-        facts = sorted(am.fact["__factid__"] for bucket in alpha.memory.values()
-                       for am in bucket) if alpha is not None else []
+        facts = [am.fact["__factid__"] for bucket in alpha.memory.values()     # CLIPS's
+                 for am in bucket] if alpha is not None else []   # order: one group a key
         self.patterns.append(PatternMatch(self.labels[k] if k < len(self.labels)
                                           else f"pattern {k + 1}", facts))
         self.partials.append(sorted({_ids(t) for t in group[-1].out}))
         self.entries.append((first, first))
         if first > 1:
-            self._section(group[-1])
+            self._section(group[-1], after)
 
     def _label(self) -> str:
         """CLIPS's label: ``1 - 3`` while every CE is one pattern, else each CE with
@@ -149,9 +153,16 @@ class _Walk:
             i = j + 1
         return " , ".join(parts)
 
-    def _section(self, node) -> None:
-        rows = [_row(t) for t in reversed(node.out)]       # newest first
-        self.joins.append(JoinMatch(self._label(), rows))
+    def _section(self, node, after) -> None:
+        """The partial matches ``node`` made, as CLIPS lists the memory of the join they
+        enter (``after``; else newest first)."""
+        if isinstance(after, SubResult):
+            tokens = after.listing(node.out)
+        elif getattr(after, "table", None) is not None and after.parent is node:
+            tokens = after.table.listed(after.key_of)
+        else:
+            tokens = reversed(node.out)
+        self.joins.append(JoinMatch(self._label(), [_row(t) for t in tokens]))
 
 
 def rule_labels(spec) -> list[str]:
@@ -172,8 +183,7 @@ def _labels(ces: list) -> list[str]:
             continue
         if isinstance(ce, Forall):
             out += _labels(ce.first + ce.rest)
-        elif isinstance(ce, (Not, Exists)) and not (
-                len(flatten(ce.ces)) == 1 and isinstance(flatten(ce.ces)[0], Pattern)):
+        elif isinstance(ce, (Not, Exists)) and not one_join(flatten(ce.ces)):
             out += _labels(ce.ces)
         else:
             out.append(getattr(ce, "text", "") or type(ce).__name__.lower())

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import repeat
 
-from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Pattern, Test, flatten
+from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Pattern, Test, flatten, one_join
 from pyengine.engine.trace import ids_text
 from pyengine.engine.wording import plural
 
@@ -136,14 +136,16 @@ def _run(run: list[tuple[int, int]]) -> str:
     return f"{c1} (P{p1})" if c1 == c2 else f"{c1} (P{p1}) - {c2} (P{p2})"
 
 
-def group_inner(ce) -> list | None:
+def group_inner(ce, node=None) -> list | None:
     """The CEs of a not/exists/forall's sub-network; None for a pattern, a test, or a
-    not/exists over one pattern (a join of its own)."""
+    not/exists of one join of its own (:func:`~pyengine.engine.rete.lhs.one_join`; the
+    engine's ``node`` for it, where there is one, says which it made)."""
     if isinstance(ce, Forall):
         return flatten(ce.first) + [Not([And(flatten(ce.rest))])]
     if isinstance(ce, (Not, Exists)):
         inner = flatten(ce.ces)
-        return None if len(inner) == 1 and isinstance(inner[0], Pattern) else inner
+        single = one_join(inner) if node is None else node.kind in ("not", "exists")
+        return None if single else inner
     return None
 
 
@@ -173,7 +175,7 @@ class _Layout:
         """Lay out CEs after those of ``spans`` (each CE's first and last pattern,
         counted from the disjunct's); the last node's id and the spans after."""
         for ce, node in _pairs(ces, engine_nodes):
-            inner = group_inner(ce)
+            inner = group_inner(ce, node)
             if inner is None:
                 left, spans = self.single(ce, node, spans, left, base)
             else:

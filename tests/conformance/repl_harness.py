@@ -180,22 +180,6 @@ def _timeless(line: str) -> str:
                       line)
 
 
-def rows_sorted(lines: list[str]) -> list[str]:
-    """Each section of a (matches ...) listing with its rows sorted: experta's network
-    keeps its partial matches in no order of CLIPS's (CLIPS lists its memories as it
-    hashed them)."""
-    out: list[str] = []
-    rows: list[str] = []
-    for line in lines + [""]:
-        if line.startswith(("f-", "*")) and out and (out[-1].startswith(_SECTION) or rows):
-            rows.append(line)
-            continue
-        out += sorted(rows)
-        rows = []
-        out.append(line)
-    return out[:-1]
-
-
 def same_line(clips_line: str, ours: str) -> bool:
     """Equal, but where CLIPS elides a modified fact's unchanged slots (``(n ... (v 2)
     ...)``), our full text stands for them; run times are not compared."""

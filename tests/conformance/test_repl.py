@@ -8,14 +8,15 @@ out (``;;`` lines, the ``    | `` before what a rule prints; see repl_harness.py
 import pytest
 
 from tests.conformance.repl_harness import (clips_transcript, differences, ours_as_clips,
-                                            program, rows_sorted, shell_transcript)
+                                            program, shell_transcript)
 
 # program -> does it have an experta twin?
 PROGRAMS = {"joins": True, "negation": True, "salience": True, "multislot": True,
             "modify_chain": True, "read": True, "modules": False, "globals": False,
             "settings": False, "views": False,
             "retract_all": False, "nested_nots": False, "test_first": False,
-            "inner_tests": False, "test_groups": False}
+            "inner_tests": False, "test_groups": False, "hashorder": False,
+            "big_memory": False}
 
 
 @pytest.mark.parametrize("engine", ["clips", "experta", "ours"])
@@ -29,7 +30,5 @@ def test_the_shell_prints_what_clips_prints(name, engine):
     ours, failed = shell_transcript(name, engine, script, inputs)
     assert failed == 0, "\n".join(ours)
     ours = ours_as_clips(ours)
-    if engine != "clips":       # our engine keeps a memory's rows in another order
-        expected, ours = rows_sorted(expected), rows_sorted(ours)
     diff = differences(expected, ours)
     assert not diff, "\n".join(diff[:20])

@@ -13,12 +13,13 @@ input from a sub-network of joins that starts from the same token.
 from __future__ import annotations
 
 from pyengine.engine.rete.alpha import PatternNetwork
+from pyengine.engine.rete.groups import SubExistsJoin, SubNegJoin, SubResult
 from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, InitialTestJoin, Join, NegJoin,
-                                        Network, Root,
-                                        SubExistsJoin, SubNegJoin, SubResult, Terminal)
-from pyengine.engine.rete.keys import join_test, left_key, right_key
+                                        Network, Root, Terminal)
+from pyengine.engine.rete.clips_hash import Table
+from pyengine.engine.rete.keys import join_test, key_values, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
-                                      disjuncts, flatten, shape_of, variables_in)
+                                      disjuncts, flatten, one_join, shape_of, variables_in)
 from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
 from pyengine.engine.rete.specificity import specificity
 
@@ -106,6 +107,7 @@ class Builder:
         join = self._shared(key, share, whole or ce)
         if join is None:
             join = cls(self.net, left_key(got.hash_left, self.norm), join_test(fns), post, key)
+            join.tabled(key_values(got.hash_left[::-1]))      # CLIPS's order
             join.right = stop
             stop.joins.append(join)
             self._link(parent, join, key)
@@ -160,9 +162,7 @@ class Builder:
                 self.logical_ce = read_as
             ce = read_as
         inner = flatten(ce.ces)
-        # one pattern (CLIPS: and the tests after it, which it attaches to the pattern)
-        single = isinstance(inner[0], Pattern) and (len(inner) == 1 or self.strict and all(
-            isinstance(c, Test) for c in inner[1:])) if inner else False
+        single = one_join(inner, self.strict)
         exists = isinstance(ce, Exists)
         if single:
             cls = ExistsJoin if exists else NegJoin
@@ -178,11 +178,13 @@ class Builder:
         if join is None:
             key = left_key([bound[name] for name in used], self.norm)
             join = cls(self.net, key, _post(tests, bound), skey)
+            join.tabled(key_values([bound[name] for name in used]))
             # second among the joins after the token (just older than the newest), as
             # CLIPS links a join from the right, whether its group's first join is new
             # or another rule's
             self._link(parent, join, skey, at=len(parent.children) - 1)
             join.right = SubResult(last, key)
+            join.right.table = Table(join.table.values_of, at_end=True)
             self.nodes.append(join.right)
             join.right.joins.append(join)
         if ce is self.logical_ce:

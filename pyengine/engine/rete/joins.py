@@ -26,6 +26,7 @@ The order in which tokens travel is CLIPS 6.4's (it decides which activation is 
 from __future__ import annotations
 
 from pyengine.engine.rete.alpha import Slotted
+from pyengine.engine.rete.clips_hash import Table
 from pyengine.engine.rete.retract import drop
 
 
@@ -89,10 +90,18 @@ class Join:
         self.right = None           # the stop node (or sub-network join) feeding it
         self.parent = None          # the join (or root) before it
         self.out: dict = {}         # the tokens it made (the inspector reads them)
+        self.tabled(None)
+
+    def tabled(self, values_of) -> None:
+        """CLIPS's table of the left memory (the order ``(matches)`` lists), hashed on
+        the values ``values_of`` reads from a token (None: a table of one bucket)."""
+        self.table = Table(values_of)
+        self.grow_at = self.table.limit
 
     def clear(self) -> None:
         """Forget every token (a reset)."""
         self.left, self.out, self.key_of = {}, {}, {}
+        self.tabled(self.table.values_of)
 
     # -- helpers ------------------------------------------------------------------
     def _emit(self, left: Token, right, ams) -> None:
@@ -132,6 +141,9 @@ class Join:
             self.left[key] = {tok: None}
         else:
             bucket[tok] = None
+        if len(self.key_of) > self.grow_at:
+            self.table.grow(self.key_of)
+            self.grow_at = self.table.limit
         return key
 
     def left_add(self, tok: Token) -> None:
@@ -147,6 +159,8 @@ class Join:
         bucket = self.left.get(key)
         if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
             del self.left[key]
+            if not self.key_of:
+                self.table.frozen = None    # nothing of the order it kept is left
 
     # -- right ------------------------------------------------------------------------
     def right_add(self, am) -> None:
@@ -209,6 +223,8 @@ class NegJoin(Join):
         bucket = self.left.get(key)
         if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
             del self.left[key]
+            if not self.key_of:
+                self.table.frozen = None
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)
@@ -265,64 +281,6 @@ def unblock(blocker, joins=None) -> None:
 
 class ExistsJoin(NegJoin):
     kind = "exists"
-    passes_when_blocked = True
-
-
-class SubResult:
-    """The right input of a ``not``/``exists`` over several patterns: the tokens of
-    its sub-network, hashed as CLIPS hashes them, on the values of the variables
-    bound before the group that the group uses (``key``, read from a sub-network
-    token as from a left token: the same places). A result blocks every left token
-    that agrees with it there, whichever token its sub-network started from (a group
-    that uses no earlier variable: every left token)."""
-
-    def __init__(self, join: Join, key):
-        self.memory: dict = {}      # hash key -> {sub token: None}, oldest first
-        self.key = key
-        self.joins: list = []
-        join.children.append(self)
-
-    def clear(self) -> None:
-        self.memory = {}
-
-    def left_add(self, sub: Token) -> None:
-        key = self.key(sub)
-        bucket = self.memory.get(key)
-        if bucket is None:
-            bucket = self.memory[key] = {}
-        bucket[sub] = None
-        for join in reversed(self.joins):
-            join.right_add_sub(sub, key)
-
-    def left_remove(self, sub: Token) -> None:
-        key = self.key(sub)
-        bucket = self.memory.get(key)
-        if bucket is not None and bucket.pop(sub, 0) is None and not bucket:
-            del self.memory[key]
-        unblock(sub, self.joins)    # CLIPS's copy of the result for these joins
-
-
-class SubNegJoin(NegJoin):
-    """``(not (and ...))``: a left token is blocked by a result of the sub-network
-    that agrees with it (:class:`SubResult`)."""
-
-    kind = "not-and"
-
-    def __init__(self, net, lkey, post, share_key):
-        super().__init__(net, lkey, None, post, share_key)
-
-    def _first_blocker(self, tok: Token, key):
-        for sub in self.right.memory.get(key, ()):
-            if not sub.dead and not self.net.doomed(sub):
-                return sub
-        return None
-
-    def right_add_sub(self, sub: Token, key) -> None:
-        self._meet(self.left.get(key), sub)
-
-
-class SubExistsJoin(SubNegJoin):
-    kind = "exists-and"
     passes_when_blocked = True
 
 

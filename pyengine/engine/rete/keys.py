@@ -92,6 +92,20 @@ def _plain_left_key(places: list, norm):
     return key
 
 
+def key_values(locs: list):
+    """token -> the values a join compares with earlier variables, as they are (CLIPS
+    hashes the join's table of partial matches on them, the pattern's last field
+    first: :mod:`.clips_hash`); None where it compares none."""
+    if not locs:
+        return None
+    pairs = [(l.pos, l.read) for l in locs]
+
+    def values(tok):
+        ams = tok.ams
+        return tuple([read(ams[p].fact, ams[p].spans) for p, read in pairs])
+    return values
+
+
 def right_key(locs: list, norm):
     """(fact, spans) -> the values this pattern's facts are hashed on (the same
     variables as the join's left key, in the same order)."""

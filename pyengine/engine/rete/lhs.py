@@ -253,6 +253,14 @@ def disjuncts(ces: list) -> list[list]:
     return out
 
 
+def one_join(inner: list, strict: bool = True) -> bool:
+    """Is a ``not``/``exists`` over ``inner`` (flattened) one join of its own, not a
+    sub-network: one pattern and, in a CLIPS program (``strict``), only tests after it,
+    which CLIPS attaches to that pattern's join?"""
+    return bool(inner) and isinstance(inner[0], Pattern) and (len(inner) == 1 or strict and all(
+        isinstance(c, Test) for c in inner[1:]))
+
+
 def flatten(ces: list) -> list:
     """``and`` groups opened (inside one disjunct)."""
     out: list = []

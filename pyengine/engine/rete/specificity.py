@@ -6,7 +6,8 @@ simplicity and complexity strategies sort by it; lex and mea break ties with it.
 from __future__ import annotations
 
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, OrC,
-                                      Pattern, Pred, Ret, Skipped, Test, Var, flatten)
+                                      Pattern, Pred, Ret, Skipped, Test, Var, flatten,
+                                      one_join)
 
 
 def specificity(ces: list, bound: set | None = None) -> int:
@@ -36,11 +37,8 @@ def specificity(ces: list, bound: set | None = None) -> int:
 
 def _one_join(inner: list) -> str:
     """What a ``not``/``exists``/``forall`` is to the tests after it: one join
-    (``"not"``) where it holds one pattern and then only tests (CLIPS attaches them
-    to that pattern's join), else a sub-network (``"group"``)."""
-    if inner and isinstance(inner[0], Pattern) and all(isinstance(c, Test) for c in inner[1:]):
-        return "not"
-    return "group"
+    (``"not"``: :func:`~pyengine.engine.rete.lhs.one_join`) or a sub-network."""
+    return "not" if one_join(inner) else "group"
 
 
 def _test_weight(test: Test, before) -> int:
