@@ -189,8 +189,8 @@ def _token_text(tok: Token) -> str:
     if bad is not None:         # CLIPS would cut a string at a NUL; the page would not
         line, col, char = bad   # within the token: its place in the program
         raise ProgramRefused(f"{char} in {tok.kind} {visible(tok.text[:40])}: a program "
-                             "holds no control or text-direction characters (but tabs and "
-                             "line ends)", tok.line + line - 1,
+                             "holds no control, invisible or text-direction characters "
+                             "(but tabs and line ends)", tok.line + line - 1,
                              tok.col + col - 1 if line == 1 else col)
     if tok.kind == "string":
         return '"' + tok.value.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -14,6 +14,7 @@ import re
 
 import clips
 from clips._clips import ffi, lib
+from clips.common import environment_builder
 
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, from_python, read_fact
@@ -139,8 +140,13 @@ def _reason(exc: Exception) -> str:
 def text_of(fact) -> str:
     """A fact as CLIPS's ``(facts)`` prints it: CLIPS's text of it (its pretty-printed
     form, a slot a line) on one line, a string's newlines, tabs and runs of spaces kept
-    (clipspy's ``str`` folds all whitespace, inside strings too)."""
-    text = clips.facts.fact_pp_string(fact._env, fact._fact)
+    (clipspy's ``str`` folds all whitespace, inside strings too). Bytes that are not
+    UTF-8 (CLIPS's strings are bytes: ``(format nil "%c" 226)``, a ``sub-string`` cutting
+    a letter in two) read as U+FFFD (clipspy's decoding raised)."""
+    builder = environment_builder(fact._env, "string")
+    lib.SBReset(builder)
+    lib.FactPPForm(fact._fact, builder, False)
+    text = ffi.string(builder.contents).decode("utf-8", "replace")
     return _SLOT_LINE.sub("", text).strip()
 
 

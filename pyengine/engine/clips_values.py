@@ -66,7 +66,8 @@ def read_fact(text: str, max_chars: int | None = None) -> FactSpec:
         raise ReadError(f"a fact is at most {max_chars:,} characters")
     bad = unshown_at(text)
     if bad is not None:
-        raise ReadError(f"{bad}: a fact holds no control or text-direction characters")
+        raise ReadError(f"{bad}: a fact holds no control, invisible or text-direction "
+                        "characters")
     _refuse_extras(text)
     try:
         forms = read(text, max_depth=3)

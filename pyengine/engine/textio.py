@@ -35,10 +35,14 @@ def shown(name: object) -> str:
 
 
 #: Characters typed text may not hold anywhere: controls (but tab and line ends),
-#: line separators, lone surrogates, and the marks that turn the direction of the text
-#: around it (a student's line in the teacher's view read backwards).
-UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
-                     "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: line separators, lone surrogates, the marks that turn the direction of the text
+#: around it (a student's line in the teacher's view read backwards), and the ones a
+#: screen does not show at all (zero-width spaces and joiners, the soft hyphen, the
+#: byte-order mark, tags, the Hangul fillers: ``correct`` and ``correct`` with a
+#: zero-width space look alike and are not the same symbol).
+UNSHOWN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u2028\u2029\ud800-\udfff"
+                     "\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                     "\u2066-\u2069\u3164\ufeff\uffa0\U000e0000-\U000e007f]")
 
 
 def unshown(text: str) -> tuple[int, int, str] | None:

@@ -17,6 +17,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import visible
 from pyengine.engine.trace import after
 from pyengine.engine.wording import plural
 
@@ -158,8 +159,9 @@ def _chain_versions(graph: RunGraph, session) -> None:
 
 
 def _quote(text: str) -> str:
-    """A DOT string: quotes and backslashes escaped, one line."""
-    clean = " ".join(str(text).split())
+    """A DOT string: quotes and backslashes escaped, one line, a character a screen
+    hides or turns around written out (a fact's text is whatever the rules made)."""
+    clean = " ".join(visible(str(text)).split())
     return '"' + clean.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

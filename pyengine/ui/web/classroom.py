@@ -29,6 +29,7 @@ import json
 import re
 import secrets
 import time
+from collections import Counter
 from dataclasses import asdict
 
 from starlette.requests import Request
@@ -42,6 +43,7 @@ from pyengine.ui.web.workers import Worker, WorkerGone
 TEACHER_HEADER = "x-pyengine-teacher"
 LABEL_CHARS = 10            # hex digits of a session's label (40 bits of the HMAC)
 ENDED_LISTED = 100          # ended sessions the class list shows (the latest)
+ENDED_PER_CLIENT = 5        # ... of one client address (one cannot push the others out)
 _TOKEN = re.compile(r"^[A-Za-z0-9._~-]{16,200}$")
 _LABEL = re.compile(rf"^[0-9a-f]{{{LABEL_CHARS}}}$")
 LOOKS = ("state", "rules")  # what the teacher may ask of a session
@@ -121,11 +123,21 @@ class Classroom:
         return digest[:LABEL_CHARS]
 
     def listing(self) -> dict:
-        """Every open session, then the latest ended ones, as the teacher's page lists
-        them; ``now``: the server's clock, for "how long ago"."""
+        """Every open session, then the latest ended ones (at most
+        :data:`ENDED_PER_CLIENT` of one client: a student refusing program after program
+        does not push the stuck ones out), as the teacher's page lists them; ``now``:
+        the server's clock, for "how long ago"."""
         records = self.store.records
         live = [sid for sid in self.store.sessions if sid in records]
-        ended = [sid for sid in reversed(self.store.ended) if sid in records][:ENDED_LISTED]
+        ended, per_client = [], Counter()
+        for sid in reversed(self.store.ended):
+            record = records.get(sid)
+            if record is None or per_client[record.client] >= ENDED_PER_CLIENT:
+                continue
+            per_client[record.client] += 1
+            ended.append(sid)
+            if len(ended) >= ENDED_LISTED:
+                break
         return {"now": time.time(), "pushed": self.pushed,
                 "sessions": [{"label": self.label(sid), **asdict(records[sid])}
                              for sid in live + ended]}

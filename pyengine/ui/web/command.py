@@ -169,8 +169,9 @@ def run(args) -> int:
 
 
 def server_config(app, limits, host: str, port: int):
-    """uvicorn's settings: our h11 protocol (connection caps and head timeout), the
-    keep-alive timeout, a 16 KiB request head, no access log."""
+    """uvicorn's settings: our h11 protocol (connection caps, head and answer
+    timeouts), the keep-alive timeout, a 16 KiB request head, a shutdown that waits
+    at most ``shutdown_seconds`` for answers going out, no access log."""
     import uvicorn
 
     from pyengine.ui.web.connections import guarded_protocol
@@ -178,6 +179,7 @@ def server_config(app, limits, host: str, port: int):
                           http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive,
                           h11_max_incomplete_event_size=16 * 1024, ws="none",
                           limit_concurrency=limits.connections + 64,
+                          timeout_graceful_shutdown=limits.shutdown_seconds,
                           proxy_headers=False)      # X-Forwarded-For would name any client
 
 

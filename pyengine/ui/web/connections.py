@@ -8,7 +8,11 @@ protocol (uvicorn's own h11 one, with three additions) closes
 * a connection beyond ``Limits.connections`` in all, or ``Limits.client_connections``
   from one address, at once;
 * a connection that has not sent a request's head within ``Limits.header_seconds``
-  of opening or of its last answer (the app bounds the body's time the same way).
+  of opening or of its last answer (the app bounds the body's time the same way);
+* a connection whose answer is not taken within ``Limits.answer_seconds`` of its
+  request (a client that asks and never reads would otherwise keep the answer in the
+  server's memory for as long as it likes, and keep a shutdown waiting): it is cut,
+  its unsent bytes dropped.
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ def guarded_protocol(limits: Limits) -> type:
             cycle = self.cycle
             super().data_received(data)
             if self.cycle is not cycle:          # a request's head has arrived
-                self._disarm()
+                self._arm(limits.answer_seconds, abort=True)
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -59,10 +63,12 @@ def guarded_protocol(limits: Limits) -> type:
             self._disarm()
             super().connection_lost(exc)
 
-        def _arm(self) -> None:
+        def _arm(self, seconds: float | None = None, abort: bool = False) -> None:
             self._disarm()
             if not self.transport.is_closing():
-                self._timer = self.loop.call_later(limits.header_seconds, self._too_slow)
+                self._timer = self.loop.call_later(
+                    limits.header_seconds if seconds is None else seconds,
+                    self._too_slow, abort)
 
         def _disarm(self) -> None:
             timer = getattr(self, "_timer", None)
@@ -70,9 +76,11 @@ def guarded_protocol(limits: Limits) -> type:
                 timer.cancel()
                 self._timer = None
 
-        def _too_slow(self) -> None:
+        def _too_slow(self, abort: bool = False) -> None:
             self._timer = None
-            if not self.transport.is_closing():
+            if abort:                   # what is left to send is dropped with it
+                self.transport.abort()
+            elif not self.transport.is_closing():
                 self.transport.close()
 
     return GuardedH11

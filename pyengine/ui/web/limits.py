@@ -44,6 +44,9 @@ class Limits:
     connections: int = 1000     # connections open at once, all clients
     client_connections: int = 32    # connections one client address may keep open
     header_seconds: float = 10.0    # to send a request's head (and its body) once begun
+    answer_seconds: float = 60.0    # from a request's head to its answer taken (an open
+                                    # may take 30 s): past it the connection is cut
+    shutdown_seconds: float = 5.0   # Ctrl-C waits this long for answers still going out
     keep_alive: int = 5         # seconds an idle kept-alive connection stays open
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.textio import visible
 from pyengine.ui.web.limits import Limits
+from pyengine.ui.web.turn import Turn
 from pyengine.ui.web.workers import Worker, WorkerGone
 
 ENDED_KEPT = 1000            # ended sessions whose reason is kept for their page
@@ -48,7 +49,7 @@ class Client:
     """One client address: its sessions, the one request it may run at a time."""
 
     sessions: set = field(default_factory=set)
-    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    turn: Turn = field(default_factory=Turn)
     waiting: int = 0
 
 
@@ -220,23 +221,26 @@ class Store:
     async def call(self, handle: Handle, request: dict, owner: bool = True) -> tuple[int, bytes]:
         """One request to the session's worker, in its client's turn. The owner's
         requests are kept in the session's record; the teacher's look (``owner=False``)
-        is not."""
-        return await self.in_turn(handle.client, self._exchange(handle, request, owner))
+        is not, and it goes before the client's waiting requests (a student keeping
+        their turn full does not hide their session from the teacher)."""
+        return await self.in_turn(handle.client, self._exchange(handle, request, owner),
+                                  first=not owner)
 
-    async def in_turn(self, address: str, work):
+    async def in_turn(self, address: str, work, first: bool = False):
         """Await the coroutine ``work`` in the turn of the client ``address``: after its
-        running request, behind at most ``Limits.waiting`` others (else 429). Work whose
-        client goes away still runs to its end (shielded): the next request of a session
-        never reads this one's answer, and a session being opened is kept (its idle
-        time ends it), not left running unowned."""
+        running request, behind at most ``Limits.waiting`` others (else 429; ``first``:
+        before them, not counted). Work whose client goes away still runs to its end
+        (shielded): the next request of a session never reads this one's answer, and a
+        session being opened is kept (its idle time ends it), not left running
+        unowned."""
         client = self.client(address)
-        if client.waiting >= self.limits.waiting:
+        if client.waiting >= self.limits.waiting and not first:
             work.close()
             raise Busy("too many requests at once from this computer: wait for the "
                        "last one to finish", 429)
         client.waiting += 1
         try:
-            await client.turn.acquire()
+            await client.turn.acquire(first)
         except BaseException:
             work.close()
             raise
@@ -268,7 +272,7 @@ class Store:
         return sum(h.worker.memory() for h in self.sessions.values())
 
 
-def _done(task: asyncio.Task, turn: asyncio.Lock) -> None:
+def _done(task: asyncio.Task, turn: Turn) -> None:
     turn.release()
     if not task.cancelled():
         task.exception()        # retrieved: a request its client left raises no warning

@@ -18,6 +18,8 @@ MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` h
 MAX_NODE_ITEMS = 200      # facts or tokens sent per node of one rule's network (count: all)
 MAX_NODE_ITEMS_ALL = 20   # ... per node when every rule's network is asked for
 MAX_MATCH_LINES = 5000    # lines of one rule's matches listing (the shell's has them all)
+MAX_OUTPUT_LINES = 40     # lines a firing printed, sent per firing (the transcript has all)
+MAX_OUTPUT_CHARS = 64_000  # ... and in one state, all firings together
 
 
 def _short(text: str) -> str:
@@ -55,7 +57,7 @@ def state(ws, filter_text: str | None = None) -> dict:
         "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
                    for a in s.agenda(MAX_AGENDA)],
         "agenda_size": s.agenda_size(),
-        "last": [firing_json(f) for f in ws.last[-200:]],
+        "last": firings_json(ws.last[-200:]),
         "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
         "finish": finish,
         "picture": pic,
@@ -63,10 +65,30 @@ def state(ws, filter_text: str | None = None) -> dict:
     }
 
 
-def firing_json(f) -> dict:
-    return {"n": f.number, "rule": f.rule, "matched": list(f.matched),
-            "asserted": list(f.asserted), "retracted": list(f.retracted),
-            "output": list(f.output), "line": fire_line(f)}
+def firing_json(f, room: list[int] | None = None) -> dict:
+    """One firing; of what it printed, at most :data:`MAX_OUTPUT_LINES` lines, each
+    cut as a fact's text is, within ``room`` (the characters left for the state's
+    output, spent here); ``more_output`` counts the lines left out."""
+    room = [MAX_OUTPUT_CHARS] if room is None else room
+    output = []
+    for line in f.output[:MAX_OUTPUT_LINES]:
+        if room[0] <= 0:
+            break
+        output.append(_short(line))
+        room[0] -= len(output[-1])
+    out = {"n": f.number, "rule": f.rule, "matched": list(f.matched),
+           "asserted": list(f.asserted), "retracted": list(f.retracted),
+           "output": output, "line": fire_line(f)}
+    if len(f.output) > len(output):
+        out["more_output"] = len(f.output) - len(output)
+    return out
+
+
+def firings_json(firings) -> list[dict]:
+    """Firings as a state lists them: what they printed within one budget, the
+    latest firings' first (the page shows the last action's end)."""
+    room = [MAX_OUTPUT_CHARS]
+    return [firing_json(f, room) for f in reversed(firings)][::-1]
 
 
 def rules_json(ws) -> list[dict]:

@@ -19,6 +19,7 @@ import signal
 from pyengine.engine.clips_allow import ProgramRefused
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
 from pyengine.engine.interrupt import time_budget
+from pyengine.engine.textio import visible
 from pyengine.engine.wording import plural
 from pyengine.ui.web import views
 from pyengine.ui.web.fact_form import slots_json
@@ -187,12 +188,26 @@ def _line(exc: BaseException) -> str:
 
 
 def _send(conn, status: int, body: object) -> None:
-    data = json.dumps(body, separators=(",", ":")).encode()
+    data = json.dumps(shown(body), separators=(",", ":")).encode()
     if len(data) > MAX_ANSWER:
         body = {"error": "the answer is too large to send; narrow it with the fact filter"}
         status, data = 500, json.dumps(body).encode()
     conn.send_bytes(json.dumps(header(status, body)).encode())
     conn.send_bytes(data)
+
+
+def shown(body: object) -> object:
+    """Every text of an answer as a page may show it: what the engine made at run time
+    too (``(format nil "%c" ...)`` builds any character), a character a screen hides or
+    turns around (a control, a direction mark, a zero-width space, a lone surrogate)
+    written out as ``\\uXXXX`` (:func:`~pyengine.engine.textio.visible`)."""
+    if isinstance(body, str):
+        return visible(body)
+    if isinstance(body, dict):
+        return {k: shown(v) for k, v in body.items()}
+    if isinstance(body, (list, tuple)):
+        return [shown(v) for v in body]
+    return body
 
 
 def header(status: int, body: object) -> dict:

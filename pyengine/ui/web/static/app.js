@@ -189,6 +189,7 @@ const UI = {
     st.last.slice(-50).forEach(f => {
       box.append(el("div", {cls: "fire", text: f.line, onclick: () => this.showFiring(f)}));
       f.output.forEach(o => box.append(el("div", {cls: "out", text: "| " + o})));
+      if (f.more_output) box.append(el("div", {cls: "out", text: `| ... ${f.more_output} more line${f.more_output === 1 ? "" : "s"} (the transcript has them all)`}));
     });
   },
   showFiring(f) {
