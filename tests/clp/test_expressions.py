@@ -77,6 +77,7 @@ TEXT = """
 (format nil "%5n|") (format nil "%c" "") (format nil "%.0f" 2.5) (format nil "%6s|" "héllo")
 (format nil "%d %d" 1) (format nil "%d" 1 2) (format nil "%x" -1) (format nil "%r|")
 (format nil "%10.4f|" 2) (format nil "%5.2d|%c|%-3c|" 3 "A" abc)
+(format nil "%c|%c|%c|%c|%c|" 8238 321 -191 "xy" 256)
 """
 
 MULTI = """

@@ -105,10 +105,12 @@ def _convert(spec: str, conv: str, value: object, position: int) -> str:
 
 def _character(value: object, position: int) -> str:
     t = type(value)
-    if t is str or t is Text:
-        return value[:1]                                # type: ignore[index]
-    if t is int and 0 < value < 0x110000:               # type: ignore[operator]
-        return chr(value)                               # type: ignore[arg-type]
-    if t is int or t is float:
+    if t is str or t is Text:               # its first byte: a letter past ASCII's
+        first = value[:1]                   # first byte is no character alone
+        return first if first < "\x80" else "\ufffd"      # type: ignore[operator]
+    if t is int:            # C's (char): one byte, the number modulo 256; a NUL ends
+        byte = value % 256  # the piece; a byte past ASCII, alone no UTF-8 character,
+        return "" if byte == 0 else chr(byte) if byte < 128 else "\ufffd"   # reads as U+FFFD
+    if t is float:
         return ""
     raise arg_error("format", position, "symbol, string, or integer")
