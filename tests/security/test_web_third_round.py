@@ -154,7 +154,15 @@ def test_bytes_clips_makes_that_are_not_utf8_do_not_end_the_session():
         assert [f["text"] for f in r.json()["facts"]] == ['(name "\ufffd")']
 
 
-def test_a_lone_surrogate_our_engine_makes_does_not_end_the_session():
+def test_every_text_of_an_answer_is_written_out():
+    """The one place every answer of a worker passes (``worker.shown``): a lone
+    surrogate (our engine's ``%c`` made one from 55296, and the graph's Graphviz and the
+    transcript failed on it), a direction mark and an escape, at any depth."""
+    from pyengine.ui.web.worker import shown
+    assert shown({"facts": [{"text": '(name "\ud800")'}], "n": 3,
+                  "last": [["\u202e", "\x1b[31m"]]}) == \
+        {"facts": [{"text": '(name "\\ud800")'}], "n": 3,
+         "last": [["\\u202e", "\\u001b[31m"]]}
     with web_client() as c:
         sid = c.post("/api/sessions",
                      json=program('(defrule s => (assert (name (format nil "%c" 55296))))\n')
@@ -163,7 +171,6 @@ def test_a_lone_surrogate_our_engine_makes_does_not_end_the_session():
         for path in ("", "/graph", "/transcript"):
             r = c.get(f"/api/sessions/{sid}{path}")
             assert r.status_code in (200, 400) and "utf-8" not in r.text, (path, r.text)
-        assert c.get(f"/api/sessions/{sid}").json()["facts"][0]["text"] == '(name "\\ud800")'
 
 
 @pytest.mark.parametrize("char", ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad",
