@@ -250,3 +250,35 @@ def test_one_client_s_refusals_do_not_push_the_others_out_of_the_list():
         rows = [r for r in c.get("/api/class", headers=TEACHER).json()["sessions"]
                 if r["ended"]]
         assert len(rows) == ENDED_PER_CLIENT
+
+
+def test_back_to_back_requests_just_under_the_heavy_mark_lower_the_worker_too():
+    """Requests of 0.2 s each never passed the 0.25 s after which a worker runs lower:
+    one client kept a core at full priority. Busy more than half of four seconds, it
+    runs lower; a few such requests now and then do not."""
+    import os
+    import subprocess
+    import sys
+    from types import SimpleNamespace
+
+    from pyengine.ui.web.workers import Worker
+    if not sys.platform.startswith("linux"):
+        pytest.skip("a process's priority is read as Linux keeps it")
+
+    def lowered(requests: int) -> int:
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+        try:
+            worker = Worker.__new__(Worker)
+            worker.busy, worker.process = [], SimpleNamespace(pid=child.pid)
+
+            async def run():
+                loop = asyncio.get_running_loop()
+                for _ in range(requests):
+                    worker._busy_for(loop.time() - 0.2)
+            asyncio.run(run())
+            return os.getpriority(os.PRIO_PROCESS, child.pid) - os.getpriority(os.PRIO_PROCESS, 0)
+        finally:
+            child.kill()
+            child.wait()
+    assert lowered(3) == 0
+    assert lowered(12) >= 5

@@ -33,6 +33,8 @@ from pyengine.ui.web.worker import main, note
 PRELOAD = ["pyengine.ui.web.preload"]
 MAX_FRAME = 64 * 1024 * 1024        # bytes of one frame from a worker
 HEAVY = 0.25            # seconds a worker may take before its priority drops a step
+BUSY_WINDOW = 4.0       # ... or be busy in all within this many seconds of requests,
+BUSY_SHARE = 0.5        # more than this share of them (requests just under HEAVY)
 _context = None
 
 
@@ -85,6 +87,7 @@ class Worker:
         self.writer = writer
         self.ended: str | None = None
         self.note: dict = {}        # the last answer's header, past its status
+        self.busy: list[tuple[float, float]] = []   # its recent requests: (began, ended)
 
     @classmethod
     async def start(cls, spec: dict, limits: Limits, sid: str) -> tuple["Worker", int, bytes]:
@@ -137,6 +140,7 @@ class Worker:
         students' sessions while it runs: its priority drops a step (it stays there: a
         session that was heavy once comes after the light ones from then on)."""
         answer = asyncio.ensure_future(self._receive())
+        began = asyncio.get_running_loop().time()
         try:
             done, _ = await asyncio.wait({answer}, timeout=min(HEAVY, timeout))
             if not done:
@@ -147,6 +151,16 @@ class Worker:
             return answer.result()
         finally:
             answer.cancel()
+            self._busy_for(began)
+
+    def _busy_for(self, began: float) -> None:
+        """Count a request's time: a worker busy more than :data:`BUSY_SHARE` of the
+        last :data:`BUSY_WINDOW` seconds, each request under :data:`HEAVY`, is heavy
+        too (back-to-back 0.2 s requests kept a core at full priority)."""
+        now = asyncio.get_running_loop().time()
+        self.busy = [(a, b) for a, b in self.busy if b > now - BUSY_WINDOW] + [(began, now)]
+        if sum(b - max(a, now - BUSY_WINDOW) for a, b in self.busy) > BUSY_SHARE * BUSY_WINDOW:
+            lower_priority(self.process.pid)
 
     async def _receive(self) -> tuple[int, bytes]:
         try:
