@@ -20,6 +20,14 @@ PROGRAMS = {
                 '  (printout stdout "to stdout" crlf)\n  (printout t "end" crlf))\n', "(run)\n"),
     "strings": ('(deffacts d (s "new\nline") (s "tab\tx  two") (s "a\\"q  b"))\n',
                 "(reset)\n(facts)\n"),
+    # a fact-set query in a test CE and in a field's predicate: its own variables are
+    # the query's (ours refused the rule: "test uses ?s before a pattern binds it")
+    "queries": ("(deftemplate s (slot name) (multislot classes))\n"
+                "(deffacts d (s (name a) (classes m p)) (s (name b) (classes m)) (cap m 1) (cap p 1))\n"
+                "(defrule over (cap ?id ?n) (test (> (length$ (find-all-facts ((?s s))\n"
+                "   (member$ ?id ?s:classes))) ?n)) => (printout t over ?id crlf))\n"
+                "(defrule some (cap ?id&:(any-factp ((?s s)) (member$ ?id ?s:classes)) ?)\n"
+                "   => (printout t some ?id crlf))\n", "(reset)\n(run)\n"),
     "empty-module": ("(defmodule MAIN (export ?ALL))\n(deffacts d (go))\n"
                      "(defrule MAIN::r (go) => )\n(defmodule WORK (import MAIN ?ALL))\n"
                      "(defrule WORK::w (go) (never) => )\n",
@@ -88,6 +96,8 @@ def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(t
      "Invalid slot 'zz'"),
     ("(deftemplate t (slot s))\n(defrule r ?f <- (t) => (duplicate ?f (zz 2)))\n",
      "Invalid slot 'zz'"),
+    ("(deffacts d (a x) (b x))\n(defrule r (a $?x) (b ?x) => (printout t ?x crlf))\n",
+     "[ANALYSIS3] Variable ?x is used as both a single and multifield variable"),
     ("(deffunction f (?x) (+ 1 (return ?x)))\n", "[PRCDRPSR2]"),
     ("(defrule r => (printout t (return 3) crlf))\n", "[PRCDRPSR2]"),
     ("(deffunction f (?x) (if (return 1) then 2))\n", "[PRCDRPSR2]"),

@@ -157,4 +157,7 @@ _RUNS = {"any-factp": _any, "find-fact": _find, "find-all-facts": _find_all,
          "do-for-fact": _do_first, "do-for-all-facts": _do_all,
          "delayed-do-for-all-facts": _do_delayed}
 
+#: the query functions: each binds the variables of its first argument for the rest
+QUERIES = frozenset(_RUNS)
+
 TABLE: dict[str, Builtin] = {name: Builtin(2, None, compile_query, SPECIAL) for name in _RUNS}

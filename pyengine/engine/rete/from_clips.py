@@ -16,11 +16,11 @@ Anything outside the subset our engine runs is refused with the line it is on.
 from __future__ import annotations
 
 from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
-from pyengine.engine.clips_values import atom_text
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.errors import ClpRuntimeError
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.values import to_value
+from pyengine.engine.rete.clips_expressions import complexity, form_text, shape_text, variables_of
 from pyengine.engine.rete.clips_rewrites import (Addressed, existing, for_all, negated,
                                                  tests_folded, units)
 from pyengine.engine.rete.constraints import conjuncts
@@ -47,6 +47,7 @@ class LhsReader:
         self.bound: set[str] = set()
         self.some_branches: set[str] = set()    # bound in some branches of an or only
         self.held: set[str] = set()     # the variables the fact of the pattern read holds
+        self.multi: dict[str, bool] = {}    # each pattern variable: $?x (True) or ?x
 
     def fail(self, message: str, where=None):
         raise ClpError(f"defrule {self.rule}: {message}", getattr(where, "line", None) or self.line)
@@ -148,9 +149,9 @@ class LhsReader:
 
     def test(self, expr) -> Test:
         fn = self.expression(expr)
-        uses = _variables(expr)
+        uses = variables_of(expr)
         return Test(fn=lambda values: fn(values) != FALSE, uses=uses, code=form_text(expr),
-                    shape=_shape(expr, uses),
+                    shape=shape_text(expr, uses),
                     text=f"(test {form_text(expr)})", weight=complexity(expr))
 
     def expression(self, expr, failed=FALSE):
@@ -309,8 +310,8 @@ class LhsReader:
             return NotC(self.term(terms[1:], where))
         if len(terms) == 2 and terms[0] in (":", "=") and isinstance(terms[1], Form):
             fn = self.expression(terms[1], FALSE if terms[0] == ":" else _NO_VALUE)
-            uses, code = _variables(terms[1]), form_text(terms[1])
-            shape = _shape(terms[1], uses)
+            uses, code = variables_of(terms[1]), form_text(terms[1])
+            shape = shape_text(terms[1], uses)
             if terms[0] == ":":
                 return Pred(fn=lambda values: fn(values) != FALSE, uses=uses, code=code,
                             weight=complexity(terms[1]), shape=shape)
@@ -329,19 +330,12 @@ class LhsReader:
     def variable(self, atom: Variable) -> Var:
         if atom.is_global:
             self.fail(f"a global ({atom}) cannot be matched in a pattern", atom)
+        if self.multi.setdefault(atom.name, atom.multi) != atom.multi:
+            self.fail(f"[ANALYSIS3] Variable ?{atom.name} is used as both a single and "
+                      "multifield variable in the LHS.", atom)
         self.bound.add(atom.name)
         self.some_branches.discard(atom.name)   # a pattern after the or binds it in all
         return Var(atom.name)
-
-
-def complexity(expr) -> int:
-    """CLIPS's count of an expression: one per call, ``and``/``or``/``not`` counting
-    the calls among their arguments instead."""
-    if not isinstance(expr, Form) or not expr:
-        return 0
-    if expr[0] in ("and", "or", "not"):
-        return sum(complexity(x) for x in expr[1:])
-    return 1
 
 
 def field_text(terms: list) -> str:
@@ -359,38 +353,3 @@ def _split(terms: list, char: str) -> list[list]:
             current.append(t)
     parts.append(current)
     return parts
-
-
-def _variables(expr) -> tuple[str, ...]:
-    out: list[str] = []
-
-    def walk(x):
-        if isinstance(x, Variable):
-            if x.name and not x.is_global:
-                out.append(x.name)
-        elif isinstance(x, Form):
-            for y in x:
-                walk(y)
-    walk(expr)
-    return tuple(dict.fromkeys(out))
-
-
-def _shape(expr, uses: tuple) -> str:
-    """An expression's text with its variables numbered in ``uses`` order (``(< ?#0 3)``):
-    what CLIPS compiles it to, whatever the variables are called."""
-    return form_text(expr, {u: i for i, u in enumerate(uses)})
-
-
-def form_text(item, numbered: dict | None = None) -> str:
-    """A read item written back as CLIPS text (strings quoted as CLIPS writes them);
-    the variables in ``numbered`` written as their number (``?#0``)."""
-    if isinstance(item, Form):
-        return "(" + " ".join(form_text(x, numbered) for x in item) + ")"
-    if numbered and isinstance(item, Variable) and item.name in numbered \
-            and not item.is_global:
-        return f"{'$?' if item.multi else '?'}#{numbered[item.name]}"
-    if isinstance(item, String):
-        return atom_text(str(item))
-    if isinstance(item, float):
-        return repr(item)
-    return str(item)

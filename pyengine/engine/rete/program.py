@@ -25,7 +25,8 @@ from pyengine.engine.clp.actions_facts import compile_deffacts
 from pyengine.engine.clp.actions_templates import compile_deftemplate
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame, Scope, compile_expr
 from pyengine.engine.rete.engine import Engine
-from pyengine.engine.rete.from_clips import LhsReader, form_text
+from pyengine.engine.rete.clips_expressions import form_text
+from pyengine.engine.rete.from_clips import LhsReader
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.program_host import (SALIENCE_RANGE, MAX_SALIENCE, MIN_SALIENCE,
                                                ClipsFact, ClipsHost, salience_problem)

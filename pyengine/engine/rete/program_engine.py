@@ -17,7 +17,7 @@ from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.errors import UsageError, ordered_fact_refused
-from pyengine.engine.rete.from_clips import form_text
+from pyengine.engine.rete.clips_expressions import form_text
 from pyengine.engine.rete.knowledge import FactsView
 from pyengine.engine.rete.patterns import fields_of
 from pyengine.engine.rete.program import Program
