@@ -77,10 +77,7 @@ def guarded_protocol(limits: Limits) -> type:
                 self._timer = None
 
         def _too_slow(self, abort: bool = False) -> None:
-            self._timer = None
-            if abort:                   # what is left to send is dropped with it
-                self.transport.abort()
-            elif not self.transport.is_closing():
-                self.transport.close()
+            self._timer = None          # abort: what is left to send is dropped with it
+            self.transport.abort() if abort else self.transport.close()
 
     return GuardedH11
