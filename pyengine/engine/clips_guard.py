@@ -5,9 +5,9 @@ a usual 8 MB stack, ``(deffunction f (?n) (f (+ ?n 1)))`` crashes the process wi
 segmentation fault at about 12,500 calls, and a loop that neither prints nor reads
 gives Python no turn to stop it. While a session's CLIPS call runs, :func:`guarded`
 
-* raises the process's soft stack limit to :data:`STACK_BYTES` (on the main thread,
-  where the stack grows on demand; put back afterwards), so a runaway recursion meets
-  our limit long before the end of the stack;
+* raises the process's soft stack limit (:func:`~pyengine.engine.deep_calls.big_stack`,
+  on the main thread, where the stack grows on demand; put back afterwards), so a
+  runaway recursion meets our limit long before the end of the stack;
 * has a watchdog thread look, every :data:`TICK` seconds, at CLIPS's own count of
   nested calls (``CurrentEvaluationDepth``), the clock, and Ctrl-C, and halt the
   action (CLIPS's ``SetHaltExecution``, as after an error) when the count passes
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import resource
 import signal
 import threading
 import time
@@ -35,13 +34,12 @@ from typing import Iterator
 import clips
 
 from pyengine.engine.clips_c import address, halt_execution
+from pyengine.engine.deep_calls import big_stack
 from pyengine.engine.interrupt import current_budget
 
 #: Nested deffunction, generic and message-handler calls at which CLIPS is halted (on an
 #: 8 MB stack CLIPS itself crashes at about 12,500).
 MAX_DEPTH = 10_000
-#: The soft stack limit asked for while CLIPS runs (about 400,000 nested calls).
-STACK_BYTES = 256 * 1024 * 1024
 #: How often the watchdog looks (seconds): short beside a person's patience, long beside
 #: one CLIPS call, so a runaway program is stopped soon after its limit.
 TICK = 0.001
@@ -194,7 +192,7 @@ def guarded(env, on_halt=None) -> Iterator[Watch]:
         seconds = budget.seconds + budget.grace
     watch = Watch(env, deadline, seconds, on_halt)
     main = threading.current_thread() is threading.main_thread()
-    with _big_stack(main), _sigint_pipe(watch, main):
+    with big_stack(main), _sigint_pipe(watch, main):
         _watchdog.add(watch)
         try:
             yield watch
@@ -204,23 +202,6 @@ def guarded(env, on_halt=None) -> Iterator[Watch]:
                 halt_execution(env, False)
                 if on_halt is not None:
                     on_halt(False)
-
-
-@contextmanager
-def _big_stack(main: bool) -> Iterator[None]:
-    if not main:
-        yield
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
-    want = STACK_BYTES if hard == resource.RLIM_INFINITY else min(STACK_BYTES, hard)
-    raised = soft != resource.RLIM_INFINITY and soft < want
-    if raised:
-        resource.setrlimit(resource.RLIMIT_STACK, (want, hard))
-    try:
-        yield
-    finally:
-        if raised:
-            resource.setrlimit(resource.RLIMIT_STACK, (soft, hard))
 
 
 @contextmanager

@@ -29,6 +29,7 @@ from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, 
                                      check_seed)
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
+from pyengine.engine.deep_calls import deep_calls
 from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete import program_repl
 from pyengine.engine.rete.program import load_program
@@ -205,7 +206,7 @@ class ExpertaSession(Session):
         fired = 0
         ke.running, rete.halted = True, False
         self.take_warnings()
-        with stop_between_firings() as note, fewer_collections():  # Ctrl-C: between firings
+        with stop_between_firings() as note, fewer_collections(), deep_calls():
             self._interrupt = note
             try:
                 act = rete.next_activation()

@@ -167,3 +167,19 @@ def test_return_stands_only_among_actions_and_never_at_the_prompt(tmp_path):
         said[engine] = [line for line in out.splitlines() if line.startswith(("    | ", "3"))]
         assert (out + err).count("[PRCDRPSR2]") == 2, out + err
     assert said["experta"] == said["clp"] == ["    | big5one4", "3"]
+
+
+def test_a_deffunction_recursing_thousands_deep_runs_as_on_clips(tmp_path):
+    """CLIPS recurses 10,000 calls deep (then our guard halts it); ours stopped at a
+    recursive sum of 150 (Python's 1,000 frames). A runaway recursion is one line on
+    both, in a rule and typed at the prompt."""
+    path = tmp_path / "deep.clp"
+    path.write_text(
+        "(deffunction sum-to (?n) (if (= ?n 0) then 0 else (+ ?n (sum-to (- ?n 1)))))\n"
+        "(deffunction forever (?n) (forever (+ ?n 1)))\n"
+        "(defrule go => (printout t (sum-to 3000) crlf) (forever 0))\n")
+    for engine in ("clp", "experta"):
+        code, out, err = cli(["shell", engine, str(path)],
+                             b"(reset)\n(run)\n(sum-to 2500)\n(+ 1 2)\n")
+        assert "    | 4501500" in out and "3126250" in out and "\n3\n" in out, (engine, out)
+        assert "Traceback" not in out + err and "nested" in out + err or "deeper" in out + err

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 
+from pyengine.engine.deep_calls import deep_calls
 from pyengine.engine.errors import UsageError
 
 from pyengine.engine.rete.agenda import Activation, Agenda, reckoned_salience
@@ -83,7 +84,7 @@ class Engine:
         ``initial_fact`` (experta's facts declared before any reset, when it has no
         InitialFact yet) the rules that open with no pattern to match (an empty LHS, a
         test, a not or an exists) are not primed: they wait for a reset, as there."""
-        with fewer_collections():
+        with fewer_collections(), deep_calls():
             self._reset(initial_fact)
 
     def empty(self) -> None:
@@ -298,7 +299,7 @@ class Engine:
             self.agenda.focus.current = self.agenda.focus[-1]
 
     def run(self, limit: int | None = None) -> int:
-        with fewer_collections():
+        with fewer_collections(), deep_calls():
             return self._run(limit)
 
     def _run(self, limit: int | None) -> int:

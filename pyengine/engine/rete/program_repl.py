@@ -12,6 +12,7 @@ command that cannot be compiled changes nothing: UsageError.
 """
 from __future__ import annotations
 
+from pyengine.engine.deep_calls import deep_calls
 from pyengine.engine.clips_reader import Form
 from pyengine.engine.clp.actions import ReturnSignal, sequence
 from pyengine.engine.clp.functions_constructs import constructs_of
@@ -51,7 +52,8 @@ def evaluate(session, text: str) -> CommandResult:
     session._changes = []
     value, error = None, None
     try:
-        value = run(frame)
+        with deep_calls():
+            value = run(frame)
     except ClpRuntimeError as exc:
         error, value = exc.message, value_after(form, exc)
     except ReturnSignal:
