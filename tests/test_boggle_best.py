@@ -1,5 +1,6 @@
 """Best-board search and the 'boggle solve' / 'boggle best' commands."""
 import json
+import shlex
 
 import pytest
 
@@ -105,9 +106,26 @@ def test_best_on_two_workers_is_the_same_search_again():
     a = best_board(WORDS, size=3, iterations=700, steps=200, seed=5, workers=2)
     b = best_board(WORDS, size=3, iterations=700, steps=200, seed=5, workers=2)
     assert (a.board, a.score, a.iterations, a.runs) == (b.board, b.score, 700, 4)
-    assert a.replay() == "--seed 5 --iterations 700 --workers 2" and a.workers == 2
+    assert a.replay() == "--seed 5 --iterations 700 --size 3 --steps 200 --workers 2"
+    assert a.workers == 2
     d = a.as_dict()
     assert d["replay"] in a.text() and d["seconds_to_best"] <= d["seconds"]
+
+
+def test_the_report_s_replay_line_replays_a_timed_search(capsys, tmp_path):
+    """The line names every option that shaped the search (it named the seed and the
+    moves only: --steps 300 replayed as a search of 5,000-move runs, another board)."""
+    wl = tmp_path / "w.txt"
+    wl.write_text("\n".join(WORDS))
+    timed = ["boggle", "best", "--words", str(wl), "--size", "3", "--seconds", "0.3",
+             "--steps", "150", "--min-len", "4", "--seed", "9", "--json", "--backend", "python"]
+    code, out, _ = run_cli(capsys, *timed)
+    first = json.loads(out)
+    assert "--steps 150" in first["replay"] and "--min-len 4" in first["replay"]
+    replay = ["boggle", "best", *shlex.split(first["replay"]), "--json", "--backend", "python"]
+    code, out, _ = run_cli(capsys, *replay)
+    again = json.loads(out)
+    assert code == 0 and (again["board"], again["score"]) == (first["board"], first["score"])
 
 
 def test_best_time_run_replays_from_its_report():

@@ -15,6 +15,7 @@ from __future__ import annotations
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import writable_file
 from pyengine.engine.experta_views import agenda, ppfact
 from pyengine.engine.prompt import LISTS
 from pyengine.engine.records import CommandResult
@@ -99,7 +100,7 @@ def _save_facts(s, args: list[str]) -> list[str]:
         raise UsageError("(save-facts FILE [local|visible]) takes a file")
     facts = s.facts()
     try:
-        with open(args[0], "w", encoding="utf-8") as out:
+        with open(writable_file(args[0]), "w", encoding="utf-8") as out:
             out.write("".join(s.fact_full(f.id) + "\n" for f in facts))
     except OSError as exc:
         raise UsageError(f"cannot write {args[0]}: {exc.strerror or exc}") from None

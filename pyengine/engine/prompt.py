@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, read
 from pyengine.engine.errors import UsageError
+from pyengine.engine.textio import writable_file
 
 # CLIPS's list-... commands: command -> (singular, plural) of what it lists, as CLIPS's
 # tally names them (the singular is the construct)
@@ -34,6 +35,12 @@ REFUSED = {
 }
 
 
+#: Calls that open their first argument, a file, to write: a FIFO there would keep them
+#: waiting for ever for a reader, so a file named there must be a regular one (or none).
+WRITES = frozenset({"save-facts", "save", "bsave", "bsave-facts", "save-instances",
+                    "bsave-instances", "open"})
+
+
 def check_command(text: str) -> object:
     """Read ``text`` with our reader: one constant, variable or call; UsageError if it
     cannot be read or calls one of :data:`REFUSED` inside it. Returns what was read."""
@@ -52,5 +59,7 @@ def check_command(text: str) -> object:
         if isinstance(head, Symbol) and str(head) in REFUSED:
             raise UsageError(f"({head}) cannot be called from a command here: "
                              f"{REFUSED[str(head)]}")
+        if head in WRITES and len(form) > 1 and isinstance(form[1], str):
+            writable_file(str(form[1]))
         todo.extend(form)
     return forms[0]

@@ -197,6 +197,20 @@ def regular_file(spec: str | os.PathLike, what: str = "file",
     return path
 
 
+def writable_file(spec: str | os.PathLike, what: str = "file") -> Path:
+    """The path of a file to write: not an existing FIFO, device or directory (opening
+    a FIFO to write waits for ever for a reader), or UsageError in one line."""
+    path = user_path(spec, what)
+    try:
+        info = path.stat()
+    except OSError:
+        return path                 # not there yet (or not reachable: open will say)
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise UsageError(f"cannot write {what} {shown(path)}: {kind}")
+    return path
+
+
 def read_capped(stream, limit: int):
     """At most ``limit + 1`` bytes (or characters) of ``stream``, read in pieces: a
     single ``read(limit + 1)`` would first allocate the whole ``limit``, which a process

@@ -31,7 +31,12 @@ TOOLS = (("shell", "pyengine.ui.shell",
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is one line on stderr and exit status 2."""
+    """argparse, but a usage mistake is one line on stderr and exit status 2, and an
+    option is named in full (``--word`` is not taken for ``--words``)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")

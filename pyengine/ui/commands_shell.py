@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import read_file_text, shown
+from pyengine.engine.textio import read_file_text, shown, writable_file
 from pyengine.ui.commands import SHELL, offered, one_path, shell_command
 from pyengine.ui.queries import Text, user_fact
 from pyengine.ui.shell_edit import join_constructs
@@ -58,7 +58,7 @@ def dribble_on(shell, path: str) -> None:
     prompt, as CLIPS's (dribble-on) does."""
     close_dribble(shell)
     try:
-        shell.dribble = open(path, "w", encoding="utf-8")
+        shell.dribble = open(writable_file(path), "w", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
 

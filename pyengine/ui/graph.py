@@ -17,7 +17,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import visible
+from pyengine.engine.textio import visible, writable_file
 from pyengine.engine.trace import after
 from pyengine.engine.wording import plural
 
@@ -80,7 +80,7 @@ class RunGraph:
         else:
             raise UsageError(f"--to {path}: write FILE.svg (a drawing) or FILE.dot (its text)")
         try:
-            with open(path, "w", encoding="utf-8") as fh:
+            with open(writable_file(path), "w", encoding="utf-8") as fh:
                 fh.write(text)
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -50,9 +50,9 @@ def _where() -> tuple[Path, bool]:
     if env:
         return Path(env), False
     try:
-        home = Path.home()
-        if home.is_dir():           # a HOME naming no folder is no home: nothing made there
-            return home / ".cache" / "pyengine", False
+        home = Path.home()          # a HOME naming no folder (or empty, which reads as /,
+        if os.environ.get("HOME", "x") and home.is_dir() and home != Path(home.anchor):
+            return home / ".cache" / "pyengine", False      # the root) is no home
     except (RuntimeError, KeyError, OSError):   # no home directory: a cache in /tmp
         pass
     return TMP_ROOT / f"pyengine-cache-{os.getuid()}", True

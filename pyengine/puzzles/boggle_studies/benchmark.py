@@ -120,17 +120,23 @@ def algo_specs(algos=None, vowel_sweep=None, size: int = 4) -> list[str]:
         raise UsageError("--algos names no algorithm")
     if len(specs) > MAX_ROWS:
         raise UsageError(f"--algos: {len(specs)} rows is over the limit of {MAX_ROWS}")
+    seen: dict = {}
     for spec in specs:
-        T.parse_algo(spec, size)
+        parsed = T.parse_algo(spec, size)
+        key = (parsed[0], tuple(sorted(parsed[1].items())))
+        if key in seen:         # one row each: a second would be the same boards again
+            raise UsageError(f"--algos names {seen[key]!r} twice (as {spec!r})")
+        seen[key] = spec
     return specs
 
 
 def check_out_dir(out: str) -> str:
-    """The --out folder, made if missing; UsageError (before any work) unless it is a
-    folder we can write a file in. Leftovers of a killed run (``*.tmp``) are removed."""
+    """The --out folder, made if missing (in a folder that exists: a mistyped path is
+    not made whole); UsageError (before any work) unless it is a folder we can write a
+    file in. Leftovers of a killed run (``*.tmp``) are removed."""
     path = user_path(out, "--out folder")
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        path.mkdir(exist_ok=True)
     except FileExistsError:
         raise UsageError(f"--out {shown(path)}: exists and is not a folder") from None
     except OSError as exc:

@@ -20,6 +20,7 @@ import bisect
 import itertools
 import math
 import random
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field
@@ -57,6 +58,8 @@ class BestResult:
     history: list[tuple[float, int, int]] = field(default_factory=list)  # (s, iteration, score)
     workers: int = 1
     min_len: int = 3
+    steps: int = 5000
+    words_given: str | None = None      # --words as given (None: the default list)
 
     def as_dict(self) -> dict:
         return {"board": self.board.text(), "size": self.board.size, "score": self.score,
@@ -70,9 +73,15 @@ class BestResult:
                             for s, i, sc in self.history]}
 
     def replay(self) -> str:
-        """The options that replay this search exactly."""
-        return (f"--seed {self.seed} --iterations {self.iterations}"
-                + (f" --workers {self.workers}" if self.workers > 1 else ""))
+        """The options that replay this search exactly: the seed and the moves, and
+        every other option that shapes it where it was not the default."""
+        size = self.board.size
+        shaped = [("--size", size, 4), ("--min-len", self.min_len, default_min_len(size)),
+                  ("--steps", self.steps, 5000), ("--workers", self.workers, 1)]
+        extra = [f" {flag} {value}" for flag, value, usual in shaped if value != usual]
+        if self.words_given is not None:
+            extra.insert(0, f" --words {shlex.quote(self.words_given)}")
+        return f"--seed {self.seed} --iterations {self.iterations}" + "".join(extra)
 
     def text(self) -> str:
         at = self.history[-1][0] if self.history else 0.0
@@ -124,6 +133,7 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     if finder.backend == "numba":       # compiled (or loaded) before the clock starts
         ensure_compiled((SEARCH, ANNEAL))
     search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress)
+    search.words_given = wordlist if isinstance(wordlist, str) else None
     pool = (runner or LocalRunner)(spec, finder, workers)
     try:
         while not search.done(seconds if iterations is None else None, iterations):
@@ -167,6 +177,7 @@ class _Search:
     def __init__(self, finder, size, seed, workers, steps, temps, progress):
         self.finder, self.size, self.seed, self.workers = finder, size, seed, workers
         self.steps, self.temps, self.progress = steps, temps, progress
+        self.words_given: str | None = None
         self.n = size * size
         self.cum = list(itertools.accumulate(letter_weights(finder.words)))
         self.best_cells = self._fresh(random.Random(f"{seed}:start"))
@@ -238,7 +249,7 @@ class _Search:
         return BestResult(self._board(self.best_cells), self.best, words,
                           time.perf_counter() - self.t0, self.moves, self.runs, self.seed,
                           self.finder.label, self.finder.backend, list(self.history),
-                          self.workers, self.finder.min_len)
+                          self.workers, self.finder.min_len, self.steps, self.words_given)
 
     def result(self) -> BestResult:
         return self._result(self.finder.stats(self._board(self.best_cells))[0])

@@ -1,0 +1,58 @@
+"""What the careless newcomer's second round found (2026-11-29), each now refused in
+one line or right: abbreviated options taken for others, files opened to write that are
+FIFOs (the shell waited for ever), an empty HOME making a cache at the filesystem's
+root, a Boggle benchmark naming one algorithm twice, an --out path made whole, a
+best-board report whose replay line left out the options that shaped the search."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.security.test_cli_inputs import cli
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["bee", "make", "--word", "jukebox"], "unrecognized arguments: --word"),
+    (["scramble", "--se", "3", "Nile"], "unrecognized arguments: --se"),
+])
+def test_an_option_is_named_in_full(argv, says):
+    code, _, err = cli(argv)
+    assert code == 2 and says in err
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_the_shell_will_not_write_into_a_fifo(tmp_path, engine):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    dot = tmp_path / "g.dot"
+    os.mkfifo(dot)
+    program = tmp_path / "p.clp"
+    program.write_text("(deffacts d (a 1))\n(defrule r (a ?x) => (assert (b ?x)))\n")
+    commands = (f"run\nsave-facts {fifo}\n(save-facts \"{fifo}\")\ndribble-on {fifo}\n"
+                f"graph --to {dot}\n(open \"{fifo}\" f \"w\")\nfacts\n")
+    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", engine, str(program)],
+                          input=commands, capture_output=True, text=True, timeout=60)
+    assert done.stdout.count("not a regular file") == 5, done.stdout
+    assert "f-2     (b 1)" in done.stdout                  # and the shell went on
+
+
+def test_an_empty_home_is_no_home(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "PYENGINE_CACHE"}
+    env["HOME"] = ""
+    done = subprocess.run([sys.executable, "-m", "pyengine", "words"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and f"/tmp/pyengine-cache-{os.getuid()}/" in done.stdout
+    assert "/.cache/" not in done.stdout
+
+
+def test_a_benchmark_names_each_algorithm_once_and_its_folder_s_parent_exists(tmp_path):
+    code, _, err = cli(["boggle", "bench", "--boards", "5", "--algos", "rnd,RND",
+                        "--no-progress"])
+    assert code == 2 and "--algos names 'rnd' twice (as 'RND')" in err
+    out = tmp_path / "no" / "such" / "folder"
+    code, _, err = cli(["boggle", "bench", "--boards", "5", "--algos", "rnd",
+                        "--no-progress", "--out", str(out)])
+    assert code == 2 and "cannot make the folder" in err and not (tmp_path / "no").exists()
