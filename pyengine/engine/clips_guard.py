@@ -94,8 +94,9 @@ class Watch:
     """One guarded CLIPS call: what the watchdog looks at, and why it halted (if it did)."""
 
     def __init__(self, env, deadline: float | None, seconds: float | None,
-                 on_halt=None) -> None:
+                 on_halt=None, presses: int = 2) -> None:
         self.env = env
+        self.presses_to_halt = presses  # a run stops between firings at the first
         self.on_halt = on_halt
         self.depth = (ctypes.c_int.from_address(_evaluation_data(address(env)) + _DEPTH)
                       if depth_guard() else None)
@@ -117,7 +118,8 @@ class Watch:
                       "its action was halted")
         elif self.sigint_fd is not None and self._pressed_twice():
             self.interrupted = True
-            self.halt("Ctrl-C pressed twice: the action was halted")
+            self.halt("Ctrl-C pressed twice: the action was halted"
+                      if self.presses_to_halt > 1 else "Ctrl-C: the command was halted")
 
     def _pressed_twice(self) -> bool:
         try:
@@ -125,7 +127,7 @@ class Watch:
         except (BlockingIOError, OSError):
             return False
         self.presses += got.count(bytes([signal.SIGINT]))
-        return self.presses >= 2
+        return self.presses >= self.presses_to_halt
 
     def halt(self, reason: str) -> None:
         self.reason = reason
@@ -177,11 +179,12 @@ _watchdog = _Watchdog()
 
 
 @contextmanager
-def guarded(env, on_halt=None) -> Iterator[Watch]:
+def guarded(env, on_halt=None, presses: int = 2) -> Iterator[Watch]:
     """Around one CLIPS call that evaluates the user's code (a run, a reset, an assert
     with dynamic defaults): the watchdog halts it past the depth limit, past the time
     budget's grace (see :func:`~pyengine.engine.interrupt.time_budget`), or at a
-    second Ctrl-C. After the block, ``watch.reason`` says why it was halted (None:
+    second Ctrl-C (``presses``: a command typed at the prompt stops at the first).
+    After the block, ``watch.reason`` says why it was halted (None:
     it was not) and CLIPS's halt flag is off again. ``on_halt(True)`` is called (from
     the watchdog's thread) when it halts, ``on_halt(False)`` after the block: CLIPS
     then writes a warning for every call it leaves, which the session drops."""
@@ -190,7 +193,7 @@ def guarded(env, on_halt=None) -> Iterator[Watch]:
     if budget is not None:
         deadline = budget.deadline + budget.grace
         seconds = budget.seconds + budget.grace
-    watch = Watch(env, deadline, seconds, on_halt)
+    watch = Watch(env, deadline, seconds, on_halt, presses)
     main = threading.current_thread() is threading.main_thread()
     with big_stack(main), _sigint_pipe(watch, main):
         _watchdog.add(watch)

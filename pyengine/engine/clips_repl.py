@@ -25,6 +25,7 @@ from clips._clips import ffi, lib
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.errors import UsageError
+from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.prompt import check_command
 from pyengine.engine.records import CommandResult, FactView
 
@@ -52,8 +53,8 @@ def command(s, text: str) -> CommandResult:
     router.next_fire, router.rule_names = 1, s._rule_names()
     s._fired_before, s._running, s._said = s.fired_total, True, said
     errors.quiet = True
-    try:
-        with guarded(s.env._env, errors.drop) as watch:
+    try:        # Ctrl-C: noted, not raised inside CLIPS's callbacks; it halts the command
+        with stop_between_firings(in_c=True), guarded(s.env._env, errors.drop, 1) as watch:
             ok = _route_command()(address(s.env._env), text.encode("utf-8"), True)
     finally:
         router.end_line()

@@ -82,8 +82,12 @@ def transcript(shell, what: str) -> None:
 def close_dribble(shell) -> None:
     """Close the dribble file, if one is open."""
     if shell.dribble is not None:
-        shell.dribble.close()
-        shell.dribble = None
+        dribble, shell.dribble = shell.dribble, None
+        try:
+            dribble.close()
+        except OSError as exc:          # its last lines could not be written
+            raise UsageError(f"cannot write the dribble file: "
+                             f"{exc.strerror or exc}; dribble is off") from None
 
 
 def load_facts(shell, path: str) -> Text:

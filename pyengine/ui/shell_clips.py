@@ -59,7 +59,13 @@ class ClipsCommands:
     # -- dribble (commands_shell opens and closes the file) -----------------------------
     def _dribble(self, text: str) -> None:
         if self.dribble is not None:
-            self.dribble.write(text + "\n")
+            try:
+                self.dribble.write(text + "\n")
+            except (OSError, ValueError) as exc:    # a full disk: said once, dribble off
+                dribble, self.dribble = self.dribble, None
+                _closed(dribble)
+                self.error(f"cannot write the dribble file: "
+                           f"{getattr(exc, 'strerror', None) or exc}; dribble is off")
 
     # -- watch -------------------------------------------------------------------------------
     def watch_words(self, words: list[str], on: bool) -> Note | None:
@@ -201,3 +207,11 @@ def _is_value(text: str) -> bool:
         return False
     return len(forms) == 1 and (isinstance(forms[0], Variable) or not isinstance(forms[0], Form)) \
         and not str(text).strip()[:1].isalpha()
+
+
+def _closed(dribble) -> None:
+    """Close a dribble file whose last writes may fail (a full disk)."""
+    try:
+        dribble.close()
+    except (OSError, ValueError):
+        pass

@@ -56,3 +56,49 @@ def test_a_benchmark_names_each_algorithm_once_and_its_folder_s_parent_exists(tm
     code, _, err = cli(["boggle", "bench", "--boards", "5", "--algos", "rnd",
                         "--no-progress", "--out", str(out)])
     assert code == 2 and "cannot make the folder" in err and not (tmp_path / "no").exists()
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_a_dribble_file_that_cannot_be_written_is_one_line_and_the_run_goes_on(
+        tmp_path, engine):
+    """A disk full under the dribble file (here a 40 KB file-size limit): 15 tracebacks
+    from CLIPS's callbacks, or our run stopped at firing 211 of 3,000; now one line,
+    the dribble off, the run whole."""
+    import resource
+    program = tmp_path / "loop.clp"
+    program.write_text("(defrule loop ?f <- (a ?x&:(< ?x 3000)) => (retract ?f) "
+                       "(assert (a (+ ?x 1))))\n(deffacts s (a 1))\n")
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (40_000, resource.RLIM_INFINITY))
+    done = subprocess.run([sys.executable, "-m", "pyengine", "shell", engine, str(program)],
+                          input="dribble-on dr.txt\nwatch facts\nrun 3000\nfacts 1\n",
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          preexec_fn=small_files)
+    assert "Traceback" not in done.stdout + done.stderr
+    assert done.stdout.count("cannot write the dribble file: File too large; dribble "
+                             "is off") == 1
+    assert "f-3000  (a 3000)" in done.stdout
+
+
+def test_ctrl_c_during_a_long_clips_command_is_one_line(tmp_path):
+    """Ctrl-C while a command typed at the prompt runs in CLIPS: a traceback from
+    CLIPS's callback, the interrupt lost and the loop run to its end; now the shell
+    stops there, as it does in a run (a piped shell exits 130)."""
+    pytest.importorskip("clips", reason="the CLIPS engine needs clipspy")
+    import signal
+    import time
+    program = tmp_path / "p.clp"
+    program.write_text("(deffacts d (a 1))\n")
+    p = subprocess.Popen([sys.executable, "-m", "pyengine", "shell", "clp", str(program)],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    p.stdin.write("(loop-for-count (?i 1 300000000) (bind ?x 1))\n(facts)\n")
+    p.stdin.flush()
+    time.sleep(3)
+    began = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert time.monotonic() - began < 5                 # not the loop's whole 10 s
+    assert "Traceback" not in out + err and "KeyboardInterrupt" not in err
+    assert p.returncode == 130 and err.strip().endswith("interrupted")
