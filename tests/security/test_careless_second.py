@@ -102,3 +102,21 @@ def test_ctrl_c_during_a_long_clips_command_is_one_line(tmp_path):
     assert time.monotonic() - began < 5                 # not the loop's whole 10 s
     assert "Traceback" not in out + err and "KeyboardInterrupt" not in err
     assert p.returncode == 130 and err.strip().endswith("interrupted")
+
+
+def test_a_clips_rule_too_big_to_build_in_time_is_refused_before_clips_builds_it(tmp_path):
+    """16,000 patterns took CLIPS 45 s to build, 70,000 more than ten minutes, within
+    the size limits: past 1,000 the rule is refused at once, from a file or typed."""
+    pytest.importorskip("clips", reason="the CLIPS engine needs clipspy")
+    import time
+    big = "(defrule r " + " ".join(f"(a{i} ?x)" for i in range(5000)) + " =>)\n"
+    path = tmp_path / "big.clp"
+    path.write_text(big)
+    began = time.monotonic()
+    code, _, err = cli(["shell", "clp", str(path)], b"")
+    assert code == 2 and "more than 1,000 conditional elements" in err
+    fits = tmp_path / "fits.clp"
+    fits.write_text(big.replace(" ".join(f"(a{i} ?x)" for i in range(1000, 5000)), ""))
+    code, out, _ = cli(["shell", "clp", str(fits)], b"(list-defrules)\n")
+    assert code == 0 and "For a total of 1 defrule." in out
+    assert time.monotonic() - began < 30
