@@ -78,9 +78,12 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
     joins: list[JoinMatch] = []
     rows: list[tuple[int | None, ...]] = []
     current: list | None = None
+    starts: list[tuple[int, int]] = []     # where each of an or's alternatives begins
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("Matches for Pattern"):
+            if line.split()[-1] == "1" or not starts:
+                starts.append((len(patterns), len(joins)))
             patterns.append([])
             current = patterns[-1]
         elif line.startswith("Partial matches for CEs"):
@@ -102,9 +105,11 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
         labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
     first = [[(fid,) for fid in patterns[0]]] if patterns else []
     partials = [[tuple(i for i in row if i is not None) for row in j.rows] for j in joins]
+    ends = starts[1:] + [(len(patterns), len(joins))]
+    groups = tuple((b[0] - a[0], b[1] - a[1]) for a, b in zip(starts, ends))
     return Matches(rule, [PatternMatch(label, facts) for label, facts in zip(labels, patterns)],
                    first + partials, [tuple(i for i in r if i is not None) for r in rows],
-                   joins, rows)
+                   joins, rows, groups if len(groups) > 1 else None)
 
 
 def activation_count(env) -> int:

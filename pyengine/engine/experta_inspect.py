@@ -57,16 +57,23 @@ def matches(rete, spec) -> Matches:
     ``1 (P1) , 2 (P2 - P3)``), the activations on the agenda."""
     terminals = sorted(rete.terminals[spec.name], key=lambda t: t.disjunct)
     branches = disjuncts(spec.ces)
-    walk = _Walk(rete)
+    walk, groups = _Walk(rete), []
     for terminal in terminals:
         labels = rule_labels(spec) if len(branches) == 1 else _labels(branches[terminal.disjunct])
+        before = len(walk.patterns), len(walk.joins)
         walk.disjunct(_chain(terminal), labels, terminal)
-    waiting = [t for terminal in terminals for t, act in reversed(terminal.memory.items())
-               if act is not None]
+        groups.append((len(walk.patterns) - before[0], len(walk.joins) - before[1]))
+    acts = [act for terminal in terminals for act in terminal.memory.values()
+            if act is not None]         # listed as CLIPS lists them: in agenda order
+    place = {id(a): i for i, a in enumerate(rete.agenda.activations(acts[0].module))} \
+        if acts else {}
+    acts.sort(key=lambda a: place.get(id(a), len(place)))
+    waiting = [a.token for a in acts]
     if all(p.source == INITIAL for p in walk.patterns):     # a rule with only tests
         walk.patterns, walk.partials = [], []
     return Matches(spec.name, walk.patterns, walk.partials, sorted({_ids(t) for t in waiting}),
-                   walk.joins, [_row(t) for t in waiting])
+                   walk.joins, [_row(t) for t in waiting],
+                   tuple(groups) if len(groups) > 1 else None)
 
 
 def _groups(chain: list) -> list[list]:

@@ -111,6 +111,9 @@ class Matches:
     activations: list[tuple[int, ...]]
     joins: list[JoinMatch] | None = None
     activation_rows: list[tuple[int | None, ...]] | None = None
+    # an or's alternatives, in order: how many of ``patterns`` and of ``joins`` each
+    # has (CLIPS lists each alternative's patterns, numbered from 1, then its joins)
+    alternatives: tuple[tuple[int, int], ...] | None = None
 
     def __str__(self) -> str:
         return "\n".join(matches_lines(self))

@@ -151,26 +151,28 @@ def matches_lines(m, output: str = "verbose") -> list[str]:
     pattern's source text, on a ``;;`` line under its header."""
     verbose = output == "verbose"
     lines: list[str] = []
-    found = 0
-    for n, pattern in enumerate(m.patterns, 1):
-        if verbose:
-            lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
-            lines += [f"f-{fid}" if fid is not None else "*" for fid in pattern.facts] \
-                or [" None"]
-        elif output == "succinct":
-            lines.append(f"Pattern {n}: {len(pattern.facts)}")
-        found += len(pattern.facts)     # CLIPS counts its initial pattern's "*" too
     joins = m.joins if m.joins is not None else [
         (f"1 - {k}", rows) for k, rows in enumerate(m.partials[1:], 2)]
-    partial = 0
-    for join in joins:
-        label, rows = (join.label, join.rows) if hasattr(join, "label") else join
-        if verbose:
-            lines.append(f"Partial matches for CEs {label}")
-            lines += [ids_text(row) for row in rows] or [" None"]
-        elif output == "succinct":
-            lines.append(f"CEs {label}: {len(rows)}")
-        partial += len(rows)
+    groups = m.alternatives or ((len(m.patterns), len(joins)),)
+    found = partial = p = j = 0
+    for n_patterns, n_joins in groups:      # an or's alternatives one after the other
+        for n, pattern in enumerate(m.patterns[p:p + n_patterns], 1):
+            if verbose:
+                lines += [f"Matches for Pattern {n}", f";; {pattern.source}"]
+                lines += [f"f-{fid}" if fid is not None else "*" for fid in pattern.facts] \
+                    or [" None"]
+            elif output == "succinct":
+                lines.append(f"Pattern {n}: {len(pattern.facts)}")
+            found += len(pattern.facts)     # CLIPS counts its initial pattern's "*" too
+        for join in joins[j:j + n_joins]:
+            label, rows = (join.label, join.rows) if hasattr(join, "label") else join
+            if verbose:
+                lines.append(f"Partial matches for CEs {label}")
+                lines += [ids_text(row) for row in rows] or [" None"]
+            elif output == "succinct":
+                lines.append(f"CEs {label}: {len(rows)}")
+            partial += len(rows)
+        p, j = p + n_patterns, j + n_joins
     acts = m.activation_rows if m.activation_rows is not None else m.activations
     if verbose:
         lines.append("Activations")
