@@ -183,3 +183,16 @@ def test_a_deffunction_recursing_thousands_deep_runs_as_on_clips(tmp_path):
                              b"(reset)\n(run)\n(sum-to 2500)\n(+ 1 2)\n")
         assert "    | 4501500" in out and "3126250" in out and "\n3\n" in out, (engine, out)
         assert "Traceback" not in out + err and "nested" in out + err or "deeper" in out + err
+
+
+def test_a_command_that_fails_at_the_prompt_shows_the_value_clips_shows(tmp_path):
+    """A deffunction whose body fails gives FALSE, and format's bad flag "" with its
+    code [IOFUN3], at CLIPS's prompt as at ours (ours showed the error alone)."""
+    path = tmp_path / "sq.clp"
+    path.write_text("(deffunction sq (?x) (* ?x ?x))\n")
+    for engine in ("clp", "experta"):
+        _, out, _ = cli(["shell", engine, str(path)],
+                        b'(sq "x")\n(format nil "%i" 5)\n')
+        lines = [line for line in out.splitlines() if not line.startswith(";;")]
+        assert lines[0] == "FALSE" and lines[2] == '""', (engine, lines)
+        assert '[IOFUN3] Invalid format flag "%i"' in lines[3]

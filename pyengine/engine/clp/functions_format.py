@@ -68,7 +68,7 @@ def _render(control: str, values: tuple) -> str:
             continue
         if conv not in "dfegscxou" or not conv:
             raise ClpRuntimeError(f'Invalid format flag "%{spec}{conv}" specified in '
-                                  "format function.")
+                                  "format function.", code="IOFUN3", value=Text(""))
         if used >= len(values):
             used += 1
             continue                    # counted, so the message below names the total

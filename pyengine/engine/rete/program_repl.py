@@ -13,8 +13,8 @@ command that cannot be compiled changes nothing: UsageError.
 from __future__ import annotations
 
 from pyengine.engine.deep_calls import deep_calls
-from pyengine.engine.clips_reader import Form
-from pyengine.engine.clp.actions import ReturnSignal, sequence
+from pyengine.engine.clips_reader import Form, Variable
+from pyengine.engine.clp.actions import Deffunction, ReturnSignal, sequence
 from pyengine.engine.clp.functions_constructs import constructs_of
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
 from pyengine.engine.clp.values import FALSE, write_text
@@ -55,7 +55,7 @@ def evaluate(session, text: str) -> CommandResult:
         with deep_calls():
             value = run(frame)
     except ClpRuntimeError as exc:
-        error, value = exc.message, value_after(form, exc)
+        error, value = exc.message, value_after(form, exc, program.scope.functions)
     except ReturnSignal:
         pass
     finally:
@@ -74,13 +74,14 @@ def evaluate(session, text: str) -> CommandResult:
 _CONTROL = frozenset({"progn", "if", "while", "loop-for-count", "progn$", "foreach", "switch"})
 
 
-def value_after(form, exc: ClpRuntimeError) -> object:
+def value_after(form, exc: ClpRuntimeError, functions: dict) -> object:
     """What CLIPS's prompt shows after the error ``exc`` in the command ``form``: the
     value of the function that failed, when it is the command itself or the value
     it binds (``bind`` binds it); FALSE for a control form; else None, nothing shown
     (CLIPS shows the value its outer function gives back then, which is its own)."""
     head = str(form[0]) if isinstance(form, Form) and form else None
-    if head in _CONTROL:
+    if head in _CONTROL or isinstance(getattr(functions.get(head), "impl", None), Deffunction) \
+            or isinstance(form, Variable):      # a deffunction's value, a global's: FALSE
         return FALSE
     return exc.value if exc.calls == 1 else None
 
