@@ -179,7 +179,11 @@ def all_fact_classes(engine: KnowledgeEngine) -> dict[str, type]:
 def reset_stopped(error: Exception, facts) -> str:
     """What a reset stopped by a pattern's or a join's failing test says (CLIPS's
     [FACTMCH1], [DRIVE1]): the error, and the fact it was matching, the last one
-    asserted; the facts before it stay, the deffacts after it are not asserted."""
+    asserted; the facts before it stay, the deffacts after it are not asserted. (A
+    deffacts' own value failing stops it too: the deffacts is named.)"""
+    deffacts = getattr(error, "deffacts", None)
+    if deffacts is not None:            # a value of its own failed: the fact is made
+        return f"reset: {error} (in deffacts {deffacts}: the reset stopped there)"
     items = list(facts.items())
     fact = f" f-{items[-1][0]} {fact_text(items[-1][1])}" if items else " a fact"
     return f"reset: {error} (matching{fact}: the reset stopped there)"

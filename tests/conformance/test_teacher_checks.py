@@ -196,3 +196,34 @@ def test_a_command_that_fails_at_the_prompt_shows_the_value_clips_shows(tmp_path
         lines = [line for line in out.splitlines() if not line.startswith(";;")]
         assert lines[0] == "FALSE" and lines[2] == '""', (engine, lines)
         assert '[IOFUN3] Invalid format flag "%i"' in lines[3]
+
+
+#: expressions whose call fails inside a template slot, and what CLIPS's slot then holds
+FAILING = ["(+ (s) 1)", "(* (s) 2)", "(/ 1 0)", "(/ (s) 2)", "(div 1 0)", "(mod 1 0)",
+           "(sqrt (s))", "(max (s) 1)", "(float (s))", "(sub-string (s) 1 \"x\")",
+           "(upcase (n))", "(str-cat (s) (/ 1 0))", "(str-index (n) \"x\")", "(> (s) 1)"]
+
+
+def test_a_fact_whose_value_fails_is_made_as_clips_makes_it(tmp_path):
+    """CLIPS goes on through an error in a fact's value, makes the fact (an ordered
+    fact without its fields, a slot with what the failing function gives back), then
+    halts the rule, or the reset (no later deffacts' fact); ours made no fact at all,
+    so the fact lists parted from there."""
+    rules = "".join(f"(defrule r{i} (declare (salience {-i})) => (assert (t (b {e}))))\n"
+                    for i, e in enumerate(FAILING))
+    path = tmp_path / "fails.clp"
+    path.write_text("(deftemplate t (slot a) (slot b))\n(deffunction s () a)\n"
+                    "(deffunction n () 1)\n(deffacts d (a 1) (b (/ 1 0)) (c 3))\n"
+                    "(deffacts e (t (a 1) (b 2)))\n" + rules +
+                    "(defrule ordered (declare (salience -100)) => (assert (x 1 (/ 2 0) 3)))\n"
+                    "(defrule change (declare (salience -101)) ?f <- (t (a 1))\n"
+                    "   => (modify ?f (a 9) (b (div 1 0))))\n")
+    commands = "(reset)\n" + "(run 1)\n" * (len(FAILING) + 3) + "(facts)\n"
+
+    def facts(engine):
+        _, out, _ = cli(["shell", engine, str(path)], commands.encode())
+        return [line for line in out.splitlines() if line.startswith("f-")]
+    ours = facts("experta")
+    assert ours == facts("clp")
+    assert "f-2     (b)" in ours and not any("(c 3)" in line for line in ours)
+    assert any(line.endswith("(x)") for line in ours)

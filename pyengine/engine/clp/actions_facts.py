@@ -25,6 +25,7 @@ from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
                                              Compiled, Frame, Scope, arg_error,
                                              compile_expr, with_line)
+from pyengine.engine.clp.fact_errors import head_of, value_despite
 from pyengine.engine.clp.functions_facts import fact_gone
 from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
 
@@ -58,7 +59,15 @@ def compile_fact(fact: object, scope: Scope, where: Form) -> Compiled:
     if relation in scope.templates:
         return _compile_template_fact(relation, fact, scope, line)
     parts = [compile_expr(item, scope, fact) for item in fact[1:]]
-    return lambda frame: frame.host.assert_fact(relation, None, _splice(parts, frame))
+
+    def assert_ordered(frame: Frame) -> object:
+        try:
+            fields = _splice(parts, frame)
+        except ClpRuntimeError:                 # as CLIPS: made with no fields, then
+            frame.host.assert_fact(relation, None, ())      # the error halts
+            raise
+        return frame.host.assert_fact(relation, None, fields)
+    return assert_ordered
 
 
 def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compiled:
@@ -79,12 +88,23 @@ def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compile
         items = list(group[1:])
         _check_given(name, slot, slots[slot][0], items, scope, line, "a fact")
         given[slot] = [compile_expr(item, scope, fact) for item in items]
-    makers = [(slot, _slot_maker(name, slot, multi, default, given.get(slot), line))
+    heads = {str(g[0]): head_of(g[1]) if len(g) == 2 else None for g in fact[1:]}
+    makers = [(slot, multi, heads.get(slot),
+               _slot_maker(name, slot, multi, default, given.get(slot), line))
               for slot, (multi, default) in slots.items()]
 
     def assert_it(frame: Frame) -> object:
-        return frame.host.assert_fact(name, {slot: make(frame) for slot, make in makers},
-                                      None)
+        values, error = {}, None
+        for slot, multi, head, make in makers:
+            try:
+                values[slot] = make(frame)
+            except ClpRuntimeError as exc:      # as CLIPS: the fact made all the same
+                values[slot] = () if multi else value_despite(head, exc)
+                error = error or exc
+        made = frame.host.assert_fact(name, values, None)
+        if error is not None:
+            raise error
+        return made
     return assert_it
 
 
@@ -169,10 +189,11 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
     for group in form[2:]:
         if not isinstance(group, Form) or not group or not isinstance(group[0], Symbol):
             raise ClpError(f"{fname} takes (slot value...) groups, not {group}", line)
-        if any(name == group[0] for name, _ in changes):
+        if any(name == group[0] for name, *_ in changes):
             raise ClpError(f"slot '{group[0]}' is given twice to {fname}", line)
         _check_change(form, group, scope)
-        changes.append((str(group[0]), [compile_expr(v, scope, form) for v in group[1:]]))
+        changes.append((str(group[0]), [compile_expr(v, scope, form) for v in group[1:]],
+                        head_of(group[1]) if len(group) == 2 else None))
 
     def change(frame: Frame) -> object:
         host = frame.host
@@ -186,14 +207,24 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
             raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "
                                   "function.", code="TMPLTFUN2", value=FALSE)
         slots = host.template_slots(template) or {}
+        values, error = {}, None
         try:
-            values = {slot: _change(template, slots, slot, parts, frame)
-                      for slot, parts in changes}
+            for slot, parts, head in changes:
+                try:
+                    values[slot] = _change(template, slots, slot, parts, frame)
+                except ClpRuntimeError as exc:  # a value's call failed: made all the
+                    if exc.calls == 0:          # same, as CLIPS makes it
+                        raise
+                    values[slot] = () if slots[slot][0] else value_despite(head, exc)
+                    error = error or exc
         except ClpRuntimeError as exc:  # a slot it cannot change: FALSE, as on CLIPS
             if exc.value is None and exc.calls == 0:
                 exc.value = FALSE
             raise
-        return getattr(host, fname)(fact, values)       # host.modify or host.duplicate
+        made = getattr(host, fname)(fact, values)       # host.modify or host.duplicate
+        if error is not None:
+            raise error
+        return made
     return with_line(change, line)
 
 
@@ -252,7 +283,11 @@ def compile_deffacts(form: Form, scope: Scope):
 
     def assert_all(frame: Frame) -> None:
         for make in makers:
-            make(frame)
+            try:
+                make(frame)
+            except ClpRuntimeError as exc:      # the reset stops here (said so)
+                exc.deffacts = str(form[1])
+                raise
     return assert_all
 
 
