@@ -315,7 +315,21 @@ def load(spec: str | os.PathLike | None = None, *, max_tier: int | None = None) 
                         f"file {shown(path)}")
     else:
         raise UsageError(f"bad word list spec: {spec!r}")
-    return wl.filter(max_tier=max_tier) if max_tier is not None else wl
+    return _by_tier(wl, max_tier) if max_tier is not None else wl
+
+
+def _by_tier(wl, max_tier: int):
+    """The list's words of tier <= ``max_tier``; UsageError where that would not narrow
+    it as asked: a plain list has no tiers (every word is tier 0, so every word stays),
+    and a tier below the list's lowest keeps no word."""
+    if not wl.has_tiers:
+        raise UsageError(f"{wl.label} is a plain list, without tiers (every word is "
+                         f"tier 0): a tier of {max_tier} keeps every word; leave it out")
+    view = wl.filter(max_tier=max_tier)
+    if not len(view):
+        raise UsageError(f"no word of {wl.label} has a tier of {max_tier} or less "
+                         f"(its lowest is {min(wl.info()['tiers'])})")
+    return view
 
 
 ZIPF_BASE[:] = [lambda: load(None)]     # plain lists borrow the embedded zipf

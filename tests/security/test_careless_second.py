@@ -120,3 +120,16 @@ def test_a_clips_rule_too_big_to_build_in_time_is_refused_before_clips_builds_it
     code, out, _ = cli(["shell", "clp", str(fits)], b"(list-defrules)\n")
     assert code == 0 and "For a total of 1 defrule." in out
     assert time.monotonic() - began < 30
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["words", "check", "aalii", "--words", "enable1:10"], "enable1 is a plain list, without tiers"),
+    (["boggle", "solve", "perslatgsineters", "--words", "default:0"],
+     "no word of default has a tier of 0 or less (its lowest is 10)"),
+    (["words", "check", "cat", "--tier", "5"], "no word of default has a tier of 5 or less"),
+])
+def test_a_tier_that_would_not_narrow_the_list_as_asked_is_refused(argv, says):
+    """A tier on a plain list kept every word under a label saying otherwise; one below
+    the list's lowest tier gave an empty answer with exit 0."""
+    code, _, err = cli(argv)
+    assert code == 2 and says in err
