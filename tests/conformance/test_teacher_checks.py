@@ -28,6 +28,12 @@ PROGRAMS = {
                 "   (member$ ?id ?s:classes))) ?n)) => (printout t over ?id crlf))\n"
                 "(defrule some (cap ?id&:(any-factp ((?s s)) (member$ ?id ?s:classes)) ?)\n"
                 "   => (printout t some ?id crlf))\n", "(reset)\n(run)\n"),
+    # what a module exports and another imports is used there (deffunctions, globals)
+    "module-exports": ("(defmodule MAIN (export deffunction twice) (export defglobal ?ALL))\n"
+                       "(deffunction MAIN::twice (?x) (* 2 ?x))\n(defglobal MAIN ?*k* = 5)\n"
+                       "(defmodule B (import MAIN deffunction twice) (import MAIN defglobal ?ALL))\n"
+                       "(defrule B::r => (printout t (twice ?*k*) crlf))\n"
+                       "(defrule MAIN::go => (focus B))\n", "(reset)\n(run)\n"),
     "empty-module": ("(defmodule MAIN (export ?ALL))\n(deffacts d (go))\n"
                      "(defrule MAIN::r (go) => )\n(defmodule WORK (import MAIN ?ALL))\n"
                      "(defrule WORK::w (go) (never) => )\n",
@@ -98,6 +104,11 @@ def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(t
      "Invalid slot 'zz'"),
     ("(deffacts d (a x) (b x))\n(defrule r (a $?x) (b ?x) => (printout t ?x crlf))\n",
      "[ANALYSIS3] Variable ?x is used as both a single and multifield variable"),
+    ("(defmodule MAIN)\n(deffunction MAIN::f () 1)\n(defmodule B)\n"
+     "(defrule B::r => (printout t (f) crlf))\n", "[EXPRNPSR3] Missing function declaration for 'f'"),
+    ("(defmodule MAIN (export deffunction ?ALL))\n(defglobal MAIN ?*g* = 2)\n"
+     "(defmodule B (import MAIN ?ALL))\n(defrule B::r => (printout t ?*g* crlf))\n",
+     "Global variable ?*g* was referenced, but is not defined."),
     ("(deffunction f (?x) (+ 1 (return ?x)))\n", "[PRCDRPSR2]"),
     ("(defrule r => (printout t (return 3) crlf))\n", "[PRCDRPSR2]"),
     ("(deffunction f (?x) (if (return 1) then 2))\n", "[PRCDRPSR2]"),

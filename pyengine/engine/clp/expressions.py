@@ -85,15 +85,15 @@ class Scope:
     adds to it); ``templates``: deftemplate name -> slot name -> (multislot, default);
     ``facets``: its slots' constraints; ``addresses``: in a rule's actions, the
     template of each fact its conditions bind to a variable; ``known(name)``: is there
-    a template of that name yet (a deftemplate, or a relation used). The rest is bookkeeping for special forms: the
-    loop variables in force, how deep in loops we are (for ``break``), and what is
-    compiled (``"expression"``, ``"rhs"`` or ``"deffunction"``: ``return`` is for the
-    last two). ``relations(name, line)`` hears of each relation a fact is asserted to.
-    """
+    a template of that name yet (a deftemplate, or a relation used); ``sees(construct,
+    name)``: may the code use that deffunction or defglobal (modules). The rest is for
+    special forms: the loop variables in force, how deep in loops (for ``break``), what
+    is compiled (``"expression"``, ``"rhs"``, ``"deffunction"``: ``return`` is for the
+    last two). ``relations(name, line)`` hears of each relation a fact is asserted to."""
 
     __slots__ = ("addresses", "bound", "context", "counters", "functions", "global_inits",
                  "globals", "facets", "known", "loop_depth", "loop_vars", "relations",
-                 "templates")
+                 "sees", "templates")
 
     def __init__(self, functions: dict | None = None, globals: dict | None = None,
                  bound=(), templates: dict | None = None) -> None:
@@ -112,6 +112,7 @@ class Scope:
         self.counters = {"gensym": 0}
         self.relations = _any_relation
         self.known = _any_known
+        self.sees = _sees_all       # (construct, name) -> may the code compiled use it?
 
     def child(self, bound=None, context: str | None = None) -> Scope:
         """A scope sharing this one's tables (functions, globals, templates, counters)
@@ -132,12 +133,14 @@ class Scope:
         return before
 
 
-def _any_relation(name: str, line: int | None = None) -> None:
-    """A scope without modules takes every relation."""
+def _any_relation(name: str, line: int | None = None) -> None:   # without modules: all
+    pass
 
 
-def _any_known(name: str) -> bool:
-    """A scope without a program knows every template."""
+def _sees_all(construct: str, name: str) -> bool: return True    # noqa: E704 (the same)
+
+
+def _any_known(name: str) -> bool:      # a scope without a program knows every template
     return True
 
 
@@ -169,6 +172,9 @@ def _compile_variable(var: Variable, scope: Scope, where: Form | None) -> Compil
         if name not in scope.globals:
             raise ClpError(f"global variable ?{name} {_in(where)}is not defined "
                            "(no defglobal before it)", _line(where))
+        if not scope.sees("defglobal", name.strip("*")):      # another module's, unshared
+            raise ClpError(f"[GLOBLPSR1] Global variable ?{name} was referenced, but is not "
+                           "defined.", _line(where))
         table = scope.globals
         return lambda frame: table[name]
     if not name:
@@ -197,6 +203,8 @@ def lookup(form: Form, scope: Scope) -> Builtin:
     spec = scope.functions.get(str(head))
     if spec is None:
         raise ClpError(f"unknown function '{head}' (not in pyengine's CLIPS subset)", line)
+    if not scope.sees("deffunction", str(head)):           # another module's, unshared
+        raise ClpError(f"[EXPRNPSR3] Missing function declaration for '{head}'.", line)
     n = len(form) - 1
     low, high = spec.min_args, spec.max_args
     if n < low or (high is not None and n > high):

@@ -51,6 +51,7 @@ class Program:
         self.module = "MAIN"                # the module of the last defmodule read
         self.loading: str | None = None     # the module of the construct being read
         self.scope.relations, self.scope.known = self.relation_used, self.modules.owner.__contains__
+        self.scope.sees = self.sees
         self.defined: list[tuple[str, str, str]] = []   # (construct, module, name) in order
         self.global_texts: dict[str, tuple[str, str]] = {}  # *x* -> (module, its defglobal)
         self.prompt_vars: dict = {}         # variables bound at the prompt, (bind ?x 3)
@@ -123,6 +124,13 @@ class Program:
                 raise ClpError(f"{head} {self.loading}::{name}: module {other} has a {what} "
                                f"{name} too (CLIPS keeps them apart); pyengine's engine "
                                "keeps one per name: rename one", line)
+
+    def sees(self, construct: str, name: str) -> bool:
+        """May the code being read (or typed at the prompt, in the current module) use
+        the deffunction or defglobal ``name``: its module's own, or imported?"""
+        owner = next((m for k, m, n in self.defined if k == construct and n == name), None)
+        module = self.loading or self.engine.agenda.focus.current
+        return owner is None or self.modules.sees_construct(module, construct, name, owner)
 
     def relation_used(self, name: str, line: int | None = None) -> None:
         """A relation is used (by a construct being read, or a fact typed at the prompt

@@ -28,6 +28,9 @@ class Modules:
         self.exports: dict[str, object] = {"MAIN": frozenset()}  # ALL or names
         self.imports: dict[str, list[tuple[str, object]]] = {"MAIN": []}
         self.owner: dict[str, str] = {}     # relation -> the module whose template it is
+        # each module's (export ...) word lists, and its imports as (source, words)
+        self.export_words: dict[str, list[list[str]]] = {"MAIN": []}
+        self.import_words: dict[str, list[tuple[str, list[str]]]] = {"MAIN": []}
 
     def define(self, form: Form) -> str:
         """Read ``(defmodule NAME (import ...) (export ...))``; its name."""
@@ -42,17 +45,31 @@ class Modules:
             words = [str(w) for w in port[1:]]
             if str(port[0]) == "export":
                 self.exports[name] = _names(words)
+                self.export_words.setdefault(name, []).append(words)
             elif words:
                 self._check_import(words[0], getattr(form, "line", None))
                 self.imports[name].append((words[0], _names(words[1:])))
+                self.import_words.setdefault(name, []).append((words[0], words[1:]))
         return name
+
+    def sees_construct(self, module: str, construct: str, name: str, owner: str) -> bool:
+        """Does ``module`` see ``owner`` 's deffunction or defglobal ``name``: its own,
+        or imported from a module that exports it and sees it (CLIPS refuses a call
+        or a reference otherwise: [EXPRNPSR3], [GLOBLPSR1])?"""
+        if module == owner:
+            return True
+        return any(_port_covers(words, construct, name)
+                   and any(_port_covers(e, construct, name)
+                           for e in self.export_words.get(source, ()))
+                   and self.sees_construct(source, construct, name, owner)
+                   for source, words in self.import_words.get(module, ()))
 
     def _check_import(self, source: str, line: int | None) -> None:
         """CLIPS refuses an import from a module not defined yet or exporting nothing."""
         if source not in self.names:
             raise ClpError(f"defmodule: Unable to find defmodule '{source}' to import from "
                            "(define it before)", line)
-        if self.exports.get(source) == frozenset():
+        if not any(words and words[0] != "?NONE" for words in self.export_words.get(source, ())):
             raise ClpError(f"defmodule: Module '{source}' does not export any constructs "
                            f"(give it (export ...))", line)
 
@@ -99,3 +116,13 @@ def _names(words: list[str]) -> object:
 
 def _covers(names: object, name: str) -> bool:
     return names == ALL or name in names            # type: ignore[operator]
+
+
+def _port_covers(words: list[str], construct: str, name: str) -> bool:
+    """Does an import's or export's word list name ``construct`` ``name``:
+    ``?ALL``, ``deffunction ?ALL``, ``deffunction f g``?"""
+    if not words or words[0] == "?NONE":
+        return False
+    if words[0] == ALL:
+        return True
+    return words[0] == construct and (words[1:2] == [ALL] or name in words[1:])
