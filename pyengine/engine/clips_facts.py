@@ -75,6 +75,11 @@ def _build(env, template, spec: FactSpec):
     if spec.slots is None and spec.values:
         raise UsageError(f"{spec.relation} is a deftemplate: give its slots as "
                          f"({spec.relation} (slot value) ...)")
+    for slot in template.slots:     # CLIPS's assert refuses it (clipspy's builder put nil)
+        if slot.default_type == clips.TemplateSlotDefaultType.NO_DEFAULT and \
+                slot.name not in slots:
+            raise UsageError(f"[TMPLTRHS1] Slot '{slot.name}' requires a value because of "
+                             "its (default ?NONE) attribute.")
     try:
         return template.assert_fact(**{name: to_clips(v) for name, v in slots.items()})
     except (clips.CLIPSError, TypeError, ValueError, KeyError) as exc:

@@ -238,3 +238,15 @@ def test_a_fact_whose_value_fails_is_made_as_clips_makes_it(tmp_path):
     assert ours == facts("clp")
     assert "f-2     (b)" in ours and not any("(c 3)" in line for line in ours)
     assert any(line.endswith("(x)") for line in ours)
+
+
+def test_a_typed_fact_missing_a_required_slot_is_refused_on_both_engines(tmp_path):
+    """A slot declared (default ?NONE) left out of a typed assert: CLIPS's assert
+    refuses it ([TMPLTRHS1]); the CLIPS session's own fact builder had made it with nil."""
+    pytest.importorskip("clips", reason="the comparison needs CLIPS (clipspy)")
+    path = tmp_path / "need.clp"
+    path.write_text("(deftemplate t (slot a (default ?NONE)) (slot b))\n")
+    for engine in ("clp", "experta"):
+        _, out, _ = cli(["shell", engine, str(path)], b"(assert (t (b 1)))\nfacts\n")
+        assert "requires a value" in out or "needs a value" in out, (engine, out)
+        assert ";; no facts" in out, (engine, out)
