@@ -417,3 +417,15 @@ def test_bench_agrees_with_a_direct_count(tmp_path):
     total = sum(len(f.solve(G.plain_generate("cad", 4, seed=3 + k, words=str(words))).words)
                 for k in range(5))
     assert row["avg_words"] == pytest.approx(total / 5)
+
+
+def test_the_json_grid_keeps_every_face_of_a_row(capsys):
+    """A row holding Qu read 'RQUCI' (five letters for four faces): each row is now the
+    compact notation, which reads back as the board."""
+    from pyengine.puzzles.boggle.board import parse_board
+    code, out, _ = run_cli(["boggle", "make", "--seed", "1", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and "qu" in d["board"]
+    import re
+    assert all(len(re.findall(r"\[[A-Za-z]{2}\]|[A-Z#]", row)) == 4 for row in d["grid"])
+    assert parse_board("".join(d["grid"]), qu=True) == parse_board(d["board"], qu=True)

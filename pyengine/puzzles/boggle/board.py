@@ -89,8 +89,12 @@ class Board:
     def compact(self) -> str:
         """Upper case, Qu written 'Q', other two-letter faces in brackets
         ('[Th]'), blanks '#'; parse_board reads it back."""
-        return "".join("Q" if c == "qu" else f"[{c.title()}]" if len(c) == 2 else c.upper()
-                       for c in self.cells)
+        return "".join(self.compact_rows())
+
+    def compact_rows(self) -> list[str]:
+        """:meth:`compact`, a row a string (every face kept: 'RQUCI' was a 4x4 row)."""
+        return ["".join("Q" if c == "qu" else f"[{c.title()}]" if len(c) == 2 else c.upper()
+                        for c in row) for row in self.rows()]
 
     def spec(self, sep: str = "") -> str:
         """The board as text that :func:`parse_board` reads back as this board (with

@@ -34,7 +34,7 @@ class MadeBoard:
         d.update({"dice": self.dice} if self.source == "dice" else
                  {"algo": self.algo, "firings": self.firings})
         d["board"] = b.spec("/")          # boggle solve reads it back as this board
-        d["grid"] = [r.upper() for r in b.text("/").split("/")]
+        d["grid"] = b.compact_rows()      # a row a string: Q for Qu, [Th], # blank
         r = self.solved
         if r is not None:
             d.update(words=r.words, n_words=len(r.words), score=r.score, paths=r.paths,
