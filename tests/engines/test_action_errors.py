@@ -124,18 +124,25 @@ def test_errors_made_in_a_loop_are_said_a_few_and_counted(tmp_path, make):
     s.close()
 
 
-@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
-def test_a_rule_failing_every_firing_keeps_memory_flat_and_counts_all(tmp_path, make):
-    """Five thousand firings each reporting an error: the session holds only the last
-    lines CLIPS said (not one per firing for its whole life), the run's message still
-    counts every error, and the next error is still said as the next."""
-    path = tmp_path / "loop.clp"
-    path.write_text("(deffacts start (n 0))\n(defrule step ?f <- (n ?x&:(< ?x 5000))\n"
+def counting(tmp_path, make, facts: str, upto: int):
+    """A quiet, unrecorded, reset session of a rule counting (n ?x) up to ``upto``, each
+    firing also retracting a fact that is not there (an error CLIPS goes on after)."""
+    path = tmp_path / "count.clp"
+    path.write_text(f"{facts}(defrule step ?f <- (n ?x&:(< ?x {upto}))\n"
                     "   => (retract ?f) (assert (n (+ ?x 1))) (retract 99999))\n")
     s = make([path])
     s.quiet()
     s.record = False
     s.reset()
+    return s
+
+
+@pytest.mark.parametrize("make", [ClipsSession, ExpertaSession.from_clp])
+def test_a_rule_failing_every_firing_keeps_memory_flat_and_counts_all(tmp_path, make):
+    """Five thousand firings each reporting an error: the session holds only the last
+    lines CLIPS said (not one per firing for its whole life), the run's message still
+    counts every error, and the next error is still said as the next."""
+    s = counting(tmp_path, make, "(deffacts start (n 0))\n", 5000)
     with pytest.raises(EngineHalted) as said:
         s.run()
     assert s.fired_total == 5000
@@ -151,13 +158,7 @@ def test_a_rule_failing_every_firing_keeps_memory_flat_and_counts_all(tmp_path, 
 def test_a_clips_session_not_watching_rules_names_the_firings_an_error_was_in(tmp_path):
     """Not recording, CLIPS's rules are not watched and CLIPS does not say which firing
     erred: the message names the run's firings (it named one of them wrongly)."""
-    path = tmp_path / "three.clp"
-    path.write_text("(defrule step ?f <- (n ?x&:(< ?x 3))\n"
-                    "   => (retract ?f) (assert (n (+ ?x 1))) (retract 99999))\n")
-    s = ClipsSession([path])
-    s.quiet()
-    s.record = False
-    s.reset()
+    s = counting(tmp_path, ClipsSession, "", 3)
     s.run()                                 # nothing to fire: the rules now unwatched
     s.assert_fact("(n 0)")
     with pytest.raises(EngineHalted, match=r"^firings 1-3: \[PRNTUTIL1\]"):
