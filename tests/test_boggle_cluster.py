@@ -109,7 +109,8 @@ def test_best_same_search_on_1_and_2_workers(wordfile):
             (["--cluster", "local:1"], ["--cluster", "local:2"], [])]
     keys = ("board", "score", "iterations", "runs", "workers")
     assert [[r[k] for k in keys] for r in runs[1:]] == [[runs[0][k] for k in keys]] * 2
-    assert runs[0]["replay"] == "--seed 11 --iterations 1200 --workers 2"
+    assert runs[0]["replay"] == (f"--seed 11 --iterations 1200 --words {wordfile} --size 3 "
+                                 "--steps 200 --workers 2")
 
 
 @needs_dask

@@ -76,7 +76,8 @@ BEST = Action(
     description="Search for a high-scoring board: simulated annealing with re-roll and "
                 "swap moves, hill climbing at the end of each run, restarts until the "
                 "time is up, on one or more workers. Reproducible: --seed S --iterations "
-                "N [--workers W] replays a search exactly (the report gives the line).",
+                "N with the options that shaped it replays a search exactly (the report "
+                "gives the line).",
     options=(
         WORDS, SIZE,
         Option("seconds", "float", 120.0, f"time budget in seconds (default 120, at most "
