@@ -113,7 +113,10 @@ def test_a_test_failing_while_the_reset_asserts_stops_it_and_the_session_lives(t
     ("(defrule r => (printout t (return 3) crlf))\n", "[PRCDRPSR2]"),
     ("(deffunction f (?x) (if (return 1) then 2))\n", "[PRCDRPSR2]"),
     ("(deffunction f (?x) (bind ?y (return 2)))\n", "[PRCDRPSR2]"),
-    ("(deffunction f (?x) (loop-for-count (?i 1 (return 3)) do 1))\n", "[PRCDRPSR2]")])
+    ("(deffunction f (?x) (loop-for-count (?i 1 (return 3)) do 1))\n", "[PRCDRPSR2]"),
+    ("(defrule go => (printout t (progn$ (?x (create$ a b)) (if (eq ?x b) then (return 1)))"
+     " crlf))\n", "[PRCDRPSR2]"),
+    ("(deffunction f () (bind ?x (progn (return 2))))\n", "[PRCDRPSR2]")])
 def test_what_clips_refuses_as_it_loads_ours_refuses_too(tmp_path, text, says):
     """A variable only one branch of an or binds, used in the actions (CLIPS's
     PRCCODE3); a modify or duplicate of a slot the template has not (TMPLTDEF1); a

@@ -27,6 +27,7 @@ from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
                                              ClpRuntimeError, Compiled, Frame, Scope,
                                              call_closure, compile_expr, lookup)
 from pyengine.engine.clp.functions_multi import create
+from pyengine.engine.clp.return_places import MISPLACED, check_returns
 from pyengine.engine.clp.values import FALSE, same
 
 
@@ -76,6 +77,7 @@ def keyword(item: object, *words: str) -> bool:
 def compile_actions(forms, scope: Scope) -> Callable[[Frame], None]:
     """A rule's right-hand side as one closure. ``scope.bound`` holds the variables the
     rule's patterns bind (fact variables too); it is not changed (binds go to a copy)."""
+    check_returns(forms)
     body = sequence(forms, scope.child(context="rhs"), None)
 
     def run(frame: Frame) -> None:
@@ -143,6 +145,7 @@ def compile_deffunction(form: Form, scope: Scope) -> Deffunction:
     body_scope = scope.child(bound=params + ([rest] if rest else []),
                              context="deffunction")
     body_scope.loop_vars, body_scope.loop_depth = frozenset(), 0
+    check_returns(rest_of[1:])
     dfn.body = sequence(rest_of[1:], body_scope, form)
     return dfn
 
@@ -308,8 +311,7 @@ def compile_switch(form: Form, scope: Scope) -> Compiled:
 
 def return_misplaced(form: Form, scope: Scope) -> Compiled:
     """``return`` anywhere but as one of a sequence's actions (:func:`sequence`)."""
-    raise ClpError("[PRCDRPSR2] The return function is not valid in this context.",
-                   getattr(form, "line", None))
+    raise ClpError(MISPLACED, getattr(form, "line", None))
 
 
 def compile_return(form: Form, scope: Scope) -> Compiled:

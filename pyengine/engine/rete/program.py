@@ -30,6 +30,7 @@ from pyengine.engine.rete.from_clips import LhsReader
 from pyengine.engine.rete.lhs import RuleSpec
 from pyengine.engine.rete.program_host import (SALIENCE_RANGE, MAX_SALIENCE, MIN_SALIENCE,
                                                ClipsFact, ClipsHost, salience_problem)
+from pyengine.engine.clp.return_places import check_returns
 from pyengine.engine.rete.program_modules import Modules
 from pyengine.engine.rete.rule_constraints import addresses, check_rule
 
@@ -184,6 +185,7 @@ class Program:
         # a variable only some branches of an or bind is not the actions' (CLIPS's PRCCODE3)
         rhs = self.scope.child(bound=reader.bound - reader.some_branches, context="rhs")
         rhs.addresses = addresses(ces)
+        check_returns(items[arrow + 1:])
         actions = sequence(items[arrow + 1:], rhs, form)
         check_rule(name, ces, items[arrow + 1:], self.scope.facets, line)
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions),
