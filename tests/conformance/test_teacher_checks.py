@@ -253,3 +253,19 @@ def test_a_typed_fact_missing_a_required_slot_is_refused_on_both_engines(tmp_pat
         _, out, _ = cli(["shell", engine, str(path)], b"(assert (t (b 1)))\nfacts\n")
         assert "requires a value" in out or "needs a value" in out, (engine, out)
         assert ";; no facts" in out, (engine, out)
+
+
+def test_a_fact_a_slot_cannot_take_is_not_made(tmp_path):
+    """A deffunction's multifield given to a single slot at run time ([TMPLTFUN1]): no
+    call failed, so CLIPS makes no fact (ours, making failed facts all the same, made
+    it with FALSE in that slot); a modify too."""
+    path = tmp_path / "mf.clp"
+    path.write_text("(deftemplate t (slot a) (slot b))\n(deffunction mf () (create$ 1 2))\n"
+                    "(deffacts d (t (a 0)))\n"
+                    "(defrule r => (assert (t (a 1) (b (mf)))))\n"
+                    "(defrule m (declare (salience -1)) ?f <- (t (a 0)) => (modify ?f (b (mf))))\n")
+    for engine in ("clp", "experta"):
+        _, out, _ = cli(["shell", engine, str(path)], b"(reset)\n(run 1)\n(run 1)\n(facts)\n")
+        assert out.count("[TMPLTFUN1]") == 2, (engine, out)
+        assert [line for line in out.splitlines() if line.startswith("f-")] == \
+            ["f-1     (t (a 0) (b nil))"], (engine, out)

@@ -19,13 +19,15 @@ both on ordered facts. ``(retract ?f 3 ...)`` takes fact addresses and indices.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.constraint_records import check_calls
 from pyengine.engine.clp.slot_constraints import check_values, kind
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpError, ClpRuntimeError,
                                              Compiled, Frame, Scope, arg_error,
                                              compile_expr, with_line)
-from pyengine.engine.clp.fact_errors import head_of, value_despite
+from pyengine.engine.clp.fact_errors import head_of, values_despite
 from pyengine.engine.clp.functions_facts import fact_gone
 from pyengine.engine.clp.values import FALSE, REQUIRED, DynamicDefault, is_fact
 
@@ -94,13 +96,7 @@ def _compile_template_fact(name: str, fact: Form, scope: Scope, line) -> Compile
               for slot, (multi, default) in slots.items()]
 
     def assert_it(frame: Frame) -> object:
-        values, error = {}, None
-        for slot, multi, head, make in makers:
-            try:
-                values[slot] = make(frame)
-            except ClpRuntimeError as exc:      # as CLIPS: the fact made all the same
-                values[slot] = () if multi else value_despite(head, exc)
-                error = error or exc
+        values, error = values_despite(makers, frame)   # as CLIPS: made all the same
         made = frame.host.assert_fact(name, values, None)
         if error is not None:
             raise error
@@ -207,16 +203,11 @@ def _compile_change(form: Form, scope: Scope) -> Compiled:
             raise ClpRuntimeError(f"Ordered facts cannot be used with the '{fname}' "
                                   "function.", code="TMPLTFUN2", value=FALSE)
         slots = host.template_slots(template) or {}
-        values, error = {}, None
-        try:
-            for slot, parts, head in changes:
-                try:
-                    values[slot] = _change(template, slots, slot, parts, frame)
-                except ClpRuntimeError as exc:  # a value's call failed: made all the
-                    if exc.calls == 0:          # same, as CLIPS makes it
-                        raise
-                    values[slot] = () if slots[slot][0] else value_despite(head, exc)
-                    error = error or exc
+        makers = [(slot, slot in slots and slots[slot][0], head,
+                   partial(_change, template, slots, slot, parts))
+                  for slot, parts, head in changes]
+        try:            # a value's call failed: made all the same, as CLIPS makes it
+            values, error = values_despite(makers, frame)
         except ClpRuntimeError as exc:  # a slot it cannot change: FALSE, as on CLIPS
             if exc.value is None and exc.calls == 0:
                 exc.value = FALSE

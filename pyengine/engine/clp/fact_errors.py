@@ -10,7 +10,8 @@ after the error (:data:`ERROR_VALUES`: ``(+ (s) 1)`` is 0, ``(div 1 0)`` 1, a st
 function's ""), a multislot none. Our evaluator raises instead
 (:class:`~pyengine.engine.clp.errors.ClpRuntimeError`, with the failing function's own
 value where CLIPS gives one): the fact makers catch it, make the fact with these values,
-and raise it again.
+and raise it again. An error of the fact's own making (a multifield given to a single
+slot, a slot the template lacks) is no call's: no fact is made, as in CLIPS.
 """
 from __future__ import annotations
 
@@ -37,6 +38,22 @@ def value_despite(head: str | None, exc: ClpRuntimeError) -> object:
     if exc.calls <= 1 and exc.value is not None:
         return exc.value
     return ERROR_VALUES.get(head, FALSE)
+
+
+def values_despite(makers, frame) -> tuple[dict, ClpRuntimeError | None]:
+    """Each slot's value (``makers``: (slot, multislot?, head, make(frame))) and the
+    first error of a call in one (None: none failed); where a call failed, the value
+    CLIPS keeps. An error of the maker's own (no call's: ``calls`` 0) goes on up."""
+    values, error = {}, None
+    for slot, multi, head, make in makers:
+        try:
+            values[slot] = make(frame)
+        except ClpRuntimeError as exc:
+            if exc.calls == 0:
+                raise
+            values[slot] = () if multi else value_despite(head, exc)
+            error = error or exc
+    return values, error
 
 
 def head_of(item) -> str | None:
