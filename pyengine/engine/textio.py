@@ -176,9 +176,16 @@ def user_path(spec: str | os.PathLike, what: str = "file") -> Path:
         raise UsageError(f"cannot expand {shown(text)}: no such user") from None
 
 
+def _not_regular(info: os.stat_result) -> str | None:
+    """What a path that is no regular file is (None: it is one)."""
+    if stat.S_ISREG(info.st_mode):
+        return None
+    return "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+
+
 def _check_regular(info: os.stat_result, path: Path, what: str, limit: int) -> None:
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+    kind = _not_regular(info)
+    if kind is not None:
         raise UsageError(f"cannot read {what} {shown(path)}: {kind}")
     if info.st_size > limit:
         raise UsageError(f"{what} {shown(path)} has {info.st_size:,} bytes; "
@@ -205,8 +212,8 @@ def writable_file(spec: str | os.PathLike, what: str = "file") -> Path:
         info = path.stat()
     except OSError:
         return path                 # not there yet (or not reachable: open will say)
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+    kind = _not_regular(info)
+    if kind is not None:
         raise UsageError(f"cannot write {what} {shown(path)}: {kind}")
     return path
 

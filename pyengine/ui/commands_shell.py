@@ -81,13 +81,23 @@ def transcript(shell, what: str) -> None:
 
 def close_dribble(shell) -> None:
     """Close the dribble file, if one is open."""
-    if shell.dribble is not None:
-        dribble, shell.dribble = shell.dribble, None
+    failed = drop_dribble(shell)
+    if failed is not None:              # its last lines could not be written
+        raise UsageError(failed)
+
+
+def drop_dribble(shell, exc: Exception | None = None) -> str | None:
+    """The dribble off, its file closed; what went wrong, in a line (``exc``: a write
+    that failed already), else None."""
+    dribble, shell.dribble = shell.dribble, None
+    if dribble is not None:
         try:
             dribble.close()
-        except OSError as exc:          # its last lines could not be written
-            raise UsageError(f"cannot write the dribble file: "
-                             f"{exc.strerror or exc}; dribble is off") from None
+        except (OSError, ValueError) as closing:
+            exc = exc or closing
+    if exc is None:
+        return None
+    return f"cannot write the dribble file: {getattr(exc, 'strerror', None) or exc}; dribble is off"
 
 
 def load_facts(shell, path: str) -> Text:

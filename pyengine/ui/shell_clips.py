@@ -19,6 +19,7 @@ import time
 
 from pyengine.engine.clips_reader import Form, ReadError, Variable, read
 from pyengine.engine.errors import UsageError
+from pyengine.ui.commands_shell import drop_dribble
 from pyengine.ui.queries import STATISTICS, WATCHABLE, Note
 
 
@@ -62,10 +63,7 @@ class ClipsCommands:
             try:
                 self.dribble.write(text + "\n")
             except (OSError, ValueError) as exc:    # a full disk: said once, dribble off
-                dribble, self.dribble = self.dribble, None
-                _closed(dribble)
-                self.error(f"cannot write the dribble file: "
-                           f"{getattr(exc, 'strerror', None) or exc}; dribble is off")
+                self.error(drop_dribble(self, exc))
 
     # -- watch -------------------------------------------------------------------------------
     def watch_words(self, words: list[str], on: bool) -> Note | None:
@@ -207,11 +205,3 @@ def _is_value(text: str) -> bool:
         return False
     return len(forms) == 1 and (isinstance(forms[0], Variable) or not isinstance(forms[0], Form)) \
         and not str(text).strip()[:1].isalpha()
-
-
-def _closed(dribble) -> None:
-    """Close a dribble file whose last writes may fail (a full disk)."""
-    try:
-        dribble.close()
-    except (OSError, ValueError):
-        pass

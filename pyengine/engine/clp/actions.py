@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
                                              ClpRuntimeError, Compiled, Frame, Scope,
-                                             call_closure, compile_expr, lookup)
+                                             call_closure, compile_expr)
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.return_places import MISPLACED, check_returns
 from pyengine.engine.clp.values import FALSE, same
@@ -44,10 +44,8 @@ class BreakSignal(Exception):
 
 
 def sequence(items, scope: Scope, where: Form | None) -> Compiled:
-    """Actions run in order; the closure returns the last one's value (FALSE if none).
-    Only here, as one of the actions, may ``return`` stand (CLIPS refuses it as a
-    function's argument or an ``if``'s condition)."""
-    actions = [_action(item, scope, where) for item in items]
+    """Actions run in order; the closure returns the last one's value (FALSE if none)."""
+    actions = [compile_expr(item, scope, where) for item in items]
     if not actions:
         return lambda frame: FALSE
     if len(actions) == 1:
@@ -59,13 +57,6 @@ def sequence(items, scope: Scope, where: Form | None) -> Compiled:
             action(frame)
         return last(frame)
     return run
-
-
-def _action(item: object, scope: Scope, where: Form | None) -> Compiled:
-    if isinstance(item, Form) and item and item[0] == "return":
-        lookup(item, scope)                 # its arguments counted as any call's
-        return compile_return(item, scope)
-    return compile_expr(item, scope, where)
 
 
 def keyword(item: object, *words: str) -> bool:
@@ -90,6 +81,7 @@ def compile_actions(forms, scope: Scope) -> Callable[[Frame], None]:
 
 def compile_body(forms, scope: Scope) -> Compiled:
     """A sequence of actions whose value is wanted: the last one's, or ``return``'s."""
+    check_returns(forms)
     body = sequence(forms, scope.child(context="deffunction"), None)
 
     def run(frame: Frame) -> object:
@@ -309,14 +301,12 @@ def compile_switch(form: Form, scope: Scope) -> Compiled:
     return run
 
 
-def return_misplaced(form: Form, scope: Scope) -> Compiled:
-    """``return`` anywhere but as one of a sequence's actions (:func:`sequence`)."""
-    raise ClpError(MISPLACED, getattr(form, "line", None))
-
-
 def compile_return(form: Form, scope: Scope) -> Compiled:
+    """``return``: where it stands was checked on the forms as read (its context: none
+    here at all, as at the prompt; :func:`~.return_places.check_returns` for the
+    rest)."""
     if scope.context == "expression":
-        return_misplaced(form, scope)
+        raise ClpError(MISPLACED, getattr(form, "line", None))
     if len(form) == 1:
         def leave(frame: Frame) -> object:
             raise ReturnSignal(None)
@@ -333,5 +323,5 @@ TABLE: dict[str, Builtin] = {
     "if": Builtin(2, None, compile_if, SPECIAL),
     "progn": Builtin(0, None, compile_progn, SPECIAL),
     "switch": Builtin(1, None, compile_switch, SPECIAL),
-    "return": Builtin(0, 1, return_misplaced, SPECIAL),
+    "return": Builtin(0, 1, compile_return, SPECIAL),
 }

@@ -22,7 +22,10 @@ def check_returns(items, in_actions: bool = True) -> None:
 
 
 def _check(item, in_actions: bool) -> None:
-    if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
+    if not isinstance(item, Form) or not item:
+        return
+    if not isinstance(item[0], Symbol):     # a list such as a loop's (?i 1 N): arguments
+        _args(item)
         return
     head, rest = str(item[0]), list(item[1:])
     if head == "return" and not in_actions:

@@ -10,10 +10,10 @@ nots it stands for, ``(not (test X))`` is a test, and so is a group of tests onl
 CLIPS's, and so are the order of its activations and the rows ``(matches)`` lists."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, make_form, read
-from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Not, Or, Test,
+from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Not, Or,
                                       TooManyAlternatives, count_alternatives)
 
 
@@ -120,14 +120,12 @@ def negated(inner: list, text: str = ""):
     """``(not ...)`` of ``inner``: one Not, or, with an ``or`` inside, a Not of each
     alternative (``(not (or a b))`` is ``(not a) (not b)``). As CLIPS's reorder.c
     rewrites them: three nots are one (``(not (not (not X)))`` is ``(not X)``, and so is
-    ``(not (exists X))``, an exists being two nots), and ``(not (test X))`` is a test of
-    ``(not X)``."""
+    ``(not (exists X))``, an exists being two nots). (A not of tests only is a test:
+    :func:`tests_folded` makes it so on the forms, before they are read.)"""
     if len(inner) == 1:
         twice = _two_nots(inner[0])
         if twice is not None:
             return negated(twice, text)
-        if isinstance(inner[0], Test):
-            return _test_negated(inner[0])
         if isinstance(inner[0], Not) and alternatives(inner[0].ces) is None:
             return Exists(inner[0].ces, text)          # (not (not X)) is (exists X)
     spread = alternatives(inner)
@@ -155,14 +153,6 @@ def _two_nots(ce) -> list | None:
     if isinstance(ce, Not) and len(ce.ces) == 1 and isinstance(ce.ces[0], Not):
         return ce.ces[0].ces
     return None
-
-
-def _test_negated(test: Test) -> Test:
-    """``(not (test X))`` as CLIPS reads it: ``(test (not X))``, no not-join."""
-    fn = test.fn
-    return replace(test, fn=lambda values: not fn(values), code=("not", test.code),
-                   text=f"(not {test.text})",
-                   shape=None if test.shape is None else ("not", test.shape))
 
 
 def for_all(first: list, rest: list, text: str = ""):

@@ -219,12 +219,7 @@ class NegJoin(Join):
                 drop(child)
 
     def left_remove(self, tok: Token) -> None:
-        key = self.key_of.pop(tok, None)
-        bucket = self.left.get(key)
-        if bucket is not None and bucket.pop(tok, 0) is None and not bucket:
-            del self.left[key]
-            if not self.key_of:
-                self.table.frozen = None
+        Join.left_remove(self, tok)
         am = self.blocker_of.pop(tok, None)
         if am is not None:
             am.blocked.pop((self, tok), None)

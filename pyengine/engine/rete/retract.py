@@ -40,11 +40,7 @@ def drop(tok) -> None:
         child.left_remove(tok)
         if tok.deps:                # the facts supported through this copy
             node.net.on_unsupported(tok, child)
-    parent = tok.parent             # out of what it was made from (_unlink, inline: the
-    if parent is not None and parent.children:      # commonest step of every retraction)
-        parent.children.pop(tok, None)
-    if right is not None and right.children:
-        right.children.pop(tok, None)
+    _unlink(tok)
 
 
 def drop_copy(tok, child) -> None:

@@ -132,8 +132,8 @@ def best_board(wordlist="enable2k", size: int = 4, seconds: float = 120.0,
     spec = RunSpec(words, min_len, size, finder.backend, cum)
     if finder.backend == "numba":       # compiled (or loaded) before the clock starts
         ensure_compiled((SEARCH, ANNEAL))
-    search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress)
-    search.words_given = wordlist if isinstance(wordlist, str) else None
+    search = _Search(finder, size, seed, workers, steps, (t_start, t_end), progress,
+                     wordlist if isinstance(wordlist, str) else None)
     pool = (runner or LocalRunner)(spec, finder, workers)
     try:
         while not search.done(seconds if iterations is None else None, iterations):
@@ -174,10 +174,10 @@ def _seed(seed):
 class _Search:
     """The best board so far, the moves and runs made, the rounds' plans."""
 
-    def __init__(self, finder, size, seed, workers, steps, temps, progress):
+    def __init__(self, finder, size, seed, workers, steps, temps, progress, words_given):
         self.finder, self.size, self.seed, self.workers = finder, size, seed, workers
         self.steps, self.temps, self.progress = steps, temps, progress
-        self.words_given: str | None = None
+        self.words_given: str | None = words_given     # for the replay line
         self.n = size * size
         self.cum = list(itertools.accumulate(letter_weights(finder.words)))
         self.best_cells = self._fresh(random.Random(f"{seed}:start"))
