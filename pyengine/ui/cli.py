@@ -41,6 +41,12 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
 
+    def _print_message(self, message, file=None):
+        """Help, usage and version text; a failed write is an error (argparse's own
+        ignores it: ``--help > /dev/full`` exited 0 having printed nothing)."""
+        if message:
+            (file or sys.stderr).write(message)
+
 
 # -- output -----------------------------------------------------------------------------
 def print_json(obj, file=None) -> None:
@@ -294,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"pyengine: error: {message_lines(exc)}", file=sys.stderr)
         return 2
+    except SystemExit as done:          # argparse's --help, --version and usage errors
+        return _exit_status(done)
     except KeyboardInterrupt:
         print("pyengine: interrupted", file=sys.stderr)
         return 130
@@ -308,8 +316,22 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     except OSError as exc:
-        where = f" ({exc.filename})" if getattr(exc, "filename", None) else " (output)"
-        print(f"pyengine: error: input/output failed{where}: {exc.strerror or exc}",
-              file=sys.stderr)
-        _silence_stdout()
-        return 2
+        return _output_failed(exc)
+
+
+def _exit_status(done: SystemExit) -> int:
+    """argparse's exit status, once what it printed has reached stdout."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        return _output_failed(exc)
+    return done.code if isinstance(done.code, int) else 2
+
+
+def _output_failed(exc: OSError) -> int:
+    """A read or write failed: one line, stdout silenced, status 2."""
+    where = f" ({exc.filename})" if getattr(exc, "filename", None) else " (output)"
+    print(f"pyengine: error: input/output failed{where}: {exc.strerror or exc}",
+          file=sys.stderr)
+    _silence_stdout()
+    return 2

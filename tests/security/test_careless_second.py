@@ -5,6 +5,9 @@ root, a Boggle benchmark naming one algorithm twice, an --out path made whole, a
 best-board report whose replay line left out the options that shaped the search."""
 from __future__ import annotations
 
+import contextlib
+import errno
+import io
 import os
 import subprocess
 import sys
@@ -133,3 +136,33 @@ def test_a_tier_that_would_not_narrow_the_list_as_asked_is_refused(argv, says):
     the list's lowest tier gave an empty answer with exit 0."""
     code, _, err = cli(argv)
     assert code == 2 and says in err
+
+
+class _FullDisk(io.StringIO):
+    """A standard output on a full disk: a write (or a flush) fails as /dev/full's."""
+
+    def __init__(self, fail_on: str):
+        super().__init__()
+        self.fail_on = fail_on
+
+    def write(self, text):
+        if self.fail_on == "write":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return super().write(text)
+
+    def flush(self):
+        if self.fail_on == "flush":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("fail_on", ["write", "flush"])
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["riddle", "solve", "--help"]])
+def test_help_that_cannot_be_written_is_an_error(argv, fail_on):
+    from pyengine.ui.cli import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stdout(_FullDisk(fail_on)), contextlib.redirect_stderr(err):
+        code = main(argv)
+    assert code == 2            # argparse's own printing ignored the failure: exit 0
+    assert err.getvalue() == ("pyengine: error: input/output failed (output): "
+                              "No space left on device\n")
