@@ -300,8 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"pyengine: error: {message_lines(exc)}", file=sys.stderr)
         return 2
-    except SystemExit as done:          # argparse's --help, --version and usage errors
-        return _exit_status(done)
+    except SystemExit:                  # argparse's --help, --version and usage errors:
+        if not _flushed():              # what they printed must have reached stdout
+            return 2
+        raise
     except KeyboardInterrupt:
         print("pyengine: interrupted", file=sys.stderr)
         return 130
@@ -319,13 +321,14 @@ def main(argv: list[str] | None = None) -> int:
         return _output_failed(exc)
 
 
-def _exit_status(done: SystemExit) -> int:
-    """argparse's exit status, once what it printed has reached stdout."""
+def _flushed() -> bool:
+    """Has what was printed reached stdout? (False, said in one line, if not.)"""
     try:
         sys.stdout.flush()
     except OSError as exc:
-        return _output_failed(exc)
-    return done.code if isinstance(done.code, int) else 2
+        _output_failed(exc)
+        return False
+    return True
 
 
 def _output_failed(exc: OSError) -> int:
