@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import clips
 from clips import common
 
+from pyengine.engine import clips_snapshot
 from pyengine.engine.clips_c import load_from_string
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_reader import Form, ReadError, defrule_in, read
@@ -133,6 +134,7 @@ class ProgramMixin:
                 raise UsageError(f"cannot load {source.name}: {exc}") from None
         self._check_halted(watch, f"load {source.name}")
         self.sources.append(source)
+        clips_snapshot.changed(self)
         return construct_count(source)
 
     def build(self, text: str) -> str:
@@ -140,6 +142,7 @@ class ProgramMixin:
         ``(deftemplate ...)`` ...); what it defined, e.g. ``defrule fever``."""
         source = build(self.env, text)
         self.sources.append(source)
+        clips_snapshot.changed(self)
         return " ".join(str(text).split()[:2]).lstrip("(")
 
     def undefrule(self, name: str) -> None:
@@ -148,3 +151,4 @@ class ProgramMixin:
             self._rule(name).undefine()
         except clips.CLIPSError as exc:
             raise UsageError(f"cannot remove {name}: {exc}") from None
+        clips_snapshot.changed(self)

@@ -22,6 +22,7 @@ import ctypes
 import clips
 from clips._clips import ffi, lib
 
+from pyengine.engine import clips_snapshot
 from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.errors import UsageError
@@ -43,7 +44,7 @@ def command(s, text: str) -> CommandResult:
     """Evaluate ``text`` in ClipsSession ``s`` as CLIPS's REPL does (see the module);
     UsageError if CLIPS cannot read it (nothing happened), else what it printed and,
     if it failed while running, CLIPS's error in one line."""
-    check_command(text)
+    clips_snapshot.typed(s, check_command(text))
     router, errors = s._router, s._router.errors
     said: list[str] = []
     seen, quiet = s.diagnostics.mark(), errors.quiet

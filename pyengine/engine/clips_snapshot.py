@@ -39,7 +39,11 @@ still part ways later, no snapshot is taken (:func:`snapshot` returns None):
 * COOL instances, or a fact-address, instance-address or external-address value in
   a fact or a defglobal (save-facts cannot write them back);
 * a session whose trace misses firings (``watch rules`` was off), since then the
-  highest fact index given out is not known.
+  highest fact index given out is not known;
+* a session whose program was changed at the prompt (a construct typed or loaded, a
+  rule removed, a breakpoint set, a command that changes what a snapshot does not
+  keep: :func:`typed`); the fresh session would not have the change. Snapshots taken
+  before it stay exact (the change is replayed after them).
 
 Functions handed over with ``provide`` are taken to be pure (the same answer for
 the same arguments).
@@ -55,6 +59,7 @@ from clips._clips import ffi, lib
 from clips.common import environment_builder
 
 from pyengine.engine.clips_facts import top_fact_id
+from pyengine.engine.clips_reader import Form
 from pyengine.engine.timeline import SnapshotMismatch
 
 _STRATEGIES = ("depth", "breadth")
@@ -109,6 +114,55 @@ def _snapshot(session) -> dict | None:
             "top": max([top_fact_id(session), *ids[-1:]]),
             "strategy": session.strategy, "seed": session._seed,
             "fired": session.fired_total}
+
+
+#: what a command typed at the prompt may call and leave a rebuild exact: it changes
+#: only what a snapshot keeps (the facts, the agenda, the defglobals, the strategy), or
+#: nothing. Anything else (a construct, ``load``, ``undefrule``, ``set-break``, a
+#: ``bind`` of a prompt variable, ``seed``...) ends the session's snapshots: a goto
+#: then replays from the start, the prompt's commands with it.
+_KEEPS = frozenset("""
+    assert retract modify duplicate facts agenda printout matches run halt reset
+    set-strategy get-strategy refresh-agenda ppdefrule ppdeftemplate ppdeffacts
+    ppdeffunction ppdefglobal list-defrules list-deftemplates list-deffacts
+    list-deffunctions list-defglobals show-defglobals fact-index fact-relation
+    fact-slot-value fact-slot-names fact-existp get-fact-list create$ nth$ length$
+    member$ subseq$ first$ rest$ implode$ explode$ str-cat sym-cat str-length
+    sub-string str-index upcase lowcase str-compare + - * / div mod abs min max integer
+    float round sqrt ** exp log eq neq = <> < > <= >= and or not numberp integerp
+    floatp stringp symbolp lexemep multifieldp evenp oddp""".split())
+
+
+def typed(session, form) -> None:
+    """Hear of a command typed at the prompt (read by our reader): one that may change
+    what a snapshot does not keep ends the session's snapshots."""
+    if not _keeps(form, {slot.name for t in session.env.templates() for slot in t.slots}):
+        changed(session)
+
+
+def _keeps(form, slots: set) -> bool:
+    """Does every call in the form keep a snapshot exact? Inside ``assert``,
+    ``modify`` and ``duplicate`` a fact's relation and its slots' names are no calls."""
+    todo = [(form, False)]
+    while todo:
+        item, in_fact = todo.pop()
+        if not isinstance(item, Form) or not item:
+            continue
+        head = str(item[0])
+        global_bind = head == "bind" and len(item) > 1 and str(item[1]).startswith("?*")
+        if not (head in _KEEPS or global_bind or (in_fact and head in slots)):
+            return False
+        if head == "assert":
+            todo += [(v, True) for fact in item[1:] if isinstance(fact, Form) for v in fact[1:]]
+        else:
+            todo += [(v, head in ("modify", "duplicate")) for v in item[1:]]
+    return True
+
+
+def changed(session) -> None:
+    """The program was changed at the prompt (a construct, a load, a rule removed, a
+    breakpoint...): no snapshot from now on; those taken before stay exact."""
+    session._snapshot_program_ok = False
 
 
 def _program_ok(session) -> bool:
@@ -203,7 +257,10 @@ class _Rebuild:
                 s._strategy, s._seed = snap["strategy"], snap["seed"]
                 self._facts()
                 for name, value in snap["globals"].items():
-                    self.env.find_global(name).value = value
+                    try:
+                        self.env.find_global(name).value = value
+                    except (LookupError, clips.CLIPSError):
+                        raise SnapshotMismatch(f"no defglobal ?*{name}* here") from None
                 self._refraction()
                 self._verify()
         finally:

@@ -25,8 +25,7 @@ from pyengine.engine.network import RuleNet
 from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
 from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
 from pyengine.engine.experta_front import ClassFront
-from pyengine.engine.session import (ActivationView, FactView, Firing, Matches, Session,
-                                     check_seed)
+from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session, check_seed
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.deep_calls import deep_calls
@@ -185,6 +184,9 @@ class ExpertaSession(Session):
     def restore(self, snap: object) -> None:
         experta_snapshot.restore(self, snap)
 
+    def close(self) -> None:
+        self.front.close()      # a .clp program lent by a snapshot goes back
+
     def templates(self) -> list[str]:
         return experta_inspect.templates(self.classes)
 
@@ -192,12 +194,10 @@ class ExpertaSession(Session):
         return experta_inspect.engine_values(self.ke, self.services)
 
     def matches(self, rule: str) -> Matches:
-        spec = self._rule(rule)
-        return experta_inspect.matches(self.rete, spec)
+        return experta_inspect.matches(self.rete, self._rule(rule))
 
     def rule_network(self, rule: str) -> RuleNet:
-        spec = self._rule(rule)
-        return experta_network.rule_network(self.rete, spec)
+        return experta_network.rule_network(self.rete, self._rule(rule))
 
     # -- running ---------------------------------------------------------------------
     def run(self, limit: int | None = None) -> int:

@@ -30,6 +30,9 @@ class ClassFront:
     def classes(self) -> dict:
         return all_fact_classes(self.ke)
 
+    def close(self) -> None:
+        """Nothing to give back (a student's class holds its own state)."""
+
     def fact_from_text(self, fact, classes: dict):
         """Declare a fact typed as CLIPS text (or a FactSpec)."""
         return self.ke.declare(parse_fact(fact, classes))

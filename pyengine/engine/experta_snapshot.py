@@ -62,8 +62,11 @@ def _copy_engine(rete, owner, listener):
 def snapshot(session) -> dict | None:
     """The state of an ExpertaSession between firings."""
     ke = session.ke
-    own = {k: _copy(v) for k, v in vars(ke).items()
-           if k not in _ENGINE_ATTRS and k not in session.services}
+    if hasattr(ke, "kept"):         # a .clp program: see ProgramEngine.kept
+        own = ke.kept()
+    else:
+        own = {k: _copy(v) for k, v in vars(ke).items()
+               if k not in _ENGINE_ATTRS and k not in session.services}
     return {
         "engine": _copy_engine(session.rete, None, None),
         "rules": list(session.rete.rules),
@@ -85,8 +88,11 @@ def restore(session, snap: dict) -> None:
     rete.owner, rete.listener, rete.initial = ke, session, session.rete.initial
     ke.matcher.rete = session.rete = rete
     session.fired_total, session._strategy, session._seed = snap["session"]
-    for name, value in snap["own"].items():
-        setattr(ke, name, _copy(value))
+    if hasattr(ke, "adopt"):
+        ke.adopt(snap["own"], rete, session)
+    else:
+        for name, value in snap["own"].items():
+            setattr(ke, name, _copy(value))
     gens = {(name, attr): gen for name, attr, gen in _generators(_shared(ke, session.services))}
     for name, attr, state in snap["generators"]:
         if (name, attr) in gens:
@@ -123,7 +129,11 @@ def _set_state(gen, state) -> None:
 
 
 def _shared(ke, services: dict) -> dict:
-    return {**{k: v for k, v in vars(ke).items() if k not in _ENGINE_ATTRS}, **services}
+    """What a snapshot looks into for random generators: the services, and the
+    engine's own attributes (a .clp program's generator is in its run state)."""
+    own = {} if hasattr(ke, "kept") else {k: v for k, v in vars(ke).items()
+                                          if k not in _ENGINE_ATTRS}
+    return {**own, **services}
 
 
 def _copy(value):

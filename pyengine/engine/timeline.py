@@ -275,15 +275,18 @@ class Timeline:
         replaced is closed (:meth:`Session.close`)."""
         if not 1 <= n <= self.fired + 1:
             raise UsageError(f"goto a firing from 1 to {self.fired + 1}, not {n}")
-        target = n - 1
-        old = self.session
-        end = len(self.journal) if cut is None else cut
+        target, old, end = n - 1, self.session, len(self.journal) if cut is None else cut
         plan, runner, start = self._start_from(target, end)
-        journal = self.journal[:start] + self._replay(plan, runner, target, start, end)
-        if plan.session.fired_total != target:
-            fired = plural(plan.session.fired_total, "rule")
-            raise UsageError(f"the replay fired {fired}, not {target}: "
-                             "this session does not repeat itself (an unseeded random order?)")
+        try:
+            journal = self.journal[:start] + self._replay(plan, runner, target, start, end)
+            if plan.session.fired_total != target:
+                fired = plural(plan.session.fired_total, "rule")
+                raise UsageError(f"the replay fired {fired}, not {target}: this session "
+                                 "does not repeat itself (an unseeded random order?)")
+        except BaseException:           # the session goes on as it was
+            runner.close()
+            plan.session.close()
+            raise
         self.undone = versions_dropped(self.journal[end:], target)
         graft(plan.session, old, target, self.undone)
         self.runner.close()

@@ -48,6 +48,7 @@ class Program:
         self.classes: dict[str, type] = {}
         self.engine = Engine(strict=True)
         self.host = ClipsHost(self)
+        self.holder = None                  # the ProgramEngine it serves (snapshots move it)
         self.modules = Modules()
         self.module = "MAIN"                # the module of the last defmodule read
         self.loading: str | None = None     # the module of the construct being read

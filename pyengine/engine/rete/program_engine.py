@@ -32,6 +32,9 @@ class ProgramEngine:
         self.running = False
         self.matcher = SimpleNamespace(rete=program.engine)
         program.engine.owner = self
+        program.holder = self
+        self.session = None         # the session it serves (attach)
+        self.lent_by: tuple | None = None   # a program taken from a snapshot: see adopt
 
     @property
     def rete(self):
@@ -44,12 +47,47 @@ class ProgramEngine:
     # -- the session's front (pyengine.engine.experta_front) ------------------------------
     def attach(self, session) -> None:
         """The session prints what the program prints and answers its reads."""
+        self.session = session
         self.program.host.output = lambda router, text: session._printed_lines.write(text)
         self.program.host.input = lambda: session._ask(session._printed_lines.take())
         self.program.host.warned = session.warn
 
     def classes(self) -> dict:
         return self.program.classes
+
+    # -- snapshots (pyengine.engine.experta_snapshot) ----------------------------------------
+    def kept(self) -> dict:
+        """What a snapshot keeps beside its copy of the network: the program itself
+        (the network's tests and the rules' actions are its compiled code, bound to it)
+        and what running changes in it."""
+        return {"program": self.program, "state": run_state(self.program)}
+
+    def adopt(self, kept: dict, rete, session) -> None:
+        """Serve a snapshot restored in this (fresh) session: its program, seated on the
+        copy of the network with the state it had then. The program's holder until now
+        (the session a goto replaces) gets it back if this session is closed first, as
+        a goto that fails closes it (:meth:`close`)."""
+        program = kept["program"]
+        holder = program.holder
+        if holder is not None and holder is not self:
+            self.lent_by = (holder, program.engine, run_state(program))
+        self.program = program
+        program.engine = rete
+        program.holder = self
+        set_run_state(program, kept["state"])
+        self.attach(session)
+        session.classes = program.classes
+
+    def close(self) -> None:
+        """A session that ends holding a lent program hands it back as it was lent."""
+        lent, self.lent_by = self.lent_by, None
+        if lent is not None and self.program.holder is self:
+            holder, engine, state = lent
+            self.program.engine = engine
+            self.program.holder = holder
+            set_run_state(self.program, state)
+            if holder.session is not None:
+                holder.attach(holder.session)
 
     def records(self, kind, cls, found: list) -> list:
         """As CLIPS gives them: none for a relation no fact has used yet, an ordered
@@ -145,3 +183,19 @@ def _form(spec: FactSpec) -> Form:
 def _atom(v):
     """A plain ``str`` in a FactSpec is a CLIPS string."""
     return String(v) if isinstance(v, str) and not isinstance(v, (Symbol, String)) else v
+
+
+def run_state(program: Program) -> tuple:
+    """What a run changes in a program outside its network: the defglobals' values,
+    the variables bound at the prompt, gensym's counter, the random generator."""
+    return (dict(program.scope.globals), dict(program.prompt_vars),
+            dict(program.scope.counters), program.rng.getstate())
+
+
+def set_run_state(program: Program, state: tuple) -> None:
+    """Put a run state back (into the program's own tables: compiled code holds them)."""
+    for table, values in zip((program.scope.globals, program.prompt_vars,
+                              program.scope.counters), state):
+        table.clear()
+        table.update(values)
+    program.rng.setstate(state[3])
