@@ -60,3 +60,25 @@ def test_modify_at_the_prompt_with_the_same_values_changes_nothing(program, engi
     assert "initial fact" in unchanged.split("(n 8)")[0]    # why: still the deffacts'
     assert "==> f-2     (box (id 2) (n 8) (items))" in changed
     assert _shell(engine, program, "reset\nmodify f-2 (n 7)\n").count("<==") == 0
+
+
+MULTI = """(deftemplate item (slot id) (multislot tags))
+(deffacts s (item (id 1) (tags blue big)))
+(defrule has-red (item (id ?i) (tags $? red $?)) => (printout t "red " ?i crlf))
+(defrule one-tag (item (id ?i) (tags ?only)) => (printout t "one " ?i " " ?only crlf))
+(defrule first-r (item (id ?i) (tags r $?rest)) => (printout t "r-first " ?rest crlf))
+"""
+
+
+@pytest.mark.parametrize("value", ["red", "42", "1.5"])
+def test_a_multislot_modified_at_the_prompt_to_one_value_holds_that_value(tmp_path, value):
+    """Found by a tester (2026-11-29): on our engine ``modify f-1 (tags red)`` stored
+    the bare string, which ``(tags r $?rest)`` matched as the letters r e d; ``(tags
+    42)`` failed with a Python error after changing the fact."""
+    path = tmp_path / "multi.clp"
+    path.write_text(MULTI)
+    script = f"reset\nmodify f-1 (tags {value})\nagenda\nmatches one-tag\nrun\nfacts\n"
+    clp, ours = (_shell(engine, path, script) for engine in ("clp", "experta"))
+    assert ours == clp
+    assert f"f-1     (item (id 1) (tags {value}))" in ours and "error" not in ours
+    assert ("red 1" in ours) == (value == "red") and "r-first" not in ours

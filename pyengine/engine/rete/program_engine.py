@@ -147,7 +147,9 @@ class ProgramEngine:
             if key not in slots:
                 raise UsageError(f"{name} has no slot {key!r}")
             multi = slots[key][0]
-            if not multi and isinstance(value, (tuple, list)):
+            if multi and not isinstance(value, (tuple, list)):
+                value = (value,)            # (tags red): a multislot of one value
+            elif not multi and isinstance(value, (tuple, list)):
                 if len(value) != 1:         # as CLIPS refuses it (clips_facts)
                     raise UsageError(f"slot {key} of {name} holds one value, "
                                      f"not {len(value)}")
