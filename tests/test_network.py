@@ -268,3 +268,29 @@ def test_the_notebook_returns_the_network_with_its_text():
     assert view.to_json()["rules"][0]["rule"] == "report-roots"
     with pytest.raises(UsageError, match="no rule named"):
         ins.network("nope")
+
+
+TEST_FIRST = """(deffacts f (a 1) (a 2) (b 1) (c 2))
+(defrule opens (test (> 3 2)) (a ?x) (b ?x) =>)
+(defrule opens-exists (test (> 3 2)) (exists (a ?x) (b ?x)) =>)
+(defrule group-opens (a ?x) (not (and (test (> ?x 1)) (b ?y))) =>)
+(defrule exists-opens (a ?x) (exists (test (> ?x 1)) (c ?x)) =>)
+"""
+
+
+def test_a_test_opening_a_rule_or_a_group_has_clips_s_initial_pattern(tmp_path):
+    """Found by a tester (2026-11-29): on our engine the network of a rule opening with
+    a test had no initial pattern and a join labelled ``1 - 2`` holding 3-field tokens;
+    a group opening with one was joined without it (``f-2,f-3`` for CLIPS's
+    ``f-2,*,f-3``); on CLIPS the view fell back to the listing, ``f-None``."""
+    path = tmp_path / "opens.clp"
+    path.write_text(TEST_FIRST)
+    clips, ours = both(path)
+    for rule in clips.rules():
+        a, b = clips.network(rule).rule(rule), ours.network(rule).rule(rule)
+        assert not a.listed and shape(a) == shape(b), rule
+        assert "f-None" not in "\n".join(network_lines(a))
+    lines = network_lines(ours.network("group-opens").rule("group-opens"))
+    assert "p2   pattern CLIPS's initial pattern (the group opens with a test)" in lines
+    assert "       1 partial match: f-2,*,f-3" in lines
+    assert "       1 fact: *" in network_lines(ours.network("opens").rule("opens"))

@@ -6,6 +6,7 @@ import re
 
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_reader import Form, ReadError, String, read
+from pyengine.engine.network import GROUP_INITIAL, INITIAL
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 _COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
@@ -62,13 +63,13 @@ def _pattern_labels(ce: str) -> list[str]:
         return [" ".join(ce.split())]
     inner = [t for kind, t in _items(ce) if kind == "form"]
     labels = [label for t in inner for label in _pattern_labels(t)]
+    if head in ("and", "not", "exists") and inner and inner[0][1:].startswith("test"):
+        labels.insert(0, GROUP_INITIAL)     # CLIPS's initial pattern, "None" in its list
     if head == "not" and len(labels) == 1:
         return [" ".join(ce.split())]
     return labels
 
 
-#: what the matches view says of CLIPS's initial pattern (before a rule's opening test)
-INITIAL = "CLIPS's initial pattern (the rule opens with a test)"
 
 
 def parse_matches(rule: str, text: str, source: str) -> Matches:

@@ -14,7 +14,7 @@ import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_network import inner_chain
-from pyengine.engine.clips_inspect import INITIAL
+from pyengine.engine.network import GROUP_INITIAL, INITIAL
 from pyengine.engine.rete.groups import SubResult
 from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import Exists, Forall, Not, Test, disjuncts, flatten, one_join
@@ -124,11 +124,15 @@ class _Walk:
             self._section(group[-1], after)
             return
         k = len(self.patterns) - self.before
-        if isinstance(node, InitialTestJoin):   # CLIPS's initial pattern: "*", no label
-            self.patterns.append(PatternMatch(INITIAL, [None]))
+        if isinstance(node, InitialTestJoin):   # CLIPS's initial pattern: a rule's "*";
+            opening = not self.entries          # a group's lists no match (" None")
+            self.patterns.append(PatternMatch(INITIAL if opening else GROUP_INITIAL,
+                                              [None] if opening else []))
             self.partials.append([()])
             self.entries.append((first, first))
-            self.offset = 1                     # the rule's own patterns' labels from 0
+            self.offset += 1                    # no label of the rule's own for it
+            if not opening:
+                self._section(group[-1], after)
             return
         k -= self.offset
         alpha = node.right if node.kind in ("join", "not", "exists") else None
@@ -160,12 +164,19 @@ class _Walk:
             i = j + 1
         return " , ".join(parts)
 
+    def _opens_with_initial(self, node) -> bool:
+        """Does the group's sub-network open with CLIPS's initial pattern? CLIPS then
+        lists the tokens entering it as that join keeps them, one bucket, newest first."""
+        return node.kind in _GROUPS and isinstance(
+            inner_chain(self.rete, node, tests=True)[0], InitialTestJoin)
+
     def _section(self, node, after) -> None:
         """The partial matches ``node`` made, as CLIPS lists the memory of the join they
         enter (``after``; else newest first)."""
         if isinstance(after, SubResult):
             tokens = after.listing(node.out)
-        elif getattr(after, "table", None) is not None and after.parent is node:
+        elif (getattr(after, "table", None) is not None and after.parent is node
+              and not self._opens_with_initial(after)):
             tokens = after.table.listed(after.key_of)
         else:
             tokens = reversed(node.out)

@@ -12,6 +12,7 @@ activation (None once fired).
 from __future__ import annotations
 
 from pyengine.engine.network import RuleNet, layout, sorted_rows
+from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import disjuncts, flatten
 
 _GROUPS = ("not-and", "exists-and")
@@ -28,10 +29,10 @@ def rule_network(rete, spec) -> RuleNet:
 
 def chain(node, stop, tests: bool = False) -> list:
     """The joins from the one after ``stop`` (None: the root) to ``node``, in order;
-    filters left out unless ``tests``."""
+    filters left out unless ``tests`` (but CLIPS's initial pattern's)."""
     out = []
     while node is not None and node is not stop and getattr(node, "kind", "root") != "root":
-        if tests or node.kind != "test":
+        if tests or node.kind != "test" or isinstance(node, InitialTestJoin):
             out.append(node)
         node = node.parent
     return out[::-1]

@@ -34,6 +34,10 @@ from pyengine.engine.trace import ids_text
 from pyengine.engine.wording import plural
 
 Row = tuple  # a token: a fact id per pattern, None for a not/exists
+#: what the views say of CLIPS's initial pattern (before a rule's or a group's opening
+#: test): a rule's matches ``*``, a group's none (CLIPS lists " None")
+INITIAL = "CLIPS's initial pattern (the rule opens with a test)"
+GROUP_INITIAL = "CLIPS's initial pattern (the group opens with a test)"
 MOST_SHOWN = 20      # items the text form lists per node (the count says how many in all)
 
 
@@ -62,7 +66,7 @@ class Node:
 
     def items(self) -> list[str]:
         """What it holds as text: ``f-3``, or a token as ``f-1,*``."""
-        return ([f"f-{i}" for i in self.facts] if self.kind == "alpha"
+        return (["*" if i is None else f"f-{i}" for i in self.facts] if self.kind == "alpha"
                 else [ids_text(t) for t in self.tokens])
 
     def to_json(self, most: int | None = None) -> dict:
@@ -173,7 +177,12 @@ class _Layout:
 
     def chain(self, ces, engine_nodes, spans, left, base):
         """Lay out CEs after those of ``spans`` (each CE's first and last pattern,
-        counted from the disjunct's); the last node's id and the spans after."""
+        counted from the disjunct's); the last node's id and the spans after. A test
+        opening them has CLIPS's initial pattern before it (the engine's first node)."""
+        if ces and isinstance(ces[0], Test):
+            node = engine_nodes[0] if engine_nodes else None
+            engine_nodes = engine_nodes[1:] if engine_nodes is not None else None
+            left, spans = self.initial(node, spans, left, base)
         for ce, node in _pairs(ces, engine_nodes):
             inner = group_inner(ce, node)
             if inner is None:
@@ -185,6 +194,20 @@ class _Layout:
                 spans = spans + [(first - base, self.patterns - base)]
                 left = self.join(ce_kind(ce), spans, (left, last), node)
         return left, spans
+
+    def initial(self, node, spans, left, base):
+        """CLIPS's initial pattern: a rule's first (``*``, no join), or a group's (no
+        match listed, joined to the token the group starts from)."""
+        self.patterns += 1
+        n = self.patterns
+        opening = not spans
+        alpha = Node(f"{self.rule}/p{n}", "alpha", INITIAL if opening else GROUP_INITIAL,
+                     facts=(None,) if opening else (), pattern=n)
+        self.nodes.append(alpha)
+        spans = spans + [(n - base, n - base)]
+        if opening:
+            return alpha.id, spans
+        return self.join("join", spans, (left, alpha.id), node), spans
 
     def single(self, ce, node, spans, left, base):
         pattern = ce if isinstance(ce, Pattern) else flatten(ce.ces)[0]

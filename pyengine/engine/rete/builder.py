@@ -66,15 +66,15 @@ class Builder:
     def _chain(self, ces: list, parent, pos: int, bound: dict, share: bool):
         i = 0
         while i < len(ces):
-            ce = ces[i]
+            ce, opening = ces[i], i == 0
             i += 1
             tests = []
             while i < len(ces) and isinstance(ces[i], Test):
                 tests.append(ces[i])
                 i += 1
-            if isinstance(ce, Test) and parent is self.root and self.strict:
+            if isinstance(ce, Test) and opening and self.strict:    # a rule's or a
                 parent = self._filter(parent, [ce] + tests, bound, share, InitialTestJoin)
-                pos += 1                        # CLIPS's initial pattern, "*"
+                pos += 1                        # group's first: CLIPS's initial pattern
             elif isinstance(ce, Test):
                 parent = self._filter(parent, [ce] + tests, bound, share)
             elif isinstance(ce, Pattern):
