@@ -25,6 +25,9 @@ _CLUE_TOKEN = re.compile(TOKEN.pattern + "|,")
 LIST = ","
 
 NEGATIVE = {"not", "never", "neither", "nor", "nowhere", "without"}
+# more ways to say "not in", read but never the maker's ("is absent from hat", "cannot
+# be found in", "lacking in", printed "ne'er"): each makes the next clue word excluded
+NEGATIVE_READ = NEGATIVE | {"absent", "missing", "lacking", "lacks", "cannot"}
 CONNECTIVE = {"but", "and", "also", "though", "although", "yet", "while", "whereas",
               "or", "too", "however", "plus", "still", "even", "again", "then", "only"}
 PREPOSITION = {"in", "on", "within", "inside", "from", "of", "at", "among", "amongst",
@@ -44,7 +47,8 @@ PRINTED_FILLER = {"see", "sees", "clearly", "plainly", "surely", "sure", "shall"
           "does", "spy", "behold", "readily", "easily", "truly", "indeed", "placed",
           "stands", "stand", "meet", "met", "view", "discover", "observe", "note",
           "notice", "perceive", "we", "they", "thou", "thee", "ye", "we'll", "tis",
-          "'tis", "you've", "ever", "oft"}
+          "'tis", "you've", "ever", "oft", "appear", "appearing", "occur", "exist",
+          "exists", "look", "looking", "seek", "spot", "shows", "show"}
 # a connective that is itself the clue word, right after 'in' ("in still but not in
 # stall"); the plain conjunctions never are, unless quoted
 CONJUNCTION = {"but", "and", "or"}
@@ -54,7 +58,9 @@ MAX_CLUE_WORDS = 6
 STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
 FILLER_READ = FILLER | PRINTED_FILLER
 # what may stand between two clue words
-JOINERS = NEGATIVE | CONNECTIVE | PREPOSITION | {LIST}
+JOINERS = NEGATIVE_READ | CONNECTIVE | PREPOSITION | {LIST}
+# what joins the items of a list of clue words ("nor always", "in cat, can, cap")
+_LIST_JOINS = {LIST, "and", "or", "nor", "but"}
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,10 @@ def read_clue_words(text: str, ordinal: str, where: str) -> list[HalfClue]:
     if len(picks) > MAX_CLUE_WORDS:
         raise UsageError(f"{where}: {len(picks)} clue words, over the limit of "
                          f"{MAX_CLUE_WORDS} for one letter")
+    late = [t[0] for t in tokens[picks[-1] + 1:] if t[0] in NEGATIVE_READ and not t[1]]
+    if late:            # "in hat it is not": not in which word?
+        raise UsageError(f"{where}: '{late[0]}' after the last clue word: say which word "
+                         f"the letter is not in ('... but not in WORD')")
     return _halves(tokens, picks, where)
 
 
@@ -110,10 +120,13 @@ def _tokens(text: str) -> list[tuple[str, bool, bool]]:
         quoted = raw[0] in "\"'" and len(raw) > 1
         word = raw.strip("'\"")
         low = word.lower()
-        if not quoted and low.endswith("n't"):
-            tokens.append((low[:-3] or "is", False, False))
-            tokens.append(("not", False, False))
+        after_in = bool(tokens) and tokens[-1][0] in PREPOSITION
+        if not quoted and low.endswith("n't") and not after_in:    # "won't find it in":
+            tokens.append(("is", False, False))                     # "is not"; but "in
+            tokens.append(("not", False, False))                   # can't" is a word
             continue
+        if not quoted and low in ("ne'er", "neer"):  # printed "ne'er in ..."
+            low = "never"
         if not quoted and low.endswith("'s"):
             low = low[:-2]
         tokens.append((low, quoted, word[:1].isupper()))
@@ -157,10 +170,20 @@ def _connective_word(tokens, i: int, picks: list[int], after: bool) -> bool:
 
 
 def _joined(tokens, i: int) -> bool:
-    """An old printed filler word ('note', 'view') right after 'and', 'nor', 'or',
-    'both' or 'neither' is a clue word ('in both deans and note')."""
-    return (tokens[i][0] in PRINTED_FILLER and tokens[i][0] not in FILLER and i > 0
-            and tokens[i - 1][0] in {"and", "nor", "or", "both", "neither"})
+    """A word the parser reads as filler is a clue word where only a clue word can
+    stand: an old printed filler ('note', 'view') right after 'and', 'nor', 'or',
+    'both' or 'neither' ('in both deans and note'); any filler or pronoun as an item of
+    a list, after 'and', 'or', 'nor' or a comma and before the clue's end, a comma or
+    another of them ('neither in dog nor always', 'in cat, can, cap')."""
+    if i == 0 or tokens[i][1]:
+        return False
+    word, before = tokens[i][0], tokens[i - 1][0]
+    if word in PRINTED_FILLER and word not in FILLER and \
+            before in {"and", "nor", "or", "both", "neither"}:
+        return True
+    nxt = tokens[i + 1][0] if i + 1 < len(tokens) else None
+    return (word in FILLER_READ | (ARTICLE - {"the", "a", "an", "both", "either"})
+            and before in _LIST_JOINS - {"but"} and (nxt is None or nxt in _LIST_JOINS))
 
 
 def _check_prepositions(tokens, picks: list[int], where: str) -> None:
@@ -210,7 +233,7 @@ def _valence(between: set[str], halves: list[HalfClue], listed: bool) -> tuple[s
     X or in Y"), or a bare comma ("not in cat, dog"), or 'and' after such a list ("not
     in cat, dog, and mouse"). A fresh 'in' ("not in cat, in dog"), 'but', 'yet' or
     'and' alone turn it back."""
-    if between & NEGATIVE:
+    if between & NEGATIVE_READ:
         return EXCLUDE, False
     if halves and halves[-1].valence == EXCLUDE:
         if "or" in between or between == {LIST}:

@@ -20,8 +20,8 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
 from pyengine.engine.textio import visible
 from pyengine.puzzles.riddle.clue_words import (  # noqa: F401 (STOP_WORDS: read from here by the maker)
-    CONNECTIVE, DETERMINER, EXCLUDE, FILLER_READ, INCLUDE, NEGATIVE, PREPOSITION, STOP_WORDS,
-    TOKEN, HalfClue, normalise, read_clue_words)
+    CONNECTIVE, DETERMINER, EXCLUDE, FILLER_READ, INCLUDE, NEGATIVE, NEGATIVE_READ, PREPOSITION,
+    STOP_WORDS, TOKEN, HalfClue, normalise, read_clue_words)
 from pyengine.puzzles.riddle.limits import MAX_CLUE_CHARS, MAX_RIDDLE_CHARS
 
 ORDINAL_WORDS = ("first second third fourth fifth sixth seventh eighth ninth tenth "
@@ -161,10 +161,28 @@ def _continues(segment: _Segment, line_words: list[str]) -> bool:
         return True
     if line_words[0] not in _CONTINUES:
         return False
+    if _joins_on(line_words):
+        return True
     try:
         return len(_clue_words(segment)) < 2
     except UsageError:
         return True
+
+
+def _joins_on(words: list[str]) -> bool:
+    """Does a line open as the rest of a clue does: a negative or joining word, then
+    'in' or a negative ('but not in crystal', 'nor in heap', 'and in rulers')?"""
+    first, second = words[0], words[1] if len(words) > 1 else ""
+    return ((first in NEGATIVE_READ and second in PREPOSITION)
+            or (first in CONNECTIVE and second in NEGATIVE_READ | PREPOSITION))
+
+
+def _one_letter(seg: _Segment) -> None:
+    """A clue names one letter: 'My first and last are in toe' is refused."""
+    m = re.match(rf"\s*(?:and|&|,)\s*(?:my\s+)?({_ORD_ALT})\b", seg.text, re.I)
+    if m:
+        raise UsageError(f"line {seg.line}: 'My {seg.ordinal} and {m.group(1)}': a clue "
+                         "names one letter (write a clue for each)")
 
 
 def parse_riddle(text: str) -> ParsedRiddle:
@@ -186,6 +204,7 @@ def parse_riddle(text: str) -> ParsedRiddle:
     seen: dict[int, _Segment] = {}
     pos = 0
     for seg in segments:
+        _one_letter(seg)
         halves = tuple(_clue_words(seg))
         pos = _position(seg, n, seen, pos)
         seen[pos] = seg
