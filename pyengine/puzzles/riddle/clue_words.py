@@ -55,7 +55,7 @@ CONJUNCTION = {"but", "and", "or"}
 # the most words one clue may list ("in bread, in butter and in cheese" is three)
 MAX_CLUE_WORDS = 6
 # the parser's own words never serve as generated clue words
-STOP_WORDS = NEGATIVE | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
+STOP_WORDS = NEGATIVE_READ | CONNECTIVE | PREPOSITION | DETERMINER | FILLER
 FILLER_READ = FILLER | PRINTED_FILLER
 # what may stand between two clue words
 JOINERS = NEGATIVE_READ | CONNECTIVE | PREPOSITION | {LIST}
