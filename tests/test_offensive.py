@@ -154,8 +154,8 @@ def test_a_thousand_of_every_other_make_show_no_offensive_word(kind):
 # -- allow_offensive lifts the filter -------------------------------------------------------
 def test_allow_offensive_lifts_the_filter():
     riddles = _riddle_words(pyengine.make("riddle", count=3, seed=1, allow_offensive=True))
-    assert "sperm" in riddles
-    assert "sperm" not in _riddle_words(pyengine.make("riddle", count=3, seed=1))
+    assert _offensive_in(riddles)               # seed 1 draws one ("condoms")
+    assert not _offensive_in(_riddle_words(pyengine.make("riddle", count=3, seed=1)))
     assert "labia" in pyengine.make("bee", seed=3, allow_offensive=True).puzzle.answers
     assert "labia" not in pyengine.make("bee", seed=3).puzzle.answers
     played = pyengine.run("bee", "play", seed=3, lines=["!giveup"], allow_offensive=True)
