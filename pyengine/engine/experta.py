@@ -37,10 +37,11 @@ from pyengine.engine.rete.program_pretty import pretty_construct
 
 
 def _said(exc: Exception) -> str:
-    """A failed action's error in one line: ours in CLIPS's words, Python's with its
-    type (``ZeroDivisionError: division by zero``)."""
+    """A failed action's error in one line (Python's with its type: ``ZeroDivisionError: ...``)."""
     if isinstance(exc, UsageError):
         return str(exc)
+    if isinstance(exc, SystemExit):
+        return f"the rule called sys.exit({exc.code!r}): a rule cannot end the session"
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -246,9 +247,8 @@ class ExpertaSession(Session):
                 self._emit("assert" if sign == "+" else "retract", FactView(fid, fact_text(f)))
 
     def warn(self, text: str) -> None:
-        """An error after which the action went on (a .clp program's
-        :meth:`~pyengine.engine.clp.host.Host.warn`), with its firing; past
-        MOST_SAID of them, only counted."""
+        """An error after which the action went on (a .clp program's Host.warn), with
+        its firing; past MOST_SAID of them, only counted."""
         if len(self.warnings) < MOST_SAID:
             self.warnings.append((self.fired_total, text))
         else:
@@ -289,8 +289,8 @@ class ExpertaSession(Session):
             self.rete.fire(act, taken=True)
         except (EngineHalted, OutOfTime, MemoryError):
             raise                           # stopped by pyengine or out of memory: as it is
-        except Exception as exc:            # the firing was made, its action cut
-            failed = exc
+        except (Exception, SystemExit) as exc:  # the firing was made, its action cut
+            failed = exc                    # (a rule's sys.exit() ends no session)
         finally:
             sys.stdout, sys.stdin = saved
             self._printed_lines.end()

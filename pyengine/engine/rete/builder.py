@@ -72,7 +72,7 @@ class Builder:
             while i < len(ces) and isinstance(ces[i], Test):
                 tests.append(ces[i])
                 i += 1
-            if isinstance(ce, Test) and opening and self.strict:    # a rule's or a
+            if isinstance(ce, Test) and opening:        # a rule's or a
                 parent = self._filter(parent, [ce] + tests, bound, share, InitialTestJoin)
                 pos += 1                        # group's first: CLIPS's initial pattern
             elif isinstance(ce, Test):

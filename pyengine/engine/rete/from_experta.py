@@ -23,8 +23,9 @@ from __future__ import annotations
 import inspect
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, Exists, Forall, Not, NotC, Or,
-                                      OrC, Pattern, Pred, RuleSpec, Slot, Test, Var)
+from pyengine.engine.rete.clips_rewrites import existing, for_all, negated
+from pyengine.engine.rete.lhs import (And, AndC, Const, Elem, NotC, Or, OrC, Pattern, Pred,
+                                      RuleSpec, Slot, Test, Var)
 from pyengine.engine.compat import experta
 from pyengine.engine.rete.watchers import fired
 
@@ -104,13 +105,16 @@ def _ce(x):
         return _pattern(x)
     if isinstance(x, ce.TEST):
         return _test(x[0])
+    # as CLIPS reads them (clips_rewrites): an OR inside is spread over its
+    # alternatives ((not (or A B)) is (not A) (not B)), nots are counted, a FORALL is
+    # (not (and A (not (and B...))))
     if isinstance(x, ce.NOT):
-        return Not([c for c in map(_ce, x) if c is not None])
+        return negated([c for c in map(_ce, x) if c is not None])
     if isinstance(x, ce.EXISTS):
-        return Exists([c for c in map(_ce, x) if c is not None])
+        return existing([c for c in map(_ce, x) if c is not None])
     if isinstance(x, ce.FORALL):
         parts = [c for c in map(_ce, x) if c is not None]
-        return Forall(parts[:1], parts[1:])
+        return for_all(parts[:1], parts[1:])
     if isinstance(x, ce.OR):
         return Or([[c] for c in map(_ce, x) if c is not None])
     if isinstance(x, ce.AND):
@@ -142,7 +146,28 @@ def _pattern(fact) -> Pattern:
     order = sorted(k for k in keys if isinstance(k, int)) + [k for k in keys if not isinstance(k, int)]
     slots = tuple(Slot(k, (Elem(_constraint(dict.__getitem__(fact, k))),)) for k in order)
     return Pattern(template=type(fact), slots=slots, address=fact.__bind__, keyed=True,
-                   text=repr(fact))
+                   text=_shown(fact))
+
+
+def _shown(fact) -> str:
+    """The pattern as experta writes it (its own repr fails on ``L((1, 2))``)."""
+    try:
+        return repr(fact)
+    except TypeError:
+        return f"{type(fact).__name__}({', '.join(map(str, fact))})"
+
+
+def _said_by(f):
+    """A student's ``P(f)``, whose errors are said with the value it was given (plain
+    experta raises them too; the pattern network would take a TypeError, a common
+    mistake, for no match)."""
+    def call(value):
+        try:
+            return f(value)
+        except Exception as exc:
+            name = getattr(f, "__name__", "f")
+            raise UsageError(f"P({name}) on {value!r}: {type(exc).__name__}: {exc}") from exc
+    return call
 
 
 def _constraint(v):
@@ -155,7 +180,7 @@ def _constraint(v):
         inner = Const(v.value)
     elif isinstance(v, fc.P):
         f = v.match
-        inner = Pred(fn=f, uses=(), code=("py", id(f)), on_value=True)
+        inner = Pred(fn=_said_by(f), uses=(), code=("py", id(f)), on_value=True)
     elif isinstance(v, fc.NOTFC):
         inner = NotC(_constraint(v[0]))
     elif isinstance(v, fc.ANDFC):

@@ -145,6 +145,8 @@ class OurKnowledgeEngine:
         self.rete.reset()
 
     def run(self, steps=float("inf")):
+        if self.rete.firing is not None:        # self.run() in a rule: CLIPS's (run) in
+            return                              # an action does nothing either
         self.running = True
         self._watch_fired = 0                   # experta numbers a run's firings from 1
         try:
