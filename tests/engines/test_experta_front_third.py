@@ -130,3 +130,30 @@ def test_an_error_inside_p_is_said(tmp_path):
                 print("big")
     """)
     assert "P(<lambda>) on 'x': TypeError: '>' not supported" in done.stdout
+
+
+FIELDS = """
+    class P(Fact):
+        name = Field(str, mandatory=True)
+        age = Field(int, default=18)
+    class E(KnowledgeEngine):
+        @DefFacts()
+        def init(self):
+            yield P(name="ann")
+        @Rule(AS.p << P(name="ann", age=18))
+        def older(self, p):
+            self.modify(p, age="old")
+"""
+
+
+def test_fields_are_checked_in_deffacts_modify_and_duplicate(tmp_path):
+    """experta checks a fact against its class's Fields wherever one is made; ours
+    checked only declare (an invalid fact was made and matched, a missing mandatory
+    field matched and failed in the rule with KeyError)."""
+    done = run_file(tmp_path, FIELDS, "run\nfacts\nmodify f-1 (age young)\nfacts\n")
+    assert "firing 1: ValueError: Invalid value on field 'age'" in done.stdout
+    assert done.stdout.count("f-1     (p (name ann) (age 18))") == 2, done.stdout
+    assert ("error: cannot modify f-1: Invalid value on field 'age' for fact "
+            "P(name='ann', age='young')") in done.stdout
+    done = run_file(tmp_path, FIELDS.replace('yield P(name="ann")', 'yield P(age=3)'))
+    assert "Mandatory field 'name' is not defined" in done.stdout + done.stderr

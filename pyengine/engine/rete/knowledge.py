@@ -134,7 +134,12 @@ class OurKnowledgeEngine:
         freezes a fact's values."""
         probe = type(fact)()
         probe.update(dict(self._get_real_modifiers(**modifiers)))
-        return dict(dict.items(probe))
+        changes = dict(dict.items(probe))
+        whole = type(fact)()                # checked against its Fields, as experta's
+        whole.update({k: v for k, v in dict.items(fact) if not fact.is_special(k)})
+        whole.update(changes)               # modify and duplicate check the new fact
+        whole.validate()
+        return changes
 
     def halt(self):
         self.rete.halt()
@@ -208,5 +213,6 @@ def _deffacts(ke) -> list:
         wanted = kwargs if takes_all else {k: v for k, v in kwargs.items() if k in params}
         for fact in d._wrapped(ke, **wanted):
             if not isinstance(fact, InitialFact):
+                fact.validate()             # its Fields, as experta's reset checks them
                 out.append(fact.copy())
     return out
