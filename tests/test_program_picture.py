@@ -357,3 +357,17 @@ def test_serve_clp_draws_the_sudoku_grid_and_the_family_tree():
                                             ("Eve", 2, ""), ("Cid", 1, "")]
         t = next(p for p in done["picture"]["parts"] if p["kind"] == "table")
         assert t["columns"] == ["kind", "of", "is"] and len(t["rows"]) == 6
+
+
+def test_a_directive_over_more_facts_than_a_picture_draws_says_so():
+    """Found by a tester (2026-11-29): 4,500 candidates drew the first 4,096 (a cell
+    showed 1 2 3 4 where 5 was a fact) and 10,000 rows were 'the first 200 of 4096'."""
+    from pyengine.ui.web.program_picture import MAX_READ
+    many = [f"(cand (r {1 + i // 150}) (c {1 + i % 30}) (v {1 + i % 5}))"
+            for i in range(MAX_READ + 404)]
+    pic = drawn(*many, program="; @picture grid cand row=r col=c value=v\n"
+                               "; @picture table cand\n")
+    notes = [p["text"] for p in pic["parts"] if p["kind"] == "text"]
+    said = f"{MAX_READ + 404} facts, over the {MAX_READ} a picture draws (see the facts by relation)"
+    assert notes == [f"(mine.clp line 1: grid cand: {said})",
+                     f"(mine.clp line 2: table cand: {said})"]

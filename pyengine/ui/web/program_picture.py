@@ -22,7 +22,8 @@ drawn, grids first, then trees, then tables:
   (the first :data:`MAX_ROWS` of them).
 
 At most :data:`MAX_VIEWS` pictures; a relation of more than :data:`MAX_READ` facts is
-left to the facts by relation. Nothing here names a puzzle.
+left to the facts by relation (a directive asking for it gets a note saying so).
+Nothing here names a puzzle.
 """
 from __future__ import annotations
 
@@ -102,10 +103,13 @@ def program_parts(base: FactBase, directives: Directives) -> list[dict]:
     for d in directives.given[:MAX_VIEWS]:
         if d.view == "none":
             continue
-        recs = records(base, d.relation)
+        recs, total = records(base, d.relation), len(base.named(d.relation))
         try:
             if not recs:
                 raise Undrawable(f"no {d.relation} facts now")
+            if total > MAX_READ:        # drawn from some, it would say less than true
+                raise Undrawable(f"{total} facts, over the {MAX_READ} a picture draws "
+                                 "(see the facts by relation)")
             parts += DRAW[d.view](_completed(d, recs), recs)
         except Undrawable as exc:
             parts.append(text(f"({d.where}: {d.view} {d.relation}: {exc})"[:200], "quiet"))
