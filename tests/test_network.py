@@ -294,3 +294,21 @@ def test_a_test_opening_a_rule_or_a_group_has_clips_s_initial_pattern(tmp_path):
     assert "p2   pattern CLIPS's initial pattern (the group opens with a test)" in lines
     assert "       1 partial match: f-2,*,f-3" in lines
     assert "       1 fact: *" in network_lines(ours.network("opens").rule("opens"))
+
+
+def test_a_rule_holding_too_much_to_list_is_refused_at_once(tmp_path, monkeypatch):
+    """Found by a tester (2026-11-29): the page's network of a rule with 300,000 partial
+    matches took CLIPS's listing over 10 s and ended the student's session; CLIPS's
+    counts alone come in milliseconds, so a listing past them is refused first."""
+    from pyengine.engine import network
+    monkeypatch.setattr(network, "MOST_LISTED", 500)
+    path = tmp_path / "pairs.clp"
+    path.write_text("(deffacts d " + " ".join(f"(item {i})" for i in range(40)) + ")\n"
+                    "(defrule pairs (item ?a) (item ?b&:(< ?a ?b)) =>)\n"
+                    "(defrule few (item 3) =>)\n")
+    for s in both(path):
+        for view in (s.matches, s.rule_network):
+            with pytest.raises(UsageError, match="rule pairs holds more than 500 alpha "
+                                                 "matches, partial matches and activations"):
+                view("pairs")
+        assert s.matches("few").activations

@@ -30,7 +30,7 @@ from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_program import PROMPT, ProgramMixin, Source, read_source
 from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.interrupt import CHUNK, next_chunk, stop_between_firings
-from pyengine.engine.network import RuleNet
+from pyengine.engine.network import RuleNet, too_many_listed
 from pyengine.engine.session import (ActivationView, CommandResult, FactView, Firing, Matches,
                                      Session, check_seed)
 
@@ -239,6 +239,11 @@ class ClipsSession(ProgramMixin, Session):
         found = clips_repl.find_rule(self.env, rule)
         router = self._router
         router.capture = []
+        try:
+            counts = found.matches(clips.Verbosity.TERSE)
+        finally:
+            router.capture = []
+        too_many_listed(rule, tuple(counts))
         try:
             found.matches(clips.Verbosity.VERBOSE)
         finally:

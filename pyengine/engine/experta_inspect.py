@@ -13,8 +13,8 @@ import re
 import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
-from pyengine.engine.experta_network import inner_chain
-from pyengine.engine.network import GROUP_INITIAL, INITIAL
+from pyengine.engine.experta_network import held, inner_chain
+from pyengine.engine.network import GROUP_INITIAL, INITIAL, too_many_listed
 from pyengine.engine.rete.groups import SubResult
 from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import Exists, Forall, Not, Test, disjuncts, flatten, one_join
@@ -56,6 +56,7 @@ def matches(rete, spec) -> Matches:
     the other), each join's partial matches (a group's inner joins, then its result
     ``1 (P1) , 2 (P2 - P3)``), the activations on the agenda."""
     terminals = sorted(rete.terminals[spec.name], key=lambda t: t.disjunct)
+    too_many_listed(spec.name, held(rete, terminals))
     branches = disjuncts(spec.ces)
     walk, groups = _Walk(rete), []
     for terminal in terminals:

@@ -11,7 +11,7 @@ activation (None once fired).
 """
 from __future__ import annotations
 
-from pyengine.engine.network import RuleNet, layout, sorted_rows
+from pyengine.engine.network import RuleNet, layout, sorted_rows, too_many_listed
 from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import disjuncts, flatten
 
@@ -22,6 +22,7 @@ def rule_network(rete, spec) -> RuleNet:
     """The network of one rule (a RuleSpec of ``rete``), every disjunct."""
     branches = disjuncts(spec.ces)
     terminals = sorted(rete.terminals[spec.name], key=lambda t: t.disjunct)
+    too_many_listed(spec.name, held(rete, terminals))
     reader = NodeReader(rete, terminals)
     return layout(spec.name, [(flatten(branches[t.disjunct]), chain(t.parent, None))
                               for t in terminals], reader)
@@ -71,3 +72,19 @@ def inner_chain(rete, node, tests: bool = False) -> list:
     that feeds its results (``node.right``); its filters too with ``tests``."""
     last = next(n for n in rete.builder.nodes if node.right in getattr(n, "children", ()))
     return chain(last, node.parent, tests)
+
+
+def held(rete, terminals: list) -> tuple[int, int, int]:
+    """What a rule's nodes hold, counted without listing it: alpha matches, partial
+    matches, activations (near CLIPS's ``(matches RULE terse)``: enough to bound a
+    listing's size)."""
+    alpha = partial = 0
+    todo = [node for t in terminals for node in chain(t.parent, None, tests=True)]
+    while todo:
+        node = todo.pop()
+        partial += len(getattr(node, "out", ()))
+        memory = getattr(getattr(node, "right", None), "memory", None)
+        alpha += sum(map(len, memory.values())) if memory else 0
+        if node.kind in _GROUPS:
+            todo += inner_chain(rete, node, tests=True)
+    return alpha, partial, sum(len(t.memory) for t in terminals)

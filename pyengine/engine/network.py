@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 
 from pyengine.engine.rete.lhs import And, Exists, Forall, Not, Pattern, Test, flatten, one_join
+from pyengine.engine.errors import UsageError
 from pyengine.engine.trace import ids_text
 from pyengine.engine.wording import plural
 
@@ -39,6 +40,17 @@ Row = tuple  # a token: a fact id per pattern, None for a not/exists
 INITIAL = "CLIPS's initial pattern (the rule opens with a test)"
 GROUP_INITIAL = "CLIPS's initial pattern (the group opens with a test)"
 MOST_SHOWN = 20      # items the text form lists per node (the count says how many in all)
+#: the most a rule's network (alpha matches, partial matches, activations) may hold for
+#: its listing, ``matches`` or ``network``, to be made (CLIPS lists 300,000 partial
+#: matches in 5 s; the counts alone come in milliseconds)
+MOST_LISTED = 50_000
+
+
+def too_many_listed(rule: str, counts: tuple) -> None:
+    """UsageError if a rule holds more than :data:`MOST_LISTED` to list."""
+    if sum(counts) > MOST_LISTED:
+        raise UsageError(f"rule {rule} holds more than {MOST_LISTED:,} alpha matches, "
+                         "partial matches and activations: too many to list")
 
 
 class LayoutMismatch(Exception):

@@ -133,7 +133,8 @@ class _Writer:
         own = next((x.name for x in parts if isinstance(x, Var)), None)
         shown = []
         for x in parts:
-            inline = isinstance(x, Pred) and own is not None and tuple(x.uses) == (own,)
+            inline = isinstance(x, Pred) and (not x.uses or (own is not None
+                                                           and tuple(x.uses) == (own,)))
             if isinstance(x, (Pred, Ret)) and not inline:
                 if own is None:
                     self.fresh += 1
