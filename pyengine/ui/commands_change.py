@@ -157,6 +157,10 @@ def reload(front) -> Note:
 def clear(front) -> Note:
     """an empty CLIPS session: no rules, no facts (CLIPS's (clear)); load files or type
     constructs, then reset."""
+    if front.session.engine != "clips":     # it would go on, quietly, on CLIPS
+        raise UsageError("clear makes an empty CLIPS session, which pyengine's engine cannot "
+                         "fill (it loads no constructs at its prompt): reload starts this "
+                         "program afresh; pyengine shell clp FILE opens it on CLIPS")
     factory = cleared_factory()
     restart(front, factory(), factory, reload=True)
     return Note(f"cleared: no rules, no facts; {plural(len(front.session.facts()), 'fact')}")

@@ -93,3 +93,21 @@ def test_a_goto_that_fails_leaves_the_session_as_it_was(timelines, monkeypatch):
     monkeypatch.setattr(Timeline, "_replay", real)
     assert seen(snapped) == before and snapped.session.globals() == {"?*k*": "39"}
     assert run_on(snapped) == run_on(plain)
+
+
+def test_clear_on_our_engine_is_refused_not_a_quiet_switch_to_clips(tmp_path):
+    """Found by a tester (2026-11-29): ``(clear)`` in ``shell experta FILE.clp`` opened
+    an empty CLIPS session, and the student went on on CLIPS with only ``status``
+    saying so."""
+    import io
+    from pyengine.ui.shell import Shell
+    path = tmp_path / "tick.clp"
+    path.write_text(TICK)
+    factory = opener("experta", [str(path)])
+    out = io.StringIO()
+    Shell(factory(), factory, stdin=io.StringIO("(clear)\nclear\nstatus\n"),
+          stdout=out).cmdloop()
+    text = out.getvalue()
+    assert text.count("error: clear makes an empty CLIPS session, which pyengine's "
+                      "engine cannot fill") == 2
+    assert "engine experta" in text and "engine clips" not in text
