@@ -228,6 +228,9 @@ class ClipsSession(ProgramMixin, Session):
     def restore(self, snap: dict) -> range:
         return clips_snapshot.restore(self, snap)
 
+    def clearable(self) -> None:
+        """``(clear)``: an empty CLIPS session takes what is loaded or typed after."""
+
     def matches(self, rule: str) -> Matches:
         return clips_inspect.parse_matches(rule, self._matches_text(rule), self.rule_source(rule))
 

@@ -32,9 +32,7 @@ def check_seed(n, what: str = "seed") -> int:
 
 
 def new_seed() -> int:
-    """A fresh seed for a run whose user gave none (reported, so the run repeats).
-    Drawn in one place: :meth:`pyengine.puzzles.base.Action.arguments`, and for
-    rule files opened by name, :mod:`pyengine.ui.sessions`."""
+    """A fresh seed for a run whose user gave none (reported, so the run repeats)."""
     import random
     return random.SystemRandom().randrange(SEED_LOW, 2**31 - 1)
 
@@ -68,8 +66,7 @@ Listener = Callable[[str, object], None]
 
 
 class Session(FactHistory, ABC):
-    """Common contract of a rule session. See :mod:`pyengine.engine.clips` and
-    :mod:`pyengine.engine.experta` for the two engines."""
+    """Common contract of a rule session (the engines: :mod:`.clips`, :mod:`.experta`)."""
 
     engine: str = "?"
     python_rules: bool = False     # rules in Python: a replay may not repeat them
@@ -112,8 +109,7 @@ class Session(FactHistory, ABC):
 
     @abstractmethod
     def assert_fact(self, fact) -> int:
-        """Assert a fact (CLIPS text such as ``"(river 1 N i l e)"``, or an engine
-        fact object) and return its id."""
+        """Assert a fact (CLIPS text ``"(river 1 N i l e)"``, or an engine's); its id."""
 
     @abstractmethod
     def retract(self, fact_id: int) -> None:
@@ -298,6 +294,10 @@ class Session(FactHistory, ABC):
     def undefrule(self, name: str) -> None:
         """Remove a rule."""
         raise UsageError(self._clips_only("undefrule"))
+
+    def clearable(self) -> None:
+        """May ``(clear)`` give an empty session to load into? UsageError if not."""
+        raise UsageError(self._clips_only("clear"))
 
     def _clips_only(self, what: str) -> str:
         return (f"{what} changes a CLIPS program; this is an {self.engine} session "

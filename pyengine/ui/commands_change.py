@@ -76,10 +76,14 @@ def retract(front, fact_ids: list[int]) -> Changes:
     """remove facts by id (f-12 or 12)."""
     session = front.session
     gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
-    for fid in gone:
-        session.retract(fid)
-        front.log.retracted_by_you(fid)
-    return Changes("retracted", list(gone.values()), [("<==", f) for f in gone.values()])
+    before = session.facts()
+    with front.log.by_you():        # and what loses its logical support with them
+        for fid in gone:
+            session.retract(fid)
+    live = {f.id for f in session.facts()}
+    lost = [f for f in before if f.id not in live and f.id not in gone]
+    return Changes("retracted", list(gone.values()),
+                   [("<==", f) for f in [*gone.values(), *lost]])
 
 
 def modify(front, fact_id: int, slots, more: dict) -> Changes:
@@ -157,10 +161,7 @@ def reload(front) -> Note:
 def clear(front) -> Note:
     """an empty CLIPS session: no rules, no facts (CLIPS's (clear)); load files or type
     constructs, then reset."""
-    if front.session.engine != "clips":     # it would go on, quietly, on CLIPS
-        raise UsageError("clear makes an empty CLIPS session, which pyengine's engine cannot "
-                         "fill (it loads no constructs at its prompt): reload starts this "
-                         "program afresh; pyengine shell clp FILE opens it on CLIPS")
+    front.session.clearable()           # not on our engine (it went on, quietly, on CLIPS)
     factory = cleared_factory()
     restart(front, factory(), factory, reload=True)
     return Note(f"cleared: no rules, no facts; {plural(len(front.session.facts()), 'fact')}")

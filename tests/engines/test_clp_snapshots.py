@@ -108,6 +108,6 @@ def test_clear_on_our_engine_is_refused_not_a_quiet_switch_to_clips(tmp_path):
     Shell(factory(), factory, stdin=io.StringIO("(clear)\nclear\nstatus\n"),
           stdout=out).cmdloop()
     text = out.getvalue()
-    assert text.count("error: clear makes an empty CLIPS session, which pyengine's "
-                      "engine cannot fill") == 2
+    assert text.count("error: clear changes the program, which pyengine's engine does "
+                      "not do at its prompt") == 2
     assert "engine experta" in text and "engine clips" not in text

@@ -170,3 +170,29 @@ def test_a_recording_clips_session_tells_a_duplicate_without_walking_the_facts(
     versions = list(s.versions[made.id])
     assert s.assert_fact(made.text) == made.id and s.versions[made.id] == versions
     assert all(len(s.versions[i]) == 1 for i in ids)
+
+
+LOGICAL = """(deffacts f (p 1) (kill))
+(defrule mk (logical (p ?x)) => (assert (r ?x)))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+@pytest.mark.parametrize("typed", ["retract 1", "(retract 1)"])
+def test_a_retract_by_hand_shows_the_facts_that_lost_their_support(tmp_path, engine, typed):
+    """Found by a tester (2026-11-29): history and the retract's own output left out
+    (r 1), which went with (p 1), its logical support; going by history it was live."""
+    import io
+    from pyengine.ui.sessions import opener
+    from pyengine.ui.shell import Shell
+    path = tmp_path / "logical.clp"
+    path.write_text(LOGICAL)
+    factory = opener(engine, [str(path)])
+    out = io.StringIO()
+    Shell(factory(), factory, stdin=io.StringIO(f"step\n{typed}\nhistory\n"),
+          stdout=out).cmdloop()
+    lines = out.getvalue().splitlines()
+    shown = lines[lines.index("FIRE    1 mk: f-1", 1) + 2:]    # the second listing
+    assert shown[-2:] == [";; by you: <== f-1     (p 1)", ";; by you: <== f-3     (r 1)"]
+    if typed == "retract 1":        # the shell's own command shows its changes
+        assert "<== f-3     (r 1)" in lines[1:lines.index("FIRE    1 mk: f-1", 1)]
