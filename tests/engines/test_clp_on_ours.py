@@ -88,8 +88,10 @@ def test_the_seed_scramble_runs_on_both_engines():
     assert decode["clips"] == decode["experta"] == 11
     again = make_scramble(["Nile", "Seine", "Po"], swaps=30, seed=5, engine="experta")
     assert again.line == runs["experta"].line                  # the seed repeats it
-    with pytest.raises(UsageError):
-        make_scramble(["Nile"], randomizer="shuffle", engine="experta")
+    shuffled = make_scramble(["Nile", "Seine"], randomizer="shuffle", seed=5, engine="experta")
+    assert sorted(shuffled.line.lower()) == sorted("nileseine")     # (random)'s numbers are
+    with pytest.raises(UsageError, match="shuffles at most 200"):   # Python's: another line
+        make_scramble(["abcdefghij"] * 21, randomizer="shuffle", engine="experta")
 
 
 def test_rules_python_shows_a_clips_rule_in_experta(tmp_path):

@@ -29,8 +29,8 @@ MAKE = Action(
         Option("engine", "str", "clips",
                "clips: the seed's rules on CLIPS; experta: the same .clp files on "
                "pyengine's own engine (the same BUILD and DECODE firings; its random "
-               "strategy draws differently, so another line for the same seed; the swap "
-               "randomizer only, swaps x letters^2 <= 200,000)",
+               "strategy and (random) draw differently, so another line for the same seed; "
+               "swaps x letters^2 <= 200,000, the shuffle at most 200 letters)",
                choices=("clips", "experta")),
         SEED),
     open=_M + "make:open_make", read=_M + "make:read_make", trace=True, facts=True,
