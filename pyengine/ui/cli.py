@@ -93,30 +93,36 @@ def add_option(p: argparse.ArgumentParser, opt: Option) -> None:
                        nargs="+" if opt.kind == "words" else None)
 
 
-def add_action_options(p: argparse.ArgumentParser, action: Action) -> None:
+def add_action_options(p: argparse.ArgumentParser, action: Action,
+                       outputs: bool = True) -> None:
+    """The action's options; ``outputs``: and the command's printing ones (--json,
+    --trace, --facts), which a session opened in the shell has no use for."""
     for opt in action.options:
         if opt.cli:
             add_option(p, opt)
+    p.set_defaults(_action=action)
+    if not outputs:
+        return
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     if action.trace:
         p.add_argument("--trace", action="store_true",
                        help="print each rule firing, CLIPS style (FIRE n rule: f-1,f-2)")
     if action.facts:
         p.add_argument("--facts", action="store_true", help="print the final fact base")
-    p.set_defaults(_action=action)
 
 
-def action_parser(puzzle: Puzzle, action: Action, prog: str) -> Parser:
+def action_parser(puzzle: Puzzle, action: Action, prog: str, outputs: bool = True) -> Parser:
     """A stand-alone parser for one action (``pyengine PUZZLE ACTION ...``)."""
     p = Parser(prog=prog, description=action.description or action.help)
-    add_action_options(p, action)
+    add_action_options(p, action, outputs)
     return p
 
 
 def parse_action_args(action: Action, argv: list[str], prog: str) -> dict:
     """An action's options read from command-line words and checked (the shell uses
-    this to open a puzzle with the same options as its command)."""
-    args = action_parser(None, action, prog).parse_args(argv)
+    this to open a puzzle with the same options as its command, but the printing ones:
+    ``--json`` there was taken and did nothing)."""
+    args = action_parser(None, action, prog, outputs=False).parse_args(argv)
     given = {o.name: getattr(args, o.name, None) for o in action.options if o.cli}
     return action.arguments(given)
 

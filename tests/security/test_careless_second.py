@@ -166,3 +166,13 @@ def test_help_that_cannot_be_written_is_an_error(argv, fail_on):
     assert code == 2            # argparse's own printing ignored the failure: exit 0
     assert err.getvalue() == ("pyengine: error: input/output failed (output): "
                               "No space left on device\n")
+
+
+@pytest.mark.parametrize("argv", [["shell", "scramble", "Nile", "--json"],
+                                  ["shell", "bee", "aeginrt", "--center", "t", "--trace"],
+                                  ["shell", "riddle", "--facts"]])
+def test_the_shell_refuses_a_command_s_printing_options(argv):
+    """Found by a newcomer (2026-11-29): the shell took --json, --trace and --facts, as
+    its help listed them, and did nothing with them."""
+    code, _, err = cli(argv)
+    assert code == 2 and f"unrecognized arguments: {argv[-1]}" in err
