@@ -362,3 +362,34 @@ def test_limits_are_in_the_help():
     for figure in ("1,000,000", "3600", "10,000,000", str(L.MAX_BOARD_TEXT),
                    str(L.MAX_WORD_LEN), str(L.MAX_WORKERS), str(L.MAX_ROWS)):
         assert figure in helps, figure
+
+
+@pytest.mark.parametrize("text, said", [
+    ("abcdefghi/jklmnop", "rows of 9, 7 cells; a 4x4 board has 4 rows of 4"),
+    ("pers/lat/gsine/ters", "rows of 4, 3, 5, 4 cells"),
+    ("abc/def/ghi/jkl/mnop", "rows of 3, 3, 3, 3, 4 cells"),
+])
+def test_rows_given_apart_must_be_the_board_s_rows(text, said):
+    """Found by a tester (2026-11-29): a letter typed in the wrong row made another
+    board without a word (only the count of cells was checked)."""
+    from pyengine.puzzles.boggle.board import parse_board
+    with pytest.raises(UsageError, match=said):
+        parse_board(text)
+
+
+@pytest.mark.parametrize("text", ["pers/latg/sine/ters", "p e r s l a t g s i n e t e r s",
+                                  "perslatgsineters", "pers latg\nsine ters",
+                                  "[th]abc/defg/hijk/lmno", "qua/bcd/efg"])
+def test_rows_that_are_the_board_s_are_taken(text):
+    from pyengine.puzzles.boggle.board import parse_board
+    assert parse_board(text).size in (3, 4)
+
+
+def test_a_seed_size_for_a_generator_that_fills_every_cell_is_refused():
+    """Found by a tester (2026-11-29): --seed-size with rnd (or dice) was taken and
+    changed nothing, while --vowels without 7freq was refused."""
+    from pyengine.puzzles.boggle.make import run_make
+    with pytest.raises(UsageError, match="--seed-size sets the adjacency generators' seed "
+                                         "cells; rnd fills every cell from the start"):
+        run_make(algo="rnd", seed_size=3, seed=2)
+    assert run_make(algo="greedy-cad", seed_size=3, seed=2).board.size == 4

@@ -172,7 +172,7 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
     size = _square_size(len(tokens))
     if size is not None:
         cells = tuple("qu" if (t == "q" and qu) else t for t in tokens)
-        return Board(size, cells)
+        return _rows_checked(Board(size, cells), raw, merge_qu=False)
     if "qu" in body:
         merged, i = [], 0
         while i < len(tokens):
@@ -184,10 +184,30 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
                 i += 1
         size = _square_size(len(merged))
         if size is not None:
-            return Board(size, tuple(merged))
+            return _rows_checked(Board(size, tuple(merged)), raw, merge_qu=True)
     n = len(tokens)
     square = round(n ** 0.5) ** 2 == n
     what = (f"{n} cells make a {round(n ** 0.5)}x{round(n ** 0.5)} board" if square
             else f"{n} cells is not a square board")
     raise UsageError(f"bad board {cut(raw)}: {what} (give 9, 16, 25 or 36 letters, "
                      f"{MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE})")
+
+
+def _rows_checked(board: Board, raw: str, merge_qu: bool) -> Board:
+    """Rows given apart ('pers/latg/sine/ters') must be the board's: a row one cell
+    short and the next one long is a slip, not another board (letters given one by one,
+    each apart, are no rows)."""
+    rows = [r for r in re.split(r"[\s/,;|]+", raw.lower()) if r]
+    counts = [_cells_in(r, merge_qu) for r in rows]
+    if len(rows) > 1 and any(n != 1 for n in counts) and (
+            len(rows) != board.size or any(n != board.size for n in counts)):
+        raise UsageError(f"bad board {cut(raw)}: rows of {', '.join(map(str, counts))} "
+                         f"cells; a {board.size}x{board.size} board has {board.size} rows "
+                         f"of {board.size}")
+    return board
+
+
+def _cells_in(row: str, merge_qu: bool) -> int:
+    faces = re.findall(r"\[[a-z]{2}\]|\([a-z]{2}\)|qu|." if merge_qu else
+                       r"\[[a-z]{2}\]|\([a-z]{2}\)|.", row)
+    return len(faces)

@@ -85,6 +85,10 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
     check_make(algo, dice, record or show_facts)
     if vowels is not None and (dice is not None or algorithm(algo or "greedy-cad").name != "7freq"):
         raise UsageError("--vowels sets 7freq's vowel count: give --algo 7freq, or leave it out")
+    if seed_size != 1 and (dice is not None or algorithm(algo or "greedy-cad").fills):
+        raise UsageError("--seed-size sets the adjacency generators' seed cells; "
+                         f"{'dice' if dice is not None else algo} fills every cell from "
+                         "the start: leave it out")
     if count != "words" and not solve:
         raise UsageError("--count scores the words --solve lists: give --solve too")
     if seed is None:            # the declaration draws one; Python callers give one
