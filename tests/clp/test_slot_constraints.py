@@ -210,3 +210,13 @@ def test_a_fact_typed_at_the_prompt_is_refused_alike(tmp_path, engine):
     text = said(shell, out, "(assert (a (x abc)))\nassert (a (x abc))\nfacts")
     assert text.count("error: cannot assert (a (x abc)): ") == 2
     assert "no facts" in text
+
+
+@pytest.mark.parametrize("rule", ["(defrule t (test TRUE) (v ?n) =>)",
+                                  "(defrule t (v ?n) (test 0) =>)",
+                                  "(defrule t (v ?n) (test ?n) =>)",
+                                  "(defrule t (v ?n) (not (and (v ?m) (test ?m))) =>)"])
+def test_a_test_of_no_call_is_refused_as_clips_refuses_it(tmp_path, rule):
+    """Found by a tester (2026-11-29): ours ran (test TRUE), (test 0), (test ?n), which
+    CLIPS refuses to load ([PRNTUTIL2]: a test holds a function call)."""
+    refused_or_ran_alike(tmp_path, "testconst", f"(deffacts d (v 1))\n{rule}\n")

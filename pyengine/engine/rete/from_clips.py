@@ -110,6 +110,7 @@ class LhsReader:
     def _ce(self, item):
         if not isinstance(item, Form) or not item or not isinstance(item[0], Symbol):
             self.fail(f"expected a pattern or a conditional element, not {item!r}", item)
+        _call_tested(item, self.fail)
         item = tests_folded(item)
         head = str(item[0])
         if head == "test":
@@ -353,3 +354,15 @@ def _split(terms: list, char: str) -> list[list]:
             current.append(t)
     parts.append(current)
     return parts
+
+
+def _call_tested(item, fail) -> None:
+    """A ``test`` CE holds a function call, as CLIPS's parser requires ((test TRUE),
+    (test ?n) are its [PRNTUTIL2]); inside not, exists, and, or, forall, logical too."""
+    head = str(item[0]) if isinstance(item, Form) and item else ""
+    if head == "test" and len(item) == 2 and not isinstance(item[1], Form):
+        fail("[PRNTUTIL2] Syntax Error: Check appropriate syntax for function calls "
+             f"((test ...) holds a call, not {item[1]})", item)
+    if head in ("not", "exists", "and", "or", "forall", "logical"):
+        for part in item[1:]:
+            _call_tested(part, fail)
