@@ -129,7 +129,7 @@ def test_an_error_inside_p_is_said(tmp_path):
             def big(self):
                 print("big")
     """)
-    assert "P(<lambda>) on 'x': TypeError: '>' not supported" in done.stdout
+    assert "P(<lambda>) in rule big on 'x': TypeError: '>' not supported" in done.stdout
 
 
 FIELDS = """
@@ -157,3 +157,29 @@ def test_fields_are_checked_in_deffacts_modify_and_duplicate(tmp_path):
             "P(name='ann', age='young')") in done.stdout
     done = run_file(tmp_path, FIELDS.replace('yield P(name="ann")', 'yield P(age=3)'))
     assert "Mandatory field 'name' is not defined" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("body, said", [
+    ("""
+        @Rule(V(x=MATCH.x), salience=lambda x: 10 // x)
+        def two(self, x):
+            pass
+    """, "the salience of rule two: ZeroDivisionError"),
+    ("""
+        @Rule(V(x=MATCH.x), TEST(lambda y: y > 0))
+        def two(self, x):
+            pass
+    """, "rule two: test uses ?y before a pattern binds it"),
+    ("""
+        @Rule(V(x=MATCH.x), TEST(lambda x: x > "a"))
+        def two(self, x):
+            pass
+    """, "TEST(<lambda>) in rule two: TypeError"),
+])
+def test_an_error_in_a_rule_s_own_code_names_the_rule(tmp_path, body, said):
+    """Found by a tester (2026-11-29): a salience, TEST or P error named no rule, and a
+    TEST's was blamed on the firing that asserted the fact."""
+    done = run_file(tmp_path, "class E(KnowledgeEngine):\n    @DefFacts()\n"
+                              "    def init(self):\n        yield V(x=0)\n"
+                              + textwrap.indent(textwrap.dedent(body), "    "))
+    assert said in done.stdout + done.stderr, done.stdout + done.stderr

@@ -64,10 +64,11 @@ def rule_specs(engine_class) -> list[RuleSpec]:
 
 def _spec(name: str, rule) -> RuleSpec:
     try:
-        ces = [c for c in (_ce(x) for x in rule) if c is not None]
+        ces = [c for c in (_ce(x, name) for x in rule) if c is not None]
     except NestedKey as exc:
         raise UsageError(f"rule {name}: {exc}") from None
-    return RuleSpec(name=name, ces=ces, action=_action(rule), salience=_salience(rule.salience),
+    return RuleSpec(name=name, ces=ces, action=_action(rule),
+                    salience=_salience(rule.salience, name),
                     origin=rule)
 
 
@@ -86,47 +87,63 @@ def _action(rule):
     return act
 
 
-def _salience(sal):
+def _salience(sal, rule: str):
     if not callable(sal):
         return int(sal)
     names = tuple(inspect.signature(sal).parameters)
 
     def reckon(values: dict) -> int:
-        return int(sal(**{n: values[n] for n in names if n in values}))
+        return int(_named(sal, f"the salience of rule {rule}", **{n: values[n] for n in names
+                                                                  if n in values}))
     return reckon
 
 
-def _ce(x):
+def _named(f, what: str, *args, **kwargs):
+    """A student's function called; its error said with where it came from (the rule:
+    an error while a fact is matched is otherwise blamed on the firing that made it)."""
+    try:
+        return f(*args, **kwargs)
+    except Exception as exc:
+        raise UsageError(f"{what}: {type(exc).__name__}: {exc}") from exc
+
+
+def _ce(x, rule: str):
     ex = _experta()
     ce = ex.conditionalelement
     if isinstance(x, ex.fact.InitialFact):
         return None
     if isinstance(x, ex.Fact):
-        return _pattern(x)
+        return _pattern(x, rule)
     if isinstance(x, ce.TEST):
-        return _test(x[0])
+        return _test(x[0], rule)
     # as CLIPS reads them (clips_rewrites): an OR inside is spread over its
     # alternatives ((not (or A B)) is (not A) (not B)), nots are counted, a FORALL is
     # (not (and A (not (and B...))))
     if isinstance(x, ce.NOT):
-        return negated([c for c in map(_ce, x) if c is not None])
+        return negated(_ces(x, rule))
     if isinstance(x, ce.EXISTS):
-        return existing([c for c in map(_ce, x) if c is not None])
+        return existing(_ces(x, rule))
     if isinstance(x, ce.FORALL):
-        parts = [c for c in map(_ce, x) if c is not None]
+        parts = _ces(x, rule)
         return for_all(parts[:1], parts[1:])
     if isinstance(x, ce.OR):
-        return Or([[c] for c in map(_ce, x) if c is not None])
+        return Or([[c] for c in _ces(x, rule)])
     if isinstance(x, ce.AND):
-        return And([c for c in map(_ce, x) if c is not None])
+        return And(_ces(x, rule))
     raise TypeError(f"not a conditional element: {x!r}")
 
 
-def _test(fn) -> Test:
+def _ces(xs, rule: str) -> list:
+    return [c for c in (_ce(x, rule) for x in xs) if c is not None]
+
+
+def _test(fn, rule: str) -> Test:
     params = inspect.signature(fn).parameters
     names = tuple(n for n, p in params.items()
                   if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL))
-    return Test(fn=lambda values: bool(fn(**values)), uses=names, code=("py", id(fn)),
+    what = f"TEST({getattr(fn, '__name__', 'f')}) in rule {rule}"
+    return Test(fn=lambda values: bool(_named(fn, what, **values)), uses=names,
+                code=("py", id(fn)),
                 text=getattr(fn, "__name__", "test"))
 
 
@@ -134,7 +151,7 @@ class NestedKey(ValueError):
     """A pattern reads inside a field (experta's ``Fact(meta__k=1)``): not taken."""
 
 
-def _pattern(fact) -> Pattern:
+def _pattern(fact, rule: str) -> Pattern:
     keys = [k for k in fact if not fact.is_special(k)]
     for k in keys:
         if isinstance(k, str) and "__" in k.strip("_"):
@@ -144,7 +161,8 @@ def _pattern(fact) -> Pattern:
                 f"engine does not do: match the field ({head}=MATCH.{head}) and test it "
                 f"(TEST(lambda {head}: ...))")
     order = sorted(k for k in keys if isinstance(k, int)) + [k for k in keys if not isinstance(k, int)]
-    slots = tuple(Slot(k, (Elem(_constraint(dict.__getitem__(fact, k))),)) for k in order)
+    slots = tuple(Slot(k, (Elem(_constraint(dict.__getitem__(fact, k), rule)),))
+                  for k in order)
     return Pattern(template=type(fact), slots=slots, address=fact.__bind__, keyed=True,
                    text=_shown(fact))
 
@@ -157,20 +175,18 @@ def _shown(fact) -> str:
         return f"{type(fact).__name__}({', '.join(map(str, fact))})"
 
 
-def _said_by(f):
-    """A student's ``P(f)``, whose errors are said with the value it was given (plain
-    experta raises them too; the pattern network would take a TypeError, a common
-    mistake, for no match)."""
+def _said_by(f, rule: str):
+    """A student's ``P(f)``, whose errors are said with the rule and the value it was
+    given (plain experta raises them too; the pattern network would take a TypeError,
+    a common mistake, for no match)."""
+    name = getattr(f, "__name__", "f")
+
     def call(value):
-        try:
-            return f(value)
-        except Exception as exc:
-            name = getattr(f, "__name__", "f")
-            raise UsageError(f"P({name}) on {value!r}: {type(exc).__name__}: {exc}") from exc
+        return _named(f, f"P({name}) in rule {rule} on {value!r}", value)
     return call
 
 
-def _constraint(v):
+def _constraint(v, rule: str):
     ex = _experta()
     fc = ex.fieldconstraint
     bind = getattr(v, "__bind__", None) if isinstance(v, fc.FieldConstraint) else None
@@ -180,13 +196,13 @@ def _constraint(v):
         inner = Const(v.value)
     elif isinstance(v, fc.P):
         f = v.match
-        inner = Pred(fn=_said_by(f), uses=(), code=("py", id(f)), on_value=True)
+        inner = Pred(fn=_said_by(f, rule), uses=(), code=("py", id(f)), on_value=True)
     elif isinstance(v, fc.NOTFC):
-        inner = NotC(_constraint(v[0]))
+        inner = NotC(_constraint(v[0], rule))
     elif isinstance(v, fc.ANDFC):
-        inner = AndC(tuple(_constraint(p) for p in v))
+        inner = AndC(tuple(_constraint(p, rule) for p in v))
     elif isinstance(v, fc.ORFC):
-        inner = OrC(tuple(_constraint(p) for p in v))
+        inner = OrC(tuple(_constraint(p, rule) for p in v))
     else:
         inner = Const(v)
     if bind is None:

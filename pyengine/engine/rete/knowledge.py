@@ -18,6 +18,7 @@ import inspect
 from collections.abc import Mapping
 
 from pyengine.engine.compat import experta
+from pyengine.engine.errors import UsageError
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.from_experta import class_members, rule_specs
 from pyengine.engine.rete.watchers import ExpertaWatch
@@ -34,7 +35,10 @@ class OurMatcher(Matcher):
         self.rete.owner = ke
         self.rete.listener = ExpertaWatch()     # a session puts itself in its place
         for spec in rule_specs(_student_class(type(ke))):
-            self.rete.add_rule(spec)
+            try:
+                self.rete.add_rule(spec)
+            except (ValueError, TypeError) as exc:      # named: a class may hold many
+                raise UsageError(f"rule {spec.name}: {exc}") from None
         self.rete.initial = [lambda engine: [engine.assert_fact(f) for f in _deffacts(ke)]]
 
     def changes(self, adding=None, deleting=None):
