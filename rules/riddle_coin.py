@@ -60,6 +60,7 @@ from pyengine.facts.riddle import (
     COIN_SHAPES, COIN_TITLES, NEAR_COIN_MAX_LENGTH, NEAR_COIN_PER_CUT, NEAR_TWO_MIN_LENGTH,
     Candidates, CoinHalf, Coined, LetterSet, NameCandidates, NearCoined, NearMiss,
     NearWanted, Riddle, WordSet)
+from pyengine.words.offensive import choosable
 from pyengine.words.wordlist import WordList
 
 
@@ -92,8 +93,8 @@ class CoinRules(KnowledgeEngine):
 
     def coin_source(self, source: str) -> WordList:
         """The words a half of a compound comes from (cached lists)."""
-        if source == "words":
-            return self.words.filter(min_zipf=COIN_MIN_ZIPF)
+        if source == "words":           # chosen by the solver: no offensive word
+            return choosable(self.words.filter(min_zipf=COIN_MIN_ZIPF))
         if source == "titles":
             return self.coin_titles
         names = self.hints.names

@@ -166,3 +166,14 @@ def test_allow_offensive_lifts_the_filter():
     plain = pyengine.make("boggle", seed=1, solve=True)
     assert plain.board.spec("/") == board.board.spec("/")    # the same board, fewer words
     assert set(board.solved.words) - set(plain.solved.words) == {"cunt", "tit", "tits"}
+
+
+def test_coined_compounds_take_no_offensive_half():
+    """Found by a tester (2026-11-29): sixteen loose clues no word fits were answered
+    'Unexpectedsexual' (unexpected + sexual): the solver chose that half itself."""
+    from pyengine.puzzles.riddle.parse import ORDINAL_WORDS
+    from pyengine.puzzles.riddle.solve import solve
+    text = "".join(f"My {o} is {'in jx' if n in (4, 13) else 'not in qz'}\n"
+                   for n, o in enumerate(ORDINAL_WORDS[:16], 1))
+    coined = [s.coined for s in solve(text, all_solutions=True).solutions if s.coined]
+    assert coined and not _offensive_in(half for pair in coined for half in pair)

@@ -81,6 +81,11 @@ def read_clue_words(text: str, ordinal: str, where: str) -> list[HalfClue]:
     ``where`` names the clue in errors."""
     tokens = _tokens(text)
     picks = _clue_picks(tokens)
+    if any(q for _, q, _ in tokens):    # 'in "cat" but not in hat': hat was dropped unread
+        loose = [i for i in _pick(tokens, lambda t, i, after: after) if not tokens[i][1]]
+        if loose:
+            raise UsageError(f"{where}: '{tokens[loose[0]][0]}' is a clue word too: quote "
+                             "every clue word of a clue, or none")
     _check_marks(text, where)
     _check_prepositions(tokens, picks, where)
     if not picks:
@@ -196,7 +201,10 @@ def _check_prepositions(tokens, picks: list[int], where: str) -> None:
                 j += 1
             if j == len(tokens) or (not tokens[j][1] and j not in picks
                                     and tokens[j][0] in JOINERS):
-                raise UsageError(f"{where}: '{word}' is not followed by a clue word")
+                after = "" if j == len(tokens) or tokens[j][0] == LIST else (
+                    f": '{tokens[j][0]}' is read as a joining word (put it in quotes to "
+                    "make it the clue word)")
+                raise UsageError(f"{where}: '{word}' is not followed by a clue word{after}")
 
 
 def _pronoun_word(tokens, i: int) -> bool:
