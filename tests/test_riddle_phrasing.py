@@ -63,7 +63,7 @@ def test_a_line_running_on_a_clue_of_several_words_is_part_of_it():
     ('My first is in "cat" but not in hat', "'hat' is a clue word too: quote every clue "
                                             "word of a clue, or none"),
     ("My first is in tub but not in but", "'in' is not followed by a clue word: 'but' is "
-                                          "read as a joining word (put it in quotes"),
+                                          "read as a joining word \\(put it in quotes"),
 ])
 def test_what_stays_ambiguous_is_refused(text, says):
     with pytest.raises(UsageError, match=says):
