@@ -58,14 +58,15 @@ def run_file(tmp_path, body: str, commands: str = "run\nfacts\n"):
     return shell_experta(path, commands)
 
 
+def run_engine(tmp_path, facts: list[str], rules: str, commands: str = "run\nfacts\n"):
+    """An engine E whose DefFacts yields ``facts``, with ``rules`` (methods) after."""
+    head = "class E(KnowledgeEngine):\n    @DefFacts()\n    def init(self):\n" + "".join(
+        f"        yield {f}\n" for f in facts)
+    return run_file(tmp_path, head + textwrap.indent(textwrap.dedent(rules), "    "), commands)
+
+
 def test_an_or_inside_not_exists_and_forall_runs(tmp_path):
-    done = run_file(tmp_path, """
-        class E(KnowledgeEngine):
-            @DefFacts()
-            def init(self):
-                yield V(x=1)
-                yield V(x=2)
-                yield W(x=2)
+    done = run_engine(tmp_path, ['V(x=1)', 'V(x=2)', 'W(x=2)'], """
             @Rule(V(x=MATCH.x), NOT(OR(W(x=MATCH.x), W(y=MATCH.x))))
             def lonely(self, x):
                 print("lonely", x)
@@ -82,12 +83,7 @@ def test_an_or_inside_not_exists_and_forall_runs(tmp_path):
 
 
 def test_a_rule_s_own_run_fires_nothing_and_the_run_goes_on(tmp_path):
-    done = run_file(tmp_path, """
-        class E(KnowledgeEngine):
-            @DefFacts()
-            def init(self):
-                yield V(x=1)
-                yield V(x=2)
+    done = run_engine(tmp_path, ['V(x=1)', 'V(x=2)'], """
             @Rule(V(x=MATCH.x))
             def r(self, x):
                 print("r", x)
@@ -103,15 +99,10 @@ def test_a_rule_s_own_run_fires_nothing_and_the_run_goes_on(tmp_path):
 
 
 def test_a_rule_s_sys_exit_is_an_error_of_its_firing(tmp_path):
-    done = run_file(tmp_path, """
-        import sys
-        class E(KnowledgeEngine):
-            @DefFacts()
-            def init(self):
-                yield V(x=1)
+    done = run_engine(tmp_path, ["V(x=1)"], """
             @Rule(V(x=MATCH.x))
             def leave(self, x):
-                sys.exit(3)
+                __import__("sys").exit(3)
     """)
     assert "error: firing 1: the rule called sys.exit(3): a rule cannot end the session" \
         in done.stdout
@@ -120,11 +111,7 @@ def test_a_rule_s_sys_exit_is_an_error_of_its_firing(tmp_path):
 
 
 def test_an_error_inside_p_is_said(tmp_path):
-    done = run_file(tmp_path, """
-        class E(KnowledgeEngine):
-            @DefFacts()
-            def init(self):
-                yield V(n="x")
+    done = run_engine(tmp_path, ['V(n="x")'], """
             @Rule(V(n=P(lambda v: v > 3)))
             def big(self):
                 print("big")
@@ -179,7 +166,5 @@ def test_fields_are_checked_in_deffacts_modify_and_duplicate(tmp_path):
 def test_an_error_in_a_rule_s_own_code_names_the_rule(tmp_path, body, said):
     """Found by a tester (2026-11-29): a salience, TEST or P error named no rule, and a
     TEST's was blamed on the firing that asserted the fact."""
-    done = run_file(tmp_path, "class E(KnowledgeEngine):\n    @DefFacts()\n"
-                              "    def init(self):\n        yield V(x=0)\n"
-                              + textwrap.indent(textwrap.dedent(body), "    "))
+    done = run_engine(tmp_path, ["V(x=0)"], body)
     assert said in done.stdout + done.stderr, done.stdout + done.stderr
