@@ -71,6 +71,7 @@ def test_a_goto_from_a_snapshot_is_a_replay_from_the_start(timelines, restores, 
     for tl in timelines:
         tl.goto(target)
     assert restores == [7 * ((target - 1) // 7)]      # it started from a snapshot
+    assert snapped.session.ke.lent_by is None   # the replaced session's network let go
     assert seen(snapped) == seen(plain)
     assert snapped.session.globals() == {"?*k*": str(target - 1)}
     assert run_on(snapped) == run_on(plain)     # what it fires and prints from there

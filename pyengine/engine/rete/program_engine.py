@@ -79,7 +79,13 @@ class ProgramEngine:
         session.classes = program.classes
 
     def close(self) -> None:
-        """A session that ends holding a lent program hands it back as it was lent."""
+        """A session that ends holding a lent program hands it back as it was lent; one
+        that lent its program (a goto replaced it) lets the loan go (the new holder
+        would keep the old network alive)."""
+        holder = self.program.holder
+        if holder is not self and holder is not None and holder.lent_by is not None \
+                and holder.lent_by[0] is self:
+            holder.lent_by = None
         lent, self.lent_by = self.lent_by, None
         if lent is not None and self.program.holder is self:
             holder, engine, state = lent
