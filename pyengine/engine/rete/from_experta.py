@@ -93,18 +93,19 @@ def _salience(sal, rule: str):
     names = tuple(inspect.signature(sal).parameters)
 
     def reckon(values: dict) -> int:
-        return int(_named(sal, f"the salience of rule {rule}", **{n: values[n] for n in names
-                                                                  if n in values}))
+        try:
+            return int(sal(**{n: values[n] for n in names if n in values}))
+        except (UsageError, MemoryError):
+            raise                   # pyengine's own stop, or out of memory: as it is
+        except Exception as exc:
+            raise _named(f"the salience of rule {rule}", exc) from exc
     return reckon
 
 
-def _named(f, what: str, *args, **kwargs):
-    """A student's function called; its error said with where it came from (the rule:
-    an error while a fact is matched is otherwise blamed on the firing that made it)."""
-    try:
-        return f(*args, **kwargs)
-    except Exception as exc:
-        raise UsageError(f"{what}: {type(exc).__name__}: {exc}") from exc
+def _named(what: str, exc: Exception) -> UsageError:
+    """A student's function's error, said with where it came from (the rule: an error
+    while a fact is matched is otherwise blamed on the firing that made the fact)."""
+    return UsageError(f"{what}: {type(exc).__name__}: {exc}")
 
 
 def _ce(x, rule: str):
@@ -142,7 +143,15 @@ def _test(fn, rule: str) -> Test:
     names = tuple(n for n, p in params.items()
                   if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL))
     what = f"TEST({getattr(fn, '__name__', 'f')}) in rule {rule}"
-    return Test(fn=lambda values: bool(_named(fn, what, **values)), uses=names,
+
+    def test(values):
+        try:
+            return bool(fn(**values))
+        except (UsageError, MemoryError):
+            raise                   # pyengine's own stop, or out of memory: as it is
+        except Exception as exc:
+            raise _named(what, exc) from exc
+    return Test(fn=test, uses=names,
                 code=("py", id(fn)),
                 text=getattr(fn, "__name__", "test"))
 
@@ -182,7 +191,12 @@ def _said_by(f, rule: str):
     name = getattr(f, "__name__", "f")
 
     def call(value):
-        return _named(f, f"P({name}) in rule {rule} on {value!r}", value)
+        try:
+            return f(value)
+        except (UsageError, MemoryError):
+            raise                   # pyengine's own stop, or out of memory: as it is
+        except Exception as exc:
+            raise _named(f"P({name}) in rule {rule} on {value!r}", exc) from exc
     return call
 
 

@@ -139,10 +139,11 @@ class OurKnowledgeEngine:
         probe = type(fact)()
         probe.update(dict(self._get_real_modifiers(**modifiers)))
         changes = dict(dict.items(probe))
-        whole = type(fact)()                # checked against its Fields, as experta's
-        whole.update({k: v for k, v in dict.items(fact) if not fact.is_special(k)})
-        whole.update(changes)               # modify and duplicate check the new fact
-        whole.validate()
+        if type(fact).__fields__:           # checked against its Fields, as experta's
+            whole = type(fact)()            # modify and duplicate check the new fact
+            whole.update({k: v for k, v in dict.items(fact) if not fact.is_special(k)})
+            whole.update(changes)
+            whole.validate()
         return changes
 
     def halt(self):
@@ -217,6 +218,7 @@ def _deffacts(ke) -> list:
         wanted = kwargs if takes_all else {k: v for k, v in kwargs.items() if k in params}
         for fact in d._wrapped(ke, **wanted):
             if not isinstance(fact, InitialFact):
-                fact.validate()             # its Fields, as experta's reset checks them
+                if type(fact).__fields__:   # its Fields, as experta's reset checks them
+                    fact.validate()
                 out.append(fact.copy())
     return out
