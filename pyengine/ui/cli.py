@@ -89,7 +89,7 @@ def add_option(p: argparse.ArgumentParser, opt: Option) -> None:
     else:
         p.add_argument(*flags, dest=opt.name, default=None, help=opt.help,
                        metavar=opt.metavar or (None if opt.choices else opt.name.upper()),
-                       choices=opt.choices or None,
+                       choices=opt.choices or None, required=opt.required,
                        nargs="+" if opt.kind == "words" else None)
 
 

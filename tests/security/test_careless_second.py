@@ -184,3 +184,12 @@ def test_the_shell_refuses_a_command_s_printing_options(argv):
     its help listed them, and did nothing with them."""
     code, _, err = cli(argv)
     assert code == 2 and f"unrecognized arguments: {argv[-1]}" in err
+
+
+def test_swaps_with_the_shuffle_is_refused_and_a_required_option_is_shown_required():
+    """Found by a newcomer (2026-11-29): --swaps 7 with --randomizer shuffle changed
+    nothing, silently; scramble solve's usage showed --candidates optional."""
+    code, _, err = cli(["scramble", "Nile", "Seine", "--randomizer", "shuffle", "--swaps", "7"])
+    assert code == 2 and "--swaps counts the swap randomizer's firings" in err
+    code, out, _ = cli(["scramble", "solve", "--help"])
+    assert "[-h] --candidates FILE|HIDE" in out

@@ -190,6 +190,9 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
     the id line it leaves, for :func:`read_make`."""
 
     given = words_given(hide, file)
+    if randomizer == "shuffle" and swaps != DEFAULT_SWAPS:     # it would change nothing
+        raise UsageError("--swaps counts the swap randomizer's firings; the shuffle walks "
+                         "each letter once: leave --swaps out")
     check_make(_letters(given), swaps, randomizer, record, engine)
     refuse_repeats(given)
     session = make_session(given, randomizer, record=record, engine=engine)
