@@ -393,3 +393,12 @@ def test_a_seed_size_for_a_generator_that_fills_every_cell_is_refused():
                                          "cells; rnd fills every cell from the start"):
         run_make(algo="rnd", seed_size=3, seed=2)
     assert run_make(algo="greedy-cad", seed_size=3, seed=2).board.size == 4
+
+
+def test_a_one_letter_group_is_one_letter(tmp_path):
+    """Found by a tester (2026-11-29): 'boggle solve --min-len 1' headed a group '1 letters'."""
+    from pyengine.puzzles.boggle.solve import run_solve
+    words = tmp_path / "w.txt"
+    words.write_text("a\nqi\nate\n")
+    text = run_solve(["qitacfeasbezzzzz"], words=str(words), min_len=1, plain_q=True).text()
+    assert "1 letter (1 x 0 pts): a" in text and "1 letters" not in text

@@ -47,7 +47,7 @@ class Solved:
         lines = [r.board.render(), ""]
         for n, ws in _by_length(r.words):
             pts = score_word("x" * n, size, self.two_letter)
-            head = f"{n} letters ({len(ws)} x {plural(pts, 'pt')}): "
+            head = f"{plural(n, 'letter')} ({len(ws)} x {plural(pts, 'pt')}): "
             lines.extend(fill(ws, head=head, indent=" " * 4))
         counted = (f"{plural(len(r.words), 'word')}, {plural(r.score, 'point')}"
                    if self.count == "words" else
