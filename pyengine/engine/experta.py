@@ -192,7 +192,7 @@ class ExpertaSession(Session):
         return experta_inspect.templates(self.classes)
 
     def globals(self) -> dict[str, str]:
-        return experta_inspect.engine_values(self.ke, self.services)
+        return self.front.globals(self.services)
 
     def matches(self, rule: str) -> Matches:
         return experta_inspect.matches(self.rete, self._rule(rule))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.experta_facts import all_fact_classes, parse_fact, plain
+from pyengine.engine.experta_inspect import engine_values
 from pyengine.engine.staging import Stage
 
 
@@ -32,6 +33,10 @@ class ClassFront:
 
     def close(self) -> None:
         """Nothing to give back (a student's class holds its own state)."""
+
+    def globals(self, services: dict) -> dict[str, str]:
+        """What the rules read as ``self.NAME`` (:func:`.experta_inspect.engine_values`)."""
+        return engine_values(self.ke, services)
 
     def fact_from_text(self, fact, classes: dict):
         """Declare a fact typed as CLIPS text (or a FactSpec)."""

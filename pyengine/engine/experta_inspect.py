@@ -285,11 +285,7 @@ ENGINE_ATTRS = set(vars(KnowledgeEngine()))     # what experta's own __init__ se
 
 def engine_values(ke: KnowledgeEngine, services: dict) -> dict[str, str]:
     """What the rules can read as ``self.NAME``: the engine's own attributes and the
-    services handed to it, each as (shortened) text; a .clp program's defglobals as
-    a CLIPS session shows them (``?*k*`` = its value, a multifield's values spaced)."""
-    if hasattr(ke, "program"):
-        return {f"?{name}": " ".join(map(str, value)) if isinstance(value, tuple)
-                else str(value) for name, value in ke.program.scope.globals.items()}
+    services handed to it, each as (shortened) text."""
     out = {}
     for name, value in sorted(vars(ke).items()):
         if name.startswith("_") or name in ENGINE_ATTRS or name == "read_line":

@@ -11,6 +11,7 @@ is marked as the user's, so ``why`` says who made it.
 from __future__ import annotations
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.records import FactView
 from pyengine.engine.trace import construct_end, fact_line
 from pyengine.engine.wording import plural
 from pyengine.ui.modify_facts import fact_spec, modified_fact
@@ -76,12 +77,12 @@ def retract(front, fact_ids: list[int]) -> Changes:
     """remove facts by id (f-12 or 12)."""
     session = front.session
     gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
-    before = session.facts()
+    told = len(front.log.by_hand)
     with front.log.by_you():        # and what loses its logical support with them
         for fid in gone:
             session.retract(fid)
-    live = {f.id for f in session.facts()}
-    lost = [f for f in before if f.id not in live and f.id not in gone]
+    lost = [FactView(fid, text) for _, arrow, fid, text in front.log.by_hand[told:]
+            if arrow == "<==" and fid not in gone]          # as the log heard them
     return Changes("retracted", list(gone.values()),
                    [("<==", f) for f in [*gone.values(), *lost]])
 

@@ -55,6 +55,12 @@ class ProgramEngine:
     def classes(self) -> dict:
         return self.program.classes
 
+    def globals(self, services: dict) -> dict[str, str]:
+        """The defglobals as a CLIPS session shows them (``?*k*``: its value, a
+        multifield's values spaced)."""
+        return {f"?{name}": " ".join(map(str, value)) if isinstance(value, tuple)
+                else str(value) for name, value in self.program.scope.globals.items()}
+
     # -- snapshots (pyengine.engine.experta_snapshot) ----------------------------------------
     def kept(self) -> dict:
         """What a snapshot keeps beside its copy of the network: the program itself
