@@ -80,7 +80,8 @@ class Candidates(Fact):
 
 class Solution(Fact):
     """A word that fits every clue, ``rank`` 1 = the highest hint score, then the most
-    familiar (tier, then zipf); ``score`` and ``because``: its hint evidence."""
+    familiar (tier, then zipf), ``of`` how many fit (words and names; only the first
+    ones get a fact); ``score`` and ``because``: its hint evidence."""
 
 
 class NearWanted(Fact):

@@ -228,7 +228,7 @@ class RiddleSolver(RiddleRules, NearRules, CoinRules, HintRules):
         pool.sort(key=lambda e: -scores.get(e[0], (0,))[0])     # stable
         for rank, (word, key, source) in enumerate(pool[:self.max_solutions], start=1):
             points, because = scores.get(word, (0, ()))
-            self.declare(Solution(rank=rank, word=word, tier=wl.tier(key) if source is wl
+            self.declare(Solution(rank=rank, of=len(pool), word=word, tier=wl.tier(key) if source is wl
                                   else None, zipf=source.zipf(key), score=points,
                                   because=because, evidence=hint_scores.evidence(word),
                                   name=source is not wl))

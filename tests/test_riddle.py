@@ -109,7 +109,7 @@ def test_engine_facts_show_the_reasoning():
     assert "(letter-set (pos 1) (letters d e n) (said_in a d e n s) " \
         "(how \"in deans but not in slats\"))" in texts
     assert any(t.startswith("(candidates (upto 5)") for t in texts)
-    assert any("(solution (rank 1) (word earls)" in t for t in texts)
+    assert any("(solution (rank 1) (of 3) (word earls)" in t for t in texts)
     fired = {f.rule for f in s.trace}
     assert "(clue (pos 1) (first include) (a deans) (second exclude) (b slats))" in texts
     assert {"place_last_clue", "allow_letters_in_one_only", "allow_letters_in_neither",

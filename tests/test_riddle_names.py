@@ -238,3 +238,15 @@ def test_census_given_names_and_surnames_are_marked():
     assert {"tyler", "bryant"} <= set(surnames.words) and "toby" not in surnames
     assert all(names.name(k).isalpha() for k in given.words[:2000])   # one word each
     assert len(given) > 5000 and len(surnames) > 4500
+
+
+def test_the_count_takes_in_the_names_that_fit():
+    """A riddle's count is every word and name that fits, as the rules ranked them
+    (it counted the list's words only: 15 of the 31 listed)."""
+    riddle = ("My first is in stand\nMy second is in crate\nMy third is in pants\n"
+              "I am a famous general\n")
+    r = solve(riddle, all_solutions=True)
+    names = sum(s.name for s in r.solutions)
+    assert names > 0 and r.count == len(r.solutions) == r.as_dict()["count"]
+    shown = solve(riddle)
+    assert f"... {r.count - 10} more" in shown.text()

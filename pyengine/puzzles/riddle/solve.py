@@ -25,7 +25,6 @@ from pyengine.facts.riddle import NearWanted
 from pyengine.facts.riddle import Riddle
 from pyengine.rules.riddle import RiddleSolver
 from pyengine.words.lists import load
-from pyengine.facts.riddle import Candidates
 from pyengine.facts.riddle import Coined
 from pyengine.facts.riddle import LetterSet
 from pyengine.facts.riddle import NearCoined, NearSolution
@@ -75,7 +74,7 @@ class RankedWord:
 @dataclass
 class SolveResult:
     solutions: list[RankedWord]     # most familiar first (all, or the first MAX_SOLUTIONS)
-    count: int                      # how many words fit
+    count: int                      # how many words and names fit (coined ones aside)
     hints: list[str]
     clues: list[ParsedClue]
     letters: dict[int, str]         # position -> allowed letters (sorted)
@@ -121,7 +120,7 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
         for i, s in enumerate(shown, start=1):
             lines.append(f"{i:>3}. {s.shown:<16} {s.note}")
             lines.extend(f"       because {reason}" for reason in s.because)
-        more = max(result.count, len(result.solutions)) - len(shown)
+        more = result.count + sum(s.coined is not None for s in result.solutions) - len(shown)
         if more > 0:
             lines.append(f"     ... {more} more (--all to list them)")
     if not listed:
@@ -201,8 +200,7 @@ def read_solution(session, parsed: ParsedRiddle) -> SolveResult:
         if f["word"] not in seen:       # one compound, cut in two places: its best cut
             seen.add(f["word"])
             solutions.append(_coined_word(f))
-    last = [f for f in session.records(Candidates) if f["upto"] == parsed.length]
-    count = last[0]["words"].count if last else len(solutions)
+    count = sols[0]["of"] if sols else 0
     letters = {f["pos"]: "".join(sorted(f["letters"])) for f in session.records(LetterSet)}
     near = _near_words(session, parsed) if session.records(NearWanted) and not listed \
         else None
