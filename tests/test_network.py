@@ -312,3 +312,7 @@ def test_a_rule_holding_too_much_to_list_is_refused_at_once(tmp_path, monkeypatc
                                                  "matches, partial matches and activations"):
                 view("pairs")
         assert s.matches("few").activations
+        every = s.network()             # alone: the others, and the one past the bound named
+        assert [r.rule for r in every.rules] == ["few"] and every.too_many == ("pairs",)
+        assert summary_lines(every)[0] == "pairs  holds more than 500: too many to list"
+        assert every.to_json()["too_many"] == ["pairs"]

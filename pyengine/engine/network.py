@@ -46,11 +46,19 @@ MOST_SHOWN = 20      # items the text form lists per node (the count says how ma
 MOST_LISTED = 50_000
 
 
-def too_many_listed(rule: str, counts: tuple) -> None:
-    """UsageError if a rule holds more than :data:`MOST_LISTED` to list."""
-    if sum(counts) > MOST_LISTED:
-        raise UsageError(f"rule {rule} holds more than {MOST_LISTED:,} alpha matches, "
+class TooManyListed(UsageError):
+    """A rule holds more than :data:`MOST_LISTED` to list (``rule``: its name)."""
+
+    def __init__(self, rule: str):
+        super().__init__(f"rule {rule} holds more than {MOST_LISTED:,} alpha matches, "
                          "partial matches and activations: too many to list")
+        self.rule = rule
+
+
+def too_many_listed(rule: str, counts: tuple) -> None:
+    """TooManyListed if a rule holds more than :data:`MOST_LISTED` to list."""
+    if sum(counts) > MOST_LISTED:
+        raise TooManyListed(rule)
 
 
 class LayoutMismatch(Exception):
@@ -115,15 +123,30 @@ class RuleNet:
 
 @dataclass(frozen=True)
 class Network:
-    """The networks of some rules (``network`` alone: every rule's)."""
+    """The networks of some rules (``network`` alone: every rule's); ``too_many``: the
+    rules left out, each holding more than :data:`MOST_LISTED` to list."""
 
     rules: tuple[RuleNet, ...] = ()
+    too_many: tuple[str, ...] = ()
 
     def rule(self, name: str) -> RuleNet:
         return next(r for r in self.rules if r.rule == name)
 
     def to_json(self, most: int | None = None) -> dict:
-        return {"rules": [r.to_json(most) for r in self.rules]}
+        return {"rules": [r.to_json(most) for r in self.rules],
+                "too_many": list(self.too_many)}
+
+
+def every_network(rule_network, names) -> Network:
+    """The network of each rule named (``rule_network(name)`` makes one); a rule holding
+    too much to list is named in ``too_many`` instead."""
+    nets, too_many = [], []
+    for name in names:
+        try:
+            nets.append(rule_network(name))
+        except TooManyListed:
+            too_many.append(name)
+    return Network(tuple(nets), tuple(too_many))
 
 
 # -- laying a rule out --------------------------------------------------------------------------
@@ -321,10 +344,11 @@ def _held(node: Node, most: int) -> str:
 
 def summary_lines(net: Network) -> list[str]:
     """``network`` alone: one line per rule, the count each node holds."""
-    if not net.rules:
+    if not net.rules and not net.too_many:
         return ["no rules"]
-    width = max(len(r.rule) for r in net.rules)
-    out = []
+    width = max(len(name) for name in [r.rule for r in net.rules] + list(net.too_many))
+    out = [f"{name:<{width}}  holds more than {MOST_LISTED:,}: too many to list"
+           for name in net.too_many]
     for r in net.rules:
         alphas = " ".join(str(n.count) for n in r.nodes if n.kind == "alpha") or "-"
         joins = " ".join(str(n.count) + ("" if n.kind == "join" else f"({n.kind})")

@@ -17,7 +17,7 @@ from pyengine.engine.numbers import whole
 from pyengine.engine.interrupt import Interrupt
 from pyengine.engine.history import FactHistory
 from pyengine.engine.textio import LastLines
-from pyengine.engine.network import Network, RuleNet
+from pyengine.engine.network import Network, RuleNet, every_network
 from pyengine.engine.records import (ActivationView, CommandResult, FactView, Firing,  # noqa: F401
                                      InputLine, JoinMatch, Matches, PatternMatch)
 
@@ -322,12 +322,12 @@ class Session(FactHistory, ABC):
         activations. UsageError for an unknown rule."""
 
     def network(self, rule: str | None = None) -> Network:
-        """The Rete network of ``rule`` (every rule's without one), in the shape of
-        CLIPS's ``(matches RULE)``: alpha nodes with their facts, joins with their
-        partial matches, the terminal with the activations (see
-        :mod:`pyengine.engine.network`). UsageError for an unknown rule."""
-        names = self.rules() if rule is None else [rule]
-        return Network(tuple(self.rule_network(name) for name in names))
+        """The Rete network of ``rule`` (every rule's without one: one holding too much
+        to list is named in ``too_many``), in the shape of CLIPS's ``(matches RULE)``
+        (:mod:`pyengine.engine.network`). UsageError for an unknown rule."""
+        if rule is not None:
+            return Network((self.rule_network(rule),))
+        return every_network(self.rule_network, self.rules())
 
     @abstractmethod
     def rule_network(self, rule: str) -> RuleNet:
