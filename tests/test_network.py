@@ -15,7 +15,7 @@ from pyengine.engine.clips_network import lhs_ces, rule_network
 from pyengine.engine.clips_program import Source
 from pyengine.engine.errors import UsageError
 from pyengine.engine.experta import ExpertaSession
-from pyengine.engine.network import join_label, network_lines, summary_lines
+from pyengine.engine.network import NO_PATTERN, join_label, network_lines, summary_lines
 from pyengine.engine.rete import lhs
 from pyengine.ui.notebook import Inspector
 from pyengine.ui.sessions import open_plan, opener
@@ -136,10 +136,11 @@ def test_the_nodes_hold_what_clips_matches_lists(tasks):
     clips.run(2)
     for rule in clips.rules():
         net = clips.network(rule).rule(rule)
-        if rule == "bare":              # no pattern (CLIPS's matches lists an unnamed one)
-            assert [n.kind for n in net.nodes] == ["terminal"]
+        if rule == "bare":              # no pattern: CLIPS's initial pattern stands for one
+            assert [(n.kind, n.label, n.facts) for n in net.nodes[:1]] == \
+                [("alpha", NO_PATTERN, (None,))] and net.nodes[1].kind == "terminal"
             fired = any(f.rule == "bare" for f in clips.trace)
-            assert net.nodes[0].tokens == (() if fired else ((),))
+            assert net.nodes[1].tokens == (() if fired else ((None,),))
             continue
         m = clips.matches(rule)
         alphas = [n for n in net.nodes if n.kind == "alpha"]

@@ -6,7 +6,7 @@ import re
 
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_reader import Form, ReadError, String, read
-from pyengine.engine.network import GROUP_INITIAL, INITIAL
+from pyengine.engine.network import GROUP_INITIAL, INITIAL, NO_PATTERN
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
 _COMPOSITE = ("and", "or", "not", "exists", "forall", "logical")
@@ -55,6 +55,17 @@ def lhs_labels(source: str) -> list[str]:
     return labels
 
 
+def _tested(source: str) -> bool:
+    """Does the defrule's left-hand side hold a ``test`` CE (of its own, not a group's)?"""
+    m = re.search(r"\(defrule\b", source)
+    for kind, text in _items(source[m.start():])[1:] if m else ():
+        if kind == "atom" and text == "=>":
+            break
+        if kind == "form" and text[1:].split(None, 1)[0] == "test":
+            return True
+    return False
+
+
 def _pattern_labels(ce: str) -> list[str]:
     head = ce[1:].split(None, 1)[0].rstrip(")") if len(ce) > 2 else ""
     if head == "test":
@@ -98,10 +109,8 @@ def parse_matches(rule: str, text: str, source: str) -> Matches:
             else:                       # a fact, or "*": the initial pattern's match
                 current.append(ids_of(line)[0] if ids_of(line) else None)
     labels = lhs_labels(source)
-    if not labels and all(p in ([], [None]) for p in patterns):   # no pattern: CLIPS's
-        patterns = []               # "*" (its initial pattern) stands for none
     if patterns and patterns[0] == [None] and len(labels) + 1 == len(patterns):
-        labels = [INITIAL] + labels     # a rule opening with a test
+        labels = [INITIAL if labels or _tested(source) else NO_PATTERN] + labels
     if len(labels) != len(patterns):
         labels = [f"pattern {n}" for n in range(1, len(patterns) + 1)]
     first = [[(fid,) for fid in patterns[0]]] if patterns else []

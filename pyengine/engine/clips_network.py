@@ -9,7 +9,6 @@ is shown as CLIPS lists it (:func:`~pyengine.engine.network.listed`).
 """
 from __future__ import annotations
 
-import re
 
 from pyengine.engine.clips_inspect import parse_matches
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
@@ -25,8 +24,6 @@ def rule_network(rule: str, text: str, source: str) -> RuleNet:
     """The network of ``rule``, from what CLIPS's ``(matches RULE)`` printed (``text``)
     and the rule's source."""
     ces = lhs_ces(source)
-    if ces is not None and all(isinstance(ce, lhs.Test) for ce in ces):
-        return _no_pattern(rule, text, source)
     matches = parse_matches(rule, text, source)
     if ces is None:
         return listed(matches)
@@ -41,24 +38,6 @@ def rule_network(rule: str, text: str, source: str) -> RuleNet:
             or any(n.label != j.label for n, j in zip(joins, matches.joins or ()))):
         return listed(matches)
     return net
-
-
-def _no_pattern(rule: str, text: str, source: str) -> RuleNet:
-    """A rule with no pattern is its terminal alone: CLIPS lists its activations
-    (``*``) under a pattern it does not name, left out here."""
-    sections = re.split(r"^(?=Activations)", text, maxsplit=1, flags=re.MULTILINE)
-    matches = parse_matches(rule, sections[-1] if len(sections) > 1 else "", source)
-    return layout(rule, [([], None)], _Activations(len(matches.activation_rows or ())))
-
-
-class _Activations:
-    """A pattern-less rule's activations: one empty token each."""
-
-    def __init__(self, n: int):
-        self.n = n
-
-    def activations(self) -> tuple:
-        return ((),) * self.n
 
 
 class ListingReader:

@@ -14,7 +14,7 @@ import textwrap
 
 from pyengine.engine.compat import experta  # noqa: F401
 from pyengine.engine.experta_network import held, inner_chain
-from pyengine.engine.network import GROUP_INITIAL, INITIAL, too_many_listed
+from pyengine.engine.network import GROUP_INITIAL, INITIAL, NO_PATTERN, too_many_listed
 from pyengine.engine.rete.groups import SubResult
 from pyengine.engine.rete.joins import InitialTestJoin
 from pyengine.engine.rete.lhs import Exists, Forall, Not, Test, disjuncts, flatten, one_join
@@ -70,8 +70,8 @@ def matches(rete, spec) -> Matches:
         if acts else {}
     acts.sort(key=lambda a: place.get(id(a), len(place)))
     waiting = [a.token for a in acts]
-    if all(p.source == INITIAL for p in walk.patterns):     # a rule with only tests
-        walk.patterns, walk.partials = [], []
+    if not walk.patterns:           # a rule without conditions: CLIPS's initial pattern
+        walk.patterns, walk.partials = [PatternMatch(NO_PATTERN, [None])], [[()]]
     return Matches(spec.name, walk.patterns, walk.partials, sorted({_ids(t) for t in waiting}),
                    walk.joins, [_row(t) for t in waiting],
                    tuple(groups) if len(groups) > 1 else None)

@@ -63,7 +63,9 @@ class NodeReader:
         return inner_chain(self.rete, node) if node.kind in _GROUPS else []
 
     def activations(self) -> tuple:
-        return sorted_rows(token_row(t) for term in self.terminals
+        """Each activation's row (a rule without conditions: one on CLIPS's initial
+        pattern, ``*``)."""
+        return sorted_rows(token_row(t) or (None,) for term in self.terminals
                            for t, act in term.memory.items() if act is not None)
 
 

@@ -39,6 +39,7 @@ Row = tuple  # a token: a fact id per pattern, None for a not/exists
 #: test): a rule's matches ``*``, a group's none (CLIPS lists " None")
 INITIAL = "CLIPS's initial pattern (the rule opens with a test)"
 GROUP_INITIAL = "CLIPS's initial pattern (the group opens with a test)"
+NO_PATTERN = "CLIPS's initial pattern (the rule has no pattern)"
 MOST_SHOWN = 20      # items the text form lists per node (the count says how many in all)
 #: the most a rule's network (alpha matches, partial matches, activations) may hold for
 #: its listing, ``matches`` or ``network``, to be made (CLIPS lists 300,000 partial
@@ -213,7 +214,10 @@ class _Layout:
     def chain(self, ces, engine_nodes, spans, left, base):
         """Lay out CEs after those of ``spans`` (each CE's first and last pattern,
         counted from the disjunct's); the last node's id and the spans after. A test
-        opening them has CLIPS's initial pattern before it (the engine's first node)."""
+        opening them has CLIPS's initial pattern before it (the engine's first node), as
+        has a rule without conditions."""
+        if not ces and not spans:
+            return self.initial(None, spans, left, base, NO_PATTERN)
         if ces and isinstance(ces[0], Test):
             node = engine_nodes[0] if engine_nodes else None
             engine_nodes = engine_nodes[1:] if engine_nodes is not None else None
@@ -230,13 +234,13 @@ class _Layout:
                 left = self.join(ce_kind(ce), spans, (left, last), node)
         return left, spans
 
-    def initial(self, node, spans, left, base):
+    def initial(self, node, spans, left, base, label=INITIAL):
         """CLIPS's initial pattern: a rule's first (``*``, no join), or a group's (no
         match listed, joined to the token the group starts from)."""
         self.patterns += 1
         n = self.patterns
         opening = not spans
-        alpha = Node(f"{self.rule}/p{n}", "alpha", INITIAL if opening else GROUP_INITIAL,
+        alpha = Node(f"{self.rule}/p{n}", "alpha", label if opening else GROUP_INITIAL,
                      facts=(None,) if opening else (), pattern=n)
         self.nodes.append(alpha)
         spans = spans + [(n - base, n - base)]

@@ -125,8 +125,8 @@ def test_a_program_opens_within_one_request_s_hard_limit():
         said = r.json()["error"]
         assert time.monotonic() - began < 20         # not the 30 s a puzzle may take (loaded machine: slack)
         if r.status_code == 400:        # a busy machine: the budget halted the string
-            assert "Execution halted" in said       # loop before the sort (seen under load)
-            return
+            assert "halted" in said     # loop before the sort (seen under load: "Execution
+            return                      # halted", "one firing ... its action was halted")
         assert r.status_code == 504 and "did not open within 2 s" in said
 
 
