@@ -197,8 +197,8 @@ class _Budget:
         self.nodes += 1
         self.work += work
         if self.work > self.limit:
-            raise UsageError(f"search gave up after {self.nodes:,} nodes; "
-                             "give fewer or longer candidate words")
+            raise UsageError(f"search gave up after {self.limit:,} steps ({self.nodes:,} "
+                             "partial answers tried); give fewer or longer candidate words")
 
 
 def letter_covers(need: Counter, words: list[str], budget: _Budget):
