@@ -201,14 +201,24 @@ def test_modules_rules_of_every_module_a_rule_by_either_name_facts_in_scope():
     assert lines.count("f-1     (task (name a) (phase do))") == 2     # facts MAIN::task too
 
 
-def test_a_bad_clips_file_is_reported_with_clips_whole_message(tmp_path):
+def test_a_bad_clips_file_is_reported_with_clips_message_on_one_line(tmp_path):
+    """CLIPS's message, its line in the file and what CLIPS had read, on one line (it
+    was CLIPS's five lines, without the line)."""
     bad = tmp_path / "bad.clp"
-    bad.write_text("(defrule broken2 (person (name ?n)) (not) => (printout t x crlf))\n")
+    bad.write_text("; a comment\n(defrule broken2\n  (person (name ?n)) (not)\n  =>\n"
+                   "  (printout t x crlf))\n")
     with pytest.raises(UsageError) as err:
         opener("clp", [str(bad)])()
-    assert str(err.value).splitlines() == [
-        f"cannot load {bad}: [PRNTUTIL2] Syntax Error:  Check appropriate syntax for defrule.",
-        "", "ERROR:", "(defrule MAIN::broken2", "   (person ("]
+    assert str(err.value) == (
+        f"cannot load {bad}: line 3: [PRNTUTIL2] Syntax Error: Check appropriate syntax "
+        "for defrule. (CLIPS stopped at: (defrule MAIN::broken2 (person ()")
+    phases = Path(__file__).resolve().parent.parent / "docs" / "examples" / "phases.clp"
+    out = io.StringIO()
+    Shell(opener("clp", [str(phases)])(), None, stdout=out).onecmd(
+        "(defrule typed (a ?x) => (printout t ?y))")
+    said = out.getvalue()
+    assert said.count("\n") == 1 and "cannot build defrule: line 1: [PRCCODE3] Undefined " \
+        "variable ?y" in said and "(CLIPS stopped at: (defrule MAIN::typed" in said
 
 
 def test_matches_of_a_rule_without_patterns_is_clips_s_on_both_engines():

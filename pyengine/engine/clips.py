@@ -332,7 +332,7 @@ class ClipsSession(ProgramMixin, Session):
         with guarded(self.env._env) as watch:
             try:
                 clips_program.load(self.env, source)
-            except clips.CLIPSError:
+            except UsageError:
                 if watch.reason is None:
                     raise
         if watch.reason is not None:

@@ -16,6 +16,7 @@ from clips import common
 
 from pyengine.engine import clips_snapshot
 from pyengine.engine.clips_c import load_from_string
+from pyengine.engine.clips_errors import placed
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_reader import Form, ReadError, defrule_in, read
 from pyengine.engine.errors import UsageError
@@ -46,12 +47,13 @@ def read_source(path) -> Source:
 
 def load(env, source: Source) -> None:
     """Load the constructs of ``source`` into a clipspy environment, as ``(load)``
-    would read them from its file; clips.CLIPSError (CLIPS's own message) if it cannot."""
+    would read them from its file; UsageError (CLIPS's own message on one line, with
+    the line it stopped at: :func:`~pyengine.engine.clips_errors.placed`) if it cannot."""
     past = rule_past_limit(source.text)
     if past is not None:
-        raise clips.CLIPSError(env._env, message=past)
+        raise UsageError(f"cannot load {source.name}: {past}")
     if not load_from_string(env._env, source.text):
-        raise clips.CLIPSError(env._env, message=error_text(env))
+        raise UsageError(f"cannot load {source.name}: {placed(source.text, error_text(env))}")
 
 
 def error_text(env) -> str:
@@ -77,7 +79,7 @@ def build(env, text: str) -> Source:
     try:
         env.build(text)
     except clips.CLIPSError as exc:
-        raise UsageError(f"cannot build {forms[0][0]}: {exc}") from None
+        raise UsageError(f"cannot build {forms[0][0]}: {placed(text, str(exc))}") from None
     return Source(PROMPT, text)
 
 
@@ -128,10 +130,7 @@ class ProgramMixin:
         """Load a file's constructs into the running session (CLIPS's ``(load)``); the
         number of constructs. Rules load with activations for the facts there."""
         with guarded(self.env._env, self._router.errors.drop) as watch:
-            try:
-                load(self.env, source)
-            except clips.CLIPSError as exc:
-                raise UsageError(f"cannot load {source.name}: {exc}") from None
+            load(self.env, source)
         self._check_halted(watch, f"load {source.name}")
         self.sources.append(source)
         clips_snapshot.changed(self)

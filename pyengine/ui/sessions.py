@@ -231,6 +231,8 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
             session = ClipsSession(sources=sources)
+    except UsageError:          # a file CLIPS cannot load: its message, placed
+        raise
     except Exception as exc:  # clips.CLIPSError: CLIPS's whole message, as it prints it
         raise UsageError(f"cannot load {names}: {str(exc).strip()}") from None
     session.notes = program_notes(sources)

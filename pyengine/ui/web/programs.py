@@ -19,7 +19,6 @@ from importlib import resources
 
 from pyengine.engine.clips_allow import ProgramLimits, ProgramRefused, check_program
 from pyengine.engine.clips_program import Source
-from pyengine.engine.clips_reader import Form, ReadError, read, tokens
 from pyengine.engine.errors import UsageError
 from pyengine.ui import sessions
 
@@ -110,39 +109,14 @@ def program_factory(program: dict):
 
 
 def compile_error(exc: UsageError, program: dict) -> ProgramRefused:
-    """One line for a program that does not compile, with its line: our engine names
-    it; CLIPS's message is placed by finding the construct (and the token) it stopped
-    at."""
+    """One line for a program that does not compile, with its line, which both engines
+    name (CLIPS's message is placed by :func:`pyengine.engine.clips_errors.placed`)."""
     text = str(exc)
-    if program["engine"] == "ours":
-        found = _LINE.search(text)
-        if found is None:
-            return ProgramRefused(text.splitlines()[0] if text else "it does not compile")
-        message = text[found.end():].lstrip(": ").splitlines() or [text]
-        column = int(found.group(2)) if found.group(2) else None
-        return ProgramRefused(message[0], int(found.group(1)), column)
-    body = text.split(": ", 1)[-1] if text.startswith("cannot load") else text
-    first = body.strip().splitlines()[0] if body.strip() else "CLIPS could not load it"
-    line = _clips_error_line(program["text"], body)
-    return ProgramRefused(first, line)
-
-
-def _clips_error_line(text: str, message: str) -> int | None:
-    """The line CLIPS stopped at: its message ends with the construct as far as it
-    read it (``ERROR:`` then the construct, pretty-printed); as many tokens into the
-    construct it names, in the program's own text."""
-    echo = message.split("ERROR:", 1)[1] if "ERROR:" in message else ""
-    try:
-        forms = [f for f in read(text) if isinstance(f, Form) and len(f) > 1]
-        seen = list(tokens(echo))
-    except ReadError:
-        return None
-    if len(seen) < 3:
-        return None
-    kind, name = seen[1].value, str(seen[2].value).rsplit("::", 1)[-1]
-    for form in forms:
-        if form[0] == kind and str(form[1]).rsplit("::", 1)[-1] == name:
-            own = list(tokens(text[form.start:form.end]))
-            at = own[min(len(seen), len(own)) - 1]
-            return form.line + at.line - 1
-    return None
+    found = _LINE.search(text)
+    if found is None:
+        body = text.split(": ", 1)[-1] if text.startswith("cannot load") else text
+        return ProgramRefused(body.strip().splitlines()[0] if body.strip()
+                              else "it does not compile")
+    message = text[found.end():].lstrip(": ").splitlines() or [text]
+    column = int(found.group(2)) if found.group(2) else None
+    return ProgramRefused(message[0], int(found.group(1)), column)
