@@ -5,12 +5,15 @@ the engine has it (a NUL CLIPS cuts a string at, marks that turn text around, a 
 typed twice)."""
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
 import time
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
 httpx = pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
@@ -48,6 +51,42 @@ def test_a_body_is_refused_by_its_shape_before_it_is_parsed():
     with pytest.raises(UsageError, match="a JSON object"):
         parse_body(b"[1, 2]", lim)
     assert parse_body(b"  ", lim) == {}
+
+
+def test_a_string_never_closed_costs_one_pass():
+    """Found by a tester (2026-11-29): the shape check tried a string again from each
+    quote inside one never closed, so 64 KB of escaped quotes held the event loop (every
+    client) 13 s and a program's 400 KB would have held it minutes; now one pass. The
+    bound is a hang's, not a benchmark's: the old check took 13 s on a quarter of this."""
+    lim = Limits()
+    for body in ('{"a": "' + '\\"' * 200_000, '{"a": "' + '\\' * 400_000,
+                 '{"a": "x", "b": "' + '\\"]' * 130_000):
+        began = time.process_time()
+        with pytest.raises(UsageError, match="a JSON object"):
+            parse_body(body.encode(), lim)
+        assert time.process_time() - began < 2.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda kids: st.lists(kids, max_size=4)
+                    | st.dictionaries(st.text(max_size=5), kids, max_size=4), max_leaves=30))
+def test_the_shape_check_reads_json_as_json_does(value):
+    """Any JSON object the check passes parses to itself; its brackets in strings are
+    text (a reference: json's own reading)."""
+    def depth(v) -> int:
+        kids = list(v.values()) if isinstance(v, dict) else v if isinstance(v, list) else []
+        return 1 + max(map(depth, kids), default=0) if isinstance(v, (dict, list)) else 0
+    assume(depth(value) < 15)
+    text = json.dumps({"v": value})
+    assert parse_body(text.encode(), Limits()) == {"v": value}
+
+
+def test_a_number_past_python_s_digits_is_a_plain_refusal():
+    """A whole number of 5,000 digits gave Python's own message (``use
+    sys.set_int_max_str_digits()``); it is the body's one line."""
+    with pytest.raises(UsageError, match="^the request body must be a JSON object$"):
+        parse_body(b'{"arg": ' + b"9" * 5000 + b"}", Limits())
 
 
 def test_only_a_program_may_be_larger_than_a_body():
