@@ -35,6 +35,7 @@ import re
 from importlib import resources
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -103,7 +104,7 @@ def create_app(target: Target | None = None, limits: Limits | None = None,
     handlers = {UsageError: _error(400), Refused: _error(403), ClassRefused: _error(403),
                 LookupError: _error(404),
                 Gone: _error(410), TooLarge: _error(413), Busy: _busy,
-                ValueError: _error(400), Exception: _error(500)}
+                ValueError: _error(400), HTTPException: _routing, Exception: _error(500)}
     app = Starlette(routes=routes, exception_handlers=handlers, lifespan=api.lifespan)
     guard = Guard(app, limits, hosts or Hosts(), origins)
     api.token = guard.token
@@ -334,6 +335,13 @@ def _refusal(exc: ProgramRefused) -> JSONResponse:
     """400 with the line (and column) the editor marks."""
     return JSONResponse({"error": str(exc).splitlines()[0][:2000], **exc.place()},
                         status_code=400)
+
+
+async def _routing(request: Request, exc: HTTPException):
+    """Starlette's own refusals (no such route, method or file) in our one-line JSON."""
+    said = {404: "no such page or API route", 405: "this route does not take that method"}
+    return JSONResponse({"error": said.get(exc.status_code, str(exc.detail)[:200])},
+                        status_code=exc.status_code, headers=exc.headers)
 
 
 async def _busy(request: Request, exc: Busy):

@@ -177,7 +177,7 @@ def server_config(app, limits, host: str, port: int):
     from pyengine.ui.web.connections import guarded_protocol
     return uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                           http=guarded_protocol(limits), timeout_keep_alive=limits.keep_alive,
-                          h11_max_incomplete_event_size=16 * 1024, ws="none",
+                          h11_max_incomplete_event_size=limits.head, ws="none",
                           limit_concurrency=limits.connections + 64,
                           timeout_graceful_shutdown=limits.shutdown_seconds,
                           proxy_headers=False)      # X-Forwarded-For would name any client

@@ -22,6 +22,7 @@ import secrets
 import socket
 import time
 
+from pyengine.engine.numbers import is_digits
 from pyengine.ui.web.limits import Limits
 
 TOKEN_HEADER = "x-pyengine-token"
@@ -58,11 +59,17 @@ class Hosts:
 
 
 def host_name(host: str) -> str:
-    """``example:8765`` -> ``example``; ``[::1]:80`` -> ``::1``; lower case."""
+    """``example:8765`` -> ``example``; ``[::1]:80`` -> ``::1``; lower case; "" for
+    what is no host (``[::1]evil``, ``localhost:abc``)."""
     host = host.strip().lower()
     if host.startswith("["):
-        return host[1:host.find("]")] if "]" in host else ""
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        name, close, port = host[1:].partition("]")
+        whole = bool(close) and (not port or port[0] == ":" and is_digits(port[1:]))
+        return name if whole else ""
+    if host.count(":") == 1:
+        name, _, port = host.partition(":")
+        return name if is_digits(port) else ""
+    return host
 
 
 def _is_ip(name: str) -> bool:
@@ -103,8 +110,11 @@ class Guard:
 
     def refusal(self, scope) -> tuple[int, str] | None:
         """(status, why) for a request refused here; None to let it through."""
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
+        raw = scope.get("headers", [])
+        if sum(len(k) + len(v) + 4 for k, v in raw) + len(scope.get("raw_path") or b"") \
+                + len(scope.get("query_string") or b"") > self.limits.head:
+            return 431, f"the request head is larger than {self.limits.head // 1024} KiB"
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in raw}
         host = headers.get("host", "")
         if not self.hosts.allows(host):
             return 421, f"this server does not answer to the host {host[:60]!r}"

@@ -32,6 +32,7 @@ class Limits:
     memory_mb: int = 128        # what a session's worker may allocate beyond its start
     user_facts: int = 500       # facts one session may have asserted from the page
     body: int = 16_384          # bytes of one request body
+    head: int = 16_384          # bytes of one request head (line and headers)
     program_body: int = 400_000     # a request opening a program: 60,000 characters, escaped
     programs: bool = True       # students may load programs of their own (--no-programs)
     json_depth: int = 16        # nesting of a request's JSON

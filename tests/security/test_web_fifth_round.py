@@ -1,0 +1,44 @@
+"""A fifth hostile round on the web server (2026-11-29): what a tester found past the
+earlier rounds, each a promise of docs/web.md kept now."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
+
+from pyengine.ui.web.guard import Hosts, host_name  # noqa: E402
+from tests.webclient import web_client  # noqa: E402
+
+
+@pytest.mark.parametrize("host, name", [
+    ("localhost:8765", "localhost"), ("[::1]:80", "::1"), ("[::1]", "::1"),
+    ("LOCALHOST", "localhost"), ("[::1]evil.com", ""), ("[::1]:8o", ""),
+    ("localhost:abc", ""), ("localhost:", ""), ("[::1", ""), ("localhost:８０", "")])
+def test_a_host_is_a_name_and_a_port_of_digits_or_nothing(host, name):
+    """``[::1]evil.com`` and ``localhost:abc`` passed as loopback names."""
+    assert host_name(host) == name
+    assert Hosts().allows(host) is bool(name)
+
+
+def test_a_request_head_past_16_kib_is_refused_however_it_arrives():
+    """h11 bounds a head that arrives in parts; one arriving whole (up to 64 KB) was
+    taken. The guard counts every head."""
+    with web_client() as c:
+        assert c.get("/api/targets", headers={"X-Pad": "x" * 15_000}).status_code == 200
+        r = c.get("/api/targets", headers={"X-Pad": "x" * 17_000})
+        assert r.status_code == 431 and r.json() == {
+            "error": "the request head is larger than 16 KiB"}
+        r = c.get("/api/targets?" + "q" * 17_000)
+        assert r.status_code == 431
+
+
+def test_starlette_s_own_refusals_are_one_line_of_json():
+    """No such route, method or file answered in plain text ("Not Found")."""
+    with web_client() as c:
+        for method, path, status in [("GET", "/api/no-such", 404),
+                                     ("GET", "/static/../../etc/passwd", 404),
+                                     ("GET", "/static/no-such.js", 404),
+                                     ("DELETE", "/api/targets", 405)]:
+            r = c.request(method, path)
+            assert r.status_code == status and set(r.json()) == {"error"}, (path, r.text)
