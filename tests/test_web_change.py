@@ -290,6 +290,9 @@ def test_a_transcript_stops_at_its_size_with_a_note():
     assert text.splitlines()[-1].startswith(";; the transcript stops here: it holds at most")
     t.action("step", 1, [], None, "1 firing")
     assert t.text() == text
+    bells = Transcript("a title", max_bytes=200)    # measured as sent: a bell is 6 bytes
+    bells.action("step", 1, [], None, "\a" * 100)   # written out (it was 1, so a 2 MB
+    assert len(bells.text().encode()) < 300 and bells.full      # transcript sent 6 MB)
     assert file_name('bee-play "x"/../y') == "pyengine-bee-play-x-..-y-transcript.txt"
     assert file_name("///") == "pyengine-session-transcript.txt"
 
