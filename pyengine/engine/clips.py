@@ -339,7 +339,9 @@ class ClipsSession(ProgramMixin, Session):
             raise EngineHalted(f"loading {source.name}: {watch.reason}")
 
     def _check_halted(self, watch, where: str) -> None:
-        """Raise EngineHalted if the guard halted CLIPS or a rule called (exit)."""
+        """Raise EngineHalted if the guard halted CLIPS or a rule called (exit);
+        MemoryError if the session's memory ran out."""
+        self._router.memory_checked()
         code, self._exit_code = self._exit_code, None
         if code is not None:
             halt_execution(self.env._env, False)

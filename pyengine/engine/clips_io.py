@@ -76,6 +76,7 @@ class IORouter:
         self.capture: list[str] | None = None   # everything, for (matches) and the like
         self.pending = b""          # what is left of the line (read) is reading
         self.held_note = False      # CLIPS's "rule firing limit reached", or a rule's?
+        self.out_of_memory = False  # a write found no memory: CLIPS was halted
         self._callbacks: tuple = ()
 
     def install(self, env, name: str) -> None:
@@ -122,6 +123,19 @@ class IORouter:
         return ffi.string(name) in self.names
 
     def _write(self, env, name, message, context) -> None:
+        try:
+            self._written(env, message)
+        except MemoryError:             # the session's memory is used up: stop CLIPS, and
+            self.out_of_memory = True   # say it once the call returns (cffi would print
+            halt_execution(env, True)   # this callback's error and go on, each write)
+
+    def memory_checked(self) -> None:
+        """MemoryError if a write ran out of memory during the CLIPS call just ended."""
+        if self.out_of_memory:
+            self.out_of_memory = False
+            raise MemoryError("CLIPS ran out of the session's memory")
+
+    def _written(self, env, message) -> None:
         note = self.session._interrupt
         if note is not None and note.forced:        # Ctrl-C twice: stop the action
             halt_execution(env, True)

@@ -42,3 +42,53 @@ def test_starlette_s_own_refusals_are_one_line_of_json():
                                      ("DELETE", "/api/targets", 405)]:
             r = c.request(method, path)
             assert r.status_code == status and set(r.json()) == {"error"}, (path, r.text)
+
+
+def test_memory_run_out_while_an_answer_goes_out_is_the_session_s_507(monkeypatch):
+    """A MemoryError past the request's own handling (writing the answer, saying an
+    error) ended the worker with "status 1"; it is the one-line 507, said with room
+    let go for it."""
+    from pyengine.ui.web import worker
+    from pyengine.ui.web.limits import Limits
+
+    class Pipe:
+        def __init__(self):
+            self.frames = []
+
+        def send_bytes(self, data):
+            self.frames.append(data)
+
+    def out_of_memory(conn, ws, limits):
+        raise MemoryError
+
+    class Held:
+        class ins:                      # noqa: N801 - the session's inspector, closed
+            @staticmethod
+            def close():
+                pass
+    monkeypatch.setattr(worker, "limit_resources", lambda limits: None)
+    monkeypatch.setattr(worker, "_opened", lambda conn, spec, limits, sid: Held())
+    monkeypatch.setattr(worker, "serve", out_of_memory)
+    pipe = Pipe()
+    worker.main(pipe, {}, Limits(), "sid")
+    assert b'"status": 507' in pipe.frames[0] and b"this session needed more than its " \
+        b"128 MB" in pipe.frames[1]
+
+
+def test_clips_output_without_memory_stops_the_run_with_a_memory_error(monkeypatch):
+    """A write CLIPS made that found no memory was cffi's ignored error, printed on the
+    server's terminal at every write while the run went on; now CLIPS is halted and the
+    run ends in a MemoryError (the worker's 507)."""
+    pytest.importorskip("clips", reason="the CLIPS engine needs clipspy")
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.clips_io import IORouter
+
+    def no_memory(self, message):
+        raise MemoryError
+    s = ClipsSession(constructs=["(defrule r => (loop-for-count (?i 1 100000) do "
+                                 "(printout t ?i crlf)))"])
+    s.reset()
+    monkeypatch.setattr(IORouter, "write", no_memory)
+    with pytest.raises(MemoryError):
+        s.run()
+    assert s.env.find_rule("r") is not None      # the session is still there to end

@@ -36,30 +36,43 @@ MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what th
 #: by the server for the teacher's view (:mod:`pyengine.ui.web.classroom`)
 NOTE_FIELDS = {"fired": int, "engine": str, "error": str}
 NOTE_CHARS = 300                    # characters of an error's line in the header
+CUSHION = 4 * 1024 * 1024           # bytes kept to say that memory ran out
 
 
 def main(conn, spec: dict, limits: Limits, sid: str) -> None:
-    """The worker's life: limits, open, then requests until the pipe closes."""
+    """The worker's life: limits, open, then requests until the pipe closes. Memory run
+    out anywhere (an answer being written, an error being said) ends it with its 507:
+    a cushion kept from the start is let go first, so there is room to say so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     limit_resources(limits)
+    cushion = bytearray(CUSHION)
+    ws = None
+    try:
+        ws = _opened(conn, spec, limits, sid)
+        if ws is not None:
+            try:
+                serve(conn, ws, limits)
+            finally:
+                ws.ins.close()          # the session's memory back as the worker ends
+    except MemoryError:
+        del cushion
+        what = "this session needed" if ws is not None else "opening this session needed"
+        _send(conn, 507, {"error": f"{what} more than its {limits.memory_mb} MB and has "
+                                   "ended: reload the page for a new one"})
+
+
+def _opened(conn, spec: dict, limits: Limits, sid: str):
+    """The session, its first state sent; None if it was refused (the refusal sent)."""
     try:
         ws = open_session(spec, limits, sid)
         _send(conn, 200, views.state(ws))
+        return ws
     except UsageError as exc:
         place = exc.place() if isinstance(exc, ProgramRefused) else {}
         _send(conn, 400, {"error": _line(exc), **place})
-        return
     except OutOfTime as exc:            # a program that loops while it loads
         _send(conn, 400, {"error": f"the program did not load: {_line(exc)}"})
-        return
-    except MemoryError:
-        _send(conn, 507, {"error": f"opening this session needed more than its "
-                                   f"{limits.memory_mb} MB"})
-        return
-    try:
-        serve(conn, ws, limits)
-    finally:
-        ws.ins.close()                  # the session's memory back as the worker ends
+    return None
 
 
 def serve(conn, ws, limits: Limits) -> None:

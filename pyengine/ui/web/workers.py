@@ -189,6 +189,8 @@ class Worker:
             return "its process stopped answering"
         if code < 0:
             return f"its process was ended by signal {-code} (a crash, or out of memory)"
+        if code == 1:               # CLIPS's own end when it can allocate no more
+            return "its process ended (status 1: most likely CLIPS could not allocate memory)"
         return f"its process ended (status {code})"
 
     async def stop(self, why: str = "it was closed") -> None:
