@@ -165,19 +165,22 @@ class _Walk:
             i = j + 1
         return " , ".join(parts)
 
-    def _opens_with_initial(self, node) -> bool:
-        """Does the group's sub-network open with CLIPS's initial pattern? CLIPS then
-        lists the tokens entering it as that join keeps them, one bucket, newest first."""
-        return node.kind in _GROUPS and isinstance(
-            inner_chain(self.rete, node, tests=True)[0], InitialTestJoin)
+    def _entry(self, node):
+        """The join a token enters a group through: its sub-network's first (CLIPS lists
+        the tokens before a group from that join's memory, not the group's own)."""
+        while getattr(node, "kind", None) in _GROUPS:
+            node = inner_chain(self.rete, node, tests=True)[0]
+        return node
 
     def _section(self, node, after) -> None:
         """The partial matches ``node`` made, as CLIPS lists the memory of the join they
-        enter (``after``; else newest first)."""
+        enter (``after``, or the first of its sub-network; one opening with CLIPS's
+        initial pattern keeps them in one bucket, newest first: as here without one)."""
+        after = self._entry(after)
         if isinstance(after, SubResult):
             tokens = after.listing(node.out)
         elif (getattr(after, "table", None) is not None and after.parent is node
-              and not self._opens_with_initial(after)):
+              and not isinstance(after, InitialTestJoin)):
             tokens = after.table.listed(after.key_of)
         else:
             tokens = reversed(node.out)
@@ -202,8 +205,9 @@ def _labels(ces: list) -> list[str]:
             continue
         if isinstance(ce, Forall):
             out += _labels(ce.first + ce.rest)
-        elif isinstance(ce, (Not, Exists)) and not one_join(flatten(ce.ces)):
-            out += _labels(ce.ces)
+        elif isinstance(ce, (Not, Exists)) and (not one_join(flatten(ce.ces))
+                                                or not getattr(ce, "text", "")):
+            out += _labels(ce.ces)      # a group, or a not a forall makes: its pattern
         else:
             out.append(getattr(ce, "text", "") or type(ce).__name__.lower())
     return out

@@ -19,7 +19,7 @@ from pyengine.engine.rete.joins import (ExistsJoin, FilterJoin, InitialTestJoin,
 from pyengine.engine.rete.clips_hash import Table
 from pyengine.engine.rete.keys import join_test, key_values, left_key, right_key
 from pyengine.engine.rete.lhs import (And, Exists, Forall, Not, Pattern, RuleSpec, Test,
-                                      disjuncts, flatten, one_join, shape_of, variables_in)
+                                      disjuncts, flatten, one_join, outer_references, shape_of)
 from pyengine.engine.rete.patterns import PatternCompiler, norm_loose, norm_strict
 from pyengine.engine.rete.specificity import specificity
 
@@ -169,7 +169,7 @@ class Builder:
             join, _ = self._pattern(inner[0], parent, pos, bound, tests, share, cls, ce,
                                     inner[1:])
             return join
-        used = sorted(variables_in(inner) & bound.keys())
+        used = outer_references(inner, bound)     # CLIPS's hash of the results
         last, _, _ = self._chain(inner, parent, pos, bound, share)
         cls = SubExistsJoin if exists else SubNegJoin
         skey = (id(parent), cls.kind, id(last), tuple(bound[u].where for u in used),

@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, make_form, read
-from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Not, Or,
-                                      TooManyAlternatives, count_alternatives)
+from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or,
+                                      TooManyAlternatives, count_alternatives, flatten,
+                                      one_join)
 
 
 @dataclass(frozen=True)
@@ -122,20 +123,23 @@ def negated(inner: list, text: str = ""):
     rewrites them: three nots are one (``(not (not (not X)))`` is ``(not X)``, and so is
     ``(not (exists X))``, an exists being two nots). (A not of tests only is a test:
     :func:`tests_folded` makes it so on the forms, before they are read.)"""
+    inner = _opened(inner)
     if len(inner) == 1:
         twice = _two_nots(inner[0])
         if twice is not None:
             return negated(twice, text)
         if isinstance(inner[0], Not) and alternatives(inner[0].ces) is None:
-            return Exists(inner[0].ces, text)          # (not (not X)) is (exists X)
+            return existing(inner[0].ces, text)        # (not (not X)) is (exists X)
     spread = alternatives(inner)
-    return Not(inner, text) if spread is None else And([Not(alt) for alt in spread], text)
+    return Not(_first_kept(inner), text) if spread is None else \
+        And([Not(alt) for alt in spread], text)
 
 
 def existing(inner: list, text: str = ""):
     """``(exists ...)`` of ``inner``: with an ``or`` inside, not all alternatives absent.
     An exists is two nots (CLIPS reads it so): ``(exists (exists X))`` and ``(exists
     (not (not X)))`` are ``(exists X)``, ``(exists (not X))`` is ``(not X)``."""
+    inner = _opened(inner)
     if len(inner) == 1:
         twice = _two_nots(inner[0])
         if twice is not None:
@@ -143,7 +147,36 @@ def existing(inner: list, text: str = ""):
         if isinstance(inner[0], Not):
             return negated(inner[0].ces, text)
     spread = alternatives(inner)
-    return Exists(inner, text) if spread is None else Not([Not(alt) for alt in spread], text)
+    if spread is not None:
+        return Not([Not(alt) for alt in spread], text)
+    inner = _first_kept(inner)
+    if _opens_group(inner):         # CLIPS keeps it two nots: the group's first pattern
+        return Not([Not(inner)], text)  # begins a group already (one exists mark each)
+    return Exists(inner, text)
+
+
+def _opened(inner: list) -> list:
+    """``(and X)`` of one condition is X (``(not (and (not (and A B))))`` is two nots)."""
+    return flatten(inner) if len(inner) == 1 and isinstance(inner[0], And) else inner
+
+
+def _first_kept(inner: list) -> list:
+    """A group's conditions, an exists over several first among them kept two nots, as
+    CLIPS keeps it: the pattern beginning it begins the group too, and reorder.c marks
+    an exists (``MarkExistsNands``) only where its first pattern begins two levels past
+    where the pattern before it ended."""
+    flat = flatten(inner)
+    if flat and isinstance(flat[0], Exists) and not one_join(flatten(flat[0].ces)):
+        return [Not([Not(flat[0].ces)], flat[0].text)] + flat[1:]
+    return inner
+
+
+def _opens_group(ces: list) -> bool:
+    """Does the first condition make a group of its own (a not or exists over several
+    conditions, a forall)?"""
+    first = flatten(ces)[:1]
+    return bool(first) and (isinstance(first[0], Forall) or isinstance(first[0], (Not, Exists))
+                            and not one_join(flatten(first[0].ces)))
 
 
 def _two_nots(ce) -> list | None:

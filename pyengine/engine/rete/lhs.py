@@ -293,21 +293,107 @@ def constraint_variables(c) -> tuple:
     return tuple(dict.fromkeys(out))
 
 
-def variables_in(ces: list) -> set[str]:
-    """The variables the conditions name anywhere (bound or used), nested groups too."""
-    out: set[str] = set()
+def outer_references(ces: list, bound, inside: frozenset = frozenset()) -> list[str]:
+    """The references a group's conditions make to variables bound before it, in the
+    order CLIPS reads them: what it hashes a group's results on (its nand join's
+    ``externalRightHash``, generate.c). A variable named in a pattern's field inside the
+    group is the group's own from there on, but not past a not or a group that names it
+    (what is named there stays there); until then each mention counts, a call's too.
+    CLIPS reads a call's arguments last first (``GetvarReplace``), the calls of a field
+    before its variable, and the tests after a pattern as one call."""
+    out: list[str] = []
+    inside = set(inside)
+    flat = flatten(ces)
+    i = 0
+    while i < len(flat):
+        ce = flat[i]
+        i += 1
+        if isinstance(ce, Test):
+            tests = [ce]
+            while i < len(flat) and isinstance(flat[i], Test):
+                tests.append(flat[i])
+                i += 1
+            said = [name for t in tests for name in _mentions(t)]
+            out += [name for name in reversed(said) if name in bound and name not in inside]
+        elif isinstance(ce, Pattern):
+            out += _pattern_references(ce, bound, inside)
+        elif isinstance(ce, Forall):
+            out += outer_references(ce.first + ce.rest, bound, frozenset(inside))
+        elif isinstance(ce, (Not, Exists)):
+            out += outer_references(ce.ces, bound, frozenset(inside))
+        elif isinstance(ce, Or):
+            for branch in ce.branches:
+                out += outer_references(branch, bound, frozenset(inside))
+    return out
+
+
+def _mentions(call) -> list[str]:
+    """Each variable a call (Pred, Ret, Test) names, in the order written, as often as
+    written (its CLIPS text read; else its ``uses``)."""
+    if isinstance(call.code, str):
+        from pyengine.engine.clips_reader import ReadError, tokens
+        try:
+            named = [t.value.name for t in tokens(call.code) if t.kind in ("variable",
+                                                                          "mfvariable")]
+            return [name for name in named if name in call.uses]
+        except ReadError:
+            pass
+    return list(call.uses)
+
+
+def _pattern_references(ce: Pattern, bound, inside: set) -> list[str]:
+    """A pattern's mentions of variables bound before the group (see
+    :func:`outer_references`); what its fields name joins ``inside``."""
+    out: list[str] = []
+
+    def counted(names, own=()) -> None:
+        out.extend(name for name in names
+                   if name in bound and name not in inside and name not in own)
+
+    def calls(x, own) -> None:
+        if isinstance(x, (Pred, Ret)):
+            counted(reversed(_mentions(x)), own)
+        elif isinstance(x, (NotC, Skipped)):
+            calls(x.inner, own)
+        elif isinstance(x, (AndC, OrC)):
+            for part in x.parts:
+                calls(part, own)
+
+    def names(x) -> list[str]:
+        if isinstance(x, Var):
+            return [x.name]
+        if isinstance(x, (NotC, Skipped)):
+            return names(x.inner)
+        if isinstance(x, (AndC, OrC)):
+            return [n for part in x.parts for n in names(part)]
+        return []
+    for slot in ce.slots:
+        for elem in slot.elems:         # a field's calls first, its variables then (a
+            own = names(elem.constraint)    # call naming the field's own is the field's)
+            calls(elem.constraint, own)
+            for name in own:
+                counted([name])
+                inside.add(name)
+    return out
+
+
+def variables_in(ces: list) -> dict[str, None]:
+    """The variables the conditions name anywhere (bound or used), nested groups too,
+    in the order they first appear."""
+    out: dict[str, None] = {}
     for ce in ces:
         if isinstance(ce, Pattern):
             for slot in ce.slots:
                 for elem in slot.elems:
-                    out.update(constraint_variables(elem.constraint))
+                    out.update(dict.fromkeys(constraint_variables(elem.constraint)))
         elif isinstance(ce, Test):
-            out.update(ce.uses)
+            out.update(dict.fromkeys(ce.uses))
         elif isinstance(ce, Forall):
-            out |= variables_in(ce.first) | variables_in(ce.rest)
+            out.update(variables_in(ce.first))
+            out.update(variables_in(ce.rest))
         elif isinstance(ce, (Not, Exists, And)):
-            out |= variables_in(ce.ces)
+            out.update(variables_in(ce.ces))
         elif isinstance(ce, Or):
             for branch in ce.branches:
-                out |= variables_in(branch)
+                out.update(variables_in(branch))
     return out
