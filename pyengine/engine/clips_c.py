@@ -49,3 +49,44 @@ def load_from_string(env, text: str) -> bool:
     them from a file; False on a syntax error (its text went to the error routers)."""
     data = text.encode("utf-8")
     return bool(c_library().LoadFromString(address(env), data, len(data)))
+
+
+# struct fact begins with its patternEntity: a TypeHeader, theInfo, dependents,
+# busyCount, then the time tag (CLIPS 6.4, 64-bit), checked once per process
+_TIME_TAG = 32
+_tags_ok: bool | None = None
+
+
+def fact_time_tags(env) -> list[tuple[int, int]] | None:
+    """(index, time tag) of each fact in the fact list's order; None where the layout
+    this reads is not the one checked (a modified fact keeps its place in the list and
+    gets a new time tag, which no API gives)."""
+    global _tags_ok
+    if _tags_ok is None:
+        _tags_ok = _layout_checked()
+    if not _tags_ok:
+        return None
+    return list(_tags(env))
+
+
+def _tags(env):
+    lib = _clips.lib
+    fact = lib.GetNextFact(env, ffi.NULL)
+    while fact != ffi.NULL:
+        yield lib.FactIndex(fact), ctypes.c_ulonglong.from_address(
+            address(fact) + _TIME_TAG).value
+        fact = lib.GetNextFact(env, fact)
+
+
+def _layout_checked() -> bool:
+    """Three facts, the first modified: time tags 4, 2, 3 if the layout is as read."""
+    import clips
+    env = clips.Environment()
+    try:
+        env.build("(deftemplate pyengine-c (slot v))")
+        for v in (1, 2, 3):
+            env.assert_string(f"(pyengine-c (v {v}))")
+        env.eval("(modify 1 (v 9))")
+        return [tag for _, tag in _tags(env._env)] == [4, 2, 3]
+    except Exception:       # noqa: BLE001 - any surprise: the layout is not known
+        return False

@@ -18,7 +18,11 @@ in index order, the holes left by retracted facts filled with placeholder facts
 (``(pyengine-gap N)``) that are retracted right after. The rules match the facts
 as they load, so the agenda comes back too, except that the activations that had
 fired already are back as well: refraction is restored by deleting every
-activation the snapshot's listing does not hold.
+activation the snapshot's listing does not hold. A fact modified after later ones were
+asserted has a newer time tag than they (its place in the list kept): the facts past
+the part of the snapshot's time order the rebuild has are modified again, in that
+order (:func:`~pyengine.engine.clips_snapshot_checks.reentry`), so the rules meet
+them as they did; an ordered fact among them cannot be, and the restore falls back.
 
 Nothing is guessed: the rebuilt fact list (indices and text) and agenda listing
 (in order) are compared with the snapshot's, and a difference raises
@@ -33,11 +37,13 @@ still part ways later, no snapshot is taken (:func:`snapshot` returns None):
   random the activations' random numbers (the C library's ``rand()``);
 * rules or functions that call ``random``, ``gensym`` or ``gensym*`` (state outside
   the fact base), rules with a ``logical`` CE (the rebuilt facts would have no
-  logical support), rules whose patterns read a defglobal (their matches depend on
-  when they were made), salience evaluated other than when defined, more than one
+  logical support), rules whose conditions read a defglobal or query the fact base,
+  themselves or through the functions they call (their matches depend on when they
+  were made), salience evaluated other than when defined, more than one
   defmodule (agendas and a focus stack);
 * COOL instances, or a fact-address, instance-address or external-address value in
-  a fact or a defglobal (save-facts cannot write them back);
+  a fact or a defglobal (save-facts cannot write them back), or a float in a fact that
+  its 15 digits do not give back (``(+ 0.1 0.2)``);
 * a session whose trace misses firings (``watch rules`` was off), since then the
   highest fact index given out is not known;
 * a session whose program was changed at the prompt (a construct typed or loaded, a
@@ -59,13 +65,15 @@ from clips._clips import ffi, lib
 from clips.common import environment_builder
 
 from pyengine.engine.clips_facts import top_fact_id
+from pyengine.engine.clips_snapshot_checks import (READS_STATE, floats_kept, reading_state,
+                                                  reentry, time_order)
 from pyengine.engine.clips_reader import Form
 from pyengine.engine.timeline import SnapshotMismatch
 
 _STRATEGIES = ("depth", "breadth")
 _GAP = "pyengine-gap"
-_UNSAFE_CALLS = re.compile(r"\((?:random|gensym\*?|logical)[\s)]")
 _ADDRESS = re.compile(r"<(?:Fact|Instance|Pointer)-")
+_UNSAFE_CALLS = re.compile(r"\((?:random|gensym\*?|logical)[\s)]")
 _WATCHES = ("facts", "rules", "activations")
 
 
@@ -105,12 +113,16 @@ def _snapshot(session) -> dict | None:
     if env.eval("(length$ (find-all-instances ((?i USER)) TRUE))"):
         return None
     ids, lines = fact_list(session)
-    if ids is None or _ADDRESS.search("".join(lines)):
+    if ids is None or _ADDRESS.search("".join(lines)) or not floats_kept(env, ids, lines):
+        return None
+    order = time_order(env)
+    if order is None:
         return None
     values = _globals(env)
     if values is None:
         return None
     return {"ids": ids, "lines": lines, "agenda": agenda_listing(env), "globals": values,
+            "order": order,
             "top": max([top_fact_id(session), *ids[-1:]]),
             "strategy": session.strategy, "seed": session._seed,
             "fired": session.fired_total}
@@ -177,13 +189,14 @@ def _program_ok(session) -> bool:
 def _check_program(env) -> bool:
     if len(list(env.modules())) > 1 or str(env.eval("(get-salience-evaluation)")) != "when-defined":
         return False
+    functions = {str(c.name): str(c) for c in (*env.functions(), *env.generics())}
+    if any(_UNSAFE_CALLS.search(text) for text in functions.values()):
+        return False
+    reading = reading_state(functions)
     for rule in env.rules():
         text = str(rule)
         lhs = text.split("=>", 1)[0]
-        if _UNSAFE_CALLS.search(text) or "?*" in lhs:
-            return False
-    for construct in (*env.functions(), *env.generics()):
-        if _UNSAFE_CALLS.search(str(construct)):
+        if _UNSAFE_CALLS.search(text) or READS_STATE.search(lhs) or reading.search(lhs):
             return False
     return True
 
@@ -295,6 +308,13 @@ class _Rebuild:
         later = [fid for fid in snap["ids"] if fid > first]
         if later or snap["top"] > first:
             self._load(first, later, want)
+        try:                            # the facts in the order the rules met them
+            again = reentry(env, snap["order"], want)
+        except ValueError as exc:
+            raise SnapshotMismatch(str(exc)) from None
+        for fid, slot in again:
+            _eval(env, f"(modify {fid} ({slot} pyengine-again))")
+            _eval(env, _modify_command(fid, want[fid]))
 
     def _load(self, first: int, later: list[int], want: dict) -> None:
         """Facts ``first + 1`` to the top through one ``load-facts``, holes filled

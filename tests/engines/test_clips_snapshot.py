@@ -115,8 +115,10 @@ def test_conformance_programs(program, strategy, monkeypatch, restores):
     tl, targets = run_both(reopen, monkeypatch, 2)
     if strategy not in ("depth", "breadth"):
         assert not tl.snapshots        # lex, mea, ...: the facts' own time tags
-    elif any(k >= 2 for k in targets):
+    elif any(k >= 2 for k in targets) and program != "countdown":
         assert restores, f"{program}: no goto started from a snapshot"
+    # countdown: an ordered (tick) asserted after its counter was modified cannot come
+    # back after it at its own index; such snapshots fall back (the same firings)
 
 
 def test_random_strategy_declines_and_still_goes_back(monkeypatch, restores):
@@ -184,3 +186,53 @@ def test_snapshot_is_cheap_and_leaves_no_file(tmp_path, monkeypatch):
     snap = s.snapshot()
     assert snap["fired"] == 2 and snap["ids"] == [f.id for f in s.facts()]
     assert list(tmp_path.iterdir()) == []
+
+
+TICKS = ("(deffacts init (counter 0))\n"
+         "(defrule tick ?c <- (counter ?n&:(< ?n 60)) => (retract ?c) "
+         "(assert (counter (+ ?n 1))))\n")
+# Found by a tester (2026-11-29): a goto from a snapshot fired otherwise than the run.
+TIME_ORDER = TICKS + """(deftemplate cell (slot id) (slot v (default 0)))
+(defrule make-cells (declare (salience 10)) (counter 0) =>
+   (assert (cell (id a)) (cell (id b)) (cell (id c))))
+(defrule touch-a (declare (salience 5)) (counter 10) ?f <- (cell (id a) (v 0)) =>
+   (modify ?f (v 1)))
+(defrule see (go) (cell (id ?i)) => (printout t "see " ?i crlf))
+(defrule go-at-60 (counter 60) => (assert (go)))
+"""
+FLOATS = TICKS + """(defrule make-val (declare (salience 10)) (counter 0) =>
+   (assert (val (+ 0.1 0.2))))
+(defrule check (counter 60) (val ?x&:(> ?x 0.3)) => (printout t "above" crlf))
+"""
+GLOBAL_IN_TEST = """(defglobal ?*limit* = 10)
+(deffunction ok (?x) (> ?x ?*limit*))
+(deffacts init (counter 0))
+(defrule tick ?c <- (counter ?n&:(< ?n 60)) => (retract ?c)
+   (if (= ?n 10) then (bind ?*limit* 0))
+   (if (= ?n 20) then (assert (a 5)))
+   (if (= ?n 30) then (bind ?*limit* 10))
+   (assert (counter (+ ?n 1))))
+(defrule go-at-60 (counter 60) => (assert (go)))
+(defrule r (a ?x) (test (ok ?x)) (go) => (printout t "r fired for " ?x crlf))
+"""
+
+
+@pytest.mark.parametrize("text, restored", [(TIME_ORDER, True), (FLOATS, False),
+                                            (GLOBAL_IN_TEST, False)])
+def test_a_goto_from_a_snapshot_fires_as_the_run_did(text, restored, monkeypatch,
+                                                     restores, tmp_path):
+    """A fact modified after later ones were asserted came back in index order, so the
+    rules met the facts (and fired) in another order: the rebuild now modifies again
+    the facts past the order it has, in the order of their time tags. A float that
+    save-facts writes in 15 digits (0.1 + 0.2) and a test calling a function that
+    reads a defglobal take no snapshot (they came back otherwise)."""
+    path = tmp_path / "p.clp"
+    path.write_text(text)
+
+    def reopen():
+        s = ClipsSession([path])
+        s.reset()
+        return SessionPlan(s, [])
+    tl, targets = run_both(reopen, monkeypatch, 7, [20, 40, 60])
+    assert bool(restores) is restored and bool(tl.snapshots) is restored
+    assert tl.session.trace[-1].output or text is TIME_ORDER

@@ -1,0 +1,81 @@
+"""What a CLIPS snapshot checks before it is taken (see :mod:`pyengine.engine.clips_snapshot`):
+conditions that read a defglobal or the fact base, through the functions they call;
+floats that save-facts would not give back; and the facts a rebuild must bring in again,
+in the order of their time tags.
+"""
+from __future__ import annotations
+
+import re
+
+from pyengine.engine.clips_c import fact_time_tags
+
+# what a condition may read besides its facts: a defglobal, or the fact base through a
+# query (its answer depends on when the rebuild evaluates it)
+READS_STATE = re.compile(r"\?\*|\((?:any-factp|find-fact|find-all-facts|do-for-fact|"
+                          r"do-for-all-facts|delayed-do-for-all-facts|fact-existp|"
+                          r"fact-slot-value|get-fact-list|fact-index|fact-relation)[\s)]")
+# a float as save-facts writes it (15 significant digits: not every double comes back)
+FLOAT = re.compile(r"(?<![\w\\])[-+]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][-+]?\d+)?")
+
+
+def reading_state(functions: dict) -> re.Pattern:
+    """A pattern finding a call of a function that reads a defglobal or the fact base,
+    itself or through the functions it calls (``(deffunction ok (?x) (> ?x ?*limit*))``
+    in a test: its matches depend on when they were made, like ``?*`` in a pattern)."""
+    reading = {name for name, text in functions.items() if READS_STATE.search(text)}
+    while True:
+        found = _calls_of(reading)
+        more = {name for name, text in functions.items()
+                if name not in reading and found.search(text)}
+        if not more:
+            return found
+        reading |= more
+
+
+def _calls_of(names: set) -> re.Pattern:
+    if not names:
+        return re.compile(r"(?!)")
+    return re.compile(r"\((?:" + "|".join(map(re.escape, sorted(names))) + r")[\s)]")
+
+
+def floats_kept(env, ids: list[int], lines: list[str]) -> bool:
+    """Does every float of the facts come back from its save-facts text (15 significant
+    digits: 0.1 + 0.2 came back 0.3, and a rule comparing it fired otherwise)?"""
+    floated = {fid for fid, line in zip(ids, lines) if FLOAT.search(line)}
+    for fact in env.facts() if floated else ():
+        if fact.index not in floated:
+            continue
+        values = list(fact) if fact.template.implied else [v for _, v in fact]
+        for value in values:
+            for item in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(item, float) and float(f"{item:.15g}") != item:
+                    return False
+    return True
+
+
+def time_order(env) -> list[int] | None:
+    """The facts' indices in the order of their time tags (a fact modified keeps its
+    place in the list and gets a newer tag); None where the tags cannot be read."""
+    tags = fact_time_tags(env._env)
+    return None if tags is None else [fid for fid, _ in sorted(tags, key=lambda p: p[1])]
+
+
+def reentry(env, order: list[int], lines: dict[int, str]) -> list[tuple[int, str]]:
+    """The facts a rebuild must modify again, in ``order`` (the snapshot's time order),
+    each with a slot to change and change back, so the rules meet the facts in the
+    order they did: those past the part of ``order`` the rebuild already has (it loads
+    facts in index order). ValueError naming a fact that cannot be modified (an
+    ordered fact, a template without slots). ``lines``: save-facts texts by index."""
+    now = time_order(env) or []
+    same = 0
+    while same < min(len(now), len(order)) and now[same] == order[same]:
+        same += 1
+    out = []
+    for fid in order[same:]:
+        name = lines[fid][1:].split(None, 1)[0].rstrip(")")
+        template = env.find_template(name)
+        slots = [] if template.implied else list(template.slots)
+        if not slots:
+            raise ValueError(f"f-{fid} ({name}) would come back in another order")
+        out.append((fid, slots[0].name))
+    return out
