@@ -140,10 +140,13 @@ class ClipsSession(ProgramMixin, Session):
         if self._telling:
             self._watch_facts(True)
             self._router.keep_text = True
-        try:
-            yield
-        finally:
-            self._telling = False
+        with stop_between_firings(in_c=True) as note:   # Ctrl-C raised in a callback of
+            try:                                        # clipspy's would be lost: noted,
+                yield                                   # raised once CLIPS is done
+            finally:
+                self._telling = False
+        self._router.raise_pending()    # Ctrl-C or no memory in one of our callbacks
+        note.check()
 
     # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
@@ -340,8 +343,8 @@ class ClipsSession(ProgramMixin, Session):
 
     def _check_halted(self, watch, where: str) -> None:
         """Raise EngineHalted if the guard halted CLIPS or a rule called (exit);
-        MemoryError if the session's memory ran out."""
-        self._router.memory_checked()
+        MemoryError or KeyboardInterrupt if a callback met them (CLIPS was halted)."""
+        self._router.raise_pending()
         code, self._exit_code = self._exit_code, None
         if code is not None:
             halt_execution(self.env._env, False)

@@ -1,6 +1,6 @@
 """The few CLIPS 6.4 C functions pyengine needs that clipspy's API leaves out, called
-through ctypes on clipspy's own library: halting an action, aborting ``(exit)``,
-loading constructs from a string."""
+through ctypes on clipspy's own library: halting an action or a run, aborting
+``(exit)``, loading constructs from a string, reading the facts' time tags."""
 from __future__ import annotations
 
 import ctypes
@@ -19,6 +19,8 @@ def c_library():
         lib = ctypes.CDLL(_clips.__file__)
         lib.SetHaltExecution.argtypes = (ctypes.c_void_p, ctypes.c_bool)
         lib.SetHaltExecution.restype = None
+        lib.SetHaltRules.argtypes = (ctypes.c_void_p, ctypes.c_bool)
+        lib.SetHaltRules.restype = None
         lib.AbortExit.argtypes = (ctypes.c_void_p,)
         lib.AbortExit.restype = None
         lib.LoadFromString.argtypes = (ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t)
@@ -36,6 +38,12 @@ def halt_execution(env, on: bool) -> None:
     """CLIPS's ``SetHaltExecution``: on, the action being evaluated stops (as after an
     error); the session turns it off again."""
     c_library().SetHaltExecution(address(env), on)
+
+
+def halt_rules(env) -> None:
+    """CLIPS's ``SetHaltRules``: the run stops after the rule firing now (as ``(halt)``;
+    the next run clears it)."""
+    c_library().SetHaltRules(address(env), True)
 
 
 def abort_exit(env) -> None:

@@ -33,7 +33,7 @@ from typing import Iterator
 
 import clips
 
-from pyengine.engine.clips_c import address, halt_execution
+from pyengine.engine.clips_c import address, halt_execution, halt_rules
 from pyengine.engine.deep_calls import big_stack
 from pyengine.engine.interrupt import current_budget
 
@@ -106,6 +106,7 @@ class Watch:
         self.presses = 0
         self.reason: str | None = None
         self.interrupted = False        # halted by Ctrl-C: the run raises KeyboardInterrupt
+        self.stopping = False           # the first Ctrl-C of two: rules halted
 
     def check(self) -> None:
         if self.reason is not None:
@@ -116,18 +117,21 @@ class Watch:
         elif self.deadline is not None and time.monotonic() > self.deadline:
             self.halt(f"one firing ran for more than {self.seconds:g} s: "
                       "its action was halted")
-        elif self.sigint_fd is not None and self._pressed_twice():
+        elif self.sigint_fd is not None and self._pressed() >= self.presses_to_halt:
             self.interrupted = True
             self.halt("Ctrl-C pressed twice: the action was halted"
                       if self.presses_to_halt > 1 else "Ctrl-C: the command was halted")
+        elif self.presses and not self.stopping:    # the first of two: the run stops
+            self.stopping = True                    # after the firing now (a chunk of
+            halt_rules(self.env)                    # firings could take minutes)
 
-    def _pressed_twice(self) -> bool:
+    def _pressed(self) -> int:
         try:
             got = os.read(self.sigint_fd, 64)
         except (BlockingIOError, OSError):
-            return False
+            return self.presses
         self.presses += got.count(bytes([signal.SIGINT]))
-        return self.presses >= self.presses_to_halt
+        return self.presses
 
     def halt(self, reason: str) -> None:
         self.reason = reason

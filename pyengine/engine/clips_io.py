@@ -17,6 +17,7 @@ the session's reader per line CLIPS asks for (see :meth:`Session.set_input`).
 from __future__ import annotations
 
 import re
+import traceback
 import weakref
 
 import clips
@@ -76,7 +77,7 @@ class IORouter:
         self.capture: list[str] | None = None   # everything, for (matches) and the like
         self.pending = b""          # what is left of the line (read) is reading
         self.held_note = False      # CLIPS's "rule firing limit reached", or a rule's?
-        self.out_of_memory = False  # a write found no memory: CLIPS was halted
+        self.met = None             # a callback's Ctrl-C or MemoryError, raised after
         self._callbacks: tuple = ()
 
     def install(self, env, name: str) -> None:
@@ -84,11 +85,17 @@ class IORouter:
         it takes stdout and stdin only. CLIPS's error text, when quiet, goes to a
         second router below the error router, which builds each CLIPSError's message
         first."""
-        cbs = (ffi.callback("_Bool(struct environment *, char *, void *)", self._query, False),
-               ffi.callback("void(struct environment *, char *, char *, void *)", self._write),
-               ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF),
-               ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0),
-               ffi.callback("void(struct environment *, int, void *)", self._exit))
+        failed = self._failed
+        cbs = (ffi.callback("_Bool(struct environment *, char *, void *)", self._query, False,
+                            failed),
+               ffi.callback("void(struct environment *, char *, char *, void *)", self._write,
+                            onerror=failed),
+               ffi.callback("int(struct environment *, char *, void *)", self._read, _EOF,
+                            failed),
+               ffi.callback("int(struct environment *, char *, int, void *)", self._unread, 0,
+                            failed),
+               ffi.callback("void(struct environment *, int, void *)", self._exit,
+                            onerror=failed))
         self._callbacks = cbs        # alive as long as the environment: held in its data
         self._env, self._name = env._env, name.encode()
         common.environment_data(env._env, "routers")[name] = self
@@ -122,20 +129,24 @@ class IORouter:
     def _query(self, env, name, context) -> bool:
         return ffi.string(name) in self.names
 
+    def _failed(self, kind, value, trace):
+        """A callback raised: Ctrl-C (Python's own handler, outside a run's) or memory
+        run out halt CLIPS and are raised once its call returns (:meth:`raise_pending`);
+        cffi would print them and go on. Anything else is printed, as cffi prints it."""
+        if issubclass(kind, (KeyboardInterrupt, MemoryError)):
+            self.met = value
+            halt_execution(self._env, True)
+        else:
+            traceback.print_exception(kind, value, trace)
+        return None
+
+    def raise_pending(self) -> None:
+        """What a callback met during the CLIPS call just ended (Ctrl-C, no memory)."""
+        met, self.met = self.met, None
+        if met is not None:
+            raise met
+
     def _write(self, env, name, message, context) -> None:
-        try:
-            self._written(env, message)
-        except MemoryError:             # the session's memory is used up: stop CLIPS, and
-            self.out_of_memory = True   # say it once the call returns (cffi would print
-            halt_execution(env, True)   # this callback's error and go on, each write)
-
-    def memory_checked(self) -> None:
-        """MemoryError if a write ran out of memory during the CLIPS call just ended."""
-        if self.out_of_memory:
-            self.out_of_memory = False
-            raise MemoryError("CLIPS ran out of the session's memory")
-
-    def _written(self, env, message) -> None:
         note = self.session._interrupt
         if note is not None and note.forced:        # Ctrl-C twice: stop the action
             halt_execution(env, True)

@@ -77,12 +77,15 @@ def counter_value(session) -> int:
 
 
 @pytest.mark.parametrize("record", [True, False])
-def test_clips_run_stops_at_the_end_of_its_chunk(record):
+def test_clips_run_stops_after_the_key_within_its_chunk(record):
+    """The watchdog halts CLIPS's rules at its next look (the firing under way ends);
+    the end of the chunk the key fell in at the latest (a chunk of slow firings took
+    minutes before)."""
     s = clips_counter(record)
     with pytest.raises(KeyboardInterrupt):
         s.run()
-    stop = -(-PRESS_AT // CHUNK) * CHUNK          # the chunk the key fell in ends there
-    assert s.fired_total == stop == counter_value(s)
+    stop = s.fired_total
+    assert PRESS_AT <= stop <= -(-PRESS_AT // CHUNK) * CHUNK and stop == counter_value(s)
     assert len(s.trace) == (stop if record else 0)
     assert s.run(5) == 5 and counter_value(s) == stop + 5      # and it goes on
 

@@ -7,6 +7,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
 pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
 
+import signal  # noqa: E402
+
 from pyengine.ui.web.guard import Hosts, host_name  # noqa: E402
 from tests.webclient import web_client  # noqa: E402
 
@@ -114,3 +116,57 @@ def test_a_recursion_halted_deep_says_so_without_copying_every_warning():
     assert len(held._last_message) < 10_000
     with pytest.raises(UsageError, match=r"\[PRCCODE3\] Undefined variable \?y"):
         s.build("(defrule after (a ?x) => (printout t ?y))")     # errors said again
+
+
+@pytest.fixture
+def ctrl_c():
+    """Python's own Ctrl-C handler for the test (an earlier test's web app, or the test
+    runner, may have set another); the main thread only."""
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("Ctrl-C is the main thread's")
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
+def test_ctrl_c_in_a_callback_of_clipspy_s_is_not_lost(ctrl_c):
+    """A tester's finding: Ctrl-C while facts were asserted (``scramble --randomizer
+    shuffle``) fell in one of clipspy's router callbacks half the time, where cffi
+    printed it and dropped it: the command ran on to exit 0. A change outside a run
+    (a reset, an assert, a retract, a modify) notes it where it falls and raises it
+    once CLIPS is done."""
+    pytest.importorskip("clips", reason="the CLIPS engine needs clipspy")
+    from pyengine.engine.clips import ClipsSession
+    s = ClipsSession(constructs=["(deftemplate w (slot v))"])
+    s.reset()
+    went_on = []
+    with pytest.raises(KeyboardInterrupt):
+        with s._told():                             # what assert_fact runs CLIPS in
+            signal.raise_signal(signal.SIGINT)      # as a press falls in a callback
+            went_on.append(s.assert_fact("(w (v 1))"))
+    assert went_on == [1]
+
+
+def test_the_first_ctrl_c_stops_a_clips_run_after_the_firing_under_way(ctrl_c):
+    """A run went on to the end of its chunk of 1,000 firings at the first Ctrl-C (a
+    slow rule: minutes); CLIPS is told to halt the rules, so the run stops after the
+    firing under way."""
+    import time
+
+    pytest.importorskip("clips", reason="the CLIPS engine needs clipspy")
+    from pyengine.engine.clips import ClipsSession
+    s = ClipsSession(constructs=["(deffacts d (n 0))"])
+
+    def slow(k):
+        time.sleep(0.001)
+        if k == 10:
+            signal.raise_signal(signal.SIGINT)
+        return k
+    s.provide(slow=slow)
+    s.build("(defrule step ?f <- (n ?k&:(< ?k 3000)) => (retract ?f) (slow ?k) "
+            "(assert (n (+ ?k 1))))")
+    s.reset()
+    with pytest.raises(KeyboardInterrupt):
+        s.run()
+    assert 10 < s.fired_total < 200

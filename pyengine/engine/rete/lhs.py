@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from pyengine.engine.clips_reader import ReadError, tokens
+
 
 # -- field constraints ------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -331,7 +333,6 @@ def _mentions(call) -> list[str]:
     """Each variable a call (Pred, Ret, Test) names, in the order written, as often as
     written (its CLIPS text read; else its ``uses``)."""
     if isinstance(call.code, str):
-        from pyengine.engine.clips_reader import ReadError, tokens
         try:
             named = [t.value.name for t in tokens(call.code) if t.kind in ("variable",
                                                                           "mfvariable")]
