@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import argparse
 import cmd
+import io
+import re
 import sys
 from typing import Callable, Iterable
 
@@ -38,7 +40,7 @@ from pyengine.ui.shell_commands import ShellFront
 from pyengine.ui.shell_edit import EditCommands, parens_of
 from pyengine.ui.shell_events import EventView, RuleInput, clips_form, stage_label
 from pyengine.ui.shell_readline import Completion, save_history
-from pyengine.engine.textio import one_line, read_text, shown
+from pyengine.engine.textio import one_line, read_file_text, read_text
 
 PROMPT = "pyengine> "
 CONTINUED = "     ...> "     # a construct typed over several lines goes on
@@ -71,19 +73,18 @@ def add_parser(sub, help_text: str) -> None:
 def run(args) -> int:
     input_file, rest = take_input_option(args.args)
     args.input = args.input or input_file
+    interactive = not args.script and _isatty(sys.stdin)
+    stdin = _script(args.script) if args.script else \
+        sys.stdin if interactive else _piped(sys.stdin)
     factory = sessions.opener(args.puzzle, rest)
     setup = _first_open(factory, args.puzzle)
     inputs = input_lines(args.input) if getattr(args, "input", None) else None
-    stdin = _script(args.script) if args.script else sys.stdin
-    interactive = stdin is sys.stdin and _isatty(sys.stdin)
     shell = Shell(setup, factory, stdin=stdin, stdout=sys.stdout,
                   interactive=interactive, echo=args.echo, inputs=inputs)
     try:
         shell.cmdloop()
     finally:
         shell.session.close()           # the engine's memory back (CLIPS: its environment)
-        if stdin is not sys.stdin:
-            stdin.close()
     return 1 if shell.errors and not interactive else 0
 
 
@@ -114,11 +115,23 @@ def _first_open(factory, name: str):
                          f"{type(exc).__name__}{': ' + text if text else ''}") from None
 
 
+_BYTE = re.compile("[\udc80-\udcff]")    # a byte surrogateescape kept: not UTF-8
+
+
 def _script(path: str):
-    try:
-        return open(path, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot read {shown(path)}: {exc.strerror or exc}") from None
+    """``--script FILE``: checked UTF-8 text (a byte-order mark dropped), a regular
+    file of at most 64 MiB, read before the session opens."""
+    return io.StringIO(read_file_text(path, "script"))
+
+
+def _piped(stream):
+    """Commands piped in, line by line: a byte that is not UTF-8 is kept as Python's
+    surrogate escape for the line that holds it to be refused; a byte-order mark at the
+    start dropped."""
+    raw = getattr(stream, "buffer", None)
+    if raw is None:                     # a text stream handed in (tests)
+        return stream
+    return io.TextIOWrapper(raw, encoding="utf-8-sig", errors="surrogateescape")
 
 
 def input_lines(path: str) -> list[str]:
@@ -278,6 +291,11 @@ class Shell(ShellFront, EditCommands, ClipsCommands, Completion, EventView, cmd.
                     return input(self.prompt if prompt is None else prompt)
                 line = self.stdin.readline(LINE_CHARS + 2)
                 self.lines_read += 1
+                bad = _BYTE.search(line)
+                if bad:
+                    self.error(f"input line {self.lines_read:,} is not UTF-8 text (byte "
+                               f"0x{ord(bad.group()) - 0xdc00:02x}): the shell reads no further")
+                    return None
                 text = line.rstrip("\r\n")
                 if len(text) > LINE_CHARS or "\0" in text:
                     self.error(f"input line {self.lines_read:,} "

@@ -383,3 +383,35 @@ def test_inspector_gives_a_result_or_a_usage_error(clp, engine, stages, strategy
     _usage_error_or_result(lambda: Inspector.open(clp, engine, target=clp, stage=stages))
     _usage_error_or_result(lambda: Inspector.from_clp(clp, stages, strategy, seed, lines))
     _usage_error_or_result(lambda: Inspector.from_engine(engine, stages, strategy, seed, lines))
+
+
+def test_a_shell_script_is_read_as_every_input_file_is(tmp_path):
+    """A tester's findings (2026-11-29): ``shell --script`` opened the file as it came:
+    bytes that are not UTF-8 were a traceback, a FIFO a hang, a byte-order mark turned
+    the first command into a symbol CLIPS echoed. Now checked before the session
+    opens, as ``--input`` is."""
+    import os
+    binary = tmp_path / "bin.dat"
+    binary.write_bytes(b"facts\n\xba\xff\x00\n")
+    code, _, err = cli(["shell", "--script", str(binary), "scramble"])
+    assert code == 2 and err == (f"pyengine: error: script {binary} is not UTF-8 text "
+                                 "(byte 0xba at offset 6)\n")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code, _, err = cli(["shell", "--script", str(fifo), "scramble"])
+    assert code == 2 and "not a regular file" in err and err.count("\n") == 1
+    marked = tmp_path / "bom.txt"
+    marked.write_bytes(b"\xef\xbb\xbfstatus\n")
+    code, out, err = cli(["shell", "--script", str(marked), "scramble"])
+    assert code == 0 and ";; 8 facts, 0 activations" in out and not err
+
+
+def test_piped_shell_commands_are_utf8_line_by_line():
+    """Piped in: a byte-order mark dropped (the first command was lost), a line that is
+    not UTF-8 an error naming it (it was Python's UnicodeEncodeError), the lines
+    before it run."""
+    code, out, err = cli(["shell", "scramble"], b"\xef\xbb\xbfstatus\nfacts\n\xff\nfacts\n")
+    said = out + err
+    assert ";; 8 facts, 0 activations" in said and "f-1     (text #)" in said
+    assert "error: input line 3 is not UTF-8 text (byte 0xff): the shell reads no " \
+        "further" in said and said.count("f-1     (text #)") == 1 and code == 1
