@@ -205,3 +205,18 @@ def test_hint_reading_is_bounded():
     assert len(r.session.records(HintTerm)) <= MAX_HINT_LINES * MAX_TERMS_PER_LINE
     assert len(HintReader().terms("apple banana cherry damson elder fig grape hazel ivy "
                                   "juniper kale lemon mango nutmeg olive")) == MAX_TERMS_PER_LINE
+
+
+def test_hint_lines_past_the_eighth_are_said_to_be_unread():
+    """A tester's finding: a ninth hint line was shown and never read, and the answer
+    changed with no word of it; the text says so, and the JSON counts what was read."""
+    from pathlib import Path
+
+    from pyengine.puzzles.riddle.solve import solve
+    clues = [line for line in (Path(__file__).parent / "data" / "riddles" / "frog.txt")
+             .read_text().splitlines() if line.lower().startswith("my")]
+    r = solve("\n".join(clues + ["What am I?"] * 8 + ["I croak."]) + "\n")
+    assert r.text().splitlines()[-1] == ("note: the rules read the first 8 hint lines of 9 "
+                                         "(the rest are shown only)")
+    assert r.as_dict()["hints_read"] == 8 and len(r.as_dict()["hints"]) == 9
+    assert "note:" not in solve("\n".join(clues + ["I croak."]) + "\n").text()

@@ -97,6 +97,7 @@ class SolveResult:
         sols = self.solutions if self.limit is None else self.solutions[:self.limit]
         return {"solutions": [s.as_dict() for s in sols], "count": self.count,
                 "hints": list(self.hints),
+                "hints_read": min(len(self.hints), MAX_HINT_LINES),
                 "clues": [{"pos": c.pos, "ordinal": c.ordinal,
                            "halves": [{"valence": h.valence, "word": h.word}
                                       for h in c.halves]} for c in self.clues],
@@ -127,6 +128,9 @@ def format_solution(result: SolveResult, limit: int | None = SHOWN) -> str:
         lines.extend(near_lines(result.near, limit))
     for h in result.hints:
         lines.append(f"hint: {h}")
+    if len(result.hints) > MAX_HINT_LINES:
+        lines.append(f"note: the rules read the first {MAX_HINT_LINES} hint lines of "
+                     f"{len(result.hints)} (the rest are shown only)")
     return "\n".join(lines)
 
 
