@@ -1,7 +1,8 @@
 ;;;; scramble_solve.clp -- which candidate words can be hidden in a scramble line? (issue 8)
 ;;;;
 ;;;; Facts the driver asserts (all letters lower case):
-;;;;   (line-letter POSITION LETTER)   one per letter of the line, positions from 1
+;;;;   (line-letter POSITION LETTER BEFORE)  one per letter of the line, positions from 1;
+;;;;                                   BEFORE: where the same letter was last (0: nowhere)
 ;;;;   (line-count LETTER N)           how many times LETTER occurs in the line
 ;;;;   (candidate WORD LETTER ...)     one per candidate word
 ;;;; Two staging facts:
@@ -21,12 +22,12 @@
    =>
    (assert (probe ?word 0 $?letters)))
 
-;;; FILTER: the probe's next letter is found at the earliest position after the last one.
+;;; FILTER: the probe's next letter is found at the earliest position after the last one:
+;;; the one whose same letter before it is not after the last one.
 (defrule probe-finds-next-letter
    (FILTER)
    ?probe <- (probe ?word ?after ?letter $?rest)
-   (line-letter ?at&:(> ?at ?after) ?letter)
-   (not (line-letter ?earlier&:(and (> ?earlier ?after) (< ?earlier ?at)) ?letter))
+   (line-letter ?at&:(> ?at ?after) ?letter ?before&:(<= ?before ?after))
    =>
    (retract ?probe)
    (assert (probe ?word ?at $?rest)))
@@ -43,7 +44,7 @@
 (defrule word-does-not-fit-line
    (FILTER)
    ?probe <- (probe ?word ?after ?letter $?)
-   (not (line-letter ?at&:(> ?at ?after) ?letter))
+   (not (line-letter ?at&:(> ?at ?after) ?letter ?))
    =>
    (retract ?probe)
    (assert (rejected ?word ?letter ?after)))

@@ -28,6 +28,10 @@ SOLVE_MAX_LETTERS = 10_000
 #: The candidate pool (a dictionary is cut down in Python to the words hidden in the
 #: line before any rule runs); the rules see at most solve.MAX_HIDDEN of them.
 SOLVE_MAX_CANDIDATES = 500_000
+#: What walking the candidates along the line costs the rules: each letter of each
+#: candidate looks at every place of that letter in the line (a line of one letter
+#: repeated 10,000 times and a candidate as long: 100,000,000, 8 s).
+SOLVE_MAX_WALK = 100_000_000
 
 # -- minimal ---------------------------------------------------------------------------
 #: All the words' letters together (after dropping repeats and contained words).

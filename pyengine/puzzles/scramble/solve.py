@@ -31,7 +31,7 @@ from pyengine.engine.textio import is_path_like
 from pyengine.engine.textio import user_path
 from pyengine.puzzles.scramble.make import read_word_file
 from pyengine.engine.resources import fact_file
-from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES
+from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES, SOLVE_MAX_WALK
 from pyengine.puzzles.scramble.make import check_words
 from pyengine.engine.clips import ClipsSession
 from pyengine.engine.resources import rule_file
@@ -151,8 +151,10 @@ def make_session(line: str, candidates: list[str], record: bool = False):
 
     session = ClipsSession([rule_file("scramble_solve.clp")], record=record)
     session.reset()
+    last: dict[str, int] = {}
     for pos, ch in enumerate(line, start=1):
-        session.assert_fact(f"(line-letter {pos} {ch})")
+        session.assert_fact(f"(line-letter {pos} {ch} {last.get(ch, 0)})")
+        last[ch] = pos
     for ch, n in sorted(Counter(line).items()):
         session.assert_fact(f"(line-count {ch} {n})")
     for w in candidates:
@@ -302,7 +304,7 @@ def prepare(line: str, candidates: list[str]) -> tuple[str, list[str], int]:
     line = parse_line(line)
     candidates = _unique(candidates)
     if len(candidates) <= PREFILTER_ABOVE and sum(map(len, candidates)) <= PREFILTER_LETTERS:
-        return line, candidates, 0
+        return line, _walkable(line, candidates), 0
     # A big pool stays in Python: only words hidden in the line become facts (the
     # rules would reject the rest, one firing per letter).
     hidden = hidden_in(line)
@@ -310,7 +312,20 @@ def prepare(line: str, candidates: list[str]) -> tuple[str, list[str], int]:
     if len(kept) > MAX_HIDDEN:
         raise UsageError(f"{len(kept):,} candidates are hidden in the line; the "
                          f"exhaustive search takes up to {MAX_HIDDEN:,}: give a smaller pool")
-    return line, kept, len(candidates) - len(kept)
+    return line, _walkable(line, kept), len(candidates) - len(kept)
+
+
+def _walkable(line: str, candidates: list[str]) -> list[str]:
+    """The candidates, if the rules can walk them along the line within
+    SOLVE_MAX_WALK looks (each letter looks at every place of it in the line)."""
+    places = Counter(line)
+    walk = sum(places[ch] for w in candidates for ch in w.lower())
+    if walk > SOLVE_MAX_WALK:
+        raise UsageError(f"walking these candidates along the line takes {walk:,} looks "
+                         f"at its letters (each letter at every place of it); the limit "
+                         f"is {SOLVE_MAX_WALK:,}: give fewer or shorter candidates, or a "
+                         "line with fewer repeats")
+    return candidates
 
 
 def solve(line: str, candidates: list[str], record: bool = False,
