@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import clips
+
 from pyengine.engine.clips_io import basis_of, ids_of
+from pyengine.engine.clp.values import Text, write_text
 from pyengine.engine.clips_reader import Form, ReadError, String, read
 from pyengine.engine.network import GROUP_INITIAL, INITIAL, NO_PATTERN
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
@@ -138,9 +141,15 @@ def templates(env) -> list[str]:
 
 
 def global_values(env) -> dict[str, str]:
-    out = {}
-    for g in env.globals():
-        value = g.value
-        out[f"?*{g.name}*"] = (" ".join(str(v) for v in value) if isinstance(value, tuple)
-                               else str(value))
-    return out
+    """Each defglobal's value as ``(show-defglobals)`` prints it: a string in quotes, a
+    multifield in parentheses (``"b a"``, ``(b a)``, ``()`` and ``""`` looked alike)."""
+    return {f"?*{g.name}*": write_text(_as_ours(g.value)) for g in env.globals()}
+
+
+def _as_ours(value):
+    """A clipspy value as our engine's (a symbol a ``str``, a string a ``Text``)."""
+    if isinstance(value, tuple):
+        return tuple(map(_as_ours, value))
+    if isinstance(value, clips.Symbol):
+        return str(value)
+    return Text(value) if isinstance(value, str) else value

@@ -112,3 +112,16 @@ def test_clear_on_our_engine_is_refused_not_a_quiet_switch_to_clips(tmp_path):
     assert text.count("error: clear changes the program, which pyengine's engine does "
                       "not do at its prompt") == 2
     assert "engine experta" in text and "engine clips" not in text
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_globals_show_values_as_show_defglobals_does(engine, tmp_path):
+    """A tester's finding: ``globals`` showed "b a" and (b a) alike, and "" and () as
+    nothing; each is now as CLIPS's ``(show-defglobals)`` prints it, on both engines."""
+    from pyengine.ui.sessions import opener
+    path = tmp_path / "gs.clp"
+    path.write_text('(defglobal ?*s* = "b a" ?*m* = (create$ b a) ?*e* = (create$) '
+                    '?*q* = "" ?*f* = 3.0 ?*n* = 7)\n')
+    session = opener(engine, [str(path)])().session
+    assert session.globals() == {"?*s*": '"b a"', "?*m*": "(b a)", "?*e*": "()",
+                                 "?*q*": '""', "?*f*": "3.0", "?*n*": "7"}

@@ -15,7 +15,7 @@ from pyengine.engine.clips_reader import Form, String, Symbol, make_form
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.clp.actions_facts import compile_fact
 from pyengine.engine.clp.expressions import ClpError, ClpRuntimeError, Frame
-from pyengine.engine.clp.values import to_value
+from pyengine.engine.clp.values import to_value, write_text
 from pyengine.engine.errors import UsageError, ordered_fact_refused
 from pyengine.engine.rete.clips_expressions import form_text
 from pyengine.engine.rete.knowledge import FactsView
@@ -56,10 +56,10 @@ class ProgramEngine:
         return self.program.classes
 
     def globals(self, services: dict) -> dict[str, str]:
-        """The defglobals as a CLIPS session shows them (``?*k*``: its value, a
-        multifield's values spaced)."""
-        return {f"?{name}": " ".join(map(str, value)) if isinstance(value, tuple)
-                else str(value) for name, value in self.program.scope.globals.items()}
+        """The defglobals as a CLIPS session shows them (``?*k*``: its value as
+        ``(show-defglobals)`` prints it)."""
+        return {f"?{name}": write_text(value)
+                for name, value in self.program.scope.globals.items()}
 
     # -- snapshots (pyengine.engine.experta_snapshot) ----------------------------------------
     def kept(self) -> dict:
