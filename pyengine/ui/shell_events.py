@@ -36,14 +36,17 @@ ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<
 
 def modified_texts(group: list) -> dict[int, str]:
     """The texts a firing's modifies show (by place in ``group``): a retraction followed
-    by the assertion of the same fact is a modify, and CLIPS shows its two facts with
-    only the slots that changed (:func:`~pyengine.engine.trace.modify_texts`)."""
+    by the assertion of the same fact is a modify (the facts that lost their logical
+    support with it may come between), and CLIPS shows its two facts with only the
+    slots that changed (:func:`~pyengine.engine.trace.modify_texts`)."""
     out: dict[int, str] = {}
-    changes = [i for i, (ev, _) in enumerate(group) if ev in ("assert", "retract")]
-    for i, j in zip(changes, changes[1:]):
-        (was, old), (now, new) = group[i], group[j]
-        if was == "retract" and now == "assert" and old.id == new.id:
-            out[i], out[j] = modify_texts(old.text, new.text)
+    retracted: dict[int, int] = {}          # fact id -> its retraction's place
+    for i, (ev, view) in enumerate(group):
+        if ev == "retract":
+            retracted[view.id] = i
+        elif ev == "assert" and view.id in retracted:
+            j = retracted.pop(view.id)
+            out[j], out[i] = modify_texts(group[j][1].text, view.text)
     return out
 
 

@@ -82,3 +82,26 @@ def test_a_multislot_modified_at_the_prompt_to_one_value_holds_that_value(tmp_pa
     assert ours == clp
     assert f"f-1     (item (id 1) (tags {value}))" in ours and "error" not in ours
     assert ("red 1" in ours) == (value == "red") and "r-first" not in ours
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_a_modify_that_takes_logical_support_is_still_shown_short(engine, tmp_path):
+    """A tester's finding: with the facts that lost their logical support between its
+    two halves, a modify was shown whole; CLIPS shows the changed slots only."""
+    import io
+
+    from pyengine.ui.sessions import opener
+    from pyengine.ui.shell import Shell
+    path = tmp_path / "logical.clp"
+    path.write_text("(deftemplate item (slot name) (slot n (default 0)))\n"
+                    "(deffacts init (item (name a) (n 1)) (item (name b) (n 2)) (trigger))\n"
+                    "(defrule support (logical (item (name ?x) (n ?n&:(> ?n 0)))) (trigger)"
+                    " => (assert (supported ?x ?n)))\n"
+                    "(defrule dec (declare (salience -5)) ?f <- (item (name ?x) "
+                    "(n ?n&:(> ?n 0))) => (modify ?f (n (- ?n 1))))\n")
+    factory = opener(engine, [str(path)])
+    out = io.StringIO()
+    Shell(factory(), factory, stdin=io.StringIO("watch facts\nstep 3\n"), stdout=out).cmdloop()
+    assert out.getvalue().splitlines()[-3:] == ["<== f-2     (item ... (n 2))",
+                                                "<== f-5     (supported b 2)",
+                                                "==> f-2     (item ... (n 1))"]
