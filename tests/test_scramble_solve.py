@@ -180,3 +180,14 @@ def test_a_line_of_one_letter_is_walked_in_linear_steps():
     assert len(probes) == 300
     with pytest.raises(UsageError, match=r"takes 5,005,000,000 looks .* limit is 100,000,000"):
         solve("A" * 10_000, ["a" * k for k in range(1, 1001)])
+
+
+def test_a_word_that_is_also_a_file_here_is_refused_as_ambiguous(tmp_path, monkeypatch):
+    """A tester's finding: ``--candidates nile`` read a file named nile when there was
+    one in the folder (a silent "no solution"); the two readings are now told apart."""
+    from pyengine.puzzles.scramble.solve import parse_candidates
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nile").write_text("seine\n")
+    with pytest.raises(UsageError, match=r"write \./nile for the file, or nile, for the word"):
+        parse_candidates("nile")
+    assert parse_candidates("./nile") == ["seine"] and parse_candidates("nile,") == ["nile"]

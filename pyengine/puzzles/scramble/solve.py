@@ -99,9 +99,9 @@ def parse_line(text: str) -> str:
 
 def parse_candidates(spec: str) -> list[str]:
     """A file of words ('-': standard input), the name of the packaged pool
-    'rivers50', or words separated by commas or spaces. Duplicates (in any case) are
-    dropped. Text that cannot be a file name (commas, spaces, over 255 characters) is
-    never tried as one."""
+    'rivers50', or words separated by commas or spaces; duplicates (in any case) are
+    dropped. Text that cannot be a file name (commas, spaces) is never tried as one, and
+    a word that is also a file's name here is refused as ambiguous."""
 
     if not isinstance(spec, str):
         raise UsageError(f"--candidates must be text, not {spec!r}")
@@ -111,6 +111,9 @@ def parse_candidates(spec: str) -> list[str]:
     if spec.strip() == "rivers50":
         words = read_word_file(fact_file("rivers50.txt"), what)
     elif spec == "-" or (is_path_like(spec) and _exists(user_path(spec, what))):
+        if re.fullmatch(r"[A-Za-z]+", spec):    # a word, and a file of that name here
+            raise UsageError(f"--candidates {spec}: a word, and a file of that name here: "
+                             f"write ./{spec} for the file, or {spec}, for the word")
         words = read_word_file(spec, what)
     elif is_path_like(spec) and ("/" in spec or "\\" in spec or spec.endswith(".txt")):
         raise UsageError(f"cannot read {what} {spec}: no such file")
@@ -316,8 +319,7 @@ def prepare(line: str, candidates: list[str]) -> tuple[str, list[str], int]:
 
 
 def _walkable(line: str, candidates: list[str]) -> list[str]:
-    """The candidates, if the rules can walk them along the line within
-    SOLVE_MAX_WALK looks (each letter looks at every place of it in the line)."""
+    """The candidates, if the rules walk them along the line in SOLVE_MAX_WALK looks."""
     places = Counter(line)
     walk = sum(places[ch] for w in candidates for ch in w.lower())
     if walk > SOLVE_MAX_WALK:
