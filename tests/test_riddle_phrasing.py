@@ -64,6 +64,8 @@ def test_a_line_running_on_a_clue_of_several_words_is_part_of_it():
                                             "word of a clue, or none"),
     ("My first is in tub but not in but", "'in' is not followed by a clue word: 'but' is "
                                           "read as a joining word \\(put it in quotes"),
+    ("My first is in \U0001f600 but not in lake",      # an emoji was dropped unread, and
+     "'\U0001f600' is not a letter a-z"),              # the message blamed 'but'
 ])
 def test_what_stays_ambiguous_is_refused(text, says):
     with pytest.raises(UsageError, match=says):

@@ -114,6 +114,9 @@ def _check_marks(text: str, where: str) -> None:
         if unicodedata.category(ch) in INVISIBLE:
             raise UsageError(f"{where}: the mark {character(ch)} is not part of a letter "
                              "a-z (clue words must be letters a-z)")
+        if unicodedata.category(ch)[0] == "S" and not ch.isascii():   # an emoji, a sign:
+            raise UsageError(f"{where}: {character(ch)} is not a letter a-z (clue words "
+                             "must be letters a-z)")          # it was dropped unread
 
 
 def _tokens(text: str) -> list[tuple[str, bool, bool]]:
