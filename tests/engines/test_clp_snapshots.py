@@ -125,3 +125,13 @@ def test_globals_show_values_as_show_defglobals_does(engine, tmp_path):
     session = opener(engine, [str(path)])().session
     assert session.globals() == {"?*s*": '"b a"', "?*m*": "(b a)", "?*e*": "()",
                                  "?*q*": '""', "?*f*": "3.0", "?*n*": "7"}
+
+
+def test_rules_are_listed_in_the_order_defined_on_both_engines(tmp_path):
+    """CLIPS's list-defrules gives the order defined; our engine sorted them by name
+    (a tester's finding)."""
+    from pyengine.ui.sessions import opener
+    path = tmp_path / "order.clp"
+    path.write_text("(defrule show (n ?x) =>)\n(defrule hi (n 4) =>)\n(defrule apt =>)\n")
+    assert [opener(engine, [str(path)])().session.rules() for engine in ("clp", "experta")] \
+        == [["show", "hi", "apt"]] * 2

@@ -119,12 +119,12 @@ def listing(s, command: str, args: list[str]) -> list[str]:
 
 
 def rule_names(s) -> list[str]:
-    """The program's rules as CLIPS names them: ``MODULE::name`` when it has several
-    modules."""
+    """The program's rules as CLIPS names and lists them (``list-defrules``): in the
+    order defined, ``MODULE::name`` when it has several modules."""
     rules = s.rete.rules.values()
     if len(s.ke.program.modules.names) == 1:
-        return sorted(spec.name for spec in rules)
-    return sorted(f"{spec.module}::{spec.name}" for spec in rules)
+        return [spec.name for spec in rules]
+    return [f"{spec.module}::{spec.name}" for spec in rules]
 
 
 def show_defglobals(program, session, args: list[str]) -> list[str]:

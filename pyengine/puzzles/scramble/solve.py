@@ -12,9 +12,9 @@ over the fitting words only:
    letter used by exactly one word? A depth-first walk over position tuples (one
    position per word), remembering the tuples that failed.
 
-Every answer is reported; "no solution" is an answer too. A pool word is used at
-most once per answer. Pools of more than 500 words (a dictionary) are first cut down
-in Python to the words hidden in the line, so only those become facts.
+Every answer is reported ("no solution" too); a pool word is used at most once per
+answer. Pools of over 500 words are first cut down in Python to the words hidden in
+the line.
 """
 from __future__ import annotations
 
@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
-from pyengine.engine.textio import ascii_letters
-from pyengine.engine.textio import fold
+from pyengine.engine.textio import ascii_letters, fold
 from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
 from pyengine.engine.textio import is_path_like
 from pyengine.engine.textio import user_path
@@ -112,8 +111,8 @@ def parse_candidates(spec: str) -> list[str]:
         words = read_word_file(fact_file("rivers50.txt"), what)
     elif spec == "-" or (is_path_like(spec) and _exists(user_path(spec, what))):
         if re.fullmatch(r"[A-Za-z]+", spec):    # a word, and a file of that name here
-            raise UsageError(f"--candidates {spec}: a word, and a file of that name here: "
-                             f"write ./{spec} for the file, or {spec}, for the word")
+            raise UsageError(f"--candidates {spec}: a word, and a file of that name here: write "
+                             f"./{spec} for the file, or {spec}, for the word")
         words = read_word_file(spec, what)
     elif is_path_like(spec) and ("/" in spec or "\\" in spec or spec.endswith(".txt")):
         raise UsageError(f"cannot read {what} {spec}: no such file")
@@ -324,9 +323,8 @@ def _walkable(line: str, candidates: list[str]) -> list[str]:
     walk = sum(places[ch] for w in candidates for ch in w.lower())
     if walk > SOLVE_MAX_WALK:
         raise UsageError(f"walking these candidates along the line takes {walk:,} looks "
-                         f"at its letters (each letter at every place of it); the limit "
-                         f"is {SOLVE_MAX_WALK:,}: give fewer or shorter candidates, or a "
-                         "line with fewer repeats")
+                         f"at its letters (each letter at every place of it); the limit is "
+                         f"{SOLVE_MAX_WALK:,}: give fewer or shorter candidates or repeats")
     return candidates
 
 
