@@ -57,14 +57,15 @@ class ShellFront:
         if result is None:
             return False
         self._flush()
+        if isinstance(result, Note) and self._typed.startswith(("(set-strategy", "(get-strategy")):
+            self.say(result.before if self._typed.startswith("(set") else self.session.strategy)
+            return False                # CLIPS's value alone, as its prompt prints it
         as_clips = isinstance(result, Changes) and self._typed.startswith("(")
         changes = "facts" not in self.watching and not as_clips
         for line in answer_lines(result, changes, self.ascii):
             self.say(line)
         if as_clips and result.verb != "retracted":
             self.say(f"<Fact-{result.facts[-1].id}>")
-        if isinstance(result, Note) and self._typed.startswith(("(set-strategy", "(get-strategy")):
-            self.say(result.before if self._typed.startswith("(set") else self.session.strategy)
         return False
 
     def fire(self, n: int | None, until: int | None = None, each: bool = False) -> None:
