@@ -28,12 +28,15 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 def word_file(path: Path, letters: int, rnd: random.Random, length=(3, 12),
               alphabet=ALPHABET) -> str:
-    """Random words adding up to ``letters`` letters, one a line."""
-    words = []
+    """Random words, all different (a scramble hides different words), adding up to
+    ``letters`` letters, one a line."""
+    words: dict[str, None] = {}
     while letters > 0:
         k = min(rnd.randint(*length), letters)
-        words.append("".join(rnd.choice(alphabet) for _ in range(k)))
-        letters -= k
+        word = "".join(rnd.choice(alphabet) for _ in range(k))
+        if word not in words:
+            words[word] = None
+            letters -= k
     path.write_text("\n".join(words) + "\n")
     return str(path)
 
@@ -60,8 +63,10 @@ def main() -> int:
         "pool": str(tmp / "pool.txt"),
         "pool+1": str(tmp / "pool1.txt"),
     }
-    Path(f["10k words"]).write_text("\n".join(
-        "".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(3, 12))) for _ in range(10_000)))
+    ten_k: dict[str, None] = {}
+    while len(ten_k) < 10_000:
+        ten_k["".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(3, 12)))] = None
+    Path(f["10k words"]).write_text("\n".join(ten_k))
     line = "".join(rnd.choice(ALPHABET) for _ in range(limits.SOLVE_MAX_LETTERS))
     pool = ["".join(rnd.choice(ALPHABET) for _ in range(rnd.randint(4, 9)))
             for _ in range(limits.SOLVE_MAX_CANDIDATES)]
