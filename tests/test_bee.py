@@ -93,6 +93,19 @@ def test_hints_page(engine):
     assert "Two letter list:" in text
 
 
+def test_the_hints_totals_mark_is_one_a_stdout_can_show(engine, monkeypatch):
+    """Σ on a stdout that shows it; ``+`` on one that cannot (it was written out as
+    ``\\u03a3``, six characters, and the columns after it shifted)."""
+    import io
+    pz = engine.solve("acdeilp", "c")
+    h = engine.hints()
+    for encoding, mark in (("utf-8", "Σ"), ("ascii", "+")):
+        monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(io.BytesIO(), encoding=encoding))
+        lines = h.grid_lines(pz.letters)
+        assert lines[-1].startswith(f"{mark}:  ") and lines[0].endswith(f"   {mark}")
+        assert len({len(line) for line in lines}) == 1          # the columns line up
+
+
 @pytest.mark.parametrize("letters,center,msg", [
     ("aeginr", "r", "center R must be another letter"),
     ("aegint", None, "which letter is the center"),

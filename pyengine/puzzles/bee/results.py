@@ -2,6 +2,8 @@
 hints page, with their text and ``--json`` forms."""
 from __future__ import annotations
 
+import sys
+
 from dataclasses import dataclass, field
 
 from pyengine.engine.wording import fill, plural
@@ -128,8 +130,8 @@ class Hints:
         """The first letter x length table, with row and column sums."""
         lengths = sorted({n for row in self.grid.values() for n in row})
         rows = sorted(self.grid) if not letters else sorted(letters)
-        w = 4
-        out = ["    " + "".join(f"{n:>{w}}" for n in lengths) + f"{'Σ':>{w}}"]
+        w, total = 4, _total_mark()
+        out = ["    " + "".join(f"{n:>{w}}" for n in lengths) + f"{total:>{w}}"]
         col = {n: 0 for n in lengths}
         for c in rows:
             row = self.grid.get(c, {})
@@ -137,7 +139,7 @@ class Hints:
             out.append(f"{c.upper()}:  {cells}{sum(row.values()):>{w}}")
             for n, k in row.items():
                 col[n] += k
-        out.append("Σ:  " + "".join(f"{col[n]:>{w}}" for n in lengths)
+        out.append(f"{total}:  " + "".join(f"{col[n]:>{w}}" for n in lengths)
                    + f"{sum(col.values()):>{w}}")
         return out
 
@@ -174,3 +176,14 @@ class Solved:
         if self.hints is not None:
             out += "\n\n" + self.hints.text(self.puzzle.letters)
         return out
+
+
+def _total_mark() -> str:
+    """The totals' mark: NYT's Σ, or ``+`` where standard output cannot show it (it was
+    written out as ``\u03a3``, and the columns shifted)."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        "Σ".encode(encoding)
+        return "Σ"
+    except (UnicodeEncodeError, LookupError):
+        return "+"
