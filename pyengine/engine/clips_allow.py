@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from pyengine.engine.clips_names import clips_system_functions
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Token, read, tokens
 from pyengine.engine.textio import UNSHOWN, unshown, visible
 from pyengine.engine.clp.functions_format import conversions, widest
@@ -129,9 +130,7 @@ class ProgramRefused(UsageError):
 def clips_functions() -> frozenset[str]:
     """Every function this CLIPS knows (``get-function-list``, asked of CLIPS itself, so
     a newer CLIPS's functions are refused until they are put on the list)."""
-    import clips
-    env = clips.Environment()
-    return frozenset(str(name) for name in env.eval("(get-function-list)")) | set(REASONS)
+    return clips_system_functions() | set(REASONS)
 
 
 def check_program(text: str, limits: ProgramLimits = ProgramLimits(),

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyengine.engine.clips_allow import clips_functions
+from pyengine.engine.clips_names import clips_system_functions
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
                                              ClpRuntimeError, Compiled, Frame, Scope,
@@ -128,7 +128,7 @@ def compile_deffunction(form: Form, scope: Scope) -> Deffunction:
         rest_of.pop(0)                                       # the comment
     old = scope.functions.get(name)
     if old is not None and not isinstance(old.impl, Deffunction) or \
-            old is None and name in clips_functions():     # one of CLIPS's we do not run
+            old is None and name in clips_system_functions():     # one of CLIPS's we do not run
         raise ClpError(f"deffunction '{name}' would replace a system function", line)
     if not rest_of or not isinstance(rest_of[0], Form):
         raise ClpError(f"deffunction '{name}' needs a parameter list, e.g. (?x)", line)
