@@ -402,3 +402,11 @@ def test_a_one_letter_group_is_one_letter(tmp_path):
     words.write_text("a\nqi\nate\n")
     text = run_solve(["qitacfeasbezzzzz"], words=str(words), min_len=1, plain_q=True).text()
     assert "1 letter (1 x 0 pts): a" in text and "1 letters" not in text
+
+
+def test_allow_offensive_without_solve_is_refused():
+    """It was accepted and ignored (``--count paths`` without ``--solve`` is refused):
+    a tester's finding."""
+    from pyengine.puzzles.boggle.make import run_make
+    with pytest.raises(UsageError, match="--allow-offensive lets --solve list every word"):
+        run_make(seed=1, allow_offensive=True)

@@ -492,3 +492,11 @@ def test_plain_list_riddles_use_familiar_clue_words(tmp_path):
     for c in r.clues:
         assert all(h.word in familiar for h in c.halves)
     assert [s.word for s in solve(r.text, words=words).solutions] == ["teacup"]
+
+
+def test_a_length_beside_an_answer_word_is_refused():
+    """``riddle make teacup --length 3`` made the teacup riddle and ignored the length
+    (a tester's finding): refused, as other options that cannot apply are."""
+    from pyengine.puzzles.riddle.make import make_riddles
+    with pytest.raises(UsageError, match="--length chooses random answers' lengths"):
+        make_riddles("teacup", lengths="3", seed=7)

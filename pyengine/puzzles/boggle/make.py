@@ -91,6 +91,8 @@ def run_make(algo=None, size=None, dice=None, seed_size: int = 1, vowels=None,
                          "the start: leave it out")
     if count != "words" and not solve:
         raise UsageError("--count scores the words --solve lists: give --solve too")
+    if allow_offensive and not solve:
+        raise UsageError("--allow-offensive lets --solve list every word: give --solve too")
     if seed is None:            # the declaration draws one; Python callers give one
         raise UsageError("a board is made from a seed: give seed=N")
     made = (_rolled(dice, size, seed) if dice is not None else

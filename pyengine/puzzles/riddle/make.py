@@ -201,6 +201,9 @@ def _plan(word, count, lengths, seed, words, factory=None, allow_offensive=False
     seed = check_seed(seed)
     factory = factory or RiddleFactory(words, allow_offensive=allow_offensive)
     if word is not None:
+        if lengths != DEFAULT_LENGTHS:      # it was ignored: the word has its own length
+            raise UsageError("--length chooses random answers' lengths; a riddle for "
+                             f"{word!r} has its length")
         word = factory.solvable(word)
     else:
         factory.answer_pool(lengths)
