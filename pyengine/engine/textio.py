@@ -67,6 +67,16 @@ def unshown_at(text: str) -> str | None:
     return f"{where}: {char}"
 
 
+def stdout_shows(text: str) -> bool:
+    """Can standard output write ``text`` in its encoding (an ASCII locale cannot write
+    Σ or é)?"""
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+        return True
+    except (UnicodeEncodeError, LookupError):
+        return False
+
+
 def visible(text: str) -> str:
     """``text`` with each character of :data:`UNSHOWN` written as ``\\uXXXX``."""
     return UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

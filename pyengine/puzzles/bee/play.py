@@ -15,6 +15,7 @@ from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import new_seed
+from pyengine.engine.textio import stdout_shows, visible
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_center, parse_hive
@@ -175,10 +176,10 @@ def _command(cmd: str, text: str, game: Game, rng: random.Random) -> str:
 
 
 def _shown(text: str) -> str:
-    """A guess as echoed: upper case; anything but printable ASCII (never a right
-    guess) escaped, so no terminal or output encoding chokes on it."""
-    up = ascii_lower(text).upper()
-    return up if up.isascii() and up.isprintable() else ascii(up)[1:-1]
+    """A guess as echoed: upper case, as typed where standard output can show it (a
+    character a screen hides or turns around written out); else escaped."""
+    up = visible(ascii_lower(text).upper())
+    return up if stdout_shows(up) else ascii(up)[1:-1]
 
 
 def _guess(text: str, game: Game, played: Played) -> str:

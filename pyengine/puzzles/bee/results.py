@@ -2,10 +2,10 @@
 hints page, with their text and ``--json`` forms."""
 from __future__ import annotations
 
-import sys
 
 from dataclasses import dataclass, field
 
+from pyengine.engine.textio import stdout_shows
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.hive import honeycomb, layout
 
@@ -181,9 +181,4 @@ class Solved:
 def _total_mark() -> str:
     """The totals' mark: NYT's Σ, or ``+`` where standard output cannot show it (it was
     written out as ``\u03a3``, and the columns shifted)."""
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        "Σ".encode(encoding)
-        return "Σ"
-    except (UnicodeEncodeError, LookupError):
-        return "+"
+    return "Σ" if stdout_shows("Σ") else "+"
