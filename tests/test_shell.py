@@ -525,8 +525,9 @@ def test_history_shows_what_you_changed_between_firings_while_it_stands(engine):
     start = lines.index(";; by you: ==> f-6     (parent zed)")
     assert lines[start + 1].startswith("FIRE    1 ")
     fire3 = next(i for i, line in enumerate(lines) if line.startswith("FIRE    3 "))
-    assert lines[fire3 - 2:fire3] == [
-        ";; by you: <== f-1     (person (name Ann) (sex female) (parent none))",
+    assert lines[fire3 - 3:fire3] == [         # a modify as its halves (it showed the new
+        ";; by you: <== f-1     (person (name Ann) (sex female) (parent none))",     # only)
+        ";; by you: <== f-4     (person (name Dee) (sex female) (parent Bob))",
         ";; by you: ==> f-4     (person (name Dee) (sex male) (parent Bob))"]
     back, _ = shell_of(factory, script + "back 2\nhistory\n")
     after_back = back.split(";; before firing 2")[1]

@@ -165,15 +165,23 @@ class FactLog:
 
     def hand_changes(self) -> dict[int, list[str]]:
         """The changes made by hand that still stand (not gone back over nor undone) as
-        ``;; by you: ==> f-9 (x 1)`` lines, by the firing they came after (0: none)."""
+        ``;; by you: ==> f-9 (x 1)`` lines, by the firing they came after (0: none); a
+        modify as its two halves (as a rule's modify is listed)."""
         if self.follows:
             self.refresh()
         out: dict[int, list[str]] = {}
         for at, arrow, fid, text in self.by_hand:
-            stands = (at, text, USER) in self.history.get(fid, ()) if arrow == "==>" \
+            versions = self.history.get(fid, ())
+            stands = (at, text, USER) in versions if arrow == "==>" \
                 else self.gone.get(fid) == (at, USER)
-            if stands:
-                out.setdefault(int(at), []).append(f";; by you: {change_line(arrow, fid, text)}")
+            if not stands:
+                continue
+            changes = [(arrow, text)]
+            place = versions.index((at, text, USER)) if arrow == "==>" else 0
+            if place > 0:                       # a modify: the version it replaced first
+                changes = [("<==", versions[place - 1][1]), ("==>", text)]
+            out.setdefault(int(at), []).extend(f";; by you: {change_line(a, fid, t)}"
+                                               for a, t in changes)
         return out
 
     def gone_note(self, fact_id: int) -> str:
