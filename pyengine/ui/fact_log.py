@@ -4,7 +4,9 @@ tree and the shell's ``history`` read.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from contextlib import contextmanager
+from operator import itemgetter
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import Firing, Session
@@ -203,11 +205,8 @@ class FactLog:
         versions = self.history.get(fact_id)
         if before is None or not versions:
             return self.text(fact_id)
-        found = versions[0][1]
-        for at, text, _ in versions:
-            if at < before:
-                found = text
-        return found
+        live = bisect_left(versions, before, key=itemgetter(0))   # they come in time order:
+        return versions[max(live - 1, 0)][1]    # a fact modified n times cost n a lookup
 
     def kind_at(self, fact_id: int, before: int | None = None) -> str:
         """How the version live just before firing ``before`` came to be: ``rule``, or

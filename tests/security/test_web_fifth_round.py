@@ -170,3 +170,42 @@ def test_the_first_ctrl_c_stops_a_clips_run_after_the_firing_under_way(ctrl_c):
     with pytest.raises(KeyboardInterrupt):
         s.run()
     assert 10 < s.fired_total < 200
+
+
+def test_a_session_that_ran_out_of_memory_has_ended_for_the_server_too():
+    """A tester's finding (2026-11-29): after the worker's 507 the server kept the
+    session open (the teacher saw it open, its slots stayed taken, the student's next
+    requests answered 500 {"error": "32"}: a broken pipe). It is closed with the 507."""
+    from tests.webclient import limits, web_client
+    flood = "(defrule r => (loop-for-count (?i 1 10000000) do (assert (n ?i))))\n"
+    with web_client(lim=limits(memory_mb=64, seconds=20, hard=30)) as c:
+        r = c.post("/api/sessions", json={"program": {"name": "p", "source": flood,
+                                                      "engine": "ours"}})
+        sid = r.json()["id"]
+        r = c.post(f"/api/sessions/{sid}/run", json={})
+        assert r.status_code == 507, r.text
+        assert sid not in c.app.state.store.sessions
+        again = c.post(f"/api/sessions/{sid}/step", json={})
+        assert again.status_code == 410 and "needed more than its 64 MB" in again.json()["error"]
+
+
+def test_a_fact_modified_thousands_of_times_keeps_each_request_short():
+    """A tester's finding: a counter rule modifying one fact lost its session on the
+    third "run all": writing the transcript looked each firing's version up from the
+    fact's first (20,000 versions: 10 s, past the hard limit). Found by bisection now;
+    the answer is the linear reading's."""
+    import random
+
+    from pyengine.ui.fact_log import FactLog
+    rng = random.Random(5)
+    log = FactLog.__new__(FactLog)
+    log.history = {7: sorted(((rng.uniform(0, 50), f"v{i}", None) for i in range(40)),
+                             key=lambda v: v[0])}
+    for before in [rng.uniform(-1, 52) for _ in range(200)]:
+        linear = [text for at, text, _ in log.history[7] if at < before]
+        assert log.text_at(7, before) == (linear[-1] if linear else log.history[7][0][1])
+    import time
+    log.history = {7: [(float(i), f"v{i}", None) for i in range(20_000)]}
+    began = time.process_time()
+    assert [log.text_at(7, k + 0.5) for k in range(20_000)][-1] == "v19999"
+    assert time.process_time() - began < 2.0       # a bound on a hang: linear took 15 s

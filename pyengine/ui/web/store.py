@@ -265,6 +265,8 @@ class Store:
                 handle.used = time.monotonic()
         if owner:
             handle.record.heard(request, status, handle.worker.note)
+        if status == 507:               # the worker said so and ended: so does the session
+            await self.close(handle.sid, f"it needed more than its {self.limits.memory_mb} MB")
         return status, body
 
     def memory(self) -> int:

@@ -124,8 +124,11 @@ class Worker:
             raise WorkerGone(self.ended)
         data = json.dumps(request, separators=(",", ":")).encode()
         try:
-            self.writer.write(struct.pack("!i", len(data)) + data)
-            await self.writer.drain()
+            try:
+                self.writer.write(struct.pack("!i", len(data)) + data)
+                await self.writer.drain()
+            except (ConnectionError, OSError):      # it ended since its last answer
+                raise _Closed from None
             return await self._answer(timeout)
         except asyncio.TimeoutError:
             await self.stop(f"its request ran for more than {timeout:g} s, the most one "
