@@ -247,3 +247,23 @@ def _redo(ins, cmd: str) -> str:
     if verb == "show":
         return str(ins.show(rest))
     return str(getattr(ins, verb)())
+
+
+def test_a_kept_table_and_its_records_tell_the_same_facts(tmp_path):
+    """A tester's findings (2026-11-29): a facts table kept past a step gave the facts'
+    later values as records (a Python engine: an error for a fact since retracted); and
+    a .clp fact's string holding a quote or a backslash came back split or changed (it
+    was read back from the printed text). Both engines, values as the engine holds them."""
+    path = tmp_path / "vals.clp"
+    path.write_text('(deftemplate v (slot n) (slot s))\n'
+                    '(deffacts d (v (n 5) (s "q \\"quoted\\" <b>")) (v (n 1) (s "back\\\\slash")))\n'
+                    "(defrule down ?f <- (v (n ?n&:(> ?n 1))) => (modify ?f (n (- ?n 1))))\n")
+    for engine in ("clips", "experta"):
+        ins = Inspector.from_clp(str(path), engine=engine)
+        kept = ins.facts()
+        assert [(r["n"], r["s"]) for r in kept.to_records()] == [
+            (5, 'q "quoted" <b>'), (1, "back\\slash")]
+        ins.step(2)
+        assert [r["n"] for r in kept.to_records()] == [5, 1]        # as the table shows
+        assert [r["n"] for r in ins.facts().to_records()] == [3, 1]
+        ins.close()

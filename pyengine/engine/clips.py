@@ -222,6 +222,9 @@ class ClipsSession(ProgramMixin, Session):
     def globals(self) -> dict[str, str]:
         return clips_inspect.global_values(self.env)
 
+    def facts_values(self, ids) -> dict[int, dict]:
+        return clips_inspect.facts_values(self.env, ids)
+
     def snapshot(self) -> dict | None:
         """The state between firings, rebuilt by :meth:`restore` in a fresh session of
         the same plan; None where the rebuild could not be exact (see

@@ -146,6 +146,25 @@ def global_values(env) -> dict[str, str]:
     return {f"?*{g.name}*": write_text(_as_ours(g.value)) for g in env.globals()}
 
 
+def facts_values(env, ids) -> dict[int, dict]:
+    """The values of the facts ``ids`` as CLIPS holds them (one pass over the fact
+    list): a template fact's by slot, an ordered fact's under ``values``; symbols and
+    strings as ``str`` (read back from CLIPS's printed text, a string holding ``\"``
+    or ``\\`` came out otherwise)."""
+    want, out = set(ids), {}
+    for fact in env.facts():
+        if fact.index in want:
+            out[fact.index] = ({"values": _plain(tuple(fact))} if fact.template.implied
+                               else {name: _plain(v) for name, v in fact})
+    return out
+
+
+def _plain(value):
+    if isinstance(value, tuple):
+        return tuple(map(_plain, value))
+    return str(value) if isinstance(value, str) else value
+
+
 def _as_ours(value):
     """A clipspy value as our engine's (a symbol a ``str``, a string a ``Text``)."""
     if isinstance(value, tuple):

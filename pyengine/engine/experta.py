@@ -3,13 +3,11 @@ experta's rule language, with the CLIPS-like contract.
 
 A student's ``KnowledgeEngine`` class runs on our engine through experta's own seam
 (:mod:`pyengine.engine.rete.knowledge`): its rules are read into our rule language,
-matched by our network in CLIPS 6.4's order, and fired from our agenda under any of
-the seven strategies (random: a hash of seed, rule and fact ids, so the same seed
-always gives the same run). ``modify`` keeps the fact's id, as in CLIPS 6.4.
+matched in CLIPS 6.4's order, fired from our agenda under any of the seven strategies
+(random: a hash of seed, rule and fact ids). ``modify`` keeps the fact's id.
 
-:meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs:
-the firing number, the facts it matched, and the facts its action asserted and
-retracted, in order.
+:meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
+(the firing number, the facts matched, asserted and retracted, in order).
 """
 from __future__ import annotations
 
@@ -29,8 +27,8 @@ from pyengine.engine.session import ActivationView, FactView, Firing, Matches, S
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.deep_calls import deep_calls
-from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete import program_repl
+from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
 from pyengine.engine.rete.program_pretty import pretty_construct
@@ -177,7 +175,8 @@ class ExpertaSession(Session):
         return fact_text(self._live(fact_id), full=True)
 
     def fact_values(self, fact_id: int) -> dict | None:
-        return fact_values(self._live(fact_id)) if self.python_rules else None
+        """The fact's values as Python holds them; a .clp program's strings as ``str``."""
+        return fact_values(self._live(fact_id), plain=not self.python_rules)
 
     def snapshot(self) -> object | None:
         return experta_snapshot.snapshot(self)
@@ -281,16 +280,15 @@ class ExpertaSession(Session):
             self._firing = firing
             if self.listeners:
                 self._emit("fire", firing)
-        self._changes = []
+        self._changes, failed, stopped = [], None, None
         self._saved_io = saved = sys.stdout, sys.stdin
         sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
-        failed = None
         try:
             self.rete.fire(act, taken=True)
-        except (EngineHalted, OutOfTime, MemoryError):
-            raise                           # stopped by pyengine or out of memory: as it is
-        except (Exception, SystemExit) as exc:  # the firing was made, its action cut
-            failed = exc                    # (a rule's sys.exit() ends no session)
+        except (EngineHalted, OutOfTime, MemoryError, KeyboardInterrupt) as exc:
+            stopped = exc           # pyengine, Ctrl-C, no memory: raised as is; either way
+        except (Exception, SystemExit) as exc:  # the firing is made, its action cut (a
+            failed = exc                        # rule's sys.exit() ends no session)
         finally:
             sys.stdout, sys.stdin = saved
             self._printed_lines.end()
@@ -298,6 +296,8 @@ class ExpertaSession(Session):
             self._firing = None
         if firing is not None:
             self._finish(firing, changes)
+        if stopped is not None:
+            raise stopped
         if failed is not None:
             raise EngineHalted(f"firing {self.fired_total}: {_said(failed)}") from failed
 

@@ -53,11 +53,21 @@ def _defaults(fact) -> list[tuple[object, object]]:
 _PLAIN = (str, int, float, bool, type(None), tuple, list, dict)
 
 
-def fact_values(fact) -> dict | None:
+def plain_strings(values):
+    """``values`` with every string a plain ``str`` (a .clp program's strings are its
+    ``Text``, symbols ``str``), tuples and dicts through."""
+    if isinstance(values, dict):
+        return {k: plain_strings(v) for k, v in values.items()}
+    if isinstance(values, tuple):
+        return tuple(map(plain_strings, values))
+    return str(values) if isinstance(values, str) else values
+
+
+def fact_values(fact, plain: bool = False) -> dict | None:
     """An experta fact's values as Python holds them (experta's frozen dicts and lists
     thawed), its fields by name and its positional ones under ``values``, declared
     defaults included; None if a value is not plain data (a word set: its text says
-    it in full)."""
+    it in full). ``plain``: strings as ``str`` (a .clp program's are its ``Text``)."""
     out: dict = {}
     loose = []
     for key, value in list(fact.items()) + _defaults(fact):
@@ -72,7 +82,7 @@ def fact_values(fact) -> dict | None:
             out[key] = value
     if loose:
         out["values"] = tuple(loose)
-    return out
+    return plain_strings(out) if plain else out
 
 
 def _clips_fact_text(fact, name: str) -> str:

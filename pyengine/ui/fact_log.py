@@ -47,6 +47,7 @@ class FactLog:
         self.gone: dict[int, tuple[float, object]] = {}
         # the changes the user made by hand between firings: (made at, arrow, id, text)
         self.by_hand: list[tuple[float, str, int, str]] = []
+        self.changes = 0            # facts asserted and retracted heard (a table's stamp)
         self._first_key: tuple = ()
         self._stale = False
         self._first: float = float("inf")
@@ -131,6 +132,8 @@ class FactLog:
 
     def __call__(self, event: str, payload: object) -> None:
         """A session or stage-runner event (a staging fact is marked as one)."""
+        if event in ("assert", "retract"):
+            self.changes += 1
         if event == STAGE_BEGIN and payload.fact_id is not None:
             self.mark(payload.fact_id, STAGE)
         elif event == "assert":

@@ -220,8 +220,10 @@ def fact_records(session: Session, facts: list[FactView]) -> list[dict]:
     """One dict per fact: ``id``, ``relation``, then one key per slot (an ordered
     fact's values under ``values``), values in full, numbers as numbers."""
     out = []
+    bulk = getattr(session, "facts_values", None)    # CLIPS: the values it holds
+    known = bulk([f.id for f in facts]) if bulk is not None else {}
     for f in facts:
-        values = session.fact_values(f.id)
+        values = known.get(f.id) or session.fact_values(f.id)
         if values is not None:
             out.append({"id": f.id, "relation": f.name, **values})
             continue

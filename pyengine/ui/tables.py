@@ -28,6 +28,7 @@ class FactTable(list):
     def __init__(self, facts: Iterable[FactView], log: FactLog | None = None):
         super().__init__(facts)
         self.log = log
+        self.stamp = (id(log.session), log.changes) if log is not None else None
 
     def lines(self) -> list[str]:
         """As CLIPS's ``(facts)``: the facts, then their count; for none CLIPS prints
@@ -50,9 +51,11 @@ class FactTable(list):
 
     def to_records(self) -> list[dict]:
         """One dict per fact: ``id``, ``relation``, then one key per slot (an ordered
-        fact's values under ``values``), every value in full."""
+        fact's values under ``values``), every value in full: the session's while it is
+        as the table shows it, else read from the table's own texts (a table kept past
+        a step gave the facts' later values)."""
 
-        if self.log is None:
+        if self.log is None or (id(self.log.session), self.log.changes) != self.stamp:
             return [{"id": f.id, **fact_fields(f.text)} for f in self]
         return fact_records(self.log.session, list(self))
 

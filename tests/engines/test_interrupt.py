@@ -103,6 +103,8 @@ def test_a_second_ctrl_c_raises_at_once():
     with pytest.raises(KeyboardInterrupt):
         s.run()
     assert counter_value(s) == PRESS_AT - 1      # raised inside the action, before modify
+    assert s.fired_total == len(s.trace) == PRESS_AT - 1 + 1    # the firing cut is one
+    assert s.trace[-1].rule == "count_up"        # (it was lost: back could not go to it)
 
 
 def test_ctrl_c_at_a_read_prompt_ends_the_input():
