@@ -209,3 +209,19 @@ def test_a_fact_modified_thousands_of_times_keeps_each_request_short():
     began = time.process_time()
     assert [log.text_at(7, k + 0.5) for k in range(20_000)][-1] == "v19999"
     assert time.process_time() - began < 2.0       # a bound on a hang: linear took 15 s
+
+
+def test_an_idle_session_ends_on_the_clock():
+    """A tester's finding: idle sessions ended only when someone opened a session; a
+    quiet class kept them (and their workers) past ``--idle``."""
+    import time
+
+    from tests.webclient import limits, opened, web_client
+    with web_client(lim=limits(idle=0.5)) as c:
+        sid = opened(c, seed=1)["id"]
+        deadline = time.monotonic() + 10
+        while sid in c.app.state.store.sessions and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert sid not in c.app.state.store.sessions
+        r = c.get(f"/api/sessions/{sid}")
+        assert r.status_code == 410 and "idle" in r.json()["error"]

@@ -131,10 +131,18 @@ class Api:
         """Start the workers' fork server at once (it loads the word lists); end every
         session's worker when the server stops."""
         await asyncio.to_thread(warm_up)
+        sweeper = asyncio.ensure_future(self._sweep())
         try:
             yield
         finally:
+            sweeper.cancel()
             await self.store.shutdown()
+
+    async def _sweep(self) -> None:
+        """End idle sessions on a clock (they ended only when someone opened one)."""
+        while True:
+            await asyncio.sleep(max(1.0, min(30.0, self.store.limits.idle / 4)))
+            await self.store.expire()
 
     async def index(self, request: Request):
         return FileResponse(static_dir() + "/index.html")
