@@ -225,3 +225,17 @@ def test_an_idle_session_ends_on_the_clock():
         assert sid not in c.app.state.store.sessions
         r = c.get(f"/api/sessions/{sid}")
         assert r.status_code == 410 and "idle" in r.json()["error"]
+
+
+def test_a_program_that_does_not_load_leaves_the_computer_s_sessions_open():
+    """A tester's finding: at the per-computer cap, a program that did not compile
+    first ended the computer's oldest working session (with --max-per-client 1, the
+    tab's own). The oldest gives way only once the new session is open."""
+    from tests.webclient import limits, opened, web_client
+    with web_client(lim=limits(per_client=1)) as c:
+        first = opened(c, seed=1)["id"]
+        bad = c.post("/api/sessions", json={"program": {"name": "bad.clp", "engine": "clips",
+                                                        "source": "(defrule r (a) => (foo))"}})
+        assert bad.status_code == 400 and first in c.app.state.store.sessions
+        second = opened(c, seed=2)["id"]
+        assert first not in c.app.state.store.sessions and second in c.app.state.store.sessions

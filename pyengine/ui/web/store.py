@@ -121,8 +121,10 @@ class Store:
             raise Busy(f"all {self.limits.sessions} sessions are in use; try again when "
                        "one ends (idle ones end after "
                        f"{self.limits.idle / 60:g} minutes)")
-        if len(client.sessions) >= self.limits.per_client:
-            await self._make_room(client)
+        # at its share, its least recently used session gives way once the new one is
+        # open (a program that failed to load ended a working session)
+        victim = self._oldest(client) if len(client.sessions) >= self.limits.per_client \
+            else None
         sid = secrets.token_urlsafe(18)
         self.opening += 1
         client.sessions.add(sid)
@@ -148,6 +150,9 @@ class Store:
         handle = Handle(sid, spec["name"], address, worker, record)
         self.sessions[sid] = handle
         self.records[sid] = record
+        if victim is not None:
+            await self.close(victim, "a newer session of this computer took its place "
+                                     f"(each computer holds at most {self.limits.per_client})")
         return handle, status, body
 
     def not_opened(self, address: str, target: str, program: str | None,
@@ -163,16 +168,14 @@ class Store:
         self.records[sid] = record
         self._remember(sid, NOT_OPENED)
 
-    async def _make_room(self, client: Client) -> None:
+    def _oldest(self, client: Client) -> str:
         """A client at its share opens another session: its least recently used one
-        ends (a student's forgotten tab), or 429 if every one is still opening."""
+        (a student's forgotten tab) is to end, or 429 if every one is still opening."""
         mine = [self.sessions[sid] for sid in client.sessions if sid in self.sessions]
         if not mine:
             raise Busy(f"this computer is already opening {self.limits.per_client} "
                        "sessions: wait for them", 429)
-        oldest = min(mine, key=lambda h: h.used)
-        await self.close(oldest.sid, "a newer session of this computer took its place "
-                                     f"(each computer holds at most {self.limits.per_client})")
+        return min(mine, key=lambda h: h.used).sid
 
     async def close(self, sid: str, why: str = "it was closed") -> bool:
         handle = self.sessions.pop(sid, None)
