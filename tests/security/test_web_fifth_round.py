@@ -239,3 +239,21 @@ def test_a_program_that_does_not_load_leaves_the_computer_s_sessions_open():
         assert bad.status_code == 400 and first in c.app.state.store.sessions
         second = opened(c, seed=2)["id"]
         assert first not in c.app.state.store.sessions and second in c.app.state.store.sessions
+
+
+def test_one_computer_s_refusals_do_not_push_out_the_others_ended_sessions():
+    """A tester's finding: 1,010 refused programs from one address erased every other
+    student's ended row (the server kept 1,000 in all); an address's own oldest go
+    past 100 now."""
+    import asyncio
+
+    from pyengine.ui.web.store import ENDED_PER_ADDRESS, Store
+    from tests.webclient import limits
+    store = Store(limits())
+    store.not_opened("10.0.0.2", "clp", "stuck.clp", "clips", "line 3: missing )")
+    for _ in range(1_010):
+        store.not_opened("10.0.0.9", "clp", "spam.clp", "clips", "refused")
+    kept = [r.client for r in store.records.values()]
+    assert kept.count("10.0.0.2") == 1 and kept.count("10.0.0.9") == ENDED_PER_ADDRESS
+    assert len(store.ended) == ENDED_PER_ADDRESS + 1
+    asyncio.run(store.shutdown())

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from pyengine.engine.textio import visible
@@ -28,6 +28,7 @@ from pyengine.ui.web.turn import Turn
 from pyengine.ui.web.workers import Worker, WorkerGone
 
 ENDED_KEPT = 1000            # ended sessions whose reason is kept for their page
+ENDED_PER_ADDRESS = 100      # ... of one client address (its own oldest go first)
 NOT_OPENED = "it could not open"
 ERROR_CHARS = 300           # of a session's last error, as the teacher's view lists it
 
@@ -105,6 +106,7 @@ class Store:
         self.sessions: dict[str, Handle] = {}
         self.clients: dict[str, Client] = {}
         self.ended: OrderedDict[str, str] = OrderedDict()
+        self.ended_by: dict[str, deque] = {}       # address -> its ended sessions, oldest first
         self.records: dict[str, Record] = {}      # the open sessions' and the ended kept
         self.opened = 0
         self.opening = 0
@@ -188,7 +190,18 @@ class Store:
         return True
 
     def _remember(self, sid: str, why: str) -> None:
+        """Keep why ``sid`` ended: an address's own oldest go past
+        :data:`ENDED_PER_ADDRESS` (one student refusing program after program pushed the
+        other students' ended sessions out of the teacher's list), all past ENDED_KEPT."""
         self.ended[sid] = why
+        record = self.records.get(sid)
+        if record is not None:
+            mine = self.ended_by.setdefault(record.client, deque())
+            mine.append(sid)
+            if len(mine) > ENDED_PER_ADDRESS:
+                old = mine.popleft()
+                self.ended.pop(old, None)
+                self.records.pop(old, None)
         while len(self.ended) > ENDED_KEPT:
             self.records.pop(self.ended.popitem(last=False)[0], None)
 
