@@ -257,3 +257,22 @@ def test_one_computer_s_refusals_do_not_push_out_the_others_ended_sessions():
     assert kept.count("10.0.0.2") == 1 and kept.count("10.0.0.9") == ENDED_PER_ADDRESS
     assert len(store.ended) == ENDED_PER_ADDRESS + 1
     asyncio.run(store.shutdown())
+
+
+def test_a_session_that_crashes_while_opening_is_in_the_teacher_s_list(monkeypatch):
+    """A program that crashed its worker while loading answered 504 and never reached
+    the teacher's list (a tester's finding)."""
+    from pyengine.ui.web import store as store_module
+    from pyengine.ui.web.workers import WorkerGone
+    from tests.webclient import web_client
+
+    async def crashes(spec, limits, sid):
+        raise WorkerGone("its process was ended by signal 11 (a crash, or out of memory)")
+    monkeypatch.setattr(store_module.Worker, "start", crashes)
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "boom.clp", "engine": "clips",
+                                                      "source": "(deffacts d (a))"}})
+        assert r.status_code == 504
+        listed = c.app.state.classroom.listing()["sessions"]
+        assert [s["program"] for s in listed] == ["boom.clp"]
+        assert "signal 11" in listed[0]["error"]

@@ -133,7 +133,9 @@ class Store:
         try:
             worker, status, body = await Worker.start(spec, self.limits, sid)
         except WorkerGone as exc:
-            client.sessions.discard(sid)
+            client.sessions.discard(sid)        # the teacher's list shows it too
+            self.not_opened(address, spec["name"], (spec.get("program") or {}).get("name"),
+                            None, f"it could not open: {exc}")
             raise Busy(f"the session could not open: {exc}", 504) from None
         except BaseException:
             client.sessions.discard(sid)
