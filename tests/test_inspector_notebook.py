@@ -267,3 +267,12 @@ def test_a_kept_table_and_its_records_tell_the_same_facts(tmp_path):
         assert [r["n"] for r in kept.to_records()] == [5, 1]        # as the table shows
         assert [r["n"] for r in ins.facts().to_records()] == [3, 1]
         ins.close()
+
+
+def test_asserting_what_is_not_a_fact_is_one_line_on_both_engines():
+    """``assert_fact(5)`` on our engine was Python's AttributeError (a tester's finding)."""
+    for engine in ("clips", "experta"):
+        ins = Inspector.from_clp(str(FAMILY), engine=engine)
+        with pytest.raises(UsageError, match="assert takes a fact as text, e.g. \\(number 4\\)"):
+            ins.assert_fact(5)
+        ins.close()

@@ -20,7 +20,7 @@ from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOf
                                     UsageError, said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
-from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input
+from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input, action_error
 from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session, check_seed
@@ -32,15 +32,6 @@ from pyengine.engine.rete.engine import fewer_collections
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
 from pyengine.engine.rete.program_pretty import pretty_construct
-
-
-def _said(exc: Exception) -> str:
-    """A failed action's error in one line (Python's with its type: ``ZeroDivisionError: ...``)."""
-    if isinstance(exc, UsageError):
-        return str(exc)
-    if isinstance(exc, SystemExit):
-        return f"the rule called sys.exit({exc.code!r}): a rule cannot end the session"
-    return f"{type(exc).__name__}: {exc}"
 
 
 class ExpertaSession(Session):
@@ -119,6 +110,9 @@ class ExpertaSession(Session):
         try:
             if isinstance(fact, (str, FactSpec)):
                 new = self.front.fact_from_text(fact, self.classes)
+            elif not hasattr(fact, "items"):        # neither text nor a Fact: as CLIPS's says
+                raise UsageError("assert takes a fact as text, e.g. (number 4), or a Fact, "
+                                 f"not {type(fact).__name__}")
             else:
                 new = self.ke.declare(fact)
         except (TypeError, ValueError, KeyError) as exc:    # the class's own check
@@ -299,7 +293,7 @@ class ExpertaSession(Session):
         if stopped is not None:
             raise stopped
         if failed is not None:
-            raise EngineHalted(f"firing {self.fired_total}: {_said(failed)}") from failed
+            raise EngineHalted(f"firing {self.fired_total}: {action_error(failed)}") from failed
 
     def _finish(self, firing: Firing, changes: list) -> None:
         """Record a firing with what its action changed (told as it happened)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+from pyengine.engine.errors import UsageError
+
 
 class Lines(io.TextIOBase):
     """A stdout that hands each complete line to ``emit`` (what a rule prints)."""
@@ -49,3 +51,12 @@ class RuleInput(io.TextIOBase):
 
     def read(self, size: int = -1) -> str:
         return self.readline()
+
+
+def action_error(exc: BaseException) -> str:
+    """A failed action's error in one line (Python's with its type: ``ZeroDivisionError: ...``)."""
+    if isinstance(exc, UsageError):
+        return str(exc)
+    if isinstance(exc, SystemExit):
+        return f"the rule called sys.exit({exc.code!r}): a rule cannot end the session"
+    return f"{type(exc).__name__}: {exc}"
