@@ -7,7 +7,7 @@ import re
 import clips
 
 from pyengine.engine.clips_io import basis_of, ids_of
-from pyengine.engine.clp.values import Text, write_text
+from pyengine.engine.clp.values import Text, plain_strings, write_text
 from pyengine.engine.clips_reader import Form, ReadError, String, read
 from pyengine.engine.network import GROUP_INITIAL, INITIAL, NO_PATTERN
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
@@ -154,15 +154,9 @@ def facts_values(env, ids) -> dict[int, dict]:
     want, out = set(ids), {}
     for fact in env.facts():
         if fact.index in want:
-            out[fact.index] = ({"values": _plain(tuple(fact))} if fact.template.implied
-                               else {name: _plain(v) for name, v in fact})
+            out[fact.index] = plain_strings({"values": tuple(fact)} if fact.template.implied
+                                            else dict(fact))
     return out
-
-
-def _plain(value):
-    if isinstance(value, tuple):
-        return tuple(map(_plain, value))
-    return str(value) if isinstance(value, str) else value
 
 
 def _as_ours(value):

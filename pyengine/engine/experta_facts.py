@@ -9,6 +9,7 @@ import re
 from pyengine.engine.compat import experta  # noqa: F401  (patched before experta loads)
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_values import FactSpec, read_fact
+from pyengine.engine.clp.values import plain_strings
 from pyengine.engine.errors import UsageError
 
 from experta import Fact, Field, KnowledgeEngine  # noqa: E402
@@ -51,16 +52,6 @@ def _defaults(fact) -> list[tuple[object, object]]:
 
 
 _PLAIN = (str, int, float, bool, type(None), tuple, list, dict)
-
-
-def plain_strings(values):
-    """``values`` with every string a plain ``str`` (a .clp program's strings are its
-    ``Text``, symbols ``str``), tuples and dicts through."""
-    if isinstance(values, dict):
-        return {k: plain_strings(v) for k, v in values.items()}
-    if isinstance(values, tuple):
-        return tuple(map(plain_strings, values))
-    return str(values) if isinstance(values, str) else values
 
 
 def fact_values(fact, plain: bool = False) -> dict | None:

@@ -67,11 +67,13 @@ def unshown_at(text: str) -> str | None:
     return f"{where}: {char}"
 
 
-def stdout_shows(text: str) -> bool:
-    """Can standard output write ``text`` in its encoding (an ASCII locale cannot write
-    Σ or é)?"""
+def stdout_shows(text: str, stream=None) -> bool:
+    """Can ``stream`` (default: standard output) write ``text`` in its encoding (an
+    ASCII locale cannot write Σ or é)? A stream without an encoding (a StringIO) holds
+    text, so yes."""
+    stream = sys.stdout if stream is None else stream
     try:
-        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
         return True
     except (UnicodeEncodeError, LookupError):
         return False

@@ -6,10 +6,10 @@ The shell's ``why`` and the notebook's ``Inspector.why`` both draw this tree.
 from __future__ import annotations
 
 import html
-import sys
 from dataclasses import dataclass, field
 
 from pyengine.engine.session import Firing, Session
+from pyengine.engine.textio import stdout_shows
 from pyengine.engine.trace import fact_line, fire_line
 from pyengine.engine.wording import plural
 from pyengine.ui.fact_log import INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog
@@ -178,12 +178,5 @@ def provenance(session: Session, fact_id: int, log: FactLog | None = None,
 
 
 def can_print_unicode(stream=None) -> bool:
-    """Can ``stream`` (default: stdout) show the tree's lines? A stream without an
-    encoding (a StringIO, stdout redirected into one) holds text, so yes."""
-    stream = sys.stdout if stream is None else stream
-    enc = getattr(stream, "encoding", None) or "utf-8"
-    try:
-        "├└│".encode(enc)
-        return True
-    except (UnicodeEncodeError, LookupError):
-        return False
+    """Can ``stream`` (default: stdout) show the tree's lines?"""
+    return stdout_shows("├└│", stream)

@@ -212,3 +212,13 @@ class DynamicDefault:
 
     def __init__(self, thunk: Callable) -> None:
         self.thunk = thunk
+
+
+def plain_strings(values):
+    """``values`` with every string a plain ``str`` (a .clp program's strings are its
+    ``Text``, symbols ``str``), tuples and dicts through."""
+    if isinstance(values, dict):
+        return {k: plain_strings(v) for k, v in values.items()}
+    if isinstance(values, tuple):
+        return tuple(map(plain_strings, values))
+    return str(values) if isinstance(values, str) else values

@@ -166,17 +166,21 @@ def _first_kept(inner: list) -> list:
     an exists (``MarkExistsNands``) only where its first pattern begins two levels past
     where the pattern before it ended."""
     flat = flatten(inner)
-    if flat and isinstance(flat[0], Exists) and not one_join(flatten(flat[0].ces)):
+    if flat and isinstance(flat[0], Exists) and _group(flat[0]):
         return [Not([Not(flat[0].ces)], flat[0].text)] + flat[1:]
     return inner
 
 
 def _opens_group(ces: list) -> bool:
-    """Does the first condition make a group of its own (a not or exists over several
-    conditions, a forall)?"""
+    """Does the first condition make a group of its own?"""
     first = flatten(ces)[:1]
-    return bool(first) and (isinstance(first[0], Forall) or isinstance(first[0], (Not, Exists))
-                            and not one_join(flatten(first[0].ces)))
+    return bool(first) and _group(first[0])
+
+
+def _group(ce) -> bool:
+    """Is ``ce`` a group of its own: a forall, a not or exists over several conditions?"""
+    return isinstance(ce, Forall) or isinstance(ce, (Not, Exists)) and \
+        not one_join(flatten(ce.ces))
 
 
 def _two_nots(ce) -> list | None:

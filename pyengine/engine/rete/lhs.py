@@ -277,21 +277,23 @@ def shape_of(call) -> object:
     return call.code if call.shape is None else call.shape
 
 
+def constraint_leaves(c):
+    """The variables (Var) and calls (Pred, Ret) of a field constraint, in order,
+    through its ``~``, ``&`` and ``|``."""
+    if isinstance(c, (Var, Pred, Ret)):
+        yield c
+    elif isinstance(c, (NotC, Skipped)):
+        yield from constraint_leaves(c.inner)
+    elif isinstance(c, (AndC, OrC)):
+        for part in c.parts:
+            yield from constraint_leaves(part)
+
+
 def constraint_variables(c) -> tuple:
     """The variables a field constraint names (in order, once each)."""
     out: list = []
-
-    def walk(x) -> None:
-        if isinstance(x, Var):
-            out.append(x.name)
-        elif isinstance(x, (Pred, Ret)):
-            out.extend(x.uses)
-        elif isinstance(x, (NotC, Skipped)):
-            walk(x.inner)
-        elif isinstance(x, (AndC, OrC)):
-            for part in x.parts:
-                walk(part)
-    walk(c)
+    for leaf in constraint_leaves(c):
+        out.extend([leaf.name] if isinstance(leaf, Var) else leaf.uses)
     return tuple(dict.fromkeys(out))
 
 
@@ -346,55 +348,16 @@ def _pattern_references(ce: Pattern, bound, inside: set) -> list[str]:
     """A pattern's mentions of variables bound before the group (see
     :func:`outer_references`); what its fields name joins ``inside``."""
     out: list[str] = []
-
-    def counted(names, own=()) -> None:
-        out.extend(name for name in names
-                   if name in bound and name not in inside and name not in own)
-
-    def calls(x, own) -> None:
-        if isinstance(x, (Pred, Ret)):
-            counted(reversed(_mentions(x)), own)
-        elif isinstance(x, (NotC, Skipped)):
-            calls(x.inner, own)
-        elif isinstance(x, (AndC, OrC)):
-            for part in x.parts:
-                calls(part, own)
-
-    def names(x) -> list[str]:
-        if isinstance(x, Var):
-            return [x.name]
-        if isinstance(x, (NotC, Skipped)):
-            return names(x.inner)
-        if isinstance(x, (AndC, OrC)):
-            return [n for part in x.parts for n in names(part)]
-        return []
     for slot in ce.slots:
         for elem in slot.elems:         # a field's calls first, its variables then (a
-            own = names(elem.constraint)    # call naming the field's own is the field's)
-            calls(elem.constraint, own)
+            leaves = list(constraint_leaves(elem.constraint))  # call naming the field's
+            own = [x.name for x in leaves if isinstance(x, Var)]   # own is the field's)
+            for call in leaves:
+                if not isinstance(call, Var):
+                    out += [name for name in reversed(_mentions(call))
+                            if name in bound and name not in inside and name not in own]
             for name in own:
-                counted([name])
+                if name in bound and name not in inside:
+                    out.append(name)
                 inside.add(name)
-    return out
-
-
-def variables_in(ces: list) -> dict[str, None]:
-    """The variables the conditions name anywhere (bound or used), nested groups too,
-    in the order they first appear."""
-    out: dict[str, None] = {}
-    for ce in ces:
-        if isinstance(ce, Pattern):
-            for slot in ce.slots:
-                for elem in slot.elems:
-                    out.update(dict.fromkeys(constraint_variables(elem.constraint)))
-        elif isinstance(ce, Test):
-            out.update(dict.fromkeys(ce.uses))
-        elif isinstance(ce, Forall):
-            out.update(variables_in(ce.first))
-            out.update(variables_in(ce.rest))
-        elif isinstance(ce, (Not, Exists, And)):
-            out.update(variables_in(ce.ces))
-        elif isinstance(ce, Or):
-            for branch in ce.branches:
-                out.update(variables_in(branch))
     return out

@@ -2,7 +2,6 @@
 hints page, with their text and ``--json`` forms."""
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
 
 from pyengine.engine.textio import stdout_shows

@@ -34,6 +34,7 @@ MULTI_FACES = ("qu", "in", "th", "er", "he", "an")
 BLANK = "#"
 FACES = frozenset(_LETTERS) | frozenset(MULTI_FACES) | {BLANK}
 _NEIGHBOURS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_ROW_BREAKS = re.compile(r"[\s/,;|]+")     # what may stand between a board's rows
 
 
 def neighbours_of(size: int) -> tuple[tuple[int, ...], ...]:
@@ -158,7 +159,7 @@ def parse_board(text: str | Board, qu: bool = True) -> Board:
     raw = fold(text).strip()     # NFKC, as every word a user gives (textio.ascii_letters)
     if not raw:
         raise UsageError("empty board: give 9, 16, 25 or 36 letters (rows may be separated by '/')")
-    body = re.sub(r"[\s/,;|]+", "", raw).lower()
+    body = _ROW_BREAKS.sub("", raw).lower()
     faces = re.findall(r"\[([a-z]{2})\]|\(([a-z]{2})\)|([a-z#])|(.)", body)
     bad = sorted({other for _a, _b, _c, other in faces if other})
     if bad:
@@ -197,7 +198,7 @@ def _rows_checked(board: Board, raw: str, merge_qu: bool) -> Board:
     """Rows given apart ('pers/latg/sine/ters') must be the board's: a row one cell
     short and the next one long is a slip, not another board (letters given one by one,
     each apart, are no rows)."""
-    rows = [r for r in re.split(r"[\s/,;|]+", raw.lower()) if r]
+    rows = [r for r in _ROW_BREAKS.split(raw.lower()) if r]
     counts = [_cells_in(r, merge_qu) for r in rows]
     if len(rows) > 1 and any(n != 1 for n in counts) and (
             len(rows) != board.size or any(n != board.size for n in counts)):

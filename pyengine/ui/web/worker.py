@@ -56,9 +56,7 @@ def main(conn, spec: dict, limits: Limits, sid: str) -> None:
                 ws.ins.close()          # the session's memory back as the worker ends
     except MemoryError:
         del cushion
-        what = "this session needed" if ws is not None else "opening this session needed"
-        _send(conn, 507, {"error": f"{what} more than its {limits.memory_mb} MB and has "
-                                   "ended: reload the page for a new one"})
+        _send(conn, 507, no_memory(limits, opened=ws is not None))
 
 
 def _opened(conn, spec: dict, limits: Limits, sid: str):
@@ -177,8 +175,14 @@ def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
     except UsageError as exc:
         return 400, {"error": _line(exc)}
     except MemoryError:
-        return 507, {"error": f"this session needed more than its {limits.memory_mb} MB "
-                              "and has ended: reload the page for a new one"}
+        return 507, no_memory(limits)
+
+
+def no_memory(limits: Limits, opened: bool = True) -> dict:
+    """The 507's one line: the session (or its opening) needed more than its memory."""
+    what = "this session needed" if opened else "opening this session needed"
+    return {"error": f"{what} more than its {limits.memory_mb} MB and has ended: reload "
+                     "the page for a new one"}
 
 
 def _act(ws, request: dict) -> dict:
