@@ -26,7 +26,8 @@ def test_from_clp_with_stages_steps_and_runs():
     assert [st.name for st in ins.setup.stages] == ["GO"]
     first = ins.step()
     assert isinstance(first, TraceTable) and len(first) == 1
-    assert str(first).startswith("FIRE    1 double: f-4,")
+    assert str(first).startswith(";; stage GO begins: f-4     (GO)\n==> f-4     (GO)\n"
+                                 "FIRE    1 double: f-4,")
     rest = ins.run()
     assert len(rest) == 5 and ins.runner.done
     assert ins.facts("pairsum").to_records() == [

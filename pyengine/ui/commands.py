@@ -18,7 +18,7 @@ again, or None), ``reloaded``, ``watching``, ``seed_given``; ``fire(n, until, ea
 (fire through the stage runner and give what this front shows of it), ``moved(plan)``
 (after ``back``/``goto``), ``reopened(plan, factory)`` (after ``reset``/``reload``),
 ``user_fact(fact)`` (a fact its user typed, read and checked), ``firing_table(firings,
-lead, note)`` and ``set_watching(words, on)``; a front whose ``undoes_changes`` is true
+lead, note, between, whole)`` and ``set_watching(words, on)``; a front whose ``undoes_changes`` is true
 (the web page's) goes back over a fact changed by hand as over a firing.
 """
 from __future__ import annotations

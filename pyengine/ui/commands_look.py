@@ -88,7 +88,7 @@ def history(front, last: int | None) -> TraceTable:
     lead = ([f"{len(trace) - len(shown)} earlier firings not shown (history all)"]
             if len(shown) < len(trace) else [])
     return front.firing_table(shown, lead, "" if trace else "no rule has fired yet",
-                              between=front.log.hand_changes())
+                              between=front.log.hand_changes(), whole=True)
 
 
 def templates(front) -> Text:

@@ -13,6 +13,7 @@ from pyengine.engine.session import Firing, Session
 from pyengine.engine.stages import STAGE_BEGIN
 from pyengine.engine.trace import AFTER, change_line
 from pyengine.engine.undo import drop_last
+from pyengine.ui.event_lines import KEPT
 
 # How a fact that no rule made came to be.
 INITIAL, STAGE, USER, RULE, OUTSIDE = ("initial fact", "stage fact", "asserted by you", "rule",
@@ -48,6 +49,9 @@ class FactLog:
         # the changes the user made by hand between firings: (made at, arrow, id, text)
         self.by_hand: list[tuple[float, str, int, str]] = []
         self.changes = 0            # facts asserted and retracted heard (a table's stamp)
+        # firing number -> its events in the order they happened, (event, payload):
+        # what it printed, changed and (when watched) activated (pyengine.ui.event_lines)
+        self.fired: dict[int, list[tuple[str, object]]] = {}
         self._first_key: tuple = ()
         self._stale = False
         self._first: float = float("inf")
@@ -93,6 +97,7 @@ class FactLog:
         self.session = session
         target = session.fired_total
         undone = undone or {}
+        self.fired = {n: group for n, group in self.fired.items() if n <= target}
         self.gone = {fid: when for fid, when in self.gone.items() if when[0] <= target + AFTER}
         for fid in list(self.history):
             kept = drop_last(self.history[fid], undone.get(fid, 0), target)
@@ -134,6 +139,11 @@ class FactLog:
         """A session or stage-runner event (a staging fact is marked as one)."""
         if event in ("assert", "retract"):
             self.changes += 1
+        if event == "fire":
+            self.fired[payload.number] = []
+        elif event in KEPT and self.session.current_firing is not None:
+            self.fired.setdefault(self.session.current_firing.number, []).append(
+                (event, payload))
         if event == STAGE_BEGIN and payload.fact_id is not None:
             self.mark(payload.fact_id, STAGE)
         elif event == "assert":

@@ -34,11 +34,11 @@ import html
 import warnings
 from typing import Iterable
 
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.session import Closed, Session
-from pyengine.engine.stages import SessionPlan
+from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, SessionPlan
 from pyengine.engine.timeline import Timeline
-from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
+from pyengine.engine.trace import activation_line, change_line, fact_line, fire_line, ids_text
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
 from pyengine.engine.numbers import parse_id
@@ -46,6 +46,7 @@ from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
 from pyengine.ui.queries import WATCHABLE, Text, user_fact, walk_capped, watch_items
+from pyengine.ui.shell_events import stage_note
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
 from pyengine.ui.sessions import plan_factory
 
@@ -80,21 +81,19 @@ class Inspector:
             self.log = FactLog(self.session, attach=False, follows=True)
             follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
             follow(self.log)
-            follow(self._on_event)
+            follow(self._on_stage)
         elif isinstance(target, Session):
             self.setup = None
             self.session = target
             self.runner = None
             self.timeline = None
             self.log = FactLog(self.session)
-            self.session.listeners.append(self._on_event)
         else:
             raise UsageError(f"Inspector takes a Session or a SessionPlan, not {type(target).__name__}")
         self.session.watch("rules", True)       # history and why need every firing
         self.session.watch("activations", "activations" in self.watching)
         self.session.quiet(True)                # an action's error: one EngineHalted line
-        self._acts: dict[int, list[str]] = {}
-        self._fire_no = 0
+        self._stage_notes: dict[int, list[str]] = {}    # a call's, by the firing before
         self.set_input(self._lines)
 
     # -- opening ----------------------------------------------------------------------
@@ -150,8 +149,29 @@ class Inspector:
         """Fire ``n`` rules (None: to the end of the plan, or of stage ``until``; at most
         RUN_CAP) through the runner; the firings, as a table."""
         before = len(self.session.trace)
-        _, capped = walk_capped(self.runner, self.session, n, until)
-        return self.firing_table(self.session.trace[before:], note=capped)
+        self._stage_notes = {}
+        try:
+            _, capped = walk_capped(self.runner, self.session, n, until)
+        except (EngineHalted, KeyboardInterrupt) as exc:
+            done = self.session.trace[before:]      # what ran before it: in the traceback
+            if done:                                # too (Python's note under the error)
+                exc.add_note("\n".join(["the firings of this call, up to the error:"]
+                                       + self.firing_table(done).lines()))
+            raise
+        return self.firing_table(self.session.trace[before:], note=capped,
+                                 between=self._stage_notes)
+
+    def _on_stage(self, event: str, payload) -> None:
+        """A stage begins or ends, or the plan is done: the shell's note, kept for the
+        table of the call that made it, after the firing before it."""
+        if event not in (STAGE_BEGIN, STAGE_END, PLAN_DONE):
+            return
+        lines = self._stage_notes.setdefault(self.session.fired_total, [])
+        lines.append(";; " + stage_note(event, payload, self.log))
+        fid = getattr(payload, "fact_id", None)
+        if fid is not None and "facts" in self.watching:   # the staging fact comes, goes
+            arrow = "==>" if event == STAGE_BEGIN else "<=="
+            lines.append(change_line(arrow, fid, self.log.text(fid)))
 
     def moved(self, plan) -> None:
         """After back or goto: the timeline's new plan, session and runner."""
@@ -170,11 +190,12 @@ class Inspector:
         """A fact to assert: text read by our reader, or an engine's fact as it is."""
         return user_fact(fact, self.setup, self.session)
 
-    def firing_table(self, firings, lead=(), note: str = "", between=None) -> TraceTable:
+    def firing_table(self, firings, lead=(), note: str = "", between=None,
+                     whole: bool = False) -> TraceTable:
         """Firings as this notebook shows them: changes and activations as watched."""
-        acts = self._acts if "activations" in self.watching else None
-        return TraceTable(firings, self.log, acts, changes="facts" in self.watching, note=note,
-                          lead=lead, between=between)
+        return TraceTable(firings, self.log, "activations" in self.watching,
+                          changes="facts" in self.watching, note=note, lead=lead,
+                          between=between, whole=whole)
 
     def set_watching(self, words: list[str], on: bool) -> Text:
         """What step, run and history show besides the firings: ``facts`` (each firing's
@@ -205,11 +226,10 @@ class Inspector:
     def _detach(self) -> None:
         if self.timeline is not None:
             self.timeline.unsubscribe(self.log)
-            self.timeline.unsubscribe(self._on_event)
+            self.timeline.unsubscribe(self._on_stage)
         if self.runner is not None:
             self.runner.close()
-        elif self._on_event in self.session.listeners:
-            self.session.listeners.remove(self._on_event)
+        else:
             self.log.detach()
 
     def close(self) -> None:
@@ -227,16 +247,8 @@ class Inspector:
         self.close()
 
     def before_reset(self) -> None:
-        """The activation lines kept per firing go with the firings a reset forgets."""
-        self._acts, self._fire_no = {}, 0
-
-    def _on_event(self, event: str, payload) -> None:
-        if event == "fire":
-            self._fire_no = payload.number
-        elif event in ("activate", "deactivate") and self._fire_no:
-            arrow = "==>" if event == "activate" else "<=="
-            self._acts.setdefault(self._fire_no, []).append(
-                f"{arrow} Activation {activation_line(payload)}")
+        """What each firing did goes with the firings a reset forgets."""
+        self.log.fired.clear()
 
     def __repr__(self) -> str:
         s = self.session

@@ -105,9 +105,12 @@ class ShellFront:
         """A fact typed at the prompt, read by our reader and checked by the puzzle."""
         return user_fact(fact, self.setup, self.session)
 
-    def firing_table(self, firings, lead=(), note: str = "", between=None) -> TraceTable:
-        """Firings as the shell lists them: each with every change it made."""
-        return TraceTable(firings, self.log, note=note, lead=lead, between=between)
+    def firing_table(self, firings, lead=(), note: str = "", between=None,
+                     whole: bool = False) -> TraceTable:
+        """Firings as the shell lists them: each with every change it made and, while
+        activations are watched, the activations it made as they were shown."""
+        return TraceTable(firings, self.log, self._watched_any("activations"), note=note,
+                          lead=lead, between=between, whole=whole)
 
     def set_watching(self, words: list[str], on: bool) -> Note | None:
         """watch / unwatch (see :meth:`~pyengine.ui.shell_clips.ClipsCommands.watch_words`)."""

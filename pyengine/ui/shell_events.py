@@ -2,9 +2,10 @@
 and prints them CLIPS style.
 
 A firing's line (``FIRE    3 rule: f-12,f-9``) is printed with what the firing
-changed, so the shell keeps each firing's events together until the next one:
-the lines the rules printed, then the facts retracted and asserted (``watch
-facts``), then the activations lost and gained (``watch activations``). Stage
+changed, so the shell keeps each firing's events together until the next one,
+then prints them in the order they happened (:mod:`pyengine.ui.event_lines`): the
+lines the rules printed, the facts retracted and asserted (``watch facts``) and the
+activations lost and gained (``watch activations``), interleaved. Stage
 boundaries are the shell's own notes (``;; stage BUILD begins: ...``), printed
 just before the staging fact's own change.
 """
@@ -16,9 +17,9 @@ from pyengine.engine.clips_reader import ReadError, read, uses_variable
 from pyengine.engine.errors import ActionErrors, UsageError
 from pyengine.engine.numbers import parse_id
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
-from pyengine.engine.trace import (activation_line, change_line, construct_end, fact_line,
-                                   fire_line, modify_texts)
+from pyengine.engine.trace import construct_end, fact_line, fire_line
 from pyengine.engine.wording import plural
+from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, event_line, modified_texts
 
 
 def stage_label(stage) -> str:
@@ -31,23 +32,25 @@ def stage_label(stage) -> str:
     return stage.name + (f" ({', '.join(bits)})" if bits else "")
 
 
-ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<=="}
-
-
-def modified_texts(group: list) -> dict[int, str]:
-    """The texts a firing's modifies show (by place in ``group``): a retraction followed
-    by the assertion of the same fact is a modify (the facts that lost their logical
-    support with it may come between), and CLIPS shows its two facts with only the
-    slots that changed (:func:`~pyengine.engine.trace.modify_texts`)."""
-    out: dict[int, str] = {}
-    retracted: dict[int, int] = {}          # fact id -> its retraction's place
-    for i, (ev, view) in enumerate(group):
-        if ev == "retract":
-            retracted[view.id] = i
-        elif ev == "assert" and view.id in retracted:
-            j = retracted.pop(view.id)
-            out[j], out[i] = modify_texts(group[j][1].text, view.text)
-    return out
+def stage_note(event: str, ev: StageEvent | None, log) -> str:
+    """What the shell (and the notebook) says as a stage begins or ends, or as the
+    plan is done (``event``): ``stage BUILD begins: f-4     (BUILD) (at most 3
+    firings)``, ``stage BUILD ends after 3 firings``, ``all stages done``."""
+    if event == PLAN_DONE:
+        return "all stages done"
+    stage = ev.stage
+    if event == STAGE_END:
+        return f"stage {stage.name} ends after {plural(ev.fired, 'firing')}"
+    how = []
+    if stage.strategy:
+        seeded = stage.strategy == "random" and ev.seed is not None
+        how.append(f"strategy {stage.strategy}" + (f", seed {ev.seed}" if seeded else ""))
+    if stage.limit is not None:
+        how.append(f"at most {plural(stage.limit, 'firing')}")
+    fid = ev.fact_id
+    text = log.text(fid) if fid is not None else ""
+    return (f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
+            + (f" ({'; '.join(how)})" if how else ""))
 
 
 def reset_told(session) -> list[tuple[str, object]]:
@@ -134,15 +137,13 @@ class EventView:
     def _event_line(self, ev: str, payload, text: str | None = None) -> str | None:
         """One event's line (a fact's change shown with ``text`` when given), or None
         when it is not shown."""
-        if ev == "output" or (ev == "input" and not self.interactive):
-            return f"    | {payload}".rstrip()
-        if ev in ("assert", "retract") and self._watched("facts", payload.name):
-            return change_line(ARROWS[ev], payload.id, payload.text if text is None else text)
-        if ev in ("activate", "deactivate") and self._watched("activations", payload.rule):
-            return f"{ARROWS[ev]} Activation {activation_line(payload)}"
-        if ev == "break":
-            return f"Breaking on rule {payload}."
-        return None
+        if ev == "input" and self.interactive:
+            return None                 # the terminal shows what was typed already
+        if ev in CHANGES and not self._watched("facts", payload.name):
+            return None
+        if ev in ACTIVATIONS and not self._watched("activations", payload.rule):
+            return None
+        return event_line(ev, payload, text)
 
     def _flush_before(self, kind: str, fact_id: int | None) -> None:
         """Print what happened before the staging fact's own change (``kind``
@@ -157,24 +158,15 @@ class EventView:
     # -- stage boundaries -------------------------------------------------------------------
     def _stage_begins(self, ev: StageEvent) -> None:
         self._flush_before("assert", ev.fact_id)
-        stage, how = ev.stage, []
-        if stage.strategy:
-            seeded = stage.strategy == "random" and ev.seed is not None
-            how.append(f"strategy {stage.strategy}" + (f", seed {ev.seed}" if seeded else ""))
-        if stage.limit is not None:
-            how.append(f"at most {plural(stage.limit, 'firing')}")
-        fid = ev.fact_id
-        text = self.log.text(fid) if fid is not None else ""
-        self.note(f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
-                  + (f" ({'; '.join(how)})" if how else ""))
+        self.note(stage_note(STAGE_BEGIN, ev, self.log))
 
     def _stage_ends(self, ev: StageEvent) -> None:
         self._flush_before("retract", ev.fact_id)
-        self.note(f"stage {ev.stage.name} ends after {plural(ev.fired, 'firing')}")
+        self.note(stage_note(STAGE_END, ev, self.log))
         self._flush()
 
     def _plan_done(self) -> None:
-        self.note("all stages done")
+        self.note(stage_note(PLAN_DONE, None, self.log))
         if self.setup.finish is None or self._result_shown:
             return
         self._result_shown = True

@@ -6,8 +6,10 @@ import html
 from typing import Iterable
 
 from pyengine.engine.session import FactView, Firing, Session
-from pyengine.engine.trace import activation_line, after, basis_text, fact_line, watch_lines
+from pyengine.engine.trace import (activation_line, after, basis_text, fact_line, fire_line,
+                                   watch_lines)
 from pyengine.engine.wording import plural
+from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, group_lines
 from pyengine.ui.provenance import FactLog
 from pyengine.ui.queries import fact_fields
 from pyengine.ui.queries import fact_records
@@ -98,32 +100,49 @@ class AgendaTable(list):
 
 
 class TraceTable(list):
-    """A list of :class:`Firing`; prints like CLIPS watching rules and facts."""
+    """A list of :class:`Firing`; prints like CLIPS watching rules and facts: each
+    firing's line, then what it printed and changed (``changes``: the facts retracted
+    and asserted; ``activations``: the activations it made and took away, as far as
+    they were watched when it fired) in the order it happened, as the fact log kept
+    it (a firing it did not hear: what it printed, then its changes). A modify shows
+    the slots it changed, as CLIPS's ``watch facts`` does; ``whole``: both texts whole
+    (``history``: each version of the fact)."""
 
     def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
-                 activations: dict[int, list[str]] | None = None, changes: bool = True,
-                 note: str = "", lead: Iterable[str] = (),
-                 between: dict[int, list[str]] | None = None):
+                 activations: bool = False, changes: bool = True, note: str = "",
+                 lead: Iterable[str] = (), between: dict[int, list[str]] | None = None,
+                 whole: bool = False):
         super().__init__(firings)
+        self.whole = whole
         self.between = between or {}            # lines after firing n (0: before any)
         self.note = note                         # e.g. why the run stopped where it did
         self.lead = list(lead)                   # said first: e.g. what is left out
         self.log = log
-        self.activations = activations or {}     # firing number -> activation lines
+        self.activations = activations           # show the activations each firing made
         self.changes = changes                   # show each firing's retracts/asserts
 
     def _text(self, fid: int, before: int | None = None) -> str:
         """The fact's text as it was just before firing ``before`` (None: now)."""
         return self.log.text_at(fid, before) if self.log else ""
 
+    def _shown(self, ev: str, payload) -> bool:
+        if ev in CHANGES:
+            return self.changes
+        return self.activations or ev not in ACTIVATIONS
+
+    def firing_lines(self, firing) -> list[str]:
+        """One firing's line and what it did, in order."""
+        group = self.log.fired.get(firing.number) if self.log is not None else None
+        if group is not None:
+            return [fire_line(firing)] + group_lines(group, self._shown, self.whole)
+        lines = watch_lines(firing, self._text)
+        return lines if self.changes else lines[:1 + len(getattr(firing, "output", ()))]
+
     def lines(self) -> list[str]:
         out = [f";; {line}" for line in self.lead]
         out += self.between.get(self[0].number - 1 if self else 0, [])
         for firing in self:
-            lines = watch_lines(firing, self._text)
-            if not self.changes:
-                lines = lines[:1 + len(getattr(firing, "output", ()))]
-            out += lines + self.activations.get(firing.number, [])
+            out += self.firing_lines(firing)
             out += self.between.get(firing.number, [])
         return out + ([f";; {self.note}"] if self.note else [])
 

@@ -1,0 +1,149 @@
+"""A firing's events in the order they happened, in every view that lists them: the
+notebook's step and run, the shell's and the notebook's history, checked against
+CLIPS's own ``(watch rules facts activations)`` output of the same program; going
+back forgets the events of the firings undone, and a change typed by hand between
+firings is not filed under the firing before it."""
+from __future__ import annotations
+
+import io
+
+import clips
+import pytest
+
+from pyengine.engine.errors import EngineHalted
+from pyengine.ui.notebook import Inspector
+from pyengine.ui.sessions import opener
+from pyengine.ui.shell import Shell
+
+# Prints, modifies, asserts, retracts and loses logical support within one firing, so
+# an order of "printed lines, then changes, then activations" cannot pass for CLIPS's.
+PROGRAM = """(deftemplate box (slot name) (slot n))
+(deffacts start (box (name a) (n 1)) (box (name b) (n 5)))
+(defrule grow
+  ?b <- (box (name a) (n ?n&:(< ?n 3)))
+  =>
+  (printout t "growing " ?n crlf)
+  (modify ?b (n (+ ?n 1)))
+  (printout t "grown" crlf)
+  (assert (note ?n)))
+(defrule tidy
+  ?t <- (note ?n)
+  (box (name b))
+  =>
+  (printout t "tidying " ?n crlf)
+  (retract ?t)
+  (printout t "tidied " ?n crlf))
+(defrule lean
+  (declare (salience 10))
+  (logical (note ?n))
+  =>
+  (assert (because ?n)))
+"""
+
+
+class _Watch(clips.Router):
+    def __init__(self):
+        super().__init__("pyengine-test-watch", 30)
+        self.text = []
+
+    def query(self, name):
+        return name in ("stdout", "wtrace", "wdisplay")
+
+    def write(self, name, message):
+        self.text.append(message)
+
+
+def clips_watched(path) -> list[str]:
+    """CLIPS's own watch output of a run, printed lines marked as the views mark them."""
+    env = clips.Environment()
+    env.load(str(path))
+    env.reset()
+    router = _Watch()
+    env.add_router(router)
+    env.eval("(watch rules)")
+    env.eval("(watch facts)")
+    env.eval("(watch activations)")
+    env.run()
+    lines = "".join(router.text).splitlines()
+    return [ln if ln.startswith(("FIRE", "==>", "<==")) else f"    | {ln}".rstrip()
+            for ln in lines]
+
+
+def elided(lines: list[str]) -> list[str]:
+    """History's lines with box a's versions as step shows a modify of it."""
+    return [ln.replace("(box (name a)", "(box ...") for ln in lines]
+
+
+@pytest.fixture
+def program(tmp_path):
+    path = tmp_path / "boxes.clp"
+    path.write_text(PROGRAM)
+    return path
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_step_lists_each_firing_as_clips_watch_prints_it(engine, program):
+    want = clips_watched(program)
+    assert any(ln.startswith("<== f-") and "because" in ln for ln in want)   # support lost
+    ins = Inspector.from_clp(program, engine=engine)
+    ins.watch("activations")
+    got = []
+    while ins.agenda():
+        got += str(ins.step()).splitlines()
+    assert got == want
+    ins.back(len(ins.session.trace))
+    assert str(ins.run()).splitlines() == want
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_going_back_forgets_the_events_of_the_firings_undone(engine, program):
+    ins = Inspector.from_clp(program, engine=engine)
+    ins.watch("activations")
+    first = str(ins.step(2))
+    ins.back(2)
+    again = str(ins.step(2))
+    assert again == first               # each activation once, not once per pass
+    assert again.count("==> Activation") == first.count("==> Activation") > 0
+    assert str(ins.history()).count("==> Activation") == first.count("==> Activation")
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_hand_change_is_not_filed_under_the_firing_before_it(engine, program):
+    ins = Inspector.from_clp(program, engine=engine)
+    ins.watch("activations")
+    first = str(ins.step())
+    ins.assert_fact("(note 9)")         # activates tidy and lean: none of firing 1's doing
+    listed = str(ins.history()).splitlines()
+    assert elided(listed[:len(first.splitlines())]) == first.splitlines()
+    typed = next(ln for ln in listed if ln.startswith(";; by you: ==> f-"))
+    assert typed.endswith("(note 9)")
+    fid = typed.split()[4]
+    assert not any(fid in ln for ln in listed if "Activation" in ln)
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_the_shell_history_lists_what_its_step_printed(engine, program):
+    factory = opener("clp" if engine == "clips" else "experta", [str(program)])
+    out = io.StringIO()
+    script = "watch activations\nwatch facts\nstep 3\n"
+    Shell(factory(), factory, stdin=io.StringIO(script + "history\n"), stdout=out).cmdloop()
+    printed = [ln for ln in out.getvalue().splitlines() if not ln.startswith(";;")]
+    stepped, listed = printed[:len(printed) // 2], printed[len(printed) // 2:]
+    assert stepped == clips_watched(program)[:len(stepped)]
+    # history lists each version whole; the order of everything else is the step's
+    assert elided(listed) == stepped
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_an_error_in_step_n_still_shows_the_firings_before_it(engine, tmp_path):
+    """A rule failing at the second of three steps: the error says what ran (a note
+    under it, as a Jupyter cell shows it), and history has both firings."""
+    path = tmp_path / "divide.clp"
+    path.write_text("(deffacts start (n 1) (n 0) (n 2))\n"
+                    "(defrule divide (n ?n) => (printout t \"100 / \" ?n \" = \" (div 100 ?n) crlf))\n")
+    ins = Inspector.from_clp(path, engine=engine)
+    with pytest.raises(EngineHalted) as caught:
+        ins.step(3)
+    said = "\n".join(caught.value.__notes__)
+    assert "FIRE    1 divide: f-3\n    | 100 / 2 = 50\nFIRE    2 divide: f-2" in said
+    assert said.endswith("\n".join(str(ins.history()).splitlines()[-2:]))
