@@ -24,7 +24,7 @@ import clips
 
 from pyengine.engine import (clips_env, clips_facts, clips_inspect, clips_network,
                              clips_program, clips_repl, clips_snapshot)
-from pyengine.engine.clips_c import halt_execution
+from pyengine.engine.clips_c import halt_execution, strategy_of
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_program import PROMPT, ProgramMixin, Source, read_source
@@ -378,6 +378,9 @@ class ClipsSession(ProgramMixin, Session):
 
     def _set_strategy(self, name: str) -> None:
         self.env.eval(f"(set-strategy {name})")
+
+    strategy = property(lambda self: strategy_of(self.env),  # CLIPS's own: a rule's
+                        Session.strategy.fset)              # (set-strategy) shows
 
     def seed(self, n: int) -> None:
         self._seed = check_seed(n)

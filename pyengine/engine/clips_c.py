@@ -1,6 +1,7 @@
 """The few CLIPS 6.4 C functions pyengine needs that clipspy's API leaves out, called
 through ctypes on clipspy's own library: halting an action or a run, aborting
-``(exit)``, loading constructs from a string, reading the facts' time tags."""
+``(exit)``, loading constructs from a string, reading the facts' time tags and the
+strategy."""
 from __future__ import annotations
 
 import ctypes
@@ -98,3 +99,12 @@ def _layout_checked() -> bool:
         return [tag for _, tag in _tags(env._env)] == [4, 2, 3]
     except Exception:       # noqa: BLE001 - any surprise: the layout is not known
         return False
+
+
+#: CLIPS's strategies in the order of its ``StrategyType`` (``GetStrategy``'s answer)
+STRATEGY_NAMES = ("depth", "breadth", "lex", "mea", "complexity", "simplicity", "random")
+
+
+def strategy_of(env) -> str:
+    """The conflict resolution strategy CLIPS uses now (a rule may have set it)."""
+    return STRATEGY_NAMES[_clips.lib.GetStrategy(env._env)]

@@ -225,8 +225,7 @@ class IORouter:
         else:
             line = b"".join(record).decode("utf-8", "replace")
             m = _FIRE.match(line)
-            if (m and int(m.group(1)) == self.next_fire
-                    and m.group(2).split("::")[-1] in self.rule_names):
+            if m and int(m.group(1)) == self.next_fire and self._a_rule(m.group(2)):
                 self.next_fire += 1
                 self.end_line()
                 s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)),
@@ -236,6 +235,16 @@ class IORouter:
                 for piece in record[1:]:
                     self._text(piece)
                 self._text(b"\n")
+
+    def _a_rule(self, name: str) -> bool:
+        """Does a FIRE record name a rule (one built while the rules run too)?"""
+        if name.split("::")[-1] in self.rule_names:
+            return True
+        found = lib.FindDefrule(self.session.env._env, name.encode("utf-8", "replace"))
+        if found == ffi.NULL:
+            return False
+        self.rule_names = self.rule_names | {name.split("::")[-1]}
+        return True
 
     # -- rule output ------------------------------------------------------------------------
     def _text(self, message: bytes) -> None:

@@ -1,13 +1,17 @@
 """What a CLIPS snapshot checks before it is taken (see :mod:`pyengine.engine.clips_snapshot`):
-conditions that read a defglobal or the fact base, through the functions they call;
-floats that save-facts would not give back; and the facts a rebuild must bring in again,
-in the order of their time tags.
+the program (what its rules and functions call; conditions that read a defglobal or
+the fact base, through the functions they call); floats and symbols that save-facts
+would not give back; and the facts a rebuild must bring in again, in the order of
+their time tags.
 """
 from __future__ import annotations
 
 import re
 
+import clips
+
 from pyengine.engine.clips_c import fact_time_tags
+from pyengine.engine.clips_reader import is_symbol
 
 # what a condition may read besides its facts: a defglobal, or the fact base through a
 # query (its answer depends on when the rebuild evaluates it)
@@ -15,7 +19,45 @@ READS_STATE = re.compile(r"\?\*|\((?:any-factp|find-fact|find-all-facts|do-for-f
                           r"do-for-all-facts|delayed-do-for-all-facts|fact-existp|"
                           r"fact-slot-value|get-fact-list|fact-index|fact-relation)[\s)]")
 # a float as save-facts writes it (15 significant digits: not every double comes back)
+#: what a program check says of a program that makes symbols (``sym-cat``)
+MAKES_SYMBOLS = "makes symbols"
 FLOAT = re.compile(r"(?<![\w\\])[-+]?(?:\d+\.\d*|\.\d+|\d+(?=[eE]))(?:[eE][-+]?\d+)?")
+
+
+# calls a rule or function may make that change what a snapshot does not keep: state
+# outside the fact base, the rules themselves, the engine's settings
+_UNSAFE_CALLS = re.compile(
+    r"\((?:random|gensym\*?|logical|build|eval|load\*?|bload|batch\*?|clear|undef\w+|"
+    r"set-(?:strategy|fact-duplication|salience-evaluation|sequence-operator-recognition|"
+    r"dynamic-constraint-checking|break)|remove-break)[\s)]")
+_SYMBOL_MAKERS = re.compile(r"\(sym-cat[\s)]")     # a symbol save-facts may not give back
+
+
+def program_ok(session) -> bool | str:
+    """The checks on the program (its constructs, once per session): False, True, or
+    MAKES_SYMBOLS (a snapshot checks its facts' symbols)."""
+    ok = getattr(session, "_snapshot_program_ok", None)
+    if ok is None:
+        ok = _check_program(session.env)
+        session._snapshot_program_ok = ok
+    return ok
+
+
+def _check_program(env) -> bool | str:
+    if len(list(env.modules())) > 1 or str(env.eval("(get-salience-evaluation)")) != "when-defined":
+        return False
+    functions = {str(c.name): str(c) for c in (*env.functions(), *env.generics())}
+    if any(_UNSAFE_CALLS.search(text) for text in functions.values()):
+        return False
+    reading = reading_state(functions)
+    texts = [str(rule) for rule in env.rules()]
+    for text in texts:
+        lhs = text.split("=>", 1)[0]
+        if _UNSAFE_CALLS.search(text) or READS_STATE.search(lhs) or reading.search(lhs):
+            return False
+    if any(_SYMBOL_MAKERS.search(text) for text in (*texts, *functions.values())):
+        return MAKES_SYMBOLS
+    return True
 
 
 def reading_state(functions: dict) -> re.Pattern:
@@ -49,6 +91,18 @@ def floats_kept(env, ids: list[int], lines: list[str]) -> bool:
         for value in values:
             for item in value if isinstance(value, (tuple, list)) else (value,):
                 if isinstance(item, float) and float(f"{item:.15g}") != item:
+                    return False
+    return True
+
+
+def symbols_kept(env) -> bool:
+    """Does every symbol of the facts read back as itself from its save-facts text
+    (``(sym-cat 7)`` is a symbol that comes back the integer 7)?"""
+    for fact in env.facts():
+        values = list(fact) if fact.template.implied else [v for _, v in fact]
+        for value in values:
+            for item in value if isinstance(value, (tuple, list)) else (value,):
+                if isinstance(item, clips.Symbol) and not is_symbol(item):
                     return False
     return True
 

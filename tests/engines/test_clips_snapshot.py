@@ -217,8 +217,32 @@ GLOBAL_IN_TEST = """(defglobal ?*limit* = 10)
 """
 
 
+# Found by a tester (2026-11-29): a symbol, the fact duplication setting, the strategy
+# and a rule a rule built came back otherwise (or not at all) from a snapshot.
+SYMBOLS = TICKS + """(defrule make (declare (salience 10)) (counter 0) =>
+   (assert (mark (sym-cat 7)) (place (sym-cat "new york"))))
+(defrule check (counter 60) (mark ?m&:(symbolp ?m)) (place ?p) =>
+   (printout t "a symbol, and one place" crlf))
+"""
+DUPLICATION = TICKS + """(defrule allow (declare (salience 10)) (counter 5) =>
+   (set-fact-duplication TRUE))
+(defrule twice (counter 60) => (assert (x)) (assert (x))
+   (printout t (length$ (find-all-facts ((?f x)) TRUE)) " x facts" crlf))
+"""
+STRATEGY = TICKS + """(defrule switch (declare (salience 10)) (counter 5) =>
+   (set-strategy breadth))
+(defrule fan (counter 60) => (assert (y 1) (y 2) (y 3)))
+(defrule show (y ?n) => (printout t "y " ?n crlf))
+"""
+BUILT = TICKS + """(defrule make-rule (declare (salience 10)) (counter 5) =>
+   (build "(defrule late (counter 60) => (printout t \\"late\\" crlf))"))
+"""
+
+
 @pytest.mark.parametrize("text, restored", [(TIME_ORDER, True), (FLOATS, False),
-                                            (GLOBAL_IN_TEST, False)])
+                                            (GLOBAL_IN_TEST, False), (SYMBOLS, False),
+                                            (DUPLICATION, False), (STRATEGY, False),
+                                            (BUILT, False)])
 def test_a_goto_from_a_snapshot_fires_as_the_run_did(text, restored, monkeypatch,
                                                      restores, tmp_path):
     """A fact modified after later ones were asserted came back in index order, so the
@@ -236,3 +260,47 @@ def test_a_goto_from_a_snapshot_fires_as_the_run_did(text, restored, monkeypatch
     tl, targets = run_both(reopen, monkeypatch, 7, [20, 40, 60])
     assert bool(restores) is restored and bool(tl.snapshots) is restored
     assert tl.session.trace[-1].output or text is TIME_ORDER
+
+
+def test_a_strategy_a_rule_sets_is_the_one_the_views_show(tmp_path):
+    path = tmp_path / "p.clp"
+    path.write_text(STRATEGY)
+    s = ClipsSession([path])
+    s.reset()
+    assert s.strategy == "depth"
+    s.run(10)
+    assert s.strategy == "breadth"          # as CLIPS's (get-strategy) says
+
+
+# Found by a tester (2026-11-29): cells modified after later facts came, so a rebuild
+# modifies them to a placeholder and back, and a rule's test on the placeholder failed.
+NOISY = """(deftemplate cell (slot id) (slot n))
+(deftemplate note (slot i) (slot n))
+(deffacts d (cell (id 1) (n 0)) (cell (id 2) (n 0)) (cell (id 3) (n 0)))
+(defrule step-cell ?c <- (cell (id ?i) (n ?n&:(< ?n 400)))
+  => (modify ?c (n (+ ?n ?i)))
+     (if (= (mod ?n 50) 0) then (assert (note (i ?i) (n ?n)))))
+(defrule drop (declare (salience 5)) ?x <- (note (i ?i) (n ?n&:(= (mod ?n 100) 0)))
+  => (retract ?x))
+(defrule pairs (declare (salience -5)) (note (i ?i) (n ?n)) (note (i ?j&:(> ?j ?i)) (n ?n))
+  => (printout t "pair " ?i " " ?j " " ?n crlf))
+"""
+
+
+def test_a_rebuild_prints_nothing_of_its_own(monkeypatch, restores, tmp_path, capfd,
+                                             caplog):
+    """The rebuild modifies facts to a placeholder and back; a rule's test failing on
+    the placeholder printed CLIPS's errors to the terminal during a goto."""
+    path = tmp_path / "p.clp"
+    path.write_text(NOISY)
+
+    def reopen():
+        s = ClipsSession([path])
+        s.reset()
+        return SessionPlan(s, [])
+    capfd.readouterr()
+    run_both(reopen, monkeypatch, 100, [600])
+    assert restores
+    out, err = capfd.readouterr()
+    said = out + err + caplog.text          # clipspy logs CLIPS's errors
+    assert "ARGACCES" not in said and "DRIVE1" not in said

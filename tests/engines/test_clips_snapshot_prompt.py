@@ -37,6 +37,8 @@ CHANGES = {
     "a breakpoint": lambda s: s.command("(set-break loud)"),
     "a defglobal typed": lambda s: s.build("(defglobal ?*extra* = 5)"),
     "a rule typed as a command": lambda s: s.command("(bind ?x 4)") and s.build(WATCHER),
+    # a symbol save-facts writes as the integer 7 (found by a tester, 2026-11-29)
+    "a symbol made at the prompt": lambda s: s.command("(assert (mark (sym-cat 7)))"),
 }
 
 
