@@ -62,7 +62,7 @@ def test_the_class_lists_each_session_by_label_never_by_id(client):
     assert re.fullmatch(r"[0-9a-f]{10}", a_row["label"]) and a_row["label"] != b_row["label"]
     assert (a_row["client"], a_row["target"], a_row["program"], a_row["engine"]) == \
         ("testclient", "scramble", None, "clips")
-    assert a_row["fired"] == 5 and a_row["last"] == "retract 99999" and a_row["ended"] is None
+    assert a_row["fired"] == 5 and a_row["last"] == "run 5" and a_row["ended"] is None   # refused: no action
     assert "99999" in a_row["error"] and a_row["error_at"] >= a_row["opened"]
     assert (b_row["target"], b_row["program"], b_row["engine"]) == \
         ("program count.clp", "count.clp", "experta")

@@ -8,7 +8,9 @@ Whoever holds the teacher's token (``serve --teacher-token TOKEN``, or a random 
                                     address's fragment, which no server log sees)
 ``GET  /api/class``                 every session: a label, the client's address, what it
                                     opened, the engine, its firings, its owner's last
-                                    request and when, its last error, whether it ended
+                                    action that ran and when, its last error, whether it
+                                    ended (from the store's records: no worker is asked,
+                                    so a busy one does not hold the list up)
 ``POST /api/class/push``            ``{"program": {...}}`` (checked as a student's is) or
                                     ``{"program": null}``: the program every student's
                                     page offers to open (``GET /api/pushed``)

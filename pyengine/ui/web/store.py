@@ -57,8 +57,8 @@ class Client:
 @dataclass
 class Record:
     """What the teacher's view shows of one session: who opened what, on which engine,
-    and its owner's last request (its verb, when, the firings since opening, the last
-    error); ``ended``: why it ended, once it has. Times are the wall clock's."""
+    its owner's last action that ran (its verb, when), the firings since opening, the
+    last error; ``ended``: why it ended, once it has. Times are the wall clock's."""
 
     n: int                      # the server's nth session
     client: str
@@ -75,10 +75,12 @@ class Record:
 
     def heard(self, request: dict, status: int, note: dict) -> None:
         """The answer to one of its owner's requests (``note``: the worker's header): an
-        action (a verb: step, run, assert...) is the last one, with its argument; what
-        the page reads by itself (the state, the rules, a why) is not; any error is."""
+        action (a verb: step, run, assert...) that ran (answered with the session's
+        state, 200) is the last one, with its argument; one the session refused (a 4xx:
+        a fact id it lacks, a fact it cannot read) is not, nor is what the page reads by
+        itself (the state, the rules, a why); any error is the last error."""
         now = time.time()
-        if request.get("op") == "act":
+        if request.get("op") == "act" and status == 200:
             verb, arg = request.get("verb"), request.get("arg")
             plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
             self.last, self.at = visible(f"{verb} {arg}" if plain else str(verb))[:80], now

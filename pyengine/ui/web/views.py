@@ -26,6 +26,13 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " ..."
 
 
+def fact_row(text: str) -> str:
+    """A fact's text as one row of a facts list (the student's page and the teacher's
+    look): a line break in one of its strings (a program's string written over two
+    lines, ``(format nil "a%nb")``) written out as ``\\n`` (``\\r``), then cut."""
+    return _short(text.replace("\r", "\\r").replace("\n", "\\n"))
+
+
 def state(ws, filter_text: str | None = None) -> dict:
     """Everything the page draws after an action."""
     ins = ws.ins
@@ -50,10 +57,10 @@ def state(ws, filter_text: str | None = None) -> dict:
         "fired": len(trace), "message": ws.message, "capped": ws.capped,
         "stage": {"stages": [st.name for st in runner.stages], "index": runner.index,
                   "active": runner.active, "done": runner.done},
-        "facts": [{"id": f.id, "text": _short(f.text), "new": f.id in ws.new}
+        "facts": [{"id": f.id, "text": fact_row(f.text), "new": f.id in ws.new}
                   for f in shown[:MAX_FACTS]],
         "count": len(facts), "shown": min(len(shown), MAX_FACTS),
-        "gone": [{"id": fid, "text": _short(text)} for fid, text in ws.gone[:MAX_FACTS]],
+        "gone": [{"id": fid, "text": fact_row(text)} for fid, text in ws.gone[:MAX_FACTS]],
         "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
                    for a in s.agenda(MAX_AGENDA)],
         "agenda_size": s.agenda_size(),

@@ -1,15 +1,18 @@
 // The teacher's view: every session of the class (GET /api/class, every few seconds),
-// one of them shown read-only (GET /api/class/LABEL/state and /rules), and a program
-// pushed to every student's page (POST /api/class/push). The teacher's token comes in
-// the address's fragment (#token=..., which no request carries), is kept in this tab's
-// sessionStorage and taken out of the address bar (the screen may be projected); each
-// request sends it in the X-Pyengine-Teacher header. Every text goes in by textContent
-// (el(), pictures.js); nothing here can change a student's session.
+// one of them shown read-only (GET /api/class/LABEL/state and /rules, on a clock of its
+// own: a student whose worker is busy for seconds slows only their own look, never the
+// list), and a program pushed to every student's page (POST /api/class/push). The
+// teacher's token comes in the address's fragment (#token=..., which no request
+// carries), is kept in this tab's sessionStorage and taken out of the address bar (the
+// screen may be projected); each request sends it in the X-Pyengine-Teacher header.
+// Every text goes in by textContent (el(), pictures.js); nothing here can change a
+// student's session.
 "use strict";
 const $ = id => document.getElementById(id);
 const Teacher = {
   KEY: "pyengine-teacher", EVERY: 3000,
-  token: null, pageToken: "", looking: null, list: null, timer: null,
+  token: null, pageToken: "", looking: null, list: null, timer: null, listing: false,
+  lookTimer: null, asking: new Set(), rulesOf: null,   // the looks on their way, by label
 
   init() {
     const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
@@ -23,6 +26,7 @@ const Teacher = {
       this.token = $("token").value.trim();
       try { sessionStorage.setItem(this.KEY, this.token); } catch (e) { /* kept for this page only */ }
       $("token-form").hidden = true; this.tick();
+      if (this.looking) this.look(this.looking);
     };
     $("show-ended").onchange = () => { if (this.list) this.drawClass(this.list); };
     $("look-close").onclick = () => this.lookAt(null);
@@ -55,17 +59,19 @@ const Teacher = {
     if (!this.token) { $("token-form").hidden = false; return; }
     this.tick();
   },
-  // The list, then the session looked at, every EVERY ms (never two at once).
+  // The list every EVERY ms after its last answer (never two at once), whatever the look
+  // is waiting for.
   async tick() {
     clearTimeout(this.timer);
+    if (this.listing) return;                     // the one on its way asks again
+    this.listing = true;
     try {
       this.list = await this.call("GET", "/api/class");
       this.drawClass(this.list); this.say("");
-      if (this.looking) await this.look();
     } catch (e) {
       this.say(e.message);
       if (e.status === 403) { $("token-form").hidden = false; $("status").textContent = ""; return; }
-    }
+    } finally { this.listing = false; }
     this.timer = setTimeout(() => this.tick(), this.EVERY);
   },
 
@@ -95,32 +101,48 @@ const Teacher = {
   },
 
   // One session, read-only: its picture, facts, agenda, last firings and rules.
-  async lookAt(label) {
-    this.looking = label;
+  lookAt(label) {
+    clearTimeout(this.lookTimer);
+    this.looking = label; this.rulesOf = null;
     $("look").hidden = !label;
     $("look-rules").textContent = "";
     if (this.list) this.drawClass(this.list);
     if (!label) return;
     $("look-label").textContent = label;
-    try {
-      const rules = await this.call("GET", `/api/class/${label}/rules`);
-      rules.forEach(r => $("look-rules").append(el("details", {cls: "rule"}, el("summary", {text: r.name}),
-                                                   el("pre", {text: r.source}))));
-      await this.look();
-    } catch (e) { $("look-message").textContent = e.message; }
+    this.look(label);
   },
-  async look() {
-    const label = this.looking;
+  // Its rules (once), then its state; again EVERY ms after the answer, while it is the
+  // one looked at. A look still on its way is not asked again (a busy student's answer
+  // comes when their running request ends): at most one a student at a time.
+  async look(label) {
+    if (this.asking.has(label)) return;
+    this.asking.add(label);
+    let again = true;
     try {
+      if (this.rulesOf !== label) {
+        const rules = await this.call("GET", `/api/class/${label}/rules`);
+        if (label === this.looking && this.rulesOf !== label) { this.drawRules(rules); this.rulesOf = label; }
+      }
       const st = await this.call("GET", `/api/class/${label}/state`);
       if (label === this.looking) this.drawLook(st);
     } catch (e) {
-      $("look-message").textContent = e.message;
-      if (e.status === 410 || e.status === 404) this.looking = null;     // ended: shown as it last was
+      if (label === this.looking) $("look-message").textContent = e.message;
+      if (label === this.looking && (e.status === 410 || e.status === 404)) this.looking = null;   // ended: shown as it last was
+      again = e.status !== 403;                   // the token: asked again once it is given
+    } finally { this.asking.delete(label); }
+    if (again && label === this.looking) {
+      clearTimeout(this.lookTimer);
+      this.lookTimer = setTimeout(() => this.look(label), this.EVERY);
     }
   },
+  drawRules(rules) {
+    $("look-rules").textContent = "";
+    rules.forEach(r => $("look-rules").append(el("details", {cls: "rule"}, el("summary", {text: r.name}),
+                                                 el("pre", {text: r.source}))));
+  },
   drawLook(st) {
-    $("look-label").textContent = `${st.id}: ${st.title} [${st.engine}], ${st.fired} fired`;
+    const tag = `[${st.engine}]`;       // a program's title names its engine already (as app.js)
+    $("look-label").textContent = `${st.id}: ${st.title.includes(tag) ? st.title : `${st.title} ${tag}`}, ${st.fired} fired`;
     $("look-message").textContent = st.message + (st.finish ? "\n" + st.finish : "");
     const pic = $("look-picture"); pic.textContent = "";
     pic.append(drawPicture(st.picture, {why() {}, act() {}}));      // read-only: clicks do nothing
