@@ -69,7 +69,7 @@ def keyword(item: object, *words: str) -> bool:
 def compile_actions(forms, scope: Scope) -> Callable[[Frame], None]:
     """A rule's right-hand side as one closure. ``scope.bound`` holds the variables the
     rule's patterns bind (fact variables too); it is not changed (binds go to a copy)."""
-    check_returns(forms)
+    check_returns(forms, templates=scope.templates)
     body = sequence(forms, scope.child(context="rhs"), None)
 
     def run(frame: Frame) -> None:
@@ -82,7 +82,7 @@ def compile_actions(forms, scope: Scope) -> Callable[[Frame], None]:
 
 def compile_body(forms, scope: Scope) -> Compiled:
     """A sequence of actions whose value is wanted: the last one's, or ``return``'s."""
-    check_returns(forms)
+    check_returns(forms, templates=scope.templates)
     body = sequence(forms, scope.child(context="deffunction"), None)
 
     def run(frame: Frame) -> object:
@@ -139,7 +139,7 @@ def compile_deffunction(form: Form, scope: Scope) -> Deffunction:
     body_scope = scope.child(bound=params + ([rest] if rest else []),
                              context="deffunction")
     body_scope.loop_vars, body_scope.loop_depth = frozenset(), 0
-    check_returns(rest_of[1:])
+    check_returns(rest_of[1:], templates=scope.templates)
     dfn.body = sequence(rest_of[1:], body_scope, form)
     return dfn
 

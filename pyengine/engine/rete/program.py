@@ -186,7 +186,7 @@ class Program:
         # a variable only some branches of an or bind is not the actions' (CLIPS's PRCCODE3)
         rhs = self.scope.child(bound=reader.bound - reader.some_branches, context="rhs")
         rhs.addresses = addresses(ces)
-        check_returns(items[arrow + 1:])
+        check_returns(items[arrow + 1:], templates=self.scope.templates)
         actions = sequence(items[arrow + 1:], rhs, form)
         check_rule(name, ces, items[arrow + 1:], self.scope.facets, line)
         spec = RuleSpec(name=name, ces=ces, action=self._action(actions),

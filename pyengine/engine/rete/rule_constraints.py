@@ -36,6 +36,7 @@ from pyengine.engine.clp.constraint_records import (ANY, Record, argument, descr
 from pyengine.engine.clp.slot_constraints import kind
 from pyengine.engine.clp.values import to_value
 from pyengine.engine.clp.expressions import ClpError
+from pyengine.engine.clp.fact_forms import FACT_ACTIONS, value_parts
 from pyengine.engine.rete.constraints import conjuncts
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
                                       Pattern, Pred, Ret, Skipped, Test, Var,
@@ -56,7 +57,7 @@ def check_rule(rule: str, ces: list, actions: list, facets: dict, line) -> None:
         where = _Where(rule, facets, line)
         _walk(disjunct, {}, where)
         bound = dict(where.bound)       # as bound: what a test narrowed is not seen here
-        for name, value in _binds(actions).items():
+        for name, value in _binds(actions, facets).items():
             bound[name] = join(bound.get(name), value)
         for action in actions:
             _calls(action, bound, where, "in its actions")
@@ -221,7 +222,7 @@ def _field_calls(c) -> list:
 def _calls(expr, known: dict, where: _Where, place: str, line=None) -> None:
     """Refuse a variable given to a function that takes no value it could hold
     (CLIPS's [RULECSTR2] in the conditions, [RULECSTR3] in the actions)."""
-    for var, name, i, need in _arguments(expr):
+    for var, name, i, need in _arguments(expr, templates=where.facets):
         if need is not None and var.name in known and unmatchable(meet(known[var.name], need)):
             raise ClpError(f"defrule {where.rule}: ?{var.name} is {describe(known[var.name])} "
                            f"where it is bound, but argument #{i} of ({name} ...) {place} "
@@ -229,16 +230,23 @@ def _calls(expr, known: dict, where: _Where, place: str, line=None) -> None:
                            line or getattr(expr, "line", None) or where.line)
 
 
-def _arguments(expr, hidden: frozenset = frozenset()):
+def _arguments(expr, hidden: frozenset = frozenset(), templates=()):
     """Each (variable, function, place, what the function takes there) of a call and
-    the calls in it; a fact-set query's or a loop's own variables are not the rule's."""
+    the calls in it; a fact-set query's or a loop's own variables are not the rule's;
+    a fact's relation and slot names in ``assert``/``modify``/``duplicate`` are no
+    calls, nor its values arguments (``templates``: the deftemplates' names)."""
     if isinstance(expr, Form):
         name = str(expr[0]) if expr and isinstance(expr[0], Symbol) else None
         hidden = hidden | _own_variables(name, expr)
-        for i, arg in enumerate(expr[1:] if name else expr, 1):
+        items = list(enumerate(expr[1:] if name else expr, 1))
+        if name in FACT_ACTIONS:            # the fact (modify's, duplicate's), then values
+            first = items[:1] if name != "assert" else []
+            values = value_parts(name, expr[1:], templates)[len(first):]
+            items = first + [(0, value) for value in values]
+        for i, arg in items:
             if isinstance(arg, Form):
-                yield from _arguments(arg, hidden)
-            elif name and isinstance(arg, Variable) and not arg.multi and \
+                yield from _arguments(arg, hidden, templates)
+            elif name and i and isinstance(arg, Variable) and not arg.multi and \
                     not arg.is_global and arg.name not in hidden:
                 yield arg, name, i, argument(name, i)
 
@@ -277,13 +285,17 @@ def _narrow(expr, known: dict) -> None:
             known[var.name] = meet(known[var.name], need)
 
 
-def _binds(actions: list) -> dict:
+def _binds(actions: list, templates) -> dict:
     """What the actions' ``bind``s give each variable, joined (CLIPS adds it to what
     the conditions bound before checking the actions' calls)."""
     out: dict = {}
 
     def walk(expr) -> None:
         if not isinstance(expr, Form):
+            return
+        if expr and expr[0] in FACT_ACTIONS:     # a slot named bind is no bind
+            for item in value_parts(str(expr[0]), expr[1:], templates):
+                walk(item)
             return
         if len(expr) > 2 and expr[0] == "bind" and isinstance(expr[1], Variable) and \
                 not expr[1].is_global:
