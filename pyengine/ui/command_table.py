@@ -209,6 +209,8 @@ table(
     Command("dribble-on", "copy what the shell prints (and each command) into a file",
             own.dribble_on, (Arg("path", FILE, "FILE"),), SHELL_ONLY, clips=True),
     Command("dribble-off", "stop copying", own.dribble_off, fronts=SHELL_ONLY, clips=True),
+    Command("list-watch-items", "what is watched, as CLIPS lists it", own.list_watch_items,
+            (Arg("item", WORD, "ITEM", default=None),), SHELL_ONLY, clips=True),
     Command("transcript", "keep everything shown in a file (off: stop), as dribble does",
             own.transcript, (Arg("what", REST, "FILE|off"),), SHELL_ONLY, clips=True),
     clips("save-facts", "FILE [local|visible]", "write the facts to a file, one a line",

@@ -6,11 +6,13 @@ load-facts. Each is ``answer(shell, **checked arguments)`` (see
 """
 from __future__ import annotations
 
+import re
+
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text, shown, writable_file
 from pyengine.ui.commands import SHELL, offered, one_path, shell_command
-from pyengine.ui.queries import Text, user_fact
+from pyengine.ui.queries import WATCHABLE, Text, user_fact
 from pyengine.ui.shell_edit import join_constructs
 
 MAX_BATCH_LINES = 10_000
@@ -113,3 +115,36 @@ def load_facts(shell, path: str) -> Text:
     for spec in specs:
         shell.session.assert_fact(spec)
     return Text([str(len(specs))])
+
+
+#: CLIPS 6.4's watch items, in the order ``(list-watch-items)`` lists them
+CLIPS_WATCH_ITEMS = ("facts", "instances", "slots", "rules", "activations", "messages",
+                     "message-handlers", "generic-functions", "methods", "deffunctions",
+                     "compilations", "statistics", "globals", "focus")
+_DEFTEMPLATE = re.compile(r"\(deftemplate\s+(\S+)")
+
+
+def list_watch_items(shell, item: str | None) -> Text:
+    """what is watched, as CLIPS's (list-watch-items) lists it, from what this shell
+    watches (facts, rules, activations, statistics; CLIPS's other items are off); for
+    one item, also each rule (each deftemplate, for facts) by module."""
+    if item is not None and item not in CLIPS_WATCH_ITEMS:
+        raise UsageError("list-watch-items takes one watch item ("
+                         + ", ".join(CLIPS_WATCH_ITEMS) + ")")
+    lines = [f"{i} = {_on(i in shell.watching)}" for i in ([item] if item else CLIPS_WATCH_ITEMS)]
+    if item not in WATCHABLE:
+        return Text(lines)
+    names = shell.session.rules() if item != "facts" else [
+        m.group(1) for m in map(_DEFTEMPLATE.match, shell.session.templates()) if m]
+    modules: dict[str, list[str]] = {}
+    for name in names:
+        module, _, own = name.rpartition("::")
+        modules.setdefault(module or "MAIN", []).append(own)
+    for module, own in modules.items():
+        lines.append(f"{module}:")
+        lines += [f"   {name} = {_on(shell._watched(item, name))}" for name in own]
+    return Text(lines)
+
+
+def _on(on: bool) -> str:
+    return "on" if on else "off"
