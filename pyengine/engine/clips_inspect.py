@@ -38,7 +38,8 @@ def _items(text: str) -> list[tuple[str, str]]:
 def lhs_labels(source: str) -> list[str]:
     """One label per pattern of a defrule's left-hand side, as CLIPS numbers them:
     the pattern's text (with its ``?f <-``), a negated single pattern as
-    ``(not ...)``; ``test`` CEs have no pattern."""
+    ``(not ...)`` and one that exists as ``(exists ...)``, as our engine shows them;
+    ``test`` CEs have no pattern."""
     m = re.search(r"\(defrule\b", source)
     if not m:
         return []
@@ -79,7 +80,7 @@ def _pattern_labels(ce: str) -> list[str]:
     labels = [label for t in inner for label in _pattern_labels(t)]
     if head in ("and", "not", "exists") and inner and inner[0][1:].startswith("test"):
         labels.insert(0, GROUP_INITIAL)     # CLIPS's initial pattern, "None" in its list
-    if head == "not" and len(labels) == 1:
+    if head in ("not", "exists") and len(labels) == 1:
         return [" ".join(ce.split())]
     return labels
 

@@ -1,6 +1,7 @@
-"""``(list-watch-items)`` at the shell's prompt lists what the shell watches, as CLIPS
-lists its own watches (it listed the session's internal watches: facts and rules on
-whatever was typed, statistics off; found by a tester, 2026-11-29), on both engines."""
+"""What the shell's prompt shows alike on both engines, as CLIPS would: ``(list-watch-items)``
+lists what the shell watches, as CLIPS lists its own watches (it listed the session's
+internal watches: facts and rules on whatever was typed, statistics off), and
+``matches`` names each pattern the same way (found by a tester, 2026-11-29)."""
 from __future__ import annotations
 
 import io
@@ -69,3 +70,23 @@ def test_list_watch_items_refuses_what_is_no_watch_item(engine, tmp_path):
     said = shell_lists(engine, path, ["(list-watch-items bogus)", "facts"])
     assert said[0].startswith("error: list-watch-items takes one watch item")
     assert said[1].startswith("f-1")
+
+
+MATCHED = """(deffacts d (a 1) (a 2) (b 2) (b 3))
+(defrule some (a ?x) (exists (b ?y&:(> ?y ?x))) (not (b ?x)) => )
+(defrule many (a ?x) (exists (b ?x) (b ?y&:(> ?y ?x))) => )
+"""
+
+
+def test_matches_names_each_pattern_alike_on_both_engines(tmp_path):
+    """Each pattern's ``;;`` line under ``matches``: an exists of one pattern read
+    ``(b ...)`` on CLIPS and ``(exists (b ...))`` on ours (a tester's finding)."""
+    path = tmp_path / "m.clp"
+    path.write_text(MATCHED)
+    said = {engine: [ln for ln in shell_lists(engine, path, ["reset", "matches some",
+                                                             "matches many"])
+                     if ln.startswith(";; (")]
+            for engine in ("clips", "experta")}
+    assert said["clips"] == said["experta"]
+    assert ";; (exists (b ?y&:(> ?y ?x)))" in said["clips"]
+    assert ";; (not (b ?x))" in said["clips"]
