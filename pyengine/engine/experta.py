@@ -12,7 +12,6 @@ matched in CLIPS 6.4's order, fired from our agenda under any of the seven strat
 from __future__ import annotations
 
 import random
-import sys
 from typing import Iterable
 
 from pyengine.engine.clips_values import FactSpec, from_python
@@ -20,7 +19,8 @@ from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOf
                                     UsageError, said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
-from pyengine.engine.experta_io import Lines as _Lines, RuleInput as _Input, action_error
+from pyengine.engine.experta_io import (Lines as _Lines, RuleInput as _Input, action_error,
+                                        outside_streams, rule_streams)
 from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session, check_seed
@@ -275,16 +275,14 @@ class ExpertaSession(Session):
             if self.listeners:
                 self._emit("fire", firing)
         self._changes, failed, stopped = [], None, None
-        self._saved_io = saved = sys.stdout, sys.stdin
-        sys.stdout, sys.stdin = self._printed_lines, self._input   # what the rule prints, reads
-        try:
-            self.rete.fire(act, taken=True)
+        try:                        # what the rule prints and reads
+            with rule_streams(self._printed_lines, self._input):
+                self.rete.fire(act, taken=True)
         except (EngineHalted, OutOfTime, MemoryError, KeyboardInterrupt) as exc:
             stopped = exc           # pyengine, Ctrl-C, no memory: raised as is; either way
         except (Exception, SystemExit) as exc:  # the firing is made, its action cut (a
             failed = exc                        # rule's sys.exit() ends no session)
         finally:
-            sys.stdout, sys.stdin = saved
             self._printed_lines.end()
             changes, self._changes = self._changes, None
             self._firing = None
@@ -309,12 +307,8 @@ class ExpertaSession(Session):
 
     def _ask(self, prompt: str) -> str | None:
         """The reader, with the process's own stdin and stdout (it may use input())."""
-        inside = sys.stdout, sys.stdin
-        sys.stdout, sys.stdin = getattr(self, "_saved_io", inside)
-        try:
+        with rule_streams(*outside_streams()):
             return self._read_input(prompt)
-        finally:
-            sys.stdout, sys.stdin = inside
 
     def agenda(self, limit: int | None = None) -> list[ActivationView]:
         """The current module's activations, as CLIPS's ``(agenda)`` lists them."""

@@ -1,8 +1,18 @@
 """What an experta rule prints and reads: ``sys.stdout`` and ``sys.stdin`` while its
-action runs (see :meth:`ExpertaSession._fire`)."""
+action runs (see :meth:`ExpertaSession._fire`).
+
+While any rule's action runs, ``sys.stdout`` and ``sys.stdin`` are routed by thread
+(:func:`rule_streams`): a thread running an action writes and reads its session's
+streams, every other thread the process's own. So two sessions firing in two threads
+(a notebook's background run beside a cell) keep their printed lines apart, and the
+process's streams come back when the last action ends.
+"""
 from __future__ import annotations
 
 import io
+import sys
+import threading
+from contextlib import contextmanager
 
 from pyengine.engine.errors import UsageError
 
@@ -60,3 +70,63 @@ def action_error(exc: BaseException) -> str:
     if isinstance(exc, SystemExit):
         return f"the rule called sys.exit({exc.code!r}): a rule cannot end the session"
     return f"{type(exc).__name__}: {exc}"
+
+
+_routing = threading.Lock()
+_routes: dict[int, tuple] = {}      # thread -> (stdout, stdin) of the action it runs
+_outside: list = [None, None]       # the process's own (stdout, stdin) meanwhile
+
+
+class _Routed:
+    """``sys.stdout`` or ``sys.stdin`` (``which``: 0 or 1) while actions run: the
+    stream of the action running in the calling thread, else the process's own."""
+
+    def __init__(self, which: int):
+        self.which = which
+
+    def _target(self):
+        route = _routes.get(threading.get_ident())
+        return route[self.which] if route is not None else _outside[self.which]
+
+    def write(self, text: str) -> int:
+        return self._target().write(text)
+
+    def readline(self, size: int = -1) -> str:
+        return self._target().readline(size)
+
+    def __getattr__(self, name: str):
+        return getattr(self._target(), name)
+
+
+_ROUTED = (_Routed(0), _Routed(1))
+
+
+@contextmanager
+def rule_streams(out, inp):
+    """``sys.stdout`` and ``sys.stdin`` are ``out`` and ``inp`` for this thread
+    meanwhile (nested: the outer ones come back after)."""
+    me = threading.get_ident()
+    with _routing:
+        if not _routes:
+            _outside[:] = sys.stdout, sys.stdin
+            sys.stdout, sys.stdin = _ROUTED
+        before = _routes.get(me)
+        _routes[me] = (out, inp)
+    try:
+        yield
+    finally:
+        with _routing:
+            if before is None:
+                del _routes[me]
+            else:
+                _routes[me] = before
+            if not _routes:             # the last action is done: the process's own
+                if sys.stdout is _ROUTED[0]:
+                    sys.stdout = _outside[0]
+                if sys.stdin is _ROUTED[1]:
+                    sys.stdin = _outside[1]
+
+
+def outside_streams() -> tuple:
+    """The process's own (stdout, stdin), also while actions run (a reader's)."""
+    return tuple(_outside) if _routes else (sys.stdout, sys.stdin)

@@ -31,6 +31,7 @@ Importing this module also gives every :class:`~pyengine.engine.session.Session`
 from __future__ import annotations
 
 import html
+import threading
 import warnings
 from typing import Iterable
 
@@ -62,9 +63,11 @@ class Inspector:
     :class:`~pyengine.engine.stages.SessionPlan` (then :meth:`stage` and :meth:`run_all`
     walk its stage plan), or open one with :meth:`open`, :meth:`from_clp` or
     :meth:`from_engine`. ``input``: the lines the rules' ``(read)`` / ``input()`` get,
-    one per read (none: end of input). Bad values raise UsageError."""
+    one per read (none: end of input). Bad values raise UsageError. One call at a
+    time: a method called from another thread while a run goes on waits for it."""
 
     def __init__(self, target, input: Iterable[str] | None = None):
+        self.lock = threading.RLock()           # held by each method: one call at a time
         self._lines = input_lines(input)
         self.seed_given: int | None = None      # seed() on a bare session (no runner)
         self.reloaded = False                   # reload or clear: back stops there
@@ -212,6 +215,10 @@ class Inspector:
     def run_all(self) -> Text:
         """Run every remaining stage; what the rules printed (``    | text``), then the
         puzzle's result, or how many rules fired."""
+        with self.lock:
+            return self._run_all()
+
+    def _run_all(self) -> Text:
         before = len(self.session.trace)
         _, capped = walk_capped(self.runner, self.session)   # the plan, then the agenda
         fired = self.session.trace[before:]
@@ -235,10 +242,19 @@ class Inspector:
     def close(self) -> None:
         """Give the session's memory back now (CLIPS destroys its environment); later
         calls raise UsageError. ``with Inspector.open(...) as ins:`` closes at the end."""
+        with self.lock:
+            self._close()
+
+    def _close(self) -> None:
         if not isinstance(self.session, Closed):
             self._detach()
             self.session.close()
             self.session = self.setup = self.runner = self.timeline = Closed()
+
+    def __reduce_ex__(self, protocol):
+        raise UsageError("an Inspector cannot be pickled or copied: it holds a live rule "
+                         "session (open another with Inspector.open, from_clp or "
+                         "from_engine; facts().to_records() gives the facts as data)")
 
     def __enter__(self) -> "Inspector":
         return self
