@@ -147,3 +147,41 @@ def test_an_error_in_step_n_still_shows_the_firings_before_it(engine, tmp_path):
     said = "\n".join(caught.value.__notes__)
     assert "FIRE    1 divide: f-3\n    | 100 / 2 = 50\nFIRE    2 divide: f-2" in said
     assert said.endswith("\n".join(str(ins.history()).splitlines()[-2:]))
+
+
+STAGED = """(deffacts init (item 1) (item 2))
+(defrule work (logical (GO)) (item ?x) => (assert (done ?x)) (printout t "work " ?x crlf))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_the_notebook_lists_what_a_stage_boundary_did_as_the_shell_prints_it(engine, tmp_path):
+    """Between firings a stage begins (its fact, the activations it makes) and ends (the
+    activations it takes away, the facts that lose its logical support): the notebook
+    listed only the note and the staging fact (a tester's finding)."""
+    path = tmp_path / "staged.clp"
+    path.write_text(STAGED)
+    ins = Inspector.from_clp(path, stages=["GO:1"], engine=engine)
+    ins.watch("activations")
+    listed = str(ins.step(3)).splitlines()
+    factory = opener("clp" if engine == "clips" else "experta", [str(path), "--stage", "GO:1"])
+    out = io.StringIO()
+    script = "watch facts\nwatch activations\nstep 3\n"
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    assert listed == out.getvalue().splitlines()
+    assert listed[listed.index("<== f-3     (GO)") + 1:] == [
+        "<== Activation 0      work: f-3,f-1", "<== f-4     (done 2)", ";; all stages done"]
+
+
+def test_history_shows_the_activations_of_the_rules_watched(tmp_path):
+    """``watch activations RULE``: history lists that rule's, as step printed them."""
+    path = tmp_path / "p.clp"
+    path.write_text("(deffacts init (go))\n(defrule start (go) => (assert (n 1)))\n"
+                    "(defrule each (n ?x) => )\n(defrule pair (n ?x) (go) => )\n")
+    factory = opener("experta", [str(path)])
+    out = io.StringIO()
+    script = "watch activations pair\nstep\nhistory\n"
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    said = out.getvalue()
+    assert said.count("==> Activation 0      pair: f-2,f-1") == 2
+    assert "each" not in said

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pyengine.engine.trace import activation_line, fact_line, fire_line, matches_lines
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FactView:
     """One fact of the fact base: its id and its CLIPS-style text."""
 
@@ -25,7 +25,7 @@ class FactView:
         return fact_line(self.id, self.text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActivationView:
     """One activation on the agenda: a rule, its salience and the facts it matched."""
 

@@ -47,6 +47,8 @@ def event_line(ev: str, payload, text: str | None = None) -> str | None:
         return f"{ARROWS[ev]} Activation {activation_line(payload)}"
     if ev == "break":
         return f"Breaking on rule {payload}."
+    if ev == "note":                    # the shell's own (a stage begins)
+        return f";; {payload}"
     return None
 
 

@@ -39,10 +39,11 @@ from pyengine.engine.errors import EngineHalted, UsageError
 from pyengine.engine.session import Closed, Session
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, SessionPlan
 from pyengine.engine.timeline import Timeline
-from pyengine.engine.trace import activation_line, change_line, fact_line, fire_line, ids_text
+from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_text
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
 from pyengine.engine.numbers import parse_id
+from pyengine.ui.event_lines import KEPT
 from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
@@ -84,7 +85,7 @@ class Inspector:
             self.log = FactLog(self.session, attach=False, follows=True)
             follow = self.timeline.subscribe if self.timeline else self.runner.subscribe
             follow(self.log)
-            follow(self._on_stage)
+            follow(self._between_firings)
         elif isinstance(target, Session):
             self.setup = None
             self.session = target
@@ -96,7 +97,8 @@ class Inspector:
         self.session.watch("rules", True)       # history and why need every firing
         self.session.watch("activations", "activations" in self.watching)
         self.session.quiet(True)                # an action's error: one EngineHalted line
-        self._stage_notes: dict[int, list[str]] = {}    # a call's, by the firing before
+        self._outside: dict[int, list] = {}     # a call's events between firings (by the
+                                                # firing before): stages and what they did
         self.set_input(self._lines)
 
     # -- opening ----------------------------------------------------------------------
@@ -152,29 +154,35 @@ class Inspector:
         """Fire ``n`` rules (None: to the end of the plan, or of stage ``until``; at most
         RUN_CAP) through the runner; the firings, as a table."""
         before = len(self.session.trace)
-        self._stage_notes = {}
+        self._outside = {}
         try:
             _, capped = walk_capped(self.runner, self.session, n, until)
         except (EngineHalted, KeyboardInterrupt) as exc:
             done = self.session.trace[before:]      # what ran before it: in the traceback
             if done:                                # too (Python's note under the error)
-                exc.add_note("\n".join(["the firings of this call, up to the error:"]
+                exc.add_note("\n".join(["the firings of this call:"]
                                        + self.firing_table(done).lines()))
             raise
         return self.firing_table(self.session.trace[before:], note=capped,
-                                 between=self._stage_notes)
+                                 outside=self._outside)
 
-    def _on_stage(self, event: str, payload) -> None:
-        """A stage begins or ends, or the plan is done: the shell's note, kept for the
-        table of the call that made it, after the firing before it."""
-        if event not in (STAGE_BEGIN, STAGE_END, PLAN_DONE):
-            return
-        lines = self._stage_notes.setdefault(self.session.fired_total, [])
-        lines.append(";; " + stage_note(event, payload, self.log))
-        fid = getattr(payload, "fact_id", None)
-        if fid is not None and "facts" in self.watching:   # the staging fact comes, goes
-            arrow = "==>" if event == STAGE_BEGIN else "<=="
-            lines.append(change_line(arrow, fid, self.log.text(fid)))
+    def _between_firings(self, event: str, payload) -> None:
+        """What happens between firings while :meth:`fire` runs (a stage begins or ends:
+        the shell's note, the staging fact, the activations it makes and takes away, the
+        facts that lose its logical support), kept in order for the call's table, after
+        the firing before it; the note goes before the staging fact's own change."""
+        if self.session.current_firing is not None or event == "fire":
+            return                          # a firing's own events: the fact log's
+        group = self._outside.setdefault(self.session.fired_total, [])
+        if event in (STAGE_BEGIN, STAGE_END):
+            kind = "assert" if event == STAGE_BEGIN else "retract"
+            place = next((i for i, (ev, view) in enumerate(group)
+                          if ev == kind and view.id == payload.fact_id), len(group))
+            group.insert(place, ("note", stage_note(event, payload, self.log)))
+        elif event == PLAN_DONE:
+            group.append(("note", stage_note(event, payload, self.log)))
+        elif event in KEPT:
+            group.append((event, payload))
 
     def moved(self, plan) -> None:
         """After back or goto: the timeline's new plan, session and runner."""
@@ -194,11 +202,11 @@ class Inspector:
         return user_fact(fact, self.setup, self.session)
 
     def firing_table(self, firings, lead=(), note: str = "", between=None,
-                     whole: bool = False) -> TraceTable:
+                     whole: bool = False, outside=None) -> TraceTable:
         """Firings as this notebook shows them: changes and activations as watched."""
         return TraceTable(firings, self.log, "activations" in self.watching,
                           changes="facts" in self.watching, note=note, lead=lead,
-                          between=between, whole=whole)
+                          between=between, whole=whole, outside=outside)
 
     def set_watching(self, words: list[str], on: bool) -> Text:
         """What step, run and history show besides the firings: ``facts`` (each firing's
@@ -233,7 +241,7 @@ class Inspector:
     def _detach(self) -> None:
         if self.timeline is not None:
             self.timeline.unsubscribe(self.log)
-            self.timeline.unsubscribe(self._on_stage)
+            self.timeline.unsubscribe(self._between_firings)
         if self.runner is not None:
             self.runner.close()
         else:

@@ -10,6 +10,8 @@ so :meth:`fire` gives nothing back to show but the summary it prints.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from pyengine.engine.wording import plural
 from pyengine.ui.provenance import Provenance
 from pyengine.ui.queries import Changes, Note, user_fact, walk_capped
@@ -109,7 +111,8 @@ class ShellFront:
                      whole: bool = False) -> TraceTable:
         """Firings as the shell lists them: each with every change it made and, while
         activations are watched, the activations it made as they were shown."""
-        return TraceTable(firings, self.log, self._watched_any("activations"), note=note,
+        watched = partial(self._watched, "activations")     # rule -> is it watched
+        return TraceTable(firings, self.log, watched, note=note,
                           lead=lead, between=between, whole=whole)
 
     def set_watching(self, words: list[str], on: bool) -> Note | None:

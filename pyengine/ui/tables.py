@@ -109,16 +109,17 @@ class TraceTable(list):
     (``history``: each version of the fact)."""
 
     def __init__(self, firings: Iterable[Firing], log: FactLog | None = None,
-                 activations: bool = False, changes: bool = True, note: str = "",
+                 activations=False, changes: bool = True, note: str = "",
                  lead: Iterable[str] = (), between: dict[int, list[str]] | None = None,
-                 whole: bool = False):
+                 whole: bool = False, outside: dict[int, list] | None = None):
         super().__init__(firings)
         self.whole = whole
+        self.outside = outside or {}            # events after firing n, not in a firing
         self.between = between or {}            # lines after firing n (0: before any)
         self.note = note                         # e.g. why the run stopped where it did
         self.lead = list(lead)                   # said first: e.g. what is left out
         self.log = log
-        self.activations = activations           # show the activations each firing made
+        self.activations = activations  # show the activations (bool, or rule -> bool)
         self.changes = changes                   # show each firing's retracts/asserts
 
     def _text(self, fid: int, before: int | None = None) -> str:
@@ -128,7 +129,10 @@ class TraceTable(list):
     def _shown(self, ev: str, payload) -> bool:
         if ev in CHANGES:
             return self.changes
-        return self.activations or ev not in ACTIVATIONS
+        if ev in ACTIVATIONS:           # all of them, or those of the rules watched
+            shown = self.activations
+            return shown(payload.rule) if callable(shown) else shown
+        return True
 
     def firing_lines(self, firing) -> list[str]:
         """One firing's line and what it did, in order."""
@@ -140,11 +144,17 @@ class TraceTable(list):
 
     def lines(self) -> list[str]:
         out = [f";; {line}" for line in self.lead]
-        out += self.between.get(self[0].number - 1 if self else 0, [])
+        first = self[0].number - 1 if self else (min(self.outside) if self.outside else 0)
+        out += self._after(first)
         for firing in self:
             out += self.firing_lines(firing)
-            out += self.between.get(firing.number, [])
+            out += self._after(firing.number)
         return out + ([f";; {self.note}"] if self.note else [])
+
+    def _after(self, n: int) -> list[str]:
+        """What came after firing ``n`` (0: before any) outside the firings."""
+        return self.between.get(n, []) + group_lines(self.outside.get(n, []), self._shown,
+                                                     self.whole)
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
