@@ -6,6 +6,7 @@ firings is not filed under the firing before it."""
 from __future__ import annotations
 
 import io
+import re
 
 import clips
 import pytest
@@ -64,9 +65,15 @@ def clips_watched(path) -> list[str]:
     env.eval("(watch facts)")
     env.eval("(watch activations)")
     env.run()
-    lines = "".join(router.text).splitlines()
-    return [ln if ln.startswith(("FIRE", "==>", "<==")) else f"    | {ln}".rstrip()
-            for ln in lines]
+    out = []
+    for line in "".join(router.text).splitlines():
+        # a line a rule left unfinished, a watch line after it: a piece of its own
+        for piece in re.split(r"(?=(?:==>|<==) (?:f-\d|Activation))", line):
+            if piece.startswith(("FIRE", "==>", "<==")):
+                out.append(piece)
+            elif piece or line == "":
+                out.append(f"    | {piece}".rstrip())
+    return out
 
 
 def elided(lines: list[str]) -> list[str]:
@@ -185,3 +192,30 @@ def test_history_shows_the_activations_of_the_rules_watched(tmp_path):
     said = out.getvalue()
     assert said.count("==> Activation 0      pair: f-2,f-1") == 2
     assert "each" not in said
+
+
+UNFINISHED = """(deffacts start (go))
+(defrule r (go) =>
+  (printout t "before ")
+  (assert (one))
+  (printout t "and " 2 " ")
+  (assert (two))
+  (printout t "after" crlf)
+  (printout t "" crlf))
+(defrule s (one) (two) => (printout t "both"))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_line_left_unfinished_comes_before_the_change_printed_after_it(engine, tmp_path):
+    """CLIPS writes ``before ==> f-2 (one)``: the piece printed before the change is
+    listed before it (it came after it, with the rest of its line), and the firing still
+    records the line whole."""
+    path = tmp_path / "unfinished.clp"
+    path.write_text(UNFINISHED)
+    want = clips_watched(path)
+    assert want[1:5] == ["    | before", "==> f-2     (one)", "    | and 2", "==> f-3     (two)"]
+    ins = Inspector.from_clp(path, engine=engine)
+    ins.watch("activations")
+    assert str(ins.run()).splitlines() == want
+    assert ins.session.trace[0].output == ["before and 2 after", ""]

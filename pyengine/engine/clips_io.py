@@ -69,6 +69,7 @@ class IORouter:
         self.session = weakref.proxy(session)
         self.names = frozenset((b"stdout", b"stdin"))
         self.partial = ""           # rule output not ended by a newline yet
+        self.sent = 0               # how much of it went out (a fact changed meanwhile)
         self.record: list[bytes] | None = None  # pieces of the watch record being read
         self.kind = ""              # "fire", "fact", "act", "break" or "?" (a fact head?)
         self.keep_text = False      # keep the text of fact records (for listeners)
@@ -216,6 +217,10 @@ class IORouter:
 
     def _end(self, record: list[bytes]) -> None:
         s = self.session
+        if self.kind in ("fact", "act") and self.partial and s._firing is not None:
+            piece, self.sent = self.partial[self.sent:], len(self.partial)
+            if piece:                   # the rule's unfinished line, before the change
+                s._emit("output", piece)
         if self.kind == "fact":
             fid = int(_FACT_ID.match(record[1]).group(1))
             text = b"".join(record[2:]).decode("utf-8", "replace") if self.keep_text else ""
@@ -254,7 +259,8 @@ class IORouter:
             return
         *lines, self.partial = text.split("\n")
         for line in lines:
-            self.session._output(line)
+            self.session._output(line, self.sent)
+            self.sent = 0
 
     def ran(self, fired: int, limit: int) -> None:
         """``Run(limit)`` returned after ``fired`` firings. CLIPS 6.4 ends a run by
@@ -275,12 +281,13 @@ class IORouter:
             self._text(b"==> ")
         if self.partial:
             line, self.partial = self.partial, ""
-            self.session._output(line)
+            self.session._output(line, self.sent)
+        self.sent = 0
 
     # -- (read) and (readline) ------------------------------------------------------------------
     def _read(self, env, name, context) -> int:
         if not self.pending:
-            prompt, self.partial = self.partial, ""
+            prompt, self.partial, self.sent = self.partial, "", 0
             line = self.session._read_input(prompt)
             if line is None:
                 return _EOF

@@ -83,12 +83,21 @@ class ExpertaSession(Session):
             if self._firing is None:
                 return
         if self.listeners:
+            self._cut_line()
             self._emit("assert" if sign == "+" else "retract",
                        FactView(fact["__factid__"], fact_text(fact)))
 
     def on_activation(self, sign: str, act) -> None:
         if self.watching_activations and self.listeners:
+            self._cut_line()
             self._emit("activate" if sign == "+" else "deactivate", self._view(act))
+
+    def _cut_line(self) -> None:
+        """A rule's unfinished line goes out before the change it printed ahead of."""
+        if self._firing is not None and self._printed_lines.partial:
+            piece = self._printed_lines.cut()
+            if piece:
+                self._emit("output", piece)
 
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:

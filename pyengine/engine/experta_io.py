@@ -18,11 +18,13 @@ from pyengine.engine.errors import UsageError
 
 
 class Lines(io.TextIOBase):
-    """A stdout that hands each complete line to ``emit`` (what a rule prints)."""
+    """A stdout that hands each complete line to ``emit(line, sent)`` (what a rule
+    prints; ``sent``: how much of it :meth:`cut` gave out already)."""
 
     def __init__(self, emit):
         self.emit = emit
         self.partial = ""
+        self.sent = 0
 
     def writable(self) -> bool:
         return True
@@ -30,19 +32,27 @@ class Lines(io.TextIOBase):
     def write(self, text: str) -> int:
         *lines, self.partial = (self.partial + text).split("\n")
         for line in lines:
-            self.emit(line)
+            self.emit(line, self.sent)
+            self.sent = 0
         return len(text)
 
     def end(self) -> None:
         """The rule is done: a line it left unfinished counts as a line."""
         if self.partial:
             line, self.partial = self.partial, ""
-            self.emit(line)
+            self.emit(line, self.sent)
+        self.sent = 0
 
     def take(self) -> str:
         """The unfinished line (a prompt, when the rule reads next), taken away."""
-        line, self.partial = self.partial, ""
+        line, self.partial, self.sent = self.partial, "", 0
         return line
+
+    def cut(self) -> str:
+        """What the unfinished line holds that has not gone out (a fact changes: CLIPS
+        shows the watch line after it), marked as gone out."""
+        piece, self.sent = self.partial[self.sent:], len(self.partial)
+        return piece
 
 
 class RuleInput(io.TextIOBase):

@@ -196,17 +196,15 @@ class Session(FactHistory, ABC):
 
     def watching(self, item: str) -> bool:
         """Is ``item`` (see :meth:`watch`) watched?"""
-        return self.record if item == "rules" else (
-            self.watching_activations if item == "activations" else False)
+        return self.record if item == "rules" else item == "activations" and self.watching_activations
 
     def _set_watch(self, item: str, on: bool) -> None:
         """Tell the engine about a watch (the base class keeps only the flags)."""
 
     def quiet(self, on: bool = True) -> None:
         """Keep the engine's own error text (CLIPS prints it on stderr) in
-        :attr:`diagnostics` instead of printing it: for a UI that reports each
-        error itself, in one line. Rule output is not affected: it always goes to
-        :attr:`printed` and to the listeners as "output" events."""
+        :attr:`diagnostics` instead of printing it (a UI reports each error in one line).
+        Rule output always goes to :attr:`printed` and the listeners ("output")."""
 
     def set_input(self, reader: Reader | None) -> None:
         """Where rules read from: ``reader(prompt)`` returns the next line (without its
@@ -240,13 +238,15 @@ class Session(FactHistory, ABC):
         self._emit("input", event)
         return text
 
-    def _output(self, line: str) -> None:
-        """One line a rule printed (or a command typed at the prompt, outside a rule)."""
+    def _output(self, line: str, sent: int = 0) -> None:
+        """One line a rule printed (or a command typed at the prompt, outside a rule);
+        its first ``sent`` characters went out already (a fact changed meanwhile)."""
         if self._said is not None and self._firing is None:
             self._said.append(line[:MAX_LINE_CHARS])
             return
         self._keep(line)
-        self._emit("output", line)
+        if line[sent:] or not sent:
+            self._emit("output", line[sent:])
 
     def _keep(self, line: str) -> None:
         if len(line) > MAX_LINE_CHARS:
