@@ -219,3 +219,43 @@ def test_a_line_left_unfinished_comes_before_the_change_printed_after_it(engine,
     ins.watch("activations")
     assert str(ins.run()).splitlines() == want
     assert ins.session.trace[0].output == ["before and 2 after", ""]
+
+
+BY_HAND = """(deftemplate c (slot n) (slot k))
+(deffacts start (c (n 1) (k 0)))
+(defrule x (x ?v) => )
+(defrule cc (c (k 9)) => )
+"""
+
+
+def clips_told(path, commands: list[str]) -> list[str]:
+    """CLIPS's watch lines for commands typed after a reset, facts and activations
+    watched."""
+    env = clips.Environment()
+    env.load(str(path))
+    env.reset()
+    router = _Watch()
+    env.add_router(router)
+    env.eval("(watch facts)")
+    env.eval("(watch activations)")
+    for command in commands:
+        env.eval(command)
+    return "".join(router.text).splitlines()
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_change_by_hand_answers_as_clips_watch_prints_it(engine, tmp_path):
+    """The notebook's assert_fact, modify and retract answer with the changes as they
+    happened: a modify showing the slots it changed, the activations made and taken
+    away while watched (the answer was the facts whole, no activation; a tester's
+    finding)."""
+    path = tmp_path / "hand.clp"
+    path.write_text(BY_HAND)
+    ins = Inspector.from_clp(path, engine=engine)
+    ins.watch("activations")
+    said = [*str(ins.assert_fact("(x 1)")).splitlines(), *str(ins.modify(1, k=9)).splitlines(),
+            *str(ins.retract(2)).splitlines()]
+    assert said == clips_told(path, ["(assert (x 1))", "(modify 1 (k 9))", "(retract 2)"])
+    assert "<== f-1     (c ... (k 0))" in said
+    ins.unwatch("activations")
+    assert str(ins.assert_fact("(x 2)")) == "==> f-3     (x 2)"

@@ -261,7 +261,8 @@ def install_notebook(cls) -> None:
 def _python_method(command: Command):
     def method(self, *args, **kwargs):
         with self.lock:                 # one call at a time: a run in another thread ends
-            return command.answer(self, **command.from_python(args, kwargs))
+            self._outside = {}          # what this call makes happen between firings
+            return self.answered(command.answer(self, **command.from_python(args, kwargs)))
     method.__name__ = method.__qualname__ = command.python_name
     method.__signature__ = command.signature()
     detail = command.help_text()[len(command.shown_usage()):].strip()

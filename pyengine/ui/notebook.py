@@ -43,11 +43,11 @@ from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_tex
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
 from pyengine.engine.numbers import parse_id
-from pyengine.ui.event_lines import KEPT
+from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, KEPT, group_lines
 from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
-from pyengine.ui.queries import WATCHABLE, Text, user_fact, walk_capped, watch_items
+from pyengine.ui.queries import WATCHABLE, Changes, Text, user_fact, walk_capped, watch_items
 from pyengine.ui.shell_events import stage_note
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
 from pyengine.ui.sessions import plan_factory
@@ -92,6 +92,7 @@ class Inspector:
             self.runner = None
             self.timeline = None
             self.log = FactLog(self.session)
+            self.session.listeners.append(self._between_firings)
         else:
             raise UsageError(f"Inspector takes a Session or a SessionPlan, not {type(target).__name__}")
         self.session.watch("rules", True)       # history and why need every firing
@@ -165,6 +166,16 @@ class Inspector:
             raise
         return self.firing_table(self.session.trace[before:], note=capped,
                                  outside=self._outside)
+
+    def answered(self, result):
+        """A call's answer; a change made by hand answers as the shell prints it as it
+        happens: a modify with the slots it changed, the facts losing their logical
+        support, and the activations it made and took away while they are watched."""
+        told = [event for n in sorted(self._outside) for event in self._outside[n]]
+        if isinstance(result, Changes) and any(ev in CHANGES for ev, _ in told):
+            result.told(group_lines(told, lambda ev, view: ev not in ACTIVATIONS or
+                                    "activations" in self.watching))
+        return result
 
     def _between_firings(self, event: str, payload) -> None:
         """What happens between firings while :meth:`fire` runs (a stage begins or ends:
@@ -246,6 +257,8 @@ class Inspector:
             self.runner.close()
         else:
             self.log.detach()
+            if self._between_firings in self.session.listeners:
+                self.session.listeners.remove(self._between_firings)
 
     def close(self) -> None:
         """Give the session's memory back now (CLIPS destroys its environment); later

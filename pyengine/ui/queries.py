@@ -78,6 +78,12 @@ class Changes(Text):
     def lines(self, changes: bool = True) -> list[str]:
         return super().lines() if changes else [f";; {self.note}"] if self.note else []
 
+    def told(self, lines: list[str]) -> None:
+        """The changes as the engine told them (a modify with the slots it changed, the
+        activations they made: the notebook's answer)."""
+        self.changes = list(lines)
+        self._lines = self.changes + ([f";; {self.note}"] if self.note else [])
+
     def message(self) -> str:
         """``asserted f-6 (note one), f-7 (note two)``, each fact once, and the note."""
         once = {f.id: f for f in self.facts}.values()
