@@ -259,3 +259,20 @@ def test_a_change_by_hand_answers_as_clips_watch_prints_it(engine, tmp_path):
     assert "<== f-1     (c ... (k 0))" in said
     ins.unwatch("activations")
     assert str(ins.assert_fact("(x 2)")) == "==> f-3     (x 2)"
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_call_typed_at_the_prompt_tells_its_changes_in_order(engine, tmp_path):
+    """A deffunction typed at the prompt asserts a fact a rule waits for: the fact,
+    then its activation, as CLIPS's watch prints them (our engine told the activation
+    first; a tester's finding)."""
+    path = tmp_path / "made.clp"
+    path.write_text("(deffunction make (?n) (assert (made ?n)) ?n)\n"
+                    "(defrule m (made ?n) => )\n")
+    factory = opener("clp" if engine == "clips" else "experta", [str(path)])
+    out = io.StringIO()
+    script = "watch facts\nwatch activations\n(make 7)\n"
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    told = [ln for ln in out.getvalue().splitlines() if ln.startswith(("==>", "<=="))]
+    assert told == clips_told(path, ["(make 7)"])[:2] == [
+        "==> f-1     (made 7)", "==> Activation 0      m: f-1"]

@@ -5,7 +5,6 @@ A student's ``KnowledgeEngine`` class runs on our engine through experta's own s
 (:mod:`pyengine.engine.rete.knowledge`): its rules are read into our rule language,
 matched in CLIPS 6.4's order, fired from our agenda under any of the seven strategies
 (random: a hash of seed, rule and fact ids). ``modify`` keeps the fact's id.
-
 :meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
 (the firing number, the facts matched, asserted and retracted, in order).
 """
@@ -89,15 +88,16 @@ class ExpertaSession(Session):
 
     def on_activation(self, sign: str, act) -> None:
         if self.watching_activations and self.listeners:
+            if self._changes is not None and self._firing is None:     # a command's: told
+                return self._changes.append((sign + "act", self._view(act)))  # in order
             self._cut_line()
             self._emit("activate" if sign == "+" else "deactivate", self._view(act))
 
     def _cut_line(self) -> None:
         """A rule's unfinished line goes out before the change it printed ahead of."""
-        if self._firing is not None and self._printed_lines.partial:
-            piece = self._printed_lines.cut()
-            if piece:
-                self._emit("output", piece)
+        piece = self._printed_lines.cut() if self._firing is not None else ""
+        if piece:
+            self._emit("output", piece)
 
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:
@@ -242,6 +242,9 @@ class ExpertaSession(Session):
     def outside_changes(self, changes: list) -> None:
         """Facts a command typed at the prompt changed: the user's, as a typed assert's."""
         for sign, f in changes:
+            if sign in ("+act", "-act"):        # an activation, told where it came
+                self._emit("activate" if sign == "+act" else "deactivate", f)
+                continue
             fid = f["__factid__"]
             if sign == "+":
                 self._note_outside(fid)
