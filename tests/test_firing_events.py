@@ -56,17 +56,8 @@ class _Watch(clips.Router):
 
 def clips_watched(path) -> list[str]:
     """CLIPS's own watch output of a run, printed lines marked as the views mark them."""
-    env = clips.Environment()
-    env.load(str(path))
-    env.reset()
-    router = _Watch()
-    env.add_router(router)
-    env.eval("(watch rules)")
-    env.eval("(watch facts)")
-    env.eval("(watch activations)")
-    env.run()
     out = []
-    for line in "".join(router.text).splitlines():
+    for line in clips_told(path, ["(watch rules)", "(run)"]):
         # a line a rule left unfinished, a watch line after it: a piece of its own
         for piece in re.split(r"(?=(?:==>|<==) (?:f-\d|Activation))", line):
             if piece.startswith(("FIRE", "==>", "<==")):
