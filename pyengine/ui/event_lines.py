@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pyengine.engine.trace import activation_line, change_line, modify_texts
+from pyengine.engine.stages import PLAN_DONE, STAGE_END, StageEvent
+from pyengine.engine.trace import activation_line, change_line, fact_line, modify_texts
+from pyengine.engine.wording import plural
 
 ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<=="}
 
@@ -64,3 +66,24 @@ def group_lines(group: list, shown: Callable[[str, object], bool],
         if line is not None:
             out.append(line)
     return out
+
+
+def stage_note(event: str, ev: StageEvent | None, log) -> str:
+    """What the shell (and the notebook) says as a stage begins or ends, or as the
+    plan is done (``event``): ``stage BUILD begins: f-4     (BUILD) (at most 3
+    firings)``, ``stage BUILD ends after 3 firings``, ``all stages done``."""
+    if event == PLAN_DONE:
+        return "all stages done"
+    stage = ev.stage
+    if event == STAGE_END:
+        return f"stage {stage.name} ends after {plural(ev.fired, 'firing')}"
+    how = []
+    if stage.strategy:
+        seeded = stage.strategy == "random" and ev.seed is not None
+        how.append(f"strategy {stage.strategy}" + (f", seed {ev.seed}" if seeded else ""))
+    if stage.limit is not None:
+        how.append(f"at most {plural(stage.limit, 'firing')}")
+    fid = ev.fact_id
+    text = log.text(fid) if fid is not None else ""
+    return (f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
+            + (f" ({'; '.join(how)})" if how else ""))

@@ -43,12 +43,11 @@ from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_tex
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
 from pyengine.engine.numbers import parse_id
-from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, KEPT, group_lines
+from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, KEPT, group_lines, stage_note
 from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
 from pyengine.ui.queries import WATCHABLE, Changes, Text, user_fact, walk_capped, watch_items
-from pyengine.ui.shell_events import stage_note
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable, format_trace
 from pyengine.ui.sessions import plan_factory
 
@@ -178,10 +177,10 @@ class Inspector:
         return result
 
     def _between_firings(self, event: str, payload) -> None:
-        """What happens between firings while :meth:`fire` runs (a stage begins or ends:
-        the shell's note, the staging fact, the activations it makes and takes away, the
-        facts that lose its logical support), kept in order for the call's table, after
-        the firing before it; the note goes before the staging fact's own change."""
+        """What happens outside the firings during a call, kept in order by the firing
+        before it: a stage beginning or ending in a run (the shell's note, the staging
+        fact, the activations it makes and takes away, the facts losing its logical
+        support; the note before the staging fact's own change), a change by hand."""
         if self.session.current_firing is not None or event == "fire":
             return                          # a firing's own events: the fact log's
         group = self._outside.setdefault(self.session.fired_total, [])

@@ -17,9 +17,9 @@ from pyengine.engine.clips_reader import ReadError, read, uses_variable
 from pyengine.engine.errors import ActionErrors, UsageError
 from pyengine.engine.numbers import parse_id
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
-from pyengine.engine.trace import construct_end, fact_line, fire_line
+from pyengine.engine.trace import construct_end, fire_line
 from pyengine.engine.wording import plural
-from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, event_line, modified_texts
+from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, event_line, modified_texts, stage_note
 
 
 def stage_label(stage) -> str:
@@ -30,27 +30,6 @@ def stage_label(stage) -> str:
     if stage.strategy:
         bits.append(stage.strategy)
     return stage.name + (f" ({', '.join(bits)})" if bits else "")
-
-
-def stage_note(event: str, ev: StageEvent | None, log) -> str:
-    """What the shell (and the notebook) says as a stage begins or ends, or as the
-    plan is done (``event``): ``stage BUILD begins: f-4     (BUILD) (at most 3
-    firings)``, ``stage BUILD ends after 3 firings``, ``all stages done``."""
-    if event == PLAN_DONE:
-        return "all stages done"
-    stage = ev.stage
-    if event == STAGE_END:
-        return f"stage {stage.name} ends after {plural(ev.fired, 'firing')}"
-    how = []
-    if stage.strategy:
-        seeded = stage.strategy == "random" and ev.seed is not None
-        how.append(f"strategy {stage.strategy}" + (f", seed {ev.seed}" if seeded else ""))
-    if stage.limit is not None:
-        how.append(f"at most {plural(stage.limit, 'firing')}")
-    fid = ev.fact_id
-    text = log.text(fid) if fid is not None else ""
-    return (f"stage {stage.name} begins: {fact_line(fid, text).rstrip()}"
-            + (f" ({'; '.join(how)})" if how else ""))
 
 
 def reset_told(session) -> list[tuple[str, object]]:
