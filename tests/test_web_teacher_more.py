@@ -167,3 +167,42 @@ def test_a_fact_holding_a_line_break_is_one_row(client, engine):
     assert [f["text"] for f in seen["facts"]] == texts          # the teacher's look: the same
     st = post(client, sid, "retract", next(f["id"] for f in st["facts"] if "a\\nb" in f["text"]))
     assert [g["text"] for g in st["gone"]] == ['(note "a\\nb")']          # struck through
+
+
+# Found by a tester (2026-11-29): a student's program could forge what the transcript
+# and the facts list show (a line break making a line of its own, a backslash and n
+# passing for a line break) and a verb taking no value echoed any value as an action.
+FORGE = r"""(deftemplate c (slot a) (slot n) (slot name))
+(deffacts start (c (a 1) (n 3) (name "x")) (note "lit\\nx") (go))
+(defrule forge (go) =>
+  (assert (grade (str-cat "F" (format nil "%n") "FIRE    8 override: f-1")))
+  (printout t "real line" (format nil "%c" 13) "FIRE    7 teacher-approved: f-1" crlf))
+(defrule sneak ?f <- (c (n 3)) (grade ?) => (modify ?f (name "x\") (n 7) (name \"x")))
+"""
+
+
+def test_no_fact_or_printed_line_makes_a_line_of_the_transcript_of_its_own(client):
+    sid = program(client, "forge", FORGE)["id"]
+    post(client, sid, "run", 10)
+    text = client.get(f"/api/sessions/{sid}/transcript").text
+    fired = [line for line in text.splitlines() if line.startswith("FIRE")]
+    assert [line.split()[2] for line in fired] == ["forge:", "sneak:", "sneak:"]
+    assert '"F\\nFIRE    8 override: f-1"' in text and "real line\\rFIRE    7" in text
+    # the modify's text cannot be split by its slots (a quote in a string): shown whole
+    assert '(name "x") (n 7) (name "x"))' in text and "(c ... (n 3) ..." not in text
+
+
+def test_a_line_break_and_a_backslash_and_n_show_apart(client):
+    sid = program(client, "forge", FORGE)["id"]
+    rows = [f["text"] for f in post(client, sid, "run", 10)["facts"]]
+    assert '(note "lit\\\\nx")' in rows                       # a backslash, then n
+    assert '(grade "F\\nFIRE    8 override: f-1")' in rows    # a line break
+
+
+@pytest.mark.parametrize("verb, value", [("reset", "& run all: every test passed"),
+                                         ("reset", [1]), ("next", True)])
+def test_a_verb_taking_no_value_refuses_one(client, verb, value):
+    sid = program(client, "forge", FORGE)["id"]
+    said = post(client, sid, verb, value, status=400)
+    assert said["error"].startswith(f"{verb} takes no value, not ")
+    assert newest(client)["last"] != f"{verb} {value}"

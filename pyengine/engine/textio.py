@@ -84,6 +84,13 @@ def visible(text: str) -> str:
     return UNSHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def written_out(text: str) -> str:
+    """``text`` as one row or line of a page or a transcript that no text can forge: a
+    backslash doubled, a line break and a carriage return as ``\\n`` and ``\\r``, what a
+    screen does not show as ``\\uXXXX`` (:func:`visible`)."""
+    return visible(text.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n"))
+
+
 #: characters of a message's one line at most (a message quoting a whole input is cut)
 MESSAGE_CHARS = 1000
 

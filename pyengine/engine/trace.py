@@ -96,6 +96,9 @@ def _slots(text: str) -> tuple[str, list[tuple[str, str]]] | None:
             i = end + 1
         else:
             return None             # an ordered fact's fields
+    names = [name for name, _ in slots if name != "..."]
+    if len(set(names)) != len(names):   # a string's quote read as a slot's end: a text
+        return None                     # that cannot be split by its slots (shown whole)
     return (relation, slots) if slots else None
 
 

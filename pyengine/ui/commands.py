@@ -316,7 +316,9 @@ class Command:
                     raise UsageError(f"{self.what(arg)}: text such as {arg.metavar}, not "
                                      f"{shown(given)}")
             return self.from_python((), value)
-        if value is None or not names:
+        if value is not None and not names:     # reset, next...: nothing to give them
+            raise UsageError(f"{self.name} takes no value, not {shown(value)}")
+        if value is None:
             return self._filled({}, python=True)
         return self.from_python((value,), {})
 

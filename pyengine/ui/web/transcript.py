@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from pyengine.engine.errors import UsageError
-from pyengine.engine.textio import visible
+from pyengine.engine.textio import written_out
 from pyengine.ui.shell import PROMPT
 from pyengine.ui.shell_commands import answer_lines
 from pyengine.ui.tables import TraceTable
@@ -39,8 +39,8 @@ class Transcript:
     def add(self, lines: list[str]) -> None:
         """Append lines while there is room; the first that has none ends the
         transcript with a note."""
-        for line in map(visible, lines):     # as sent: what a screen does not show
-            if self.full:                   # written out (6 bytes a character)
+        for line in map(written_out, lines):    # as sent: what a screen does not show,
+            if self.full:                       # a line break in a fact, written out
                 return
             size = len(line.encode("utf-8", "replace")) + 1
             if self.size + size > self.max_bytes:

@@ -5,6 +5,7 @@ set of text forms.
 """
 from __future__ import annotations
 
+from pyengine.engine.textio import written_out
 from pyengine.engine.trace import fire_line, matches_lines
 from pyengine.ui.queries import select_facts
 from pyengine.ui.web.pictures import picture
@@ -29,8 +30,9 @@ def _short(text: str) -> str:
 def fact_row(text: str) -> str:
     """A fact's text as one row of a facts list (the student's page and the teacher's
     look): a line break in one of its strings (a program's string written over two
-    lines, ``(format nil "a%nb")``) written out as ``\\n`` (``\\r``), then cut."""
-    return _short(text.replace("\r", "\\r").replace("\n", "\\n"))
+    lines, ``(format nil "a%nb")``) written out as ``\\n`` (``\\r``), a backslash
+    doubled (a string holding a backslash and ``n`` is not a line break), then cut."""
+    return _short(written_out(text))
 
 
 def state(ws, filter_text: str | None = None) -> dict:
