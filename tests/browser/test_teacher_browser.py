@@ -192,3 +192,26 @@ def test_a_fact_holding_a_line_break_is_one_row_in_both_views(browser):
     finally:
         student.context.close()
         teacher.close()
+
+
+EDITED = """(deftemplate note (slot text) (slot k))
+(deffacts start (note (text "real
+FAKE") (k 1)))
+"""
+
+
+def test_editing_another_slot_keeps_a_line_break(browser):
+    """A slot whose value holds a line break is edited in a text area: an input
+    dropped the break, the slot looked changed and the modify lost it (a tester's
+    finding)."""
+    student = student_with_program(browser, "edited", EDITED)
+    try:
+        student.click("#fact-1 button:has-text('edit')")
+        student.wait_for_selector("#edit-1 textarea[data-slot=text]")
+        student.fill("#edit-1 input[data-slot=k]", "5")
+        student.click("#edit-1 button:has-text('modify')")
+        student.wait_for_function("UI.state.message.startsWith('modified f-1')")
+        row = student.locator("#fact-1").inner_text()
+        assert '(note (text "real\\nFAKE") (k 5))' in row, row
+    finally:
+        student.context.close()

@@ -27,8 +27,15 @@ const FactEdit = {
     });
   },
   form(fact, ui) {
-    const inputs = fact.slots.map(s => el("input", {"data-slot": s.name, value: s.value,
-      "aria-label": `slot ${s.name} of f-${fact.id}`, size: Math.min(Math.max(s.value.length, 6), 40)}));
+    // a value holding a line break gets a text area (an input drops the break, and the
+    // slot then looked changed: the break was lost on modify); values compare with their
+    // breaks as a text area gives them back (\r\n and \r as \n)
+    const same = v => v.replace(/\r\n?/g, "\n").trim();
+    const inputs = fact.slots.map(s => /[\r\n]/.test(s.value)
+      ? el("textarea", {"data-slot": s.name, text: s.value, rows: same(s.value).split("\n").length,
+                        cols: 40, "aria-label": `slot ${s.name} of f-${fact.id}`})
+      : el("input", {"data-slot": s.name, value: s.value,
+                     "aria-label": `slot ${s.name} of f-${fact.id}`, size: Math.min(Math.max(s.value.length, 6), 40)}));
     const cancel = () => ui.drawFacts(ui.state);
     const form = el("form", {cls: "fact-edit", id: "edit-" + fact.id,
       "aria-label": `modify f-${fact.id}`},
@@ -40,7 +47,7 @@ const FactEdit = {
     form.addEventListener("submit", ev => {
       ev.preventDefault();
       const changed = fact.slots.map((s, i) => [s, inputs[i].value.trim()])
-        .filter(([s, value]) => value !== s.value.trim())
+        .filter(([s, value]) => same(value) !== same(s.value))
         .map(([s, value]) => `(${s.name} ${value})`);
       if (!changed.length) { ui.say("nothing changed"); cancel(); return; }
       ui.act("modify", {fact_id: fact.id, slots: changed.join(" ")});
