@@ -206,3 +206,16 @@ def test_a_verb_taking_no_value_refuses_one(client, verb, value):
     said = post(client, sid, verb, value, status=400)
     assert said["error"].startswith(f"{verb} takes no value, not ")
     assert newest(client)["last"] != f"{verb} {value}"
+
+
+def test_an_assert_refused_part_way_shows_what_it_asserted(client):
+    """``assert (p (n 3)) (p (m 1))``: the first fact goes in, the second is refused
+    (400): the teacher's last action and the transcript show the change (they hid it)."""
+    sid = program(client, "parts", "(deftemplate p (slot n))\n(defrule r (p (n ?x)) => )\n")["id"]
+    said = post(client, sid, "assert", "(p (n 3)) (p (m 1))", status=400)
+    assert "(asserted before it: f-1)" in said["error"]
+    assert newest(client)["last"] == "assert (p (n 3)) (p (m 1))"
+    text = client.get(f"/api/sessions/{sid}/transcript").text
+    assert "==> f-1     (p (n 3))\nerror: " in text
+    post(client, sid, "assert", "(p (m 1))", status=400)       # refused whole: not listed
+    assert newest(client)["last"] == "assert (p (n 3)) (p (m 1))"

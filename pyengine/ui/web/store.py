@@ -76,11 +76,13 @@ class Record:
     def heard(self, request: dict, status: int, note: dict) -> None:
         """The answer to one of its owner's requests (``note``: the worker's header): an
         action (a verb: step, run, assert...) that ran (answered with the session's
-        state, 200) is the last one, with its argument; one the session refused (a 4xx:
-        a fact id it lacks, a fact it cannot read) is not, nor is what the page reads by
-        itself (the state, the rules, a why); any error is the last error."""
+        state, 200) is the last one, with its argument, and so is one refused part way
+        that changed the session (facts asserted before a bad one: the worker's note
+        counts the facts changed); one the session refused whole (a 4xx: a fact id it
+        lacks, a fact it cannot read) is not, nor is what the page reads by itself (the
+        state, the rules, a why); any error is the last error."""
         now = time.time()
-        if request.get("op") == "act" and status == 200:
+        if request.get("op") == "act" and (status == 200 or note.get("changed")):
             verb, arg = request.get("verb"), request.get("arg")
             plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
             self.last, self.at = visible(f"{verb} {arg}" if plain else str(verb))[:80], now

@@ -53,13 +53,15 @@ class Transcript:
             self.size += size
 
     def action(self, verb: str, arg, firings, log, result=None,
-               error: BaseException | None = None) -> None:
-        """One action of the page: the prompt line, its firings, its answer."""
+               error: BaseException | None = None, told=()) -> None:
+        """One action of the page: the prompt line, its firings (or ``told``: what an
+        action refused part way changed), its answer."""
         if self.full:
             return
         self.add([(PROMPT + " ".join([verb, echo(arg)])).rstrip()])
         if firings:
             self.add(TraceTable(firings, log).lines())
+        self.add(list(told))
         if error is not None:
             text = (str(error.args[0]) if error.args else type(error).__name__).splitlines()
             said = (text or [type(error).__name__])[0]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pyengine.engine.clips_values import FactSpec, read_fact
 from pyengine.engine.errors import UsageError
+from pyengine.engine.trace import change_line
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import web_message, web_result
 from pyengine.ui.notebook import Inspector
@@ -73,8 +74,15 @@ class WebSession:
             raise
         finally:
             self._changes(before, fired)
-            self.transcript.action(verb, arg, self.last, self.ins.log, result, error)
+            told = self._told() if error is not None and not self.last else []
+            self.transcript.action(verb, arg, self.last, self.ins.log, result, error, told)
         return self.message
+
+    def _told(self) -> list[str]:
+        """The facts an action refused part way changed (asserted before a bad one)."""
+        now = {f.id: f.text for f in self.ins.session.facts() if f.id in self.new}
+        return ([change_line("<==", fid, text) for fid, text in self.gone]
+                + [change_line("==>", fid, now[fid]) for fid in sorted(now)])
 
     def _walk(self, n: int | None, until: int | None = None) -> int:
         left = self.limits.total - self.ins.session.fired_total

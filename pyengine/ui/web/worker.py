@@ -34,7 +34,7 @@ from pyengine.ui.web.websession import WebSession
 MAX_ANSWER = 32 * 1024 * 1024       # bytes of one answer (the views cap what they list)
 #: What the header frame says of an answer besides its status, each field's type: read
 #: by the server for the teacher's view (:mod:`pyengine.ui.web.classroom`)
-NOTE_FIELDS = {"fired": int, "engine": str, "error": str}
+NOTE_FIELDS = {"fired": int, "engine": str, "error": str, "changed": int}
 NOTE_CHARS = 300                    # characters of an error's line in the header
 CUSHION = 4 * 1024 * 1024           # bytes kept to say that memory ran out
 
@@ -173,7 +173,8 @@ def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
                 return 200, transcript_json(ws)
         return 400, {"error": f"no such request {op!r}"}
     except UsageError as exc:
-        return 400, {"error": _line(exc)}
+        changed = len(ws.new) + len(ws.gone) if op == "act" else 0
+        return 400, {"error": _line(exc), **({"changed": changed} if changed else {})}
     except MemoryError:
         return 507, no_memory(limits)
 
