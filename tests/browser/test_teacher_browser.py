@@ -148,9 +148,12 @@ def test_a_slow_look_neither_stops_the_list_nor_piles_up(browser):
             teacher.wait_for_timeout(50)
         assert len(held) == 1, asked
         list_refreshed(teacher, 2)
+        rules = teacher.locator("#look-rules details").count()
+        assert rules > 0
         row.first.click()                                  # asked again: still the one
         list_refreshed(teacher, 1)
         assert len(held) == 1 and len(asked) == 1, asked
+        assert teacher.locator("#look-rules details").count() == rules    # not blanked
         assert teacher.locator("#look-facts .row").count() == 0
         holding[0] = False
         with teacher.expect_response(lambda r: r.url.endswith("/state"), timeout=10_000):

@@ -102,6 +102,7 @@ const Teacher = {
 
   // One session, read-only: its picture, facts, agenda, last firings and rules.
   lookAt(label) {
+    if (label && label === this.looking) return;  // looked at already (its look refreshes)
     clearTimeout(this.lookTimer);
     this.looking = label; this.rulesOf = null;
     $("look").hidden = !label;
