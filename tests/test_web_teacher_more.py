@@ -219,3 +219,15 @@ def test_an_assert_refused_part_way_shows_what_it_asserted(client):
     assert "==> f-1     (p (n 3))\nerror: " in text
     post(client, sid, "assert", "(p (m 1))", status=400)       # refused whole: not listed
     assert newest(client)["last"] == "assert (p (n 3)) (p (m 1))"
+
+
+def test_a_rules_error_in_a_run_is_the_teachers_last_error(client):
+    """A step whose rule divides by zero answers the state (200) with CLIPS's error in
+    the message: the teacher's "last error" says it too (it kept an older one)."""
+    sid = program(client, "divide", "(deffacts d (n 0))\n"
+                                     "(defrule r (n ?x) => (printout t (div 1 ?x) crlf))\n")["id"]
+    post(client, sid, "strategy", "nonsense", status=400)
+    said = post(client, sid, "step")
+    assert "divide by zero" in said["message"]
+    row = newest(client)
+    assert "divide by zero" in row["error"] and row["last"] == "step"

@@ -80,14 +80,15 @@ class Record:
         that changed the session (facts asserted before a bad one: the worker's note
         counts the facts changed); one the session refused whole (a 4xx: a fact id it
         lacks, a fact it cannot read) is not, nor is what the page reads by itself (the
-        state, the rules, a why); any error is the last error."""
+        state, the rules, a why); any error is the last error, a rule's error in a run
+        the page answered too (its note's error)."""
         now = time.time()
         if request.get("op") == "act" and (status == 200 or note.get("changed")):
             verb, arg = request.get("verb"), request.get("arg")
             plain = isinstance(arg, (str, int)) and not isinstance(arg, bool)
             self.last, self.at = visible(f"{verb} {arg}" if plain else str(verb))[:80], now
         self.fired = note.get("fired", self.fired)
-        if status != 200:
+        if status != 200 or note.get("error"):
             self.error, self.error_at = visible(str(note.get("error", f"status {status}"))), now
 
 

@@ -197,7 +197,8 @@ def _act(ws, request: dict) -> dict:
         ws.message = f"{plural(n, 'firing')}; {exc}: press again to go on"
     except EngineHalted as exc:
         ws.message = _line(exc)
-    return views.state(ws, request.get("filter"))
+        return {**views.state(ws, request.get("filter")), "error": ws.message}  # the
+    return views.state(ws, request.get("filter"))       # teacher's "last error" too
 
 
 def _line(exc: BaseException) -> str:
