@@ -52,3 +52,20 @@ def test_an_inspector_is_not_pickled_or_copied(how):
     ins = Inspector.from_engine(Slow)
     with pytest.raises(UsageError, match="cannot be pickled or copied"):
         how(ins)
+
+
+def test_reset_goes_on_reading_where_the_input_stopped_as_the_shell_does(tmp_path):
+    """The notebook's reset sent the input lines again, where the shell's --input goes
+    on (as CLIPS's stdin): the notebook goes on too; set_input gives new lines."""
+    path = tmp_path / "ask.clp"
+    path.write_text('(deffacts d (go))\n(defrule ask (go) => (assert (said (read))))\n')
+    ins = Inspector.from_clp(path, input=["yes", "no"])
+    ins.run()
+    assert [f.text for f in ins.facts()] == ["(go)", "(said yes)"]
+    ins.reset()
+    ins.run()
+    assert [f.text for f in ins.facts()] == ["(go)", "(said no)"]
+    ins.set_input(["maybe"])
+    ins.reset()
+    ins.run()
+    assert [f.text for f in ins.facts()] == ["(go)", "(said maybe)"]

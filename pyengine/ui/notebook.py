@@ -99,7 +99,10 @@ class Inspector:
         self.session.quiet(True)                # an action's error: one EngineHalted line
         self._outside: dict[int, list] = {}     # a call's events between firings (by the
                                                 # firing before): stages and what they did
-        self.set_input(self._lines)
+        if getattr(self, "_reader", None) is None:
+            self.set_input(self._lines)
+        else:                   # reset, reload: reading goes on where it stopped, as the
+            self.session.set_input(self._reader)    # shell's --input and CLIPS's stdin
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -142,7 +145,8 @@ class Inspector:
         a text is its lines)."""
         self._lines = input_lines(lines)
         it = iter(self._lines or ())
-        self.session.set_input(lambda prompt: next(it, None))
+        self._reader = lambda prompt: next(it, None)
+        self.session.set_input(self._reader)
 
     # -- the command table's front end (pyengine.ui.commands) ---------------------------
     @property
