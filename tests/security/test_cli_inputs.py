@@ -281,7 +281,7 @@ def test_a_clp_file_that_is_not_utf8_text_is_refused_naming_the_offset(tmp_path,
     with pytest.raises(UsageError) as exc:
         Inspector.from_clp(f)
     assert str(exc.value) == expected
-    for argv in (["shell", "clp", str(f)], ["serve", "clp", str(f), "--port", "0"]):
+    for argv in (["shell", "clp", str(f)], ["serve", "clp", str(f), "--port", "1"]):
         code, out, err = cli(argv, b"run\n")
         assert (code, out, err) == (2, "", f"pyengine: error: {expected}\n"), argv
 
@@ -415,3 +415,22 @@ def test_piped_shell_commands_are_utf8_line_by_line():
     assert ";; 8 facts, 0 activations" in said and "f-1     (text #)" in said
     assert "error: input line 3 is not UTF-8 text (byte 0xff): the shell reads no " \
         "further" in said and said.count("f-1     (text #)") == 1 and code == 1
+
+
+# Found by a careless user (2026-11-29): port 0 listened on a free port and printed
+# port 0; an empty host listened on every interface; an IPv6 address was printed
+# without brackets (no browser could open it).
+@pytest.mark.parametrize("argv, said", [
+    (["serve", "--port", "0"], "pyengine: error: --port: from 1 to 65535, not 0\n"),
+    (["serve", "--host", ""], "pyengine: error: --host: a name or address, such as "
+                              "127.0.0.1 (0.0.0.0: every interface)\n"),
+])
+def test_serve_refuses_a_port_or_host_it_would_misreport(argv, said):
+    assert cli(argv) == (2, "", said)
+
+
+def test_serve_prints_an_ipv6_address_in_brackets():
+    from pyengine.ui.web.command import page_url
+    assert page_url("::1", 8765) == "http://[::1]:8765/"
+    assert page_url("::", 8765) == page_url("0.0.0.0", 8765) == "http://127.0.0.1:8765/"
+    assert page_url("localhost", 80) == "http://localhost:80/"

@@ -111,8 +111,11 @@ def build(args):
     from pyengine.ui.web.targets import command_line
 
     take_own_options(args)
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port: from 0 to 65535, not {args.port}")
+    if not 1 <= args.port <= 65535:     # (0, "any free port", would print a wrong address)
+        raise UsageError(f"--port: from 1 to 65535, not {args.port}")
+    if not args.host.strip():           # (uvicorn takes "" as every interface)
+        raise UsageError("--host: a name or address, such as 127.0.0.1 (0.0.0.0: every "
+                         "interface)")
     limits = checked(Limits(sessions=args.max_sessions, firings=args.max_firings,
                             idle=float(args.idle), per_client=args.max_per_client,
                             seconds=args.seconds, programs=not args.no_programs))
@@ -145,7 +148,8 @@ def banner(app, host: str, port: int) -> list[str]:
 
 def page_url(host: str, port: int) -> str:
     """The page's address on this machine (listening on every address: the loopback's)."""
-    return f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    host = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}/"     # [::1]: IPv6
 
 
 def run(args) -> int:
