@@ -109,6 +109,7 @@ def test_the_hints_totals_mark_is_one_a_stdout_can_show(engine, monkeypatch):
 @pytest.mark.parametrize("letters,center,msg", [
     ("aeginr", "r", "center R must be another letter"),
     ("aegint", None, "which letter is the center"),
+    ("aeGInrt", None, "2 letters are capitals \\(G, I\\): one capital marks the center"),
     ("aegint1", "a", "a-z only"),
     ("aaginrt", "r", "must differ"),
     ("aeginrt", "s", "not one of the hive letters"),

@@ -73,6 +73,10 @@ def parse_hive(letters: str | None, center: str | None) -> tuple[str, str]:
     text = ascii_lower(raw)
     _check_letters(raw, text)
     if center is None:
+        capitals = sorted({ch for ch in raw if ch.isupper()})
+        if 1 < len(capitals) < len(set(raw)):   # one capital marks the center; some mark none
+            raise UsageError(f"{len(capitals)} letters are capitals ({', '.join(capitals)}):"
+                             " one capital marks the center, or add --center C")
         raise UsageError("which letter is the center? add --center C")
     c = parse_center(center)
     if len(text) == 7:
