@@ -422,6 +422,10 @@ def test_piped_shell_commands_are_utf8_line_by_line():
 # without brackets (no browser could open it).
 @pytest.mark.parametrize("argv, said", [
     (["serve", "--port", "0"], "pyengine: error: --port: from 1 to 65535, not 0\n"),
+    (["serve", "--allow-origin", "notaurl"],
+     "pyengine: error: --allow-origin: a site such as http://host:8000, not 'notaurl'\n"),
+    (["serve", "--allow-host", "a b/c"],
+     "pyengine: error: --allow-host: a host name such as classroom.local, not 'a b/c'\n"),
     (["serve", "--host", ""], "pyengine: error: --host: a name or address, such as "
                               "127.0.0.1 (0.0.0.0: every interface)\n"),
 ])

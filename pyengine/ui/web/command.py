@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from pyengine.engine.errors import UsageError
@@ -103,6 +104,10 @@ def take_own_options(args) -> None:
     args.args = rest
 
 
+_HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\]")
+_ORIGIN = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+
+
 def build(args):
     """The app the arguments describe (checks the puzzle's options now)."""
     from pyengine.ui.web.app import create_app
@@ -116,6 +121,12 @@ def build(args):
     if not args.host.strip():           # (uvicorn takes "" as every interface)
         raise UsageError("--host: a name or address, such as 127.0.0.1 (0.0.0.0: every "
                          "interface)")
+    for name in args.allow_host:        # what a request's Host names, port apart
+        if not _HOST_NAME.fullmatch(name):
+            raise UsageError(f"--allow-host: a host name such as classroom.local, not {name!r}")
+    for origin in args.allow_origin:    # what a browser sends as Origin
+        if not _ORIGIN.fullmatch(origin):
+            raise UsageError(f"--allow-origin: a site such as http://host:8000, not {origin!r}")
     limits = checked(Limits(sessions=args.max_sessions, firings=args.max_firings,
                             idle=float(args.idle), per_client=args.max_per_client,
                             seconds=args.seconds, programs=not args.no_programs))
