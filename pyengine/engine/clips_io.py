@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import traceback
 import weakref
+from functools import partial
 
 import clips
 from clips import common
@@ -26,6 +27,7 @@ from clips._clips import ffi, lib
 
 from pyengine.engine.clips_c import abort_exit, halt_execution
 from pyengine.engine.errors import ActionErrors
+from pyengine.engine.rule_lines import Lines
 
 _FIRE_HEAD = re.compile(rb"FIRE +\d+ \Z")
 _FIRE = re.compile(r"FIRE +(\d+) (\S+): ?(.*)\Z", re.S)
@@ -49,6 +51,11 @@ def basis_of(text: str) -> tuple[int | None, ...]:
                  for part in text.strip().split(",") if part.strip()[:2] in ("f-", "*"))
 
 
+def _output(session, line: str, sent: int) -> None:
+    """A line a rule printed, to the session (held weakly: no cycle through the router)."""
+    session._output(line, sent)
+
+
 class IORouter:
     """The session's router: watch records to the session, rule output in lines,
     ``stdin`` from the session's reader, CLIPS's error text when quiet.
@@ -68,8 +75,7 @@ class IORouter:
     def __init__(self, session):
         self.session = weakref.proxy(session)
         self.names = frozenset((b"stdout", b"stdin"))
-        self.partial = ""           # rule output not ended by a newline yet
-        self.sent = 0               # how much of it went out (a fact changed meanwhile)
+        self.lines = Lines(partial(_output, self.session))  # what the rules print
         self.record: list[bytes] | None = None  # pieces of the watch record being read
         self.kind = ""              # "fire", "fact", "act", "break" or "?" (a fact head?)
         self.keep_text = False      # keep the text of fact records (for listeners)
@@ -172,7 +178,7 @@ class IORouter:
             self.held_note = False
             self._text(_LIMIT_NOTE)         # something followed it: a rule's line
         if record is None:
-            if message == _LIMIT_NOTE and not self.partial:
+            if message == _LIMIT_NOTE and not self.lines.partial:
                 self.held_note = True       # see ran()
                 return
             self._start(message)
@@ -217,8 +223,8 @@ class IORouter:
 
     def _end(self, record: list[bytes]) -> None:
         s = self.session
-        if self.kind in ("fact", "act") and self.partial and s._firing is not None:
-            piece, self.sent = self.partial[self.sent:], len(self.partial)
+        if self.kind in ("fact", "act") and self.lines.partial and s._firing is not None:
+            piece = self.lines.cut()
             if piece:                   # the rule's unfinished line, before the change
                 s._emit("output", piece)
         if self.kind == "fact":
@@ -243,24 +249,17 @@ class IORouter:
 
     def _a_rule(self, name: str) -> bool:
         """Does a FIRE record name a rule (one built while the rules run too)?"""
-        if name.split("::")[-1] in self.rule_names:
+        own = name.split("::")[-1]
+        if own in self.rule_names:
             return True
-        found = lib.FindDefrule(self.session.env._env, name.encode("utf-8", "replace"))
-        if found == ffi.NULL:
+        if lib.FindDefrule(self.session.env._env, name.encode("utf-8", "replace")) == ffi.NULL:
             return False
-        self.rule_names = self.rule_names | {name.split("::")[-1]}
+        self.rule_names = self.rule_names | {own}
         return True
 
     # -- rule output ------------------------------------------------------------------------
     def _text(self, message: bytes) -> None:
-        text = self.partial + message.decode("utf-8", "replace")
-        if "\n" not in text:
-            self.partial = text if len(text) < 100_000 else text[:100_000]
-            return
-        *lines, self.partial = text.split("\n")
-        for line in lines:
-            self.session._output(line, self.sent)
-            self.sent = 0
+        self.lines.write(message.decode("utf-8", "replace"))
 
     def ran(self, fired: int, limit: int) -> None:
         """``Run(limit)`` returned after ``fired`` firings. CLIPS 6.4 ends a run by
@@ -279,15 +278,12 @@ class IORouter:
         if self.record is not None and self.kind == "?":
             self.record = None
             self._text(b"==> ")
-        if self.partial:
-            line, self.partial = self.partial, ""
-            self.session._output(line, self.sent)
-        self.sent = 0
+        self.lines.end()
 
     # -- (read) and (readline) ------------------------------------------------------------------
     def _read(self, env, name, context) -> int:
         if not self.pending:
-            prompt, self.partial, self.sent = self.partial, "", 0
+            prompt = self.lines.take()
             line = self.session._read_input(prompt)
             if line is None:
                 return _EOF

@@ -18,16 +18,16 @@ from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOf
                                     UsageError, said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
-from pyengine.engine.experta_io import (Lines as _Lines, RuleInput as _Input, action_error,
-                                        outside_streams, rule_streams)
+from pyengine.engine.experta_io import (RuleInput as _Input, action_error, outside_streams,
+                                        rule_streams)
+from pyengine.engine.rule_lines import Lines as _Lines
 from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
 from pyengine.engine.experta_front import ClassFront
 from pyengine.engine.session import ActivationView, FactView, Firing, Matches, Session, check_seed
 from pyengine.engine import experta_inspect, experta_network, experta_repl, experta_snapshot
 from pyengine.engine.rete.knowledge import OurMatcher, on_our_engine
 from pyengine.engine.deep_calls import deep_calls
-from pyengine.engine.rete import program_repl
-from pyengine.engine.rete.engine import fewer_collections
+from pyengine.engine.rete import program_repl, engine as _rete_engine
 from pyengine.engine.rete.program import load_program
 from pyengine.engine.rete.program_engine import ProgramEngine
 from pyengine.engine.rete.program_pretty import pretty_construct
@@ -209,7 +209,7 @@ class ExpertaSession(Session):
         fired = 0
         ke.running, rete.halted = True, False
         self.take_warnings()
-        with stop_between_firings() as note, fewer_collections(), deep_calls():
+        with stop_between_firings() as note, _rete_engine.fewer_collections(), deep_calls():
             self._interrupt = note
             try:
                 act = rete.next_activation()

@@ -5,7 +5,8 @@ While any rule's action runs, ``sys.stdout`` and ``sys.stdin`` are routed by thr
 (:func:`rule_streams`): a thread running an action writes and reads its session's
 streams, every other thread the process's own. So two sessions firing in two threads
 (a notebook's background run beside a cell) keep their printed lines apart, and the
-process's streams come back when the last action ends.
+process's streams come back when the last action ends. What a rule prints goes into
+the :class:`~pyengine.engine.rule_lines.Lines` both engines use.
 """
 from __future__ import annotations
 
@@ -15,44 +16,6 @@ import threading
 from contextlib import contextmanager
 
 from pyengine.engine.errors import UsageError
-
-
-class Lines(io.TextIOBase):
-    """A stdout that hands each complete line to ``emit(line, sent)`` (what a rule
-    prints; ``sent``: how much of it :meth:`cut` gave out already)."""
-
-    def __init__(self, emit):
-        self.emit = emit
-        self.partial = ""
-        self.sent = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        *lines, self.partial = (self.partial + text).split("\n")
-        for line in lines:
-            self.emit(line, self.sent)
-            self.sent = 0
-        return len(text)
-
-    def end(self) -> None:
-        """The rule is done: a line it left unfinished counts as a line."""
-        if self.partial:
-            line, self.partial = self.partial, ""
-            self.emit(line, self.sent)
-        self.sent = 0
-
-    def take(self) -> str:
-        """The unfinished line (a prompt, when the rule reads next), taken away."""
-        line, self.partial, self.sent = self.partial, "", 0
-        return line
-
-    def cut(self) -> str:
-        """What the unfinished line holds that has not gone out (a fact changes: CLIPS
-        shows the watch line after it), marked as gone out."""
-        piece, self.sent = self.partial[self.sent:], len(self.partial)
-        return piece
 
 
 class RuleInput(io.TextIOBase):

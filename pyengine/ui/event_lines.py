@@ -38,6 +38,14 @@ def modified_texts(group: list) -> dict[int, str]:
     return out
 
 
+def change_place(group: list, kind: str, fact_id: int | None) -> int:
+    """Where in ``group`` fact ``fact_id``'s change ``kind`` ("assert" or "retract") is
+    (its length if it is not there): a stage's note goes just before its staging fact's
+    own change."""
+    return next((i for i, (ev, view) in enumerate(group)
+                 if ev == kind and view.id == fact_id), len(group))
+
+
 def event_line(ev: str, payload, text: str | None = None) -> str | None:
     """One event's line (a fact's change shown with ``text`` when given), or None for
     an event that has no line."""

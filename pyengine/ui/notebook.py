@@ -43,7 +43,8 @@ from pyengine.engine.trace import activation_line, fact_line, fire_line, ids_tex
 from pyengine.engine.wording import plural
 from pyengine.ui.command_table import install_notebook
 from pyengine.engine.numbers import parse_id
-from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, KEPT, group_lines, stage_note
+from pyengine.ui.event_lines import (ACTIVATIONS, CHANGES, KEPT, change_place, group_lines,
+                                     stage_note)
 from pyengine.ui.notebook_args import input_lines
 from pyengine.ui.provenance import (INITIAL, OUTSIDE, RULE, STAGE, USER, FactLog, Provenance,
                                     provenance)
@@ -190,9 +191,8 @@ class Inspector:
         group = self._outside.setdefault(self.session.fired_total, [])
         if event in (STAGE_BEGIN, STAGE_END):
             kind = "assert" if event == STAGE_BEGIN else "retract"
-            place = next((i for i, (ev, view) in enumerate(group)
-                          if ev == kind and view.id == payload.fact_id), len(group))
-            group.insert(place, ("note", stage_note(event, payload, self.log)))
+            group.insert(change_place(group, kind, payload.fact_id),
+                         ("note", stage_note(event, payload, self.log)))
         elif event == PLAN_DONE:
             group.append(("note", stage_note(event, payload, self.log)))
         elif event in KEPT:

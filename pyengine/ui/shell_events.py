@@ -19,7 +19,8 @@ from pyengine.engine.numbers import parse_id
 from pyengine.engine.stages import PLAN_DONE, STAGE_BEGIN, STAGE_END, StageEvent
 from pyengine.engine.trace import construct_end, fire_line
 from pyengine.engine.wording import plural
-from pyengine.ui.event_lines import ACTIVATIONS, CHANGES, event_line, modified_texts, stage_note
+from pyengine.ui.event_lines import (ACTIVATIONS, CHANGES, change_place, event_line,
+                                     modified_texts, stage_note)
 
 
 def stage_label(stage) -> str:
@@ -127,8 +128,7 @@ class EventView:
     def _flush_before(self, kind: str, fact_id: int | None) -> None:
         """Print what happened before the staging fact's own change (``kind``
         "assert" or "retract" of ``fact_id``); keep that change and what followed it."""
-        at = next((i for i, (ev, view) in enumerate(self._group)
-                   if ev == kind and view.id == fact_id), len(self._group))
+        at = change_place(self._group, kind, fact_id)
         later = self._group[at:]
         self._group = self._group[:at]
         self._flush()
