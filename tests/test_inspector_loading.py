@@ -69,6 +69,16 @@ def test_a_file_that_fails_to_import_is_one_line(tmp_path):
         load_class(str(path))
 
 
+def test_a_clp_file_with_a_class_or_a_path_without_py_says_what_to_write():
+    """``family.clp:CLASS`` was tried as a module named ``docs/examples/family`` (a
+    careless user's finding): the message now says a .clp takes no class."""
+    with pytest.raises(UsageError, match=r"family\.clp:Foo: a \.clp program is loaded whole"):
+        load_class(f"{EXAMPLES / 'family.clp'}:Foo")
+    with pytest.raises(UsageError, match=r"write a \.py file \(FILE\.py\[:CLASS\]\)"):
+        load_class(f"{EXAMPLES / 'animals'}:Zookeeper")
+    assert load_class("pyengine.rules.riddle:RiddleSolver").__name__ == "RiddleSolver"
+
+
 def test_clp_syntax_error_is_printed_once(tmp_path):
     bad = tmp_path / "bad.clp"
     bad.write_text("(defrule x (a) => (assert (b))\n(defrule y (c) =>)\n")

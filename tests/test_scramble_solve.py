@@ -191,3 +191,12 @@ def test_a_word_that_is_also_a_file_here_is_refused_as_ambiguous(tmp_path, monke
     with pytest.raises(UsageError, match=r"write \./nile for the file, or nile, for the word"):
         parse_candidates("nile")
     assert parse_candidates("./nile") == ["seine"] and parse_candidates("nile,") == ["nile"]
+
+
+@pytest.mark.parametrize("spec", ["cat,,dog", "cat, ,dog", "cat , , dog"])
+def test_an_empty_word_between_two_commas_is_refused(spec):
+    """``cat,,dog`` skipped the empty item in silence: a word left out by mistake
+    would just be missing from the search (a careless user's finding)."""
+    with pytest.raises(UsageError, match="an empty word between two commas"):
+        parse_candidates(spec)
+    assert parse_candidates("cat, dog,") == ["cat", "dog"]

@@ -291,8 +291,9 @@ def _standard_streams() -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """The ``pyengine`` command: exit status 0 done, 1 no answer (solve, check), 2 bad
-    input or an output that could not be written, 130 interrupted, 143 terminated
-    (SIGTERM while worker processes ran, :mod:`pyengine.puzzles.workers`)."""
+    input or an output that could not be written, 130 interrupted, 141 its reader
+    stopped reading (``| head``), 143 terminated (SIGTERM while worker processes ran,
+    :mod:`pyengine.puzzles.workers`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not _standard_streams():
         return 2
@@ -316,9 +317,9 @@ def main(argv: list[str] | None = None) -> int:
     except Terminated:
         print("pyengine: terminated", file=sys.stderr)
         return 143
-    except BrokenPipeError:
-        _silence_stdout()
-        return 0
+    except BrokenPipeError:             # the reader stopped (| head): the command did
+        _silence_stdout()               # not finish, so no status of its own; 141 is
+        return 141                      # what a tool SIGPIPE ended says (128 + 13)
     except MemoryError:
         print("pyengine: error: out of memory (see the size limits in README.md)",
               file=sys.stderr)

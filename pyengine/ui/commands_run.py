@@ -101,11 +101,13 @@ def _step_said(timeline, move: tuple[int, int | None]) -> str:
     return f"your {done.action.replace('_fact', '')} of f-{fid}"
 
 
-def goto(front, firing: int) -> Note:
-    """return to just before firing number FIRING (history lists them)."""
+def goto(front, firing: int):
+    """return to just before firing number FIRING (history lists them); a firing not
+    reached yet (after back, say) is reached by firing on to just before it, as step
+    would, each firing shown."""
     fired = len(front.session.trace)
     if firing > fired + 1:
-        raise UsageError(f"firing {firing} has not happened yet ({fired} so far)")
+        return front.fire(firing - 1 - fired, each=True)
     if front.timeline is None:
         raise UsageError("this session cannot be reopened, so it cannot go back")
     front.moved(front.timeline.goto(firing))

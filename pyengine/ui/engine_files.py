@@ -47,6 +47,12 @@ def load_class(spec: str):
     where, name = split_spec(spec.strip())
     if not where or (name is not None and not name.isidentifier()):
         raise UsageError(f"{spec!r}: write FILE.py[:CLASS] or MODULE[:CLASS]")
+    if where.lower().endswith(".clp"):
+        raise UsageError(f"{shown(where)}:{name}: a .clp program is loaded whole and takes no "
+                         f":CLASS (CLASS names an engine class in a .py file)")
+    if not where.endswith(".py") and re.search(r"[/\\]", where):
+        raise UsageError(f"cannot load {shown(where)}: write a .py file (FILE.py[:CLASS]) "
+                         f"or a module's name (MODULE[:CLASS])")
     module = _load_file(where) if where.endswith(".py") else _import(where)
     if name is None:
         return _only_engine(module, where, KnowledgeEngine)

@@ -132,6 +132,17 @@ def test_a_closed_standard_output_is_one_line():
     assert done.stderr == "pyengine: error: standard output is closed: nothing could be written\n"
 
 
+def test_a_reader_that_stops_reading_ends_the_command_with_141():
+    """``words check ... | head -c1``: the command could not finish, and exited 0 where
+    its own status would have been 1 (a careless user's finding); it is 141, what a
+    tool SIGPIPE ended says, with no message."""
+    words = " ".join(["apple", "zzqx"] * 3000)     # 192,000 bytes: more than a pipe holds
+    done = subprocess.run(f'set -o pipefail; "{sys.executable}" -m pyengine words check '
+                          f'{words} | head -c1 >/dev/null', shell=True, executable="/bin/bash",
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
 def test_no_command_is_a_usage_mistake():
     code, out, _ = cli([])
     assert code == 2 and out.startswith("usage: pyengine")

@@ -24,10 +24,8 @@ from dataclasses import dataclass, field
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
-from pyengine.engine.textio import ascii_letters, fold
+from pyengine.engine.textio import ascii_letters, fold, is_path_like, shown, user_path
 from pyengine.puzzles.scramble.limits import SOLVE_MAX_LETTERS
-from pyengine.engine.textio import is_path_like
-from pyengine.engine.textio import user_path
 from pyengine.puzzles.scramble.make import read_word_file
 from pyengine.engine.resources import fact_file
 from pyengine.puzzles.scramble.limits import SOLVE_MAX_CANDIDATES, SOLVE_MAX_WALK
@@ -117,6 +115,8 @@ def parse_candidates(spec: str) -> list[str]:
     elif is_path_like(spec) and ("/" in spec or "\\" in spec or spec.endswith(".txt")):
         raise UsageError(f"cannot read {what} {spec}: no such file")
     else:
+        if re.search(r"\w\s*,\s*,+\s*\w", spec):    # cat,,dog: a word left out?
+            raise UsageError(f"--candidates {shown(spec)}: an empty word between two commas")
         words = [w for w in re.split(r"[,\s]+", spec) if w]
     return _unique(words)
 
