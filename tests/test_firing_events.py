@@ -267,3 +267,25 @@ def test_a_call_typed_at_the_prompt_tells_its_changes_in_order(engine, tmp_path)
     told = [ln for ln in out.getvalue().splitlines() if ln.startswith(("==>", "<=="))]
     assert told == clips_told(path, ["(make 7)"])[:2] == [
         "==> f-1     (made 7)", "==> Activation 0      m: f-1"]
+
+
+@pytest.mark.parametrize("engine", ["clips", "experta"])
+def test_a_call_typed_at_the_prompt_prints_between_its_changes(engine, tmp_path):
+    """What a call typed at the prompt printed came after all its watch lines, on both
+    engines; CLIPS writes them in the order they happened (a piece of a line left
+    unfinished before a change is a line of its own, as in a firing), its value last."""
+    path = tmp_path / "said.clp"
+    path.write_text('(deffunction make (?n)\n  (printout t "making " ?n crlf)\n'
+                    '  (assert (made ?n))\n  (printout t "half ")\n  (retract 1)\n'
+                    '  (printout t "done" crlf)\n  ?n)\n'
+                    "(deffacts d (old))\n(defrule m (made ?n) => )\n")
+    factory = opener("clp" if engine == "clips" else "experta", [str(path)])
+    out = io.StringIO()
+    script = "watch facts\nwatch activations\n(make 7)\n"
+    Shell(factory(), factory, stdin=io.StringIO(script), stdout=out).cmdloop()
+    clips_lines = [piece for line in clips_told(path, ["(make 7)"])
+                   for piece in re.split(r"(?<=\S )(?=(?:==>|<==) )", line)]
+    shown = [ln.removeprefix("pyengine> ") for ln in out.getvalue().splitlines()]
+    assert shown[-7:] == [*clips_lines, "7"] == [
+        "making 7", "==> f-2     (made 7)", "==> Activation 0      m: f-2", "half ",
+        "<== f-1     (old)", "done", "7"]

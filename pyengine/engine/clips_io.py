@@ -223,10 +223,11 @@ class IORouter:
 
     def _end(self, record: list[bytes]) -> None:
         s = self.session
-        if self.kind in ("fact", "act") and self.lines.partial and s._firing is not None:
+        if self.kind in ("fact", "act") and self.lines.partial and \
+                (s._firing is not None or s._said is not None):
             piece = self.lines.cut()
-            if piece:                   # the rule's unfinished line, before the change
-                s._emit("output", piece)
+            if piece:                   # the unfinished line, before the change
+                s._emit("output" if s._firing is not None else "said", piece)
         if self.kind == "fact":
             fid = int(_FACT_ID.match(record[1]).group(1))
             text = b"".join(record[2:]).decode("utf-8", "replace") if self.keep_text else ""

@@ -66,7 +66,7 @@ def command(s, text: str) -> CommandResult:
     message = s.diagnostics.said_since(seen) or None
     if not ok:
         raise UsageError(message or f"CLIPS cannot evaluate {text.strip()}")
-    return CommandResult(tuple(said), message)
+    return CommandResult(tuple(said), message, told=bool(s.listeners))
 
 
 # -- modules --------------------------------------------------------------------------

@@ -60,10 +60,13 @@ class Firing:
 class CommandResult:
     """What a CLIPS command typed at the prompt did (:meth:`Session.command`): the lines
     it printed, its value last (as CLIPS's REPL prints it), and CLIPS's error message
-    in one line if evaluating it failed part way."""
+    in one line if evaluating it failed part way. ``told``: the lines were told to the
+    session's listeners too, as "said" events in order with the fact changes and
+    activations the command made (CLIPS's watch writes them between its lines)."""
 
     lines: tuple[str, ...] = ()
     error: str | None = None
+    told: bool = False
 
 
 @dataclass(frozen=True)

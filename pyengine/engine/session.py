@@ -5,8 +5,7 @@ with the same verbs on both: reset, assert and retract facts, run or step, list 
 and the agenda, choose a strategy, seed the engine's random numbers, and keep a trace
 of every firing so that "why does this fact exist?" can be answered afterwards.
 
-Facts are shown in CLIPS syntax on both engines, with CLIPS-style ids (``f-12``).
-"""
+Facts are shown in CLIPS syntax on both engines, with CLIPS-style ids (``f-12``)."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -239,14 +238,15 @@ class Session(FactHistory, ABC):
         return text
 
     def _output(self, line: str, sent: int = 0) -> None:
-        """One line a rule printed (or a command typed at the prompt, outside a rule);
-        its first ``sent`` characters went out already (a fact changed meanwhile)."""
-        if self._said is not None and self._firing is None:
-            self._said.append(line[:MAX_LINE_CHARS])
-            return
-        self._keep(line)
+        """One line a rule printed, or a command typed at the prompt ("said"); its first
+        ``sent`` characters went out already (a fact changed meanwhile)."""
+        said = self._said is not None and self._firing is None     # typed at the prompt
+        if said:
+            self._said.append(line := line[:MAX_LINE_CHARS])
+        else:
+            self._keep(line)
         if line[sent:] or not sent:
-            self._emit("output", line[sent:])
+            self._emit("said" if said else "output", line[sent:])
 
     def _keep(self, line: str) -> None:
         if len(line) > MAX_LINE_CHARS:

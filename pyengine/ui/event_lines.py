@@ -51,6 +51,8 @@ def event_line(ev: str, payload, text: str | None = None) -> str | None:
     an event that has no line."""
     if ev in ("output", "input"):
         return f"    | {payload}".rstrip()
+    if ev == "said":                    # a command typed at the prompt printed it
+        return payload
     if ev in CHANGES:
         return change_line(ARROWS[ev], payload.id, payload.text if text is None else text)
     if ev in ACTIVATIONS:

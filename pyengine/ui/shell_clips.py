@@ -36,8 +36,8 @@ class ClipsCommands:
         The facts it asserts and retracts are the user's (``why``, ``history``)."""
         with self.log.by_you():
             result = self.session.command(text)
-        self._flush()
-        for line in result.lines:
+        self._flush()                   # its lines were told with its changes, in order
+        for line in () if result.told else result.lines:
             self.say(line)
         if result.error:
             self.error(result.error)

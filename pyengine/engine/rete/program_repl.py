@@ -22,6 +22,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.prompt import LISTS, check_command
 from pyengine.engine.rete.program_pretty import COMMANDS as PRETTY
 from pyengine.engine.records import CommandResult
+from pyengine.engine.rule_lines import Lines
 from pyengine.engine.wording import tally
 
 
@@ -46,10 +47,13 @@ def evaluate(session, text: str) -> CommandResult:
     except ClpError as exc:
         raise UsageError(f"{text.strip()}: {exc}") from None
     frame = Frame(dict(kept), program.host)
-    host, printed = program.host, []
-    output, host.output = host.output, lambda router, piece: printed.append(piece)
+    host, printed, session._changes = program.host, [], []
+
+    def said(router, piece):            # printed, in order with the facts it changes
+        printed.append(piece)
+        session._changes.append(("said", piece))
+    output, host.output = host.output, said
     session.take_warnings()
-    session._changes = []
     value, error = None, None
     try:
         with deep_calls():
@@ -62,12 +66,34 @@ def evaluate(session, text: str) -> CommandResult:
         host.output = output
         changes, session._changes = session._changes, None
         kept.update(frame.vars)
-    session.outside_changes(changes)
     error = " ".join(t for t in (session.take_warnings(), error) if t) or None
     lines = "".join(printed).splitlines()
     if value is not None:
         lines.append(write_text(value))
-    return CommandResult(tuple(lines), error)
+    _tell_in_order(session, changes, lines[-1] if value is not None else None)
+    return CommandResult(tuple(lines), error, told=bool(session.listeners))
+
+
+def _tell_in_order(session, changes: list, value: str | None) -> None:
+    """The command's fact changes (the user's), and to the session's listeners what it
+    printed between them, line by line, as "said" events: CLIPS's watch writes the
+    changes between the lines (a piece of a line left unfinished goes out before the
+    change it came before, as in a firing); its value last."""
+    def emit(line: str, sent: int) -> None:
+        if line[sent:] or not sent:
+            session._emit("said", line[sent:])
+    lines = Lines(emit)
+    for entry in changes:
+        if entry[0] == "said":
+            lines.write(entry[1])
+            continue
+        piece = lines.cut()
+        if piece:
+            session._emit("said", piece)
+        session.outside_changes([entry])
+    lines.end()
+    if value is not None:
+        session._emit("said", value)
 
 
 #: the forms whose value is FALSE when an error stops them, as on CLIPS
