@@ -376,6 +376,9 @@ class ClipsSession(ProgramMixin, Session):
     def agenda_size(self) -> int:
         return clips_inspect.activation_count(self.env._env)
 
+    def activations_elsewhere(self) -> int:
+        return clips_inspect.activations_elsewhere(self.env._env)
+
     def _set_strategy(self, name: str) -> None:
         self.env.eval(f"(set-strategy {name})")
 

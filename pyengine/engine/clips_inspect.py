@@ -136,6 +136,23 @@ def activation_count(env) -> int:
     return n
 
 
+def activations_elsewhere(env) -> int:
+    """How many activations the modules other than the current one hold (each
+    module's agenda counted as the current one's, the current module put back)."""
+    from clips._clips import ffi, lib
+    current, n = lib.GetCurrentModule(env), 0
+    module = lib.GetNextDefmodule(env, ffi.NULL)
+    try:
+        while module != ffi.NULL:
+            if module != current:
+                lib.SetCurrentModule(env, module)
+                n += activation_count(env)
+            module = lib.GetNextDefmodule(env, module)
+    finally:
+        lib.SetCurrentModule(env, current)
+    return n
+
+
 def templates(env) -> list[str]:
     """The deftemplates (not the implied ones CLIPS makes for ordered facts)."""
     return [str(t).strip() for t in env.templates() if not t.implied and str(t).strip()]

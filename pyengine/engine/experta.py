@@ -230,14 +230,8 @@ class ExpertaSession(Session):
         return fired
 
     def visible_facts(self) -> list[FactView]:
-        """As CLIPS's ``(facts)``: those of the templates the current module sees (a
-        .clp program with modules; every fact otherwise)."""
-        program = getattr(self.ke, "program", None)
-        if program is None or len(program.modules.names) == 1:
-            return self.facts()
-        current = self.rete.agenda.focus.current
-        return [FactView(fid, fact_text(f)) for fid, f in self.rete.facts.items()
-                if program.modules.visible(current, type(f)._clips_name)]
+        """As CLIPS's ``(facts)``: those of the templates the current module sees."""
+        return program_repl.visible_facts(self)
 
     def outside_changes(self, changes: list) -> None:
         """Facts a command typed at the prompt changed: the user's, as a typed assert's."""
@@ -330,6 +324,9 @@ class ExpertaSession(Session):
 
     def agenda_size(self) -> int:
         return len(self._agenda())
+
+    def activations_elsewhere(self) -> int:     # the agenda lists the current module's
+        return len(self.rete.agenda.activations()) - self.agenda_size()
 
     def _agenda(self) -> list:
         agenda = self.rete.agenda

@@ -11,8 +11,8 @@ from pyengine.engine.trace import VERBOSITY
 from pyengine.engine.wording import plural
 from pyengine.ui.graph import firing_graph
 from pyengine.ui.provenance import Provenance, provenance
-from pyengine.ui.queries import (MatchesView, Note, Text, full_text, globals_text,
-                                 select_facts, templates_text)
+from pyengine.ui.queries import (MatchesView, Note, Text, activations_said, full_text,
+                                 globals_text, select_facts, templates_text)
 from pyengine.ui.shell_events import stage_label
 from pyengine.ui.tables import AgendaTable, FactTable, TraceTable
 
@@ -23,8 +23,12 @@ WHY_DEPTH = 8            # why expands this many firings deep unless told "all"
 def facts(front, pattern: str | None, contains: str | None) -> FactTable:
     """list facts: all; one relation, exactly (facts person); those holding a piece of
     text or matching a glob (*word 3*); one fact (facts f-17); or as CLIPS's (facts START
-    END MAX): facts 10 20 5 lists ids 10 to 20, at most 5."""
-    return FactTable(select_facts(front.session, pattern, contains=contains), front.log)
+    END MAX): facts 10 20 5 lists ids 10 to 20, at most 5. With modules, the facts the
+    current module sees, as CLIPS's (facts), and how many others match; * first (facts *,
+    facts * person): every module's."""
+    shown = select_facts(front.session, pattern, contains=contains)
+    every = select_facts(front.session, pattern, contains=contains, every_module=True)
+    return FactTable(shown, front.log, hidden=len(every) - len(shown))
 
 
 def show(front, fact_id: int) -> Text:
@@ -34,7 +38,8 @@ def show(front, fact_id: int) -> Text:
 
 def agenda(front, n: int | None) -> AgendaTable:
     """the activations, next to fire first: salience, rule, facts."""
-    return AgendaTable(front.session.agenda(n), front.session.agenda_size())
+    session = front.session
+    return AgendaTable(session.agenda(n), session.agenda_size(), session.activations_elsewhere())
 
 
 def matches(front, rule: str, output: str | None) -> MatchesView:
@@ -113,6 +118,6 @@ def status(front) -> Note:
     title = front.setup.title if front.setup is not None else ""
     return Note([title or "session",
                  f"engine {s.engine}; stages: {', '.join(stages) or 'none'}",
-                 f"{plural(len(s.facts()), 'fact')}, {plural(s.agenda_size(), 'activation')}, "
+                 f"{plural(len(s.facts()), 'fact')}, {activations_said(front.session)}, "
                  f"{plural(len(s.trace), 'firing')}; strategy {s.strategy}; "
                  f"watching {', '.join(sorted(front.watching)) or 'nothing'}"])

@@ -122,8 +122,9 @@ class MatchesView(Text):
 
 
 def select_facts(session: Session, words: list[str] | str | None = None,
-                 contains: str | None = None) -> list[FactView]:
-    """The facts ``words`` selects:
+                 contains: str | None = None, every_module: bool = False) -> list[FactView]:
+    """The facts ``words`` selects among those the current module sees, as CLIPS's
+    ``(facts)`` (``every_module``, or ``*`` first: every module's):
 
     * nothing: every fact;
     * ``f-17``: that one fact (UsageError if it is not in the fact base);
@@ -137,7 +138,9 @@ def select_facts(session: Session, words: list[str] | str | None = None,
     if isinstance(words, str):
         words = words.split()
     words = list(words or [])
-    facts = session.visible_facts()         # as CLIPS's (facts): the current module's
+    if words[:1] == ["*"]:
+        every_module, words = True, words[1:]
+    facts = session.facts() if every_module else session.visible_facts()
     if contains:
         facts = [f for f in facts if contains in f.text]
     if not words:
@@ -351,4 +354,12 @@ def travel_note(firing: int, session: Session, runner) -> str:
         st = runner.current.name
         where = f"; in stage {st}" if runner.active else f"; next stage {st}"
     return (f"before firing {firing}: {plural(len(session.trace), 'firing')} so far, "
-            f"{plural(session.agenda_size(), 'activation')} on the agenda{where}")
+            f"{activations_said(session)} on the agenda{where}")
+
+
+def activations_said(session: Session) -> str:
+    """``3 activations``, and how many other modules hold: ``0 activations (3 in other
+    modules)`` (the agenda is the current module's, as CLIPS's)."""
+    elsewhere = session.activations_elsewhere()
+    said = plural(session.agenda_size(), "activation")
+    return f"{said} ({elsewhere} in other modules)" if elsewhere else said

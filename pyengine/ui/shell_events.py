@@ -177,8 +177,9 @@ def clips_form(line: str) -> str:
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
     if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest) \
-            or word == "get-strategy" and rest.strip() or word == "retract" and _not_ids(rest):
-        return line
+            or word == "get-strategy" and rest.strip() or word == "retract" and _not_ids(rest) \
+            or word == "facts" and not all(w.isdigit() for w in rest.split()):
+        return line             # (facts MODULE), (facts (+ 1 1)): CLIPS's arguments
     word = CLIPS_NAMES.get(word, word)
     return f"{word} {rest.strip()}".strip()
 

@@ -27,18 +27,22 @@ def _html_table(headers: list[str], rows: list[list[str]], caption: str = "") ->
 class FactTable(list):
     """A list of :class:`FactView`; prints like CLIPS's ``(facts)``."""
 
-    def __init__(self, facts: Iterable[FactView], log: FactLog | None = None):
+    def __init__(self, facts: Iterable[FactView], log: FactLog | None = None,
+                 hidden: int = 0):
         super().__init__(facts)
         self.log = log
+        self.hidden = hidden            # facts of other modules the selection leaves out
         self.stamp = (id(log.session), log.changes) if log is not None else None
 
     def lines(self) -> list[str]:
         """As CLIPS's ``(facts)``: the facts, then their count; for none CLIPS prints
         nothing, and we say so on a ``;;`` line (ours)."""
+        hidden = [f";; and {plural(self.hidden, 'fact')} the current module does not see "
+                  "(facts * lists every module's)"] if self.hidden else []
         if not self:
-            return [";; no facts"]
+            return [";; no facts"] + hidden
         total = f"For a total of {plural(len(self), 'fact')}."
-        return [fact_line(f.id, f.text) for f in self] + [total]
+        return [fact_line(f.id, f.text) for f in self] + [total] + hidden
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
@@ -75,19 +79,24 @@ class AgendaTable(list):
     """A list of :class:`ActivationView`, next to fire first; prints like ``(agenda)``.
     ``total``: how many the agenda holds, when the list is only its first ones."""
 
-    def __init__(self, activations=(), total: int | None = None):
+    def __init__(self, activations=(), total: int | None = None, elsewhere: int = 0):
         super().__init__(activations)
         self.total = len(self) if total is None else total
+        self.elsewhere = elsewhere      # activations of the modules not current
 
     def lines(self, limit: int | None = None) -> list[str]:
         shown = self if limit is None else self[:limit]
+        others = [f";; and {plural(self.elsewhere, 'activation')} in other modules, which "
+                  "fire as the focus reaches them ((agenda *) lists them)"] \
+            if self.elsewhere else []
         if not self.total:
-            return [";; the agenda is empty"]        # CLIPS prints nothing
+            return [";; the agenda of the current module is empty" if others else
+                    ";; the agenda is empty"] + others      # CLIPS prints nothing
         out = [activation_line(a) for a in shown]
         if len(shown) < self.total:
             out.append(f";; ... {self.total - len(shown)} more (agenda all)")
         out.append(f"For a total of {plural(self.total, 'activation')}.")
-        return out
+        return out + others
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

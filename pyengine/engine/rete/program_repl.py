@@ -21,7 +21,9 @@ from pyengine.engine.clp.values import FALSE, write_text
 from pyengine.engine.errors import UsageError
 from pyengine.engine.prompt import LISTS, check_command
 from pyengine.engine.rete.program_pretty import COMMANDS as PRETTY
-from pyengine.engine.records import CommandResult
+from pyengine.engine.experta_facts import fact_text
+from pyengine.engine.records import CommandResult, FactView
+from pyengine.engine.trace import fact_line
 from pyengine.engine.rule_lines import Lines
 from pyengine.engine.wording import tally
 
@@ -33,7 +35,57 @@ def command(session, text: str, form) -> CommandResult:
     if head in COMMANDS:
         return CommandResult(tuple(COMMANDS[head](session.ke.program, session,
                                                   [str(a) for a in form[1:]])))
+    if head == "facts":
+        return CommandResult(tuple(facts(session, form[1:])))
     return evaluate(session, text)
+
+
+def facts(session, args) -> list[str]:
+    """CLIPS's ``(facts [MODULE] [START [END [MAX]]])``: the facts MODULE sees (the
+    current module's; ``*`` every module's), indexes START to END, at most MAX; each
+    argument may be an expression, as on CLIPS; nothing at all when no fact is listed."""
+    program = session.ke.program
+    values = [_value(program, arg) for arg in args]
+    module = session.rete.agenda.focus.current
+    if values and type(values[0]) is str:           # a symbol: the module
+        module = values.pop(0)
+        if module not in program.modules.names and module != "*":
+            raise UsageError(f"[PRNTUTIL1] Unable to find defmodule '{module}'.")
+    first = len(args) - len(values) + 1
+    for at, value in enumerate(values, first):
+        if type(value) is not int or value < 0 or at > 4:
+            raise UsageError(f"[ARGACCES2] Function 'facts' expected argument #{at} to be "
+                             "of type symbol or 'positive number'.")
+    start, end, most = (values + [None, None, None])[:3]
+    shown = [fact_line(fid, fact_text(f)) for fid, f in sorted(session.rete.facts.items())
+             if (start is None or fid >= start) and (end is None or fid <= end)
+             and (module == "*" or program.modules.visible(module, type(f)._clips_name))]
+    shown = shown[:most] if most is not None else shown
+    return shown + tally(len(shown), "fact", "facts")
+
+
+def visible_facts(session) -> list[FactView]:
+    """The facts of ExpertaSession ``session`` the current module sees, as CLIPS's
+    ``(facts)`` lists them (every fact without modules)."""
+    program = getattr(session.ke, "program", None)
+    if program is None or len(program.modules.names) == 1:
+        return session.facts()
+    current = session.rete.agenda.focus.current
+    return [FactView(fid, fact_text(f)) for fid, f in session.rete.facts.items()
+            if program.modules.visible(current, type(f)._clips_name)]
+
+
+def _value(program, arg) -> object:
+    """An argument typed at the prompt, evaluated in the program's scope."""
+    try:
+        run = sequence([arg], program.scope.child(bound=set(program.prompt_vars),
+                                                  context="expression"), None)
+        with deep_calls():
+            return run(Frame(dict(program.prompt_vars), program.host))
+    except ClpError as exc:
+        raise UsageError(str(exc)) from None
+    except ClpRuntimeError as exc:
+        raise UsageError(exc.message) from None
 
 
 def evaluate(session, text: str) -> CommandResult:
