@@ -6,7 +6,7 @@ import io
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pyengine
@@ -239,7 +239,7 @@ def test_too_many_lines(tmp_path, monkeypatch):
 
 
 # -- the line parser, fuzzed ---------------------------------------------------------------
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=40) | st.from_regex(r"[a-zA-Z]{5,8}( [a-zA-Z])?", fullmatch=True)
        | st.builds(json.dumps, st.dictionaries(
            st.sampled_from(["letters", "outer", "center", "centre", "date"]),

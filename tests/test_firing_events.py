@@ -15,6 +15,7 @@ from pyengine.engine.errors import EngineHalted
 from pyengine.ui.notebook import Inspector
 from pyengine.ui.sessions import opener
 from pyengine.ui.shell import Shell
+from tests.test_inspector_back import answers
 
 # Prints, modifies, asserts, retracts and loses logical support within one firing, so
 # an order of "printed lines, then changes, then activations" cannot pass for CLIPS's.
@@ -289,3 +290,32 @@ def test_a_call_typed_at_the_prompt_prints_between_its_changes(engine, tmp_path)
     assert shown[-7:] == [*clips_lines, "7"] == [
         "making 7", "==> f-2     (made 7)", "==> Activation 0      m: f-2", "half ",
         "<== f-1     (old)", "done", "7"]
+
+
+SENSORS = """(deftemplate sensor (slot id) (slot v))
+(deffacts d (sensor (id 1) (v 10)) (sensor (id 2) (v 50)) (limit 40))
+(defrule high (logical (sensor (id ?i) (v ?v)) (limit ?l&:(> ?v ?l))) => (assert (alarm ?i)))
+(defrule report (logical (alarm ?i)) => (assert (report-for ?i)))
+(defrule quiet (logical (not (calm))) => (assert (restless)))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_a_change_by_hand_lists_what_lost_its_logical_support(engine, tmp_path):
+    """``modify 2 (v 5)`` and ``assert (calm)`` took away the support of facts: the
+    answer, ``history`` and ``why`` hid their retraction (the retract command listed it;
+    a teacher's finding). Each lists it as CLIPS's watch does, as the user's."""
+    path = tmp_path / "sensors.clp"
+    path.write_text(SENSORS)
+    factory = opener(engine, [str(path)])
+    said, _ = answers(factory, "run\nmodify 2 (v 5)\nassert (calm)\nhistory\nwhy f-4")
+    env_says = clips_told(path, ["(run)", "(watch rules)"])     # the run's own lines
+    told = clips_told(path, ["(run)", "(modify 2 (v 5))", "(assert (calm))"])[len(env_says):]
+    assert said[1].splitlines() + said[2].splitlines() == [
+        ln.replace("(sensor ... ", "(sensor (id 2) ") for ln in told
+        if not ln.startswith("==> Activation")]
+    assert said[3].splitlines()[-6:] == [
+        ";; by you: <== f-2     (sensor (id 2) (v 50))", ";; by you: <== f-4     (alarm 2)",
+        ";; by you: <== f-5     (report-for 2)", ";; by you: ==> f-2     (sensor (id 2) (v 5))",
+        ";; by you: ==> f-7     (calm)", ";; by you: <== f-6     (restless)"]
+    assert said[4].splitlines()[0] == "f-4     (alarm 2)   [retracted by you after FIRE 3]"

@@ -17,7 +17,6 @@ from pyengine.engine.wording import plural
 from pyengine.ui.modify_facts import fact_spec, modified_fact
 from pyengine.ui.program_edit import (cleared_factory, load_file, program_edits, reload_plan,
                                       restart)
-from pyengine.ui.provenance import USER
 from pyengine.ui.queries import Changes, Note, Text, parse_slots
 
 
@@ -32,7 +31,7 @@ def assert_(front, fact) -> Changes:
     made, changes, notes = [], [], []
     for spec in specs:
         try:
-            fid = session.assert_fact(spec)
+            fid, lost = by_you(front, lambda: session.assert_fact(spec))
         except UsageError as exc:       # an engine's own check (a slot name...)
             if not changes:
                 raise
@@ -42,10 +41,10 @@ def assert_(front, fact) -> Changes:
         made.append(view)
         if fid in before:
             notes.append(f"{fact_line(fid, view.text)} is already in the fact base")
-        else:
+        else:                           # the log marked it the user's (by_you)
             before.add(fid)
-            front.log.mark(fid, USER)
             changes.append(("==>", view))
+        changes.extend(("<==", f) for f in lost if f.id != fid)
     said = getattr(session, "take_warnings", lambda: None)()     # as CLIPS says them
     if said:                    # a test failing as the facts were matched: they stay
         notes.append(f"error while matching: {said}")
@@ -73,18 +72,23 @@ def fact_texts(text: str) -> list[str]:
     return out or [text]
 
 
+def by_you(front, change):
+    """``change()``'s value, made by hand, and the facts that lost their logical
+    support meanwhile (retracted by the user too, as the log heard them)."""
+    told = len(front.log.by_hand)
+    with front.log.by_you():
+        value = change()
+    return value, [FactView(fid, text) for _, arrow, fid, text in front.log.by_hand[told:]
+                   if arrow == "<=="]
+
+
 def retract(front, fact_ids: list[int]) -> Changes:
     """remove facts by id (f-12 or 12)."""
     session = front.session
     gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
-    told = len(front.log.by_hand)
-    with front.log.by_you():        # and what loses its logical support with them
-        for fid in gone:
-            session.retract(fid)
-    lost = [FactView(fid, text) for _, arrow, fid, text in front.log.by_hand[told:]
-            if arrow == "<==" and fid not in gone]          # as the log heard them
+    _, lost = by_you(front, lambda: [session.retract(fid) for fid in gone])
     return Changes("retracted", list(gone.values()),
-                   [("<==", f) for f in [*gone.values(), *lost]])
+                   [("<==", f) for f in [*gone.values(), *(f for f in lost if f.id not in gone)]])
 
 
 def modify(front, fact_id: int, slots, more: dict) -> Changes:
@@ -102,14 +106,14 @@ def modify(front, fact_id: int, slots, more: dict) -> Changes:
         return Changes("modified", [old], note=f"f-{fact_id} already holds those values: "
                        "nothing changed (CLIPS leaves such a modify alone)")
     front.user_fact(changed)
-    new = session.fact(session.modify(fact_id, values))
+    new_id, lost = by_you(front, lambda: session.modify(fact_id, values))
+    new, lost = session.fact(new_id), [("<==", f) for f in lost if f.id != fact_id]
     if new.id != fact_id:           # it became equal to another fact: CLIPS keeps that one
         front.log.retracted_by_you(fact_id)
-        return Changes("modified", [new], [("<==", old)],
+        return Changes("modified", [new], [("<==", old), *lost],
                        note=f"{fact_line(new.id, new.text)} is already in the fact base: "
                             f"f-{fact_id} went (CLIPS keeps no two equal facts)")
-    front.log.mark(new.id, USER)
-    return Changes("modified", [new], [("<==", old), ("==>", new)])
+    return Changes("modified", [new], [("<==", old), *lost, ("==>", new)])
 
 
 def watch(front, items: list[str]):

@@ -185,19 +185,34 @@ class FactLog:
         if self.follows:
             self.refresh()
         out: dict[int, list[str]] = {}
-        for at, arrow, fid, text in self.by_hand:
+        halves = self._modify_halves()
+        for i, (at, arrow, fid, text) in enumerate(self.by_hand):
             versions = self.history.get(fid, ())
             stands = (at, text, USER) in versions if arrow == "==>" \
-                else self.gone.get(fid) == (at, USER)
+                else self.gone.get(fid) == (at, USER) or i in halves
             if not stands:
                 continue
             changes = [(arrow, text)]
             place = versions.index((at, text, USER)) if arrow == "==>" else 0
-            if place > 0:                       # a modify: the version it replaced first
+            if place > 0 and i not in halves:   # a modify: the version it replaced first
                 changes = [("<==", versions[place - 1][1]), ("==>", text)]
             out.setdefault(int(at), []).extend(f";; by you: {change_line(a, fid, t)}"
                                                for a, t in changes)
         return out
+
+    def _modify_halves(self) -> set[int]:
+        """The places in ``by_hand`` of both halves of each modify made by hand whose
+        retraction the log heard as such (its next change of the fact, at the same
+        point, the new version, standing): each half is listed where it happened
+        (what lost its logical support comes between, as CLIPS's watch prints it)."""
+        halves, open_ = set(), {}
+        for i, (at, arrow, fid, text) in enumerate(self.by_hand):
+            if arrow == "<==":
+                open_[fid] = (i, at)
+            elif open_.get(fid, (0, None))[1] == at and \
+                    (at, text, USER) in self.history.get(fid, ()):
+                halves.update((open_.pop(fid)[0], i))
+        return halves
 
     def gone_note(self, fact_id: int) -> str:
         """Who retracted the fact, and when: ``retracted by FIRE 4``, ``retracted by you
