@@ -10,8 +10,9 @@ and refuses, with one line naming the line and column:
 * a list whose head is a function CLIPS knows (:func:`clips_functions`, asked of CLIPS
   itself) that is not on :data:`FUNCTIONS`, wherever the list stands: a fact named
   ``system`` is refused too, as the reader cannot always tell a pattern from a call;
-* ``sort`` with a comparison that is not an allowed function or one of the program's
-  own deffunctions (``sort`` calls its first argument by name);
+* ``sort`` with a comparison that is not a function of plain values
+  (:data:`COMPARISONS`) or one of the program's own deffunctions (``sort`` calls its
+  first argument by name, and a function with a parser of its own crashes CLIPS);
 * ``format`` whose control string is not written out as a string, or asks for a width
   or precision over :data:`FORMAT_MAX_WIDTH`, or (on CLIPS) ``%f``: CLIPS 6.4 formats
   into a buffer 200 bytes longer than the control string, and overruns it (a crash, a
@@ -247,7 +248,7 @@ def _check_calls(top: Form, own: set[str], engine: str) -> None:
             raise ProgramRefused(f"({head} ...) {verb} (docs/web.md lists what programs "
                                  "may call)", form.line, form.col)
         if head == "sort" and not _comparison_allowed(form, own):
-            raise ProgramRefused("sort's first argument must name an allowed comparison "
+            raise ProgramRefused("sort's first argument must name a comparison of values "
                                  "(such as > or str-compare) or one of this program's "
                                  "deffunctions", form.line, form.col)
         if head == "format":
@@ -274,8 +275,16 @@ def _check_format(form: Form, engine: str) -> None:
                                  "round the number and use %d", form.line, form.col)
 
 
+#: what ``sort`` may call with two of its values: functions whose arguments are plain
+#: values. One with a parser of its own (``assert``, ``switch``, ``bind``, ``modify``,
+#: ``while``...) crashes CLIPS when sort calls it (it reads its arguments as the
+#: parsed structures they are not), and ``format`` would take a value for its control
+#: string, which its check never saw.
+COMPARISONS = frozenset(f"{_MATH} {_TYPES} {_TEXT}".split()) - {"format", "random", "seed"}
+
+
 def _comparison_allowed(form: Form, own: set[str]) -> bool:
     if len(form) < 2:
         return True
     fn = form[1]
-    return isinstance(fn, Symbol) and (fn in FUNCTIONS or fn in own) and fn != "sort"
+    return isinstance(fn, Symbol) and (fn in COMPARISONS or fn in own)

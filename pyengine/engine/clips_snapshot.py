@@ -71,7 +71,7 @@ from clips.common import environment_builder
 from pyengine.engine.clips_facts import top_fact_id
 from pyengine.engine.clips_snapshot_checks import (MAKES_SYMBOLS, floats_kept, program_ok,
                                                   reentry, symbols_kept, time_order)
-from pyengine.engine.clips_reader import Form
+from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
 from pyengine.engine.timeline import SnapshotMismatch
 
 _STRATEGIES = ("depth", "breadth")
@@ -367,9 +367,25 @@ def _eval(env, command: str) -> None:
 
 def _modify_command(fid: int, line: str) -> str:
     """``(modify N (slot value) ...)`` giving fact N the slots of ``line``, a
-    template fact as save-facts writes it: ``(name (slot value) ...)``."""
+    template fact as save-facts writes it: ``(name (slot value) ...)``. Read back by
+    our reader first: every value must be a constant. save-facts writes a symbol as it
+    is, and a rule can make any symbol (``(sym-cat "x (system ...)")``, ``explode$``):
+    such text is never evaluated (SnapshotMismatch: the goto replays instead)."""
     name = line[1:].split(None, 1)[0].rstrip(")")
-    return f"(modify {fid} {line[len(name) + 1:-1].strip()})"
+    command = f"(modify {fid} {line[len(name) + 1:-1].strip()})"
+    try:
+        forms = read(command)
+    except ReadError:
+        forms = []
+    slots = forms[0][2:] if len(forms) == 1 else [None]
+    if not all(isinstance(slot, Form) and slot and type(slot[0]) is Symbol
+               and all(type(v) in _CONSTANTS for v in slot[1:]) for slot in slots):
+        raise SnapshotMismatch(f"f-{fid} holds a value that does not read back as itself")
+    return command
+
+
+#: what a value read back from save-facts may be (no call, no variable)
+_CONSTANTS = (Symbol, String, int, float)
 
 
 def restore(session, snap: dict) -> range:

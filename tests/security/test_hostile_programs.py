@@ -93,6 +93,18 @@ def test_sort_takes_allowed_comparisons_and_own_functions():
                   "(defrule r => (sort longer \"aa\" \"b\") (sort > 3 1 2))")
 
 
+@pytest.mark.parametrize("comparison", ["assert", "switch", "modify", "bind", "duplicate",
+                                        "while", "if", "progn$", "format", "retract"])
+def test_sort_refuses_a_function_with_a_parser_of_its_own(comparison):
+    """``(sort assert 3 1 2)`` crashed CLIPS's worker (signal 11: assert read its
+    arguments as the parsed structures they were not; a hostile student's finding), as
+    did switch, modify, bind and duplicate; format would have taken a list's value as
+    its unchecked control string."""
+    with pytest.raises(ProgramRefused, match="sort's first argument"):
+        check_program(f"(defrule r => (printout t (sort {comparison} 3 1 2) crlf))")
+    check_program("(defrule r => (printout t (sort str-compare b a) (sort <= 2 1) crlf))")
+
+
 def test_what_the_engine_is_given_is_what_was_checked():
     """Comments lose their control characters (a carriage return cannot end one for
     CLIPS and not for us); strings are written back escaped; lines stay."""
