@@ -317,3 +317,22 @@ def test_a_rule_holding_too_much_to_list_is_refused_at_once(tmp_path, monkeypatc
         assert [r.rule for r in every.rules] == ["few"] and every.too_many == ("pairs",)
         assert summary_lines(every)[0] == "pairs  holds more than 500: too many to list"
         assert every.to_json()["too_many"] == ["pairs"]
+
+
+def test_every_rules_network_holds_the_bound_in_all(tmp_path):
+    """Found by a hostile student (2026-11-29): 30 rules of 20,000 partial matches
+    each, every one under the bound, made the page's network (every rule's) list
+    600,000 on CLIPS: 10 s, and the student's session ended. The bound holds for the
+    listing in all; the rules past it are named, each listable alone."""
+    path = tmp_path / "many.clp"
+    path.write_text("(defrule make (declare (salience 100)) => (loop-for-count (?i 1 100) "
+                    "(assert (big ?i))))\n" + "".join(
+                        f"(defrule r{k} (big ?i) (big ?j&~?i) => )\n" for k in range(30)))
+    for s in both(path):
+        s.run(1)
+        every = s.network()
+        assert [r.rule for r in every.rules] == ["make", "r0", "r1"]
+        assert every.left_out == tuple(f"r{k}" for k in range(2, 30)) and not every.too_many
+        assert summary_lines(every)[0] == ("r2    left out: the rules listed hold 50,000 in "
+                                           "all (network r2 lists it alone)")
+        assert s.rule_network("r29").nodes[-1].count == 9_900

@@ -26,6 +26,7 @@ same rule can be compared node by node.
 """
 from __future__ import annotations
 
+import contextvars
 from dataclasses import dataclass, field
 from itertools import repeat
 
@@ -56,10 +57,26 @@ class TooManyListed(UsageError):
         self.rule = rule
 
 
+class PastTheTotal(TooManyListed):
+    """Every rule's network: the rules listed before this one hold so much that it
+    would take the listing past :data:`MOST_LISTED` in all."""
+
+
+#: while every rule's network is made: how much more it may list ([count])
+_LEFT: contextvars.ContextVar[list | None] = contextvars.ContextVar("network_left",
+                                                                      default=None)
+
+
 def too_many_listed(rule: str, counts: tuple) -> None:
-    """TooManyListed if a rule holds more than :data:`MOST_LISTED` to list."""
-    if sum(counts) > MOST_LISTED:
+    """TooManyListed if a rule holds more than :data:`MOST_LISTED` to list, or
+    PastTheTotal if every rule's listing would hold more than that in all."""
+    held, left = sum(counts), _LEFT.get()
+    if held > MOST_LISTED:
         raise TooManyListed(rule)
+    if left is not None:
+        if held > left[0]:
+            raise PastTheTotal(rule)
+        left[0] -= held
 
 
 class LayoutMismatch(Exception):
@@ -125,29 +142,38 @@ class RuleNet:
 @dataclass(frozen=True)
 class Network:
     """The networks of some rules (``network`` alone: every rule's); ``too_many``: the
-    rules left out, each holding more than :data:`MOST_LISTED` to list."""
+    rules left out, each holding more than :data:`MOST_LISTED` to list; ``left_out``:
+    those that would take the listing past it in all (each can be listed alone)."""
 
     rules: tuple[RuleNet, ...] = ()
     too_many: tuple[str, ...] = ()
+    left_out: tuple[str, ...] = ()
 
     def rule(self, name: str) -> RuleNet:
         return next(r for r in self.rules if r.rule == name)
 
     def to_json(self, most: int | None = None) -> dict:
         return {"rules": [r.to_json(most) for r in self.rules],
-                "too_many": list(self.too_many)}
+                "too_many": list(self.too_many), "left_out": list(self.left_out)}
 
 
 def every_network(rule_network, names) -> Network:
     """The network of each rule named (``rule_network(name)`` makes one); a rule holding
-    too much to list is named in ``too_many`` instead."""
-    nets, too_many = [], []
-    for name in names:
-        try:
-            nets.append(rule_network(name))
-        except TooManyListed:
-            too_many.append(name)
-    return Network(tuple(nets), tuple(too_many))
+    too much to list is named in ``too_many`` instead, one past :data:`MOST_LISTED`
+    for all of them together in ``left_out``."""
+    nets, too_many, left_out = [], [], []
+    token = _LEFT.set([MOST_LISTED])
+    try:
+        for name in names:
+            try:
+                nets.append(rule_network(name))
+            except PastTheTotal:
+                left_out.append(name)
+            except TooManyListed:
+                too_many.append(name)
+    finally:
+        _LEFT.reset(token)
+    return Network(tuple(nets), tuple(too_many), tuple(left_out))
 
 
 # -- laying a rule out --------------------------------------------------------------------------
@@ -348,11 +374,14 @@ def _held(node: Node, most: int) -> str:
 
 def summary_lines(net: Network) -> list[str]:
     """``network`` alone: one line per rule, the count each node holds."""
-    if not net.rules and not net.too_many:
+    if not net.rules and not net.too_many and not net.left_out:
         return ["no rules"]
-    width = max(len(name) for name in [r.rule for r in net.rules] + list(net.too_many))
+    width = max(len(name) for name in
+                [r.rule for r in net.rules] + list(net.too_many) + list(net.left_out))
     out = [f"{name:<{width}}  holds more than {MOST_LISTED:,}: too many to list"
            for name in net.too_many]
+    out += [f"{name:<{width}}  left out: the rules listed hold {MOST_LISTED:,} in all "
+            f"(network {name} lists it alone)" for name in net.left_out]
     for r in net.rules:
         alphas = " ".join(str(n.count) for n in r.nodes if n.kind == "alpha") or "-"
         joins = " ".join(str(n.count) + ("" if n.kind == "join" else f"({n.kind})")
