@@ -21,6 +21,7 @@ MAX_NODE_ITEMS_ALL = 20   # ... per node when every rule's network is asked for
 MAX_MATCH_LINES = 5000    # lines of one rule's matches listing (the shell's has them all)
 MAX_OUTPUT_LINES = 40     # lines a firing printed, sent per firing (the transcript has all)
 MAX_OUTPUT_CHARS = 64_000  # ... and in one state, all firings together
+MAX_FACT_CHARS = 400_000  # characters of the facts' rows in one state, all together
 
 
 def _short(text: str) -> str:
@@ -50,6 +51,8 @@ def state(ws, filter_text: str | None = None) -> dict:
         except Exception as exc:          # a half-made result: say so, keep the page
             finish = f"(no result yet: {type(exc).__name__})"
     trace = s.trace
+    room = [MAX_FACT_CHARS]             # the rows of a state: about 2 MB at most
+    rows = _rows(((f.id, f.text) for f in shown[:MAX_FACTS]), room)
     pic = picture(ws.action, facts, ins.log, ws.new)
     submit = [s.describe() for s in ws.action.submit] if ws.action is not None else []
     return {
@@ -59,10 +62,9 @@ def state(ws, filter_text: str | None = None) -> dict:
         "fired": len(trace), "message": ws.message, "capped": ws.capped,
         "stage": {"stages": [st.name for st in runner.stages], "index": runner.index,
                   "active": runner.active, "done": runner.done},
-        "facts": [{"id": f.id, "text": fact_row(f.text), "new": f.id in ws.new}
-                  for f in shown[:MAX_FACTS]],
-        "count": len(facts), "shown": min(len(shown), MAX_FACTS),
-        "gone": [{"id": fid, "text": fact_row(text)} for fid, text in ws.gone[:MAX_FACTS]],
+        "facts": [{**row, "new": row["id"] in ws.new} for row in rows],
+        "count": len(facts), "shown": len(rows),
+        "gone": _rows(ws.gone[:MAX_FACTS], room),
         "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
                    for a in s.agenda(MAX_AGENDA)],
         "agenda_size": s.agenda_size(),
@@ -72,6 +74,19 @@ def state(ws, filter_text: str | None = None) -> dict:
         "picture": pic,
         "submit": submit,
     }
+
+
+def _rows(facts, room: list[int]) -> list[dict]:
+    """``{"id", "text"}`` rows of ``(id, text)`` facts while ``room`` (characters, spent
+    here) lasts: a fact base of long texts is sent in part (the count says how many)."""
+    out = []
+    for fid, text in facts:
+        row = fact_row(text)
+        room[0] -= len(row)
+        if room[0] < 0:
+            break
+        out.append({"id": fid, "text": row})
+    return out
 
 
 def firing_json(f, room: list[int] | None = None) -> dict:

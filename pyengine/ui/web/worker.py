@@ -207,7 +207,7 @@ def _line(exc: BaseException) -> str:
 
 
 def _send(conn, status: int, body: object) -> None:
-    data = json.dumps(shown(body), separators=(",", ":")).encode()
+    data = json.dumps(shown(body), separators=(",", ":"), ensure_ascii=False).encode()
     if len(data) > MAX_ANSWER:
         body = {"error": "the answer is too large to send; narrow it with the fact filter"}
         status, data = 500, json.dumps(body).encode()
