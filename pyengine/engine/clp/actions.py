@@ -30,6 +30,7 @@ from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError,
 from pyengine.engine.clp.functions_multi import create
 from pyengine.engine.clp.return_places import MISPLACED, check_returns
 from pyengine.engine.clp.values import FALSE, same
+from pyengine.engine.wording import plural
 
 
 class ReturnSignal(Exception):
@@ -105,6 +106,10 @@ class Deffunction:
         self.body: Compiled = lambda frame: FALSE
 
     def __call__(self, host, *args):
+        if len(args) < len(self.params) or self.rest is None and len(args) > len(self.params):
+            raise ClpRuntimeError(f"Function '{self.name}' expected "   # redefined since
+                                  f"{'at least' if self.rest is not None else 'exactly'} "
+                                  f"{plural(len(self.params), 'argument')}.")
         variables = dict(zip(self.params, args))
         if self.rest is not None:
             variables[self.rest] = create(*args[len(self.params):])
@@ -133,8 +138,9 @@ def compile_deffunction(form: Form, scope: Scope) -> Deffunction:
     if not rest_of or not isinstance(rest_of[0], Form):
         raise ClpError(f"deffunction '{name}' needs a parameter list, e.g. (?x)", line)
     params, rest = _parameters(name, rest_of[0], line)
-    dfn = Deffunction(name, params, rest)
-    count = len(params)
+    dfn = old.impl if old is not None else Deffunction(name, params, rest)
+    dfn.params, dfn.rest = params, rest     # redefined (a forward declaration first, for
+    count = len(params)                     # calls going both ways): every call takes it
     scope.functions[name] = Builtin(count, None if rest else count, dfn, HOST)
     body_scope = scope.child(bound=params + ([rest] if rest else []),
                              context="deffunction")

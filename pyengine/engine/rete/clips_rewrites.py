@@ -243,13 +243,18 @@ def form_conditions(items) -> int:
 
 def rule_past_limit(text: str) -> str | None:
     """The first defrule in ``text`` whose ``or`` s make too many alternatives, or
-    that holds more than :data:`MAX_CLIPS_CONDITIONS` conditional elements (its
-    refusal, in one line), else None; text our reader cannot read is left to CLIPS."""
+    that holds more than :data:`MAX_CLIPS_CONDITIONS` conditional elements, or a
+    deffunction defined again with other parameters (its refusal, in one line), else
+    None; text our reader cannot read is left to CLIPS."""
     try:
         forms = read(text)
     except ReadError:
         return None
+    params: dict[str, tuple] = {}
     for form in forms:
+        again = _redefined_otherwise(form, params)
+        if again:
+            return again
         if isinstance(form, Form) and len(form) > 2 and form[0] == "defrule":
             items = list(form[2:])
             lhs = items[:items.index("=>")] if "=>" in items else items
@@ -260,4 +265,22 @@ def rule_past_limit(text: str) -> str | None:
                 return (f"line {line}: defrule {form[1]}: more than {MAX_CLIPS_CONDITIONS:,} "
                         "conditional elements (nested ones counted): CLIPS would take "
                         "minutes to build it")
+    return None
+
+
+def _redefined_otherwise(form, seen: dict[str, tuple]) -> str | None:
+    """A deffunction defined again with other parameters than before in the text (its
+    refusal): CLIPS calls it from what was compiled before with the arguments of the
+    first, and its body reads the parameters the call lacks past their end (a crash)."""
+    if not (isinstance(form, Form) and len(form) > 2 and form[0] == "deffunction"):
+        return None
+    params = next((item for item in form[2:] if isinstance(item, Form)), None)
+    shape = (len(params), any(getattr(p, "multi", False) for p in params)) \
+        if params is not None else None
+    name, line = str(form[1]), getattr(form, "line", "?")
+    first = seen.setdefault(name, (shape, line))
+    if first[0] != shape:
+        return (f"line {line}: deffunction {name} is defined again with other parameters "
+                f"than at line {first[1]} (CLIPS would call it with the arguments of the "
+                "first, past their end: a crash); give it the same parameters")
     return None

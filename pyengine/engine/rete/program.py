@@ -57,7 +57,7 @@ class Program:
         self.defined: list[tuple[str, str, str]] = []   # (construct, module, name) in order
         self.global_texts: dict[str, tuple[str, str]] = {}  # *x* -> (module, its defglobal)
         self.prompt_vars: dict = {}         # variables bound at the prompt, (bind ?x 3)
-        self.deffacts: list = []
+        self.deffacts: dict = {}        # (module, name) -> its facts' maker, in order
         self.rng = random.Random(seed)
         self.text = ""
         self.texts: list[tuple[str, str]] = []     # (where, text) of each text loaded
@@ -147,7 +147,10 @@ class Program:
         self.fact_class(_local(str(form[1])))
 
     def _deffacts(self, form) -> None:
-        self.deffacts.append(compile_deffacts(form, self.scope))
+        name = (self.loading, str(form[1]) if len(form) > 1 else "")
+        made = compile_deffacts(form, self.scope)
+        self.deffacts.pop(name, None)   # redefined: the new one alone, last (as CLIPS)
+        self.deffacts[name] = made
 
     def _deffunction(self, form) -> None:
         compile_deffunction(form, self.scope)
@@ -261,7 +264,7 @@ class Program:
         """Reset: the globals back to their values, then the deffacts asserted through
         the host (into ``engine``, the program's), as CLIPS does."""
         reset_globals(self.scope, self.host)
-        for make in self.deffacts:
+        for make in list(self.deffacts.values()):
             make(Frame({}, self.host))
 
 
