@@ -73,6 +73,34 @@ def test_the_shell_says_what_the_current_module_does_not_see(engine, program):
     assert said[2] == "f-4     (r (k 1))\nFor a total of 1 fact.\n"
     assert said[4] == "0      see: f-4,f-1\nFor a total of 1 activation.\n"
     assert said[6] == (";; the agenda of the current module is empty\n;; and 1 activation in "
-                       "other modules, which fire as the focus reaches them ((agenda *) "
+                       "other modules: each fires when its module has the focus ((agenda *) "
                        "lists them)\n")
     assert ", 0 activations (1 in other modules), 0 firings;" in said[7]
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_clear_focus_stack_pops_each_module_as_clips_does(engine, tmp_path):
+    """CLIPS's clear-focus-stack pops the modules one by one, each pop making the new
+    top current and the last leaving it: after a stack CHECK WORK MAIN, MAIN is
+    current. Ours emptied the stack at once and kept CHECK, at the prompt and in a rule
+    (a teacher's finding)."""
+    path = tmp_path / "clear.clp"
+    path.write_text("(defmodule MAIN (export ?ALL))\n(defmodule B (import MAIN ?ALL))\n"
+                    "(defrule MAIN::go => (focus B))\n(deffacts d (x))\n"
+                    "(defrule B::seen (x) => (clear-focus-stack) "
+                    "(printout t \"now \" (get-current-module) crlf))\n")
+    said, _ = answers(opener(engine, [str(path)]),
+                      "run\n(focus B MAIN)\n(get-current-module)\n(clear-focus-stack)\n"
+                      "(get-current-module)\n(focus B)\n(clear-focus-stack)\n"
+                      "(get-current-module)")
+    assert "    | now MAIN\n" in said[0]
+    assert said[2:] == ["B\n", "", "MAIN\n", "TRUE\n", "", "B\n"]
+
+
+def test_run_minus_one_in_clips_form_runs_to_the_end():
+    """CLIPS's ``(run -1)`` runs until the agenda is empty; the shell refused it
+    ("run must be at least 0"; a teacher's finding). ``run -1`` stays refused."""
+    from tests.test_inspector_back import EXAMPLES
+    said, _ = answers(opener("clp", [str(EXAMPLES / "family.clp")]), "run -1\n(run -1)")
+    assert said[0] == "error: run must be at least 0, not -1\n"
+    assert said[1].endswith(";; 8 rules fired (8 in all)\n")

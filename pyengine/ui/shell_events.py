@@ -181,6 +181,8 @@ def clips_form(line: str) -> str:
             or word == "facts" and not all(w.isdigit() for w in rest.split()):
         return line             # (facts MODULE), (facts (+ 1 1)): CLIPS's arguments
     word = CLIPS_NAMES.get(word, word)
+    if word == "run" and rest.strip() == "-1":      # CLIPS's (run -1): to the end
+        rest = ""
     return f"{word} {rest.strip()}".strip()
 
 

@@ -86,8 +86,8 @@ class AgendaTable(list):
 
     def lines(self, limit: int | None = None) -> list[str]:
         shown = self if limit is None else self[:limit]
-        others = [f";; and {plural(self.elsewhere, 'activation')} in other modules, which "
-                  "fire as the focus reaches them ((agenda *) lists them)"] \
+        others = [f";; and {plural(self.elsewhere, 'activation')} in other modules: each "
+                  "fires when its module has the focus ((agenda *) lists them)"] \
             if self.elsewhere else []
         if not self.total:
             return [";; the agenda of the current module is empty" if others else

@@ -52,7 +52,9 @@ def pop_focus(host) -> str:
 
 
 def clear_focus_stack(host) -> None:
-    host.focus_stack().clear()      # the run goes on with MAIN, as CLIPS's does
+    stack = host.focus_stack()      # the run goes on with MAIN, as CLIPS's does; popped
+    while stack:                    # one by one, as CLIPS's: each pop makes the new top
+        stack.pop()                 # current, the last leaves it (MAIN, from a run)
 
 
 def get_focus_stack(host) -> tuple:
