@@ -73,3 +73,24 @@ MULTI_LEAVES = SMALL | SYMBOLS | STRINGS | FLOATS | st.sampled_from(
 @given(expressions(MULTI, MULTI_LEAVES))
 def test_random_multifield_code_agrees_with_clips(expr):
     agree(_ORACLE, expr, same_words=False)
+
+
+FORMAT_FLAGS = st.lists(st.sampled_from(list("-+ #0")), max_size=3, unique=True).map("".join)
+FORMAT_SPEC = st.tuples(FORMAT_FLAGS, st.sampled_from(["", "1", "5", "12"]),
+                        st.sampled_from(["", ".", ".0", ".2", ".7"]),
+                        st.sampled_from(list("dxo")))
+
+
+@given(FORMAT_SPEC, st.integers(-100_000, 100_000) | st.sampled_from([0, 255, -1]))
+def test_format_writes_integers_as_clips_does(spec, number):
+    """C's printf rules for %d, %x and %o as CLIPS's format follows them: a precision
+    turns the 0 flag off, ``%.0d`` writes nothing for 0, + and space sign only %d
+    (ours wrote ``[00007]`` for ``%05.2d`` and ``+ff`` for ``%+x``; a tester's
+    finding)."""
+    flags, width, precision, conv = spec
+    agree(_ORACLE, f'(format nil "[%{flags}{width}{precision}{conv}]" {number})')
+
+
+def test_format_c_takes_no_precision():
+    for expr in ('(format nil "[%.0c]" "abc")', '(format nil "[%3.1c]" 65)'):
+        agree(_ORACLE, expr)

@@ -90,17 +90,36 @@ def _convert(spec: str, conv: str, value: object, position: int) -> str:
         if t is not str and t is not Text:
             raise arg_error("format", position, "symbol or string")
         return ("%" + spec + "s") % value
-    if conv == "c":
-        return ("%" + spec + "s") % _character(value, position)
+    if conv == "c":                     # C's %c takes no precision
+        return ("%" + spec.split(".")[0] + "s") % _character(value, position)
     if t is not int and t is not float:
         raise arg_error("format", position, "integer or float")
     if conv in "fegs":
         return ("%" + spec + conv) % float(value)       # type: ignore[arg-type]
     number: int = value if t is int else c_integer(value)   # type: ignore
-    if conv == "d":
-        return ("%" + spec + "d") % number
-    text = ("%" + spec + conv.replace("u", "d")) % (number & _MASK)
-    return text.replace("0o", "0")                      # C's %#o writes 010, not 0o10
+    return c_integer_text(spec, conv, number if conv == "d" else number & _MASK)
+
+
+def c_integer_text(spec: str, conv: str, number: int) -> str:
+    """``number`` as C's printf writes ``%SPEC`` + ``conv`` (d, u, o, x): a precision
+    is the fewest digits (none for 0 at precision 0) and turns the 0 flag off; + and
+    space sign only %d; # gives %o a leading 0 and %x (not 0) a 0x."""
+    m = re.fullmatch(r"([-+ #0]*)(\d*)(?:\.(\d*))?", spec)
+    flags, width = m.group(1), int(m.group(2) or 0)
+    precision = int(m.group(3) or 0) if m.group(3) is not None else None
+    digits = format(abs(number), {"d": "d", "u": "d", "o": "o", "x": "x"}[conv])
+    if precision is not None:
+        digits = "" if precision == 0 and number == 0 else digits.zfill(precision)
+    sign = "-" if number < 0 else ("+" if "+" in flags else " " if " " in flags else "") \
+        if conv == "d" else ""
+    prefix = "0x" if conv == "x" and "#" in flags and number else ""
+    if conv == "o" and "#" in flags and not digits.startswith("0"):
+        digits = "0" + digits
+    if "-" in flags:
+        return (sign + prefix + digits).ljust(width)
+    if "0" in flags and precision is None:
+        return sign + prefix + digits.zfill(width - len(sign) - len(prefix))
+    return (sign + prefix + digits).rjust(width)
 
 
 def _character(value: object, position: int) -> str:
