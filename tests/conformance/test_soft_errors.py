@@ -46,6 +46,12 @@ PROGRAMS = {
 (defrule a (go) => (retract -1 2) (printout t "after " (length$ (get-fact-list)) crlf)
    (retract 0 *) (printout t "left " (length$ (get-fact-list)) crlf))
 """,
+    "insert$ at index 0": """
+(deffacts d (go))
+(defrule e (go) => (printout t "start" crlf) (printout t (insert$ (create$ a b) 0 x) crlf)
+   (printout t "end" crlf))
+(defrule z (declare (salience -1)) (go) => (printout t "z runs" crlf))
+""",
     "random out of order": """
 (deffacts d (go))
 (defrule a (go) => (bind ?r (random 5 1)) (printout t "r " (integerp ?r) crlf)

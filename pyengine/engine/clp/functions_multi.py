@@ -15,7 +15,8 @@ As CLIPS does (checked against clipspy in tests/clp):
 """
 from __future__ import annotations
 
-from pyengine.engine.clp.expressions import SPECIAL, Builtin, ClpError, ClpRuntimeError, arg_error
+from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpError, ClpRuntimeError,
+                                             arg_error)
 from pyengine.engine.clp.values import FALSE, NIL, TRUE, same
 
 
@@ -91,11 +92,17 @@ def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError
                            f"'{fname}'.", code="MULTIFUN1")
 
 
-def insert(values, index, *items) -> tuple:
+def insert(host, values, index, *items) -> tuple | None:
+    """CLIPS's ``insert$``; an index below 1 is said, and the action goes on with no
+    value (CLIPS 6.4 reports it and carries on)."""
     values = multifield_arg("insert$", 1, values)
     index = _integer("insert$", 2, index)
     if index < 1:
-        raise _range_error("insert$", index, index, len(values))
+        error = _range_error("insert$", index, index, len(values))
+        if getattr(host, "warn", None) is None:     # evaluated alone, with no program
+            raise error
+        host.warn(error.message)
+        return None
     return values[:index - 1] + create(*items) + values[index - 1:]
 
 
@@ -139,7 +146,7 @@ TABLE: dict[str, Builtin] = {
                        args=("multifield", "integer", "integer"), returns="multifield"),
     "first$": Builtin(1, 1, first, args="multifield", returns="multifield"),
     "rest$": Builtin(1, 1, rest, args="multifield", returns="multifield"),
-    "insert$": Builtin(3, None, insert,
+    "insert$": Builtin(3, None, insert, HOST,
                        args=("multifield", "integer", ""), returns="multifield"),
     "delete$": Builtin(3, 3, delete,
                        args=("multifield", "integer", "integer"), returns="multifield"),
