@@ -46,6 +46,19 @@ PROGRAMS = {
 (defrule a (go) => (retract -1 2) (printout t "after " (length$ (get-fact-list)) crlf)
    (retract 0 *) (printout t "left " (length$ (get-fact-list)) crlf))
 """,
+    "fact functions of a symbol": """
+(deffacts d (go) (val abc))
+(defrule r (go) (val ?s) => (printout t "v=" (fact-existp ?s) (fact-relation ?s)
+   (fact-slot-names ?s) (fact-slot-value ?s x) crlf) (printout t "after" crlf))
+(defrule s (declare (salience -1)) (go) => (printout t "next" crlf))
+""",
+    "templates not there": """
+(deffacts d (go))
+(defrule r (go) => (printout t (deftemplate-slot-types nosuch x)
+   (deftemplate-slot-allowed-values nosuch x) (deftemplate-slot-range nosuch x)
+   (deftemplate-slot-cardinality nosuch x) (deftemplate-slot-default-value nosuch x)
+   (deftemplate-slot-names nosuch) crlf))
+""",
     "insert$ at index 0": """
 (deffacts d (go))
 (defrule e (go) => (printout t "start" crlf) (printout t (insert$ (create$ a b) 0 x) crlf)
@@ -95,6 +108,13 @@ HALTING = {     # an action that stops with an error: CLIPS's words and id on bo
     "domain": "(printout t (sqrt -1) crlf)",
     "retract of a symbol": "(assert (a) (b) (c)) (retract 1 foo) (printout t x crlf)",
     "retract of a computed string": "(assert (a)) (retract (str-cat 1)) (printout t x crlf)",
+    "relation of a retracted fact": "(bind ?f (assert (a))) (retract ?f) "
+                                    "(printout t (fact-relation ?f) crlf)",
+    "slot names of a retracted fact": "(bind ?f (assert (a))) (retract ?f) "
+                                      "(printout t (fact-slot-names ?f) crlf)",
+    "assert-string of no fact": '(printout t (assert-string "bad") crlf)',
+    "assert-string of a symbol": "(printout t (assert-string (sy)) crlf)",
+    "get-fact-list of a number": "(printout t (get-fact-list (nth$ 1 (mf))) crlf)",
 }
 
 

@@ -44,15 +44,16 @@ def slot_names(host, name):
     return FALSE if slots is None else tuple(slots)
 
 
-def _question(fname: str, answer) -> Builtin:
+def _question(fname: str, answer, missing: object = FALSE) -> Builtin:
     """A question about one slot: ``answer(slot, facets, host)`` for a slot the
-    template has (``existp`` asks about any)."""
+    template has (``existp`` asks about any); ``missing`` for a template there is not
+    (CLIPS says so and gives FALSE, or () for the questions whose answer is a list)."""
     def ask(host, name, slot):
         if type(name) is str and type(slot) is not str:
             raise arg_error(fname, 2, "symbol")
         slots = _slots(host, fname, name)
         if slots is None:
-            return FALSE
+            return missing
         if slot not in slots and fname != "deftemplate-slot-existp":
             raise ClpRuntimeError(f"Invalid slot '{slot}' not defined in corresponding "
                                   f"deftemplate '{name}'.", code="TMPLTDEF1")
@@ -121,8 +122,8 @@ TABLE: dict[str, Builtin] = {
     "deftemplate-slot-default-value": _question("deftemplate-slot-default-value",
                                                 default_value),
     "deftemplate-slot-allowed-values": _question("deftemplate-slot-allowed-values",
-                                                 allowed_values),
-    "deftemplate-slot-range": _question("deftemplate-slot-range", range_),
-    "deftemplate-slot-types": _question("deftemplate-slot-types", types),
-    "deftemplate-slot-cardinality": _question("deftemplate-slot-cardinality", cardinality),
+                                                 allowed_values, ()),
+    "deftemplate-slot-range": _question("deftemplate-slot-range", range_, ()),
+    "deftemplate-slot-types": _question("deftemplate-slot-types", types, ()),
+    "deftemplate-slot-cardinality": _question("deftemplate-slot-cardinality", cardinality, ()),
 }

@@ -29,7 +29,7 @@ from pyengine.engine.clp.errors import ClpError, ClpRuntimeError, arg_error
 from pyengine.engine.clp.expressions import HOST, Builtin, Frame
 from pyengine.engine.clp.functions_constructs import program_of
 from pyengine.engine.clp.functions_facts import fact_gone
-from pyengine.engine.clp.values import FALSE, is_fact
+from pyengine.engine.clp.values import FALSE, Text, is_fact
 from pyengine.engine.rete.agenda import SALIENCE_EVALUATION
 
 
@@ -84,6 +84,8 @@ def set_fact_duplication(host, value) -> str:
 def get_fact_list(host, *module) -> tuple:
     program = program_of(host)
     name = module[0] if module else host.focus_stack().current
+    if type(name) is not str:                       # a number, a string: the action stops
+        raise arg_error("get-fact-list", 1, "symbol")
     if name != "*" and not host.has_module(name):   # CLIPS says so and gives ()
         host.warn(arg_error("get-fact-list", 1, "defmodule name").message)
         return ()
@@ -95,6 +97,8 @@ def assert_string(host, text) -> object:
     """The first fact ``text`` writes, asserted (or the equal one already there);
     FALSE, CLIPS's error said, if it does not read as a fact of constants."""
     program = program_of(host)
+    if type(text) is not Text:
+        raise arg_error("assert-string", 1, "string")
     try:
         forms = read(str(text))
         if not forms:
@@ -104,9 +108,9 @@ def assert_string(host, text) -> object:
             host.warn(said)
             return FALSE
         make = compile_fact(forms[0], program.scope.child(bound=()), forms[0])
-    except (ReadError, ClpError):
-        host.warn("[PRNTUTIL2] Syntax Error: Check appropriate syntax for RHS patterns.")
-        return FALSE
+    except (ReadError, ClpError):       # CLIPS stops the action there
+        raise ClpRuntimeError("Syntax Error: Check appropriate syntax for RHS patterns.",
+                              code="PRNTUTIL2") from None
     return make(Frame({}, host))
 
 

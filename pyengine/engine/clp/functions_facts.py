@@ -27,6 +27,15 @@ def _fact_or_index(fname: str, v: object) -> object:
     raise arg_error(fname, 1, "fact-address or integer")
 
 
+def _not_a_fact(host, fname: str, v: object) -> bool:
+    """A value that is neither a fact nor an index (a symbol bound from a fact): CLIPS
+    says so and its function gives FALSE; the action goes on."""
+    if type(v) is int or is_fact(v):
+        return False
+    host.warn(arg_error(fname, 1, "fact-address or fact-index").message)
+    return True
+
+
 def fact_gone(host, target) -> str | None:
     """CLIPS's words when ``target`` (a fact or a fact index) is not in the fact base;
     None when it is."""
@@ -48,7 +57,8 @@ def fact_index(host, fact) -> int:
 
 
 def fact_slot_value(host, target, slot):
-    target = _fact_or_index("fact-slot-value", target)
+    if _not_a_fact(host, "fact-slot-value", target):
+        return FALSE
     if type(slot) is not str:
         raise arg_error("fact-slot-value", 2, "symbol")
     gone = fact_gone(host, target)
@@ -61,16 +71,23 @@ def fact_slot_value(host, target, slot):
 
 
 def fact_existp(host, target) -> str:
-    target = _fact_or_index("fact-existp", target)
+    if _not_a_fact(host, "fact-existp", target):
+        return FALSE
     return "TRUE" if host.fact_exists(target) else "FALSE"
 
 
 def _relation(host, fname: str, target) -> str | None:
     """The fact's relation; None, and CLIPS's error said, for a fact index not there
-    (CLIPS goes on: FALSE)."""
-    relation = host.fact_relation(_fact_or_index(fname, target))
+    or a value that is no fact (CLIPS goes on: FALSE); a retracted fact stops the
+    action, as on CLIPS."""
+    if _not_a_fact(host, fname, target):
+        return None
+    relation = host.fact_relation(target)
     if relation is None and type(target) is int:
         host.warn(f"[PRNTUTIL1] Unable to find fact f-{target}.")
+    elif relation is None:
+        raise ClpRuntimeError(f"The fact f-{host.fact_id(target)} has been retracted.",
+                              code="PRNTUTIL11")
     return relation
 
 
