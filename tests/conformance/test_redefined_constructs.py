@@ -3,8 +3,11 @@ findings, 2026-11-29): a deffunction declared first and defined later (CLIPS's w
 write functions that call each other) or redefined is called with its last body
 everywhere, rules, deffacts and functions compiled before included (ours kept the
 first body there: FALSE); a deffacts defined again replaces the first and moves last
-(ours asserted both)."""
+(ours asserted both); a variable bound to two patterns' facts is refused, as CLIPS
+refuses it."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -67,3 +70,23 @@ def test_a_deffunction_defined_again_with_other_parameters_is_refused_on_clips(t
     ours.reset()
     with pytest.raises(Exception, match=r"Function 'g' expected exactly 2 arguments"):
         ours.run()
+
+
+@pytest.mark.parametrize("rule, says", [
+    ("(defrule r (link ?f) ?f <- (p ?x) => )", "[ANALYSIS2] Pattern-address ?f"),
+    ("(defrule r ?f <- (p ?x) ?f <- (q ?x) => )", "[ANALYSIS1] Duplicate pattern-address ?f"),
+])
+def test_a_pattern_address_bound_twice_is_refused_on_both(rule, says, tmp_path):
+    """Ours fired ``?f <- (p ?x) ?f <- (q ?x)`` ("same addr": one fact as two) where
+    CLIPS refuses the rule (a conformance tester's finding); an address in each branch
+    of an or stays allowed."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.errors import UsageError
+    from pyengine.engine.experta import ExpertaSession
+    path = tmp_path / "address.clp"
+    path.write_text(rule + "\n")
+    for engine in (ClipsSession, ExpertaSession.from_clp):
+        with pytest.raises(UsageError, match=re.escape(says)):
+            engine([path])
+    path.write_text("(defrule r (or ?f <- (p 1) ?f <- (q 1)) => (retract ?f))\n")
+    ExpertaSession.from_clp([path])

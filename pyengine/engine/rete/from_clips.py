@@ -46,6 +46,7 @@ class LhsReader:
         self.line = line
         self.bound: set[str] = set()
         self.some_branches: set[str] = set()    # bound in some branches of an or only
+        self.addresses: set[str] = set()        # variables bound to a pattern's fact
         self.held: set[str] = set()     # the variables the fact of the pattern read holds
         self.multi: dict[str, bool] = {}    # each pattern variable: $?x (True) or ?x
 
@@ -91,8 +92,13 @@ class LhsReader:
         var, pattern = item.var, item.pattern
         if var.multi or not var.name:
             self.fail(f"{var} cannot hold a fact", var)
+        if var.name in self.bound:          # as CLIPS refuses it: no fact is two facts
+            self.fail(f"[ANALYSIS1] Duplicate pattern-address {var}" if var.name in
+                      self.addresses else f"[ANALYSIS2] Pattern-address {var} was "
+                      "previously bound within a pattern CE", var)
         got = self.pattern(pattern, address=var.name)
         self.bound.add(var.name)
+        self.addresses.add(var.name)
         self.some_branches.discard(var.name)
         return got
 
