@@ -121,6 +121,7 @@ MORE = """
 (union$ (create$ a b a) (create$ b c c)) (union$ (create$ 1) (create$ 1.0)) (union$ (create$)) (union$ (create$ a "a") (create$ a)) (union$ a)
 (intersection$ (create$ a b b c) (create$ b c d c)) (intersection$ (create$) (create$ a)) (intersection$ (create$ 1 2) (create$ 2.0 1))
 (difference$ (create$ a b b c) (create$ b)) (difference$ (create$ a a) (create$)) (difference$ a (create$))
+(union$) (intersection$) (intersection$ (create$ x y x)) (difference$ (create$ x y x)) (intersection$ (create$ a b c) (create$ b c) (create$ c)) (difference$ (create$ a b c d) (create$ b) (create$ c))
 (delete-member$ (create$ a b a c) a) (delete-member$ (create$ a b c b) (create$ b c)) (delete-member$ (create$ a b c) a b) (delete-member$ (create$ a b) (create$)) (delete-member$ (create$ a a a) (create$ a a)) (delete-member$ (create$ 1 1.0) 1)
 (replace-member$ (create$ a b a) x a) (replace-member$ (create$ a b c) (create$ x y) b) (replace-member$ (create$ a b c b) x a b) (replace-member$ (create$ a b) b a) (replace-member$ (create$ a b) (create$) a) (replace-member$ (create$ a b a b) z (create$ a b))
 (type 1) (type 1.0) (type a) (type "a") (type (create$)) (type TRUE) (type (create$ a))

@@ -35,14 +35,17 @@ def union(*parts) -> tuple:
     return _once(v for i, p in enumerate(parts, 1) for v in multifield_arg("union$", i, p))
 
 
-def intersection(first, second) -> tuple:
-    a, b = multifield_arg("intersection$", 1, first), multifield_arg("intersection$", 2, second)
-    return _once(v for v in a if _has(b, v))
+def intersection(*parts) -> tuple:
+    """The values of the first multifield in every other one, once each (none: ())."""
+    given = [multifield_arg("intersection$", i, p) for i, p in enumerate(parts, 1)]
+    return _once(v for v in (given[0] if given else ()) if all(_has(b, v) for b in given[1:]))
 
 
-def difference(first, second) -> tuple:
-    a, b = multifield_arg("difference$", 1, first), multifield_arg("difference$", 2, second)
-    return _once(v for v in a if not _has(b, v))
+def difference(*parts) -> tuple:
+    """The values of the first multifield in none of the others, once each."""
+    given = [multifield_arg("difference$", i, p) for i, p in enumerate(parts, 1)]
+    return _once(v for v in (given[0] if given else ())
+                 if not any(_has(b, v) for b in given[1:]))
 
 
 def _runs(value) -> tuple:
@@ -81,9 +84,9 @@ def replace_member(values, put, *find) -> tuple:
 
 
 TABLE: dict[str, Builtin] = {
-    "union$": Builtin(1, None, union, args="multifield", returns="multifield"),
-    "intersection$": Builtin(2, 2, intersection, args="multifield", returns="multifield"),
-    "difference$": Builtin(2, 2, difference, args="multifield", returns="multifield"),
+    "union$": Builtin(0, None, union, args="multifield", returns="multifield"),
+    "intersection$": Builtin(0, None, intersection, args="multifield", returns="multifield"),
+    "difference$": Builtin(0, None, difference, args="multifield", returns="multifield"),
     "delete-member$": Builtin(2, None, delete_member, args=("multifield", ""),
                               returns="multifield"),
     "replace-member$": Builtin(3, None, replace_member, args=("multifield", ""),
