@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from pyengine.engine import clips_crash_guards as crash_guards
 from pyengine.engine.clips_names import clips_system_functions
 from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, Token, read, tokens
 from pyengine.engine.textio import UNSHOWN, unshown, visible
@@ -153,7 +154,15 @@ def check_program(text: str, limits: ProgramLimits = ProgramLimits(),
         forms = read(written, max_depth=limits.depth, max_tokens=limits.tokens)
     except ReadError as exc:
         raise _refused(exc) from None
-    return Checked(written, tuple(_check_constructs(forms, limits, engine)))
+    constructs = tuple(_check_constructs(forms, limits, engine))
+    if engine != "clips":
+        return Checked(written, constructs)
+    try:
+        crash_guards.check(forms)
+    except crash_guards.Crashes as exc:
+        raise ProgramRefused(str(exc), getattr(exc.form, "line", None),
+                             getattr(exc.form, "col", None)) from None
+    return Checked(crash_guards.guard_random(written, forms), constructs)
 
 
 def write_back(text: str, limits: ProgramLimits) -> str:
@@ -211,8 +220,7 @@ def _check_constructs(forms: list, limits: ProgramLimits, engine: str):
     if len(forms) > limits.constructs:
         raise ProgramRefused(f"{len(forms):,} constructs; the page takes at most "
                              f"{limits.constructs:,}")
-    own = {str(f[1]) for f in forms if isinstance(f, Form) and len(f) > 1
-           and f[0] == "deffunction" and isinstance(f[1], Symbol)}
+    own = _own_functions(forms)
     for form in forms:
         if not isinstance(form, Form):
             raise ProgramRefused(f"{str(form)[:40]!r} outside a construct: write constructs "
@@ -223,6 +231,25 @@ def _check_constructs(forms: list, limits: ProgramLimits, engine: str):
         _check_calls(form, own, engine)
         name = form[1] if len(form) > 1 and isinstance(form[1], Symbol) else ""
         yield str(head), str(name), form.line
+
+
+def _own_functions(forms: list) -> set[str]:
+    """The program's deffunctions, by name. One named as a function CLIPS has (``(deffunction
+    system ...)``, ``MAIN::open``) is refused: CLIPS refuses it too but loads on, and
+    ``sort`` given that name would call CLIPS's own (a hostile student ran a command
+    so)."""
+    own = set()
+    for f in forms:
+        if isinstance(f, Form) and len(f) > 1 and f[0] == "deffunction" \
+                and isinstance(f[1], Symbol):
+            name = str(f[1]).split("::")[-1]
+            if name in clips_functions() or name.startswith("pyengine-"):
+                raise ProgramRefused(f"deffunction {f[1]}: " + (
+                    "names starting pyengine- are the page's own" if name.startswith(
+                        "pyengine-") else "CLIPS has a function of that name") +
+                    "; choose another", f.line, f.col)
+            own.add(name)
+    return own
 
 
 def _not_construct(head) -> str:
@@ -287,4 +314,4 @@ def _comparison_allowed(form: Form, own: set[str]) -> bool:
     if len(form) < 2:
         return True
     fn = form[1]
-    return isinstance(fn, Symbol) and (fn in COMPARISONS or fn in own)
+    return isinstance(fn, Symbol) and (fn in COMPARISONS or fn in own)    # no MODULE::

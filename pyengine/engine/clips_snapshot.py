@@ -361,7 +361,7 @@ class _Rebuild:
 def _eval(env, command: str) -> None:
     try:
         env.eval(command)
-    except clips.CLIPSError as exc:
+    except (clips.CLIPSError, UnicodeError) as exc:    # a string of bytes not UTF-8
         raise SnapshotMismatch(f"{command[:40]}: {exc}") from None
 
 

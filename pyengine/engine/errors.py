@@ -12,6 +12,11 @@ class OutOfTime(Exception):
     firings made so far stay made and counted; going on is another run."""
 
 
+class FiringOutOfTime(OutOfTime):
+    """The time was spent inside one firing (a loop in its action, on our engine): the
+    firing is made and counted, stopped where it was."""
+
+
 class EngineHalted(UsageError):
     """The engine stopped an action inside a firing: a recursion deeper than the
     engine's C stack allows, an action that ran past its time. The firing was made

@@ -49,8 +49,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from pyengine.engine.errors import ActionErrors, EngineHalted, OutOfTime, UsageError
-from pyengine.engine.interrupt import no_budget
+from pyengine.engine.errors import (ActionErrors, EngineHalted, FiringOutOfTime, OutOfTime,
+                                    UsageError)
+from pyengine.engine.replay import apply_entry, replay_walk
 from pyengine.engine.session import Listener, Reader
 from pyengine.engine.stages import SessionPlan, StageRunner
 from pyengine.engine.undo import MAKES_A_VERSION, graft, moves, versions_dropped
@@ -90,6 +91,7 @@ class Entry:
     action: str          # walk, assert, retract, modify, strategy, seed
     args: tuple
     made: int | None = None      # the fact an assert_fact or modify made a version of
+    halted: bool = False         # a walk whose last firing the engine halted
 
 
 class Timeline:
@@ -190,10 +192,12 @@ class Timeline:
         self._busy += 1
         try:
             fired = walk(n, until)
-        except (KeyboardInterrupt, OutOfTime, EngineHalted):   # journal what it fired
+        except (KeyboardInterrupt, OutOfTime, EngineHalted) as exc:   # journal what it fired
             if self.fired > entry.fired:
                 self.journal.append(Entry(entry.fired, "walk",
-                                          (self.fired - entry.fired, until, entry.args[2])))
+                                          (self.fired - entry.fired, until, entry.args[2]),
+                                          halted=isinstance(exc, (EngineHalted,
+                                                                  FiringOutOfTime))))
             raise
         finally:
             self._busy -= 1
@@ -355,11 +359,13 @@ class Timeline:
                 if entry.action == "walk":
                     n, until, runner.seed = entry.args
                     left = target - s.fired_total
-                    _replay_walk(runner, left if n is None else min(n, left), until)
+                    walked = left if n is None else min(n, left)
+                    replay_walk(runner, walked, until, entry.halted and walked == n)
                     kept.append(Entry(entry.fired, "walk",
-                                      (s.fired_total - entry.fired, until, runner.seed)))
+                                      (s.fired_total - entry.fired, until, runner.seed),
+                                      halted=entry.halted and walked == n))
                     continue
-                _apply(s, runner, entry)
+                apply_entry(s, runner, entry)
                 kept.append(entry)
         finally:
             self._busy -= 1
@@ -375,25 +381,3 @@ class Timeline:
             return False
         after = entries[i + 1].fired if i + 1 < len(entries) else self.fired
         return after > entries[i].fired
-
-
-def _replay_walk(runner: StageRunner, n: int, until) -> None:
-    """A journaled walk again, with no time budget; a firing the engine halted the
-    first time is halted again, the same way, and the replay goes on."""
-    with no_budget():
-        try:
-            runner.walk(n, until)
-        except EngineHalted:
-            pass
-
-
-def _apply(s, runner: StageRunner, entry: Entry) -> None:
-    """One journaled action again. A seed typed is also the plan's from then on (the
-    runner's, which a random stage seeds from), as the ``seed`` command sets both."""
-    if entry.action == "strategy":
-        s.strategy = entry.args[0]
-    elif entry.action == "seed":
-        s.seed(*entry.args)
-        runner.seed = entry.args[0]
-    else:
-        getattr(s, entry.action)(*entry.args)

@@ -5,6 +5,8 @@ runs bounded; the other students are answered meanwhile."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -264,3 +266,64 @@ def test_a_firing_that_asserts_millions_of_facts_is_bounded_alone(engine):
         assert "\n" not in said and any(w in said for w in ("halted", "ran past", "MB",
                                                              "this session has ended"))
         assert post(c, other, "step")["fired"] == 1
+
+
+@pytest.mark.parametrize("text, says", [
+    ('(deffunction system (?a ?b) TRUE)\n(defglobal ?*x* = (sort system "id" "x"))',
+     "deffunction system: CLIPS has a function of that name"),
+    ("(deffunction MAIN::open (?a ?b) TRUE)", "deffunction MAIN::open: CLIPS has a function"),
+    ("(deffunction pyengine-random ($?b) 4)", "names starting pyengine- are the page's own"),
+    ("(deffunction g (?a ?b) (> ?a ?b))\n(defrule r => (sort MAIN::g 2 1))",
+     "sort's first argument"),
+    ("(deftemplate t (slot x))\n(defrule r ?f <- (t (x ?x&:(modify ?f (x 9)))) => )",
+     "(modify ...) in a rule's conditions"),
+    ("(deftemplate t (slot x))\n(defrule r ?f <- (t (x ?x)) (test (retract ?f)) => )",
+     "(retract ...) in a rule's conditions"),
+    ("(deftemplate t (slot x))\n(deffunction a (?f) (modify ?f (x 1)))\n"
+     "(deffunction b (?f) (a ?f))\n(defrule r ?f <- (t (x ?x)) (test (b ?f)) => )",
+     "(b ...) in a rule's conditions"),
+    ("(deftemplate u (slot y (default-dynamic (deftemplate-slot-default-value u y))))",
+     "a default asking for a default"),
+    ("(deftemplate u (slot y (default-dynamic (assert (v)))))", "(assert ...) in a deftemplate"),
+    ("(deffacts d (a (assert (b))))", "(assert ...) in a deffacts"),
+    ("(deftemplate t (slot x) (multislot m))\n"
+     "(defrule r ?f <- (t (x 1) (m $?m)) => (duplicate ?f (x ?m)))", "duplicate's new slot"),
+    ("(deftemplate t (slot x))\n(defrule r ?f <- (t (x ?v)) => (bind ?v (create$ a b)) "
+     "(duplicate ?f (x ?v)))", "duplicate's new slot"),
+    ("(deftemplate t (slot x))\n(deffunction f () (do-for-fact (" +
+     " ".join(f"(?v{i} t)" for i in range(9)) + ") TRUE (f)))", "binds more than 8 facts"),
+])
+def test_what_crashes_clips_or_runs_a_command_is_refused(text, says):
+    """A sixth hostile round (2026-11-29): ``(deffunction system ...)``, which CLIPS
+    refuses but loads on past, made sort call CLIPS's own system as the program loaded;
+    a fact changed while CLIPS matches, a default that asks for itself, duplicate giving
+    a single slot a multifield, a recursion through a query of a thousand facts each
+    crashed CLIPS's worker (signal 11, a double free)."""
+    with pytest.raises(ProgramRefused) as refused:
+        check_program(text)
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_what_crashes_only_clips_runs_on_ours_and_the_safe_forms_pass():
+    lhs_change = "(deftemplate t (slot x))\n(defrule r ?f <- (t (x ?x)) (test (retract ?f)) => )"
+    check_program(lhs_change, engine="ours")
+    check_program("(deftemplate t (slot x) (multislot m))\n(defrule r ?f <- (t (x ?v)) => "
+                  "(duplicate ?f (x (+ ?v 1)) (m a b ?v)) (modify ?f (x 0)))")
+
+
+def test_random_goes_through_a_guard_on_clips(tmp_path):
+    """``(random -9223372036854775808 9223372036854775807)`` divided by zero inside CLIPS
+    (signal 8): every call goes through a deffunction that narrows that one range; the
+    program's lines keep their numbers, a string holding "(random" is left alone."""
+    checked = check_program('(defrule r =>\n (printout t (random -9223372036854775808 '
+                            '9223372036854775807) " (random 1 2)" (random 1 6) crlf))')
+    assert checked.text.count("(pyengine-random") == 2 and '" (random 1 2)"' in checked.text
+    assert checked.text.splitlines()[1].startswith(" (printout t (pyengine-random -92")
+    path = tmp_path / "r.clp"
+    path.write_text(checked.text)
+    script = ("import clips; e = clips.Environment(); e.load(%r); e.reset(); e.run(); "
+              "print('survived')" % str(path))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "survived", done
+    assert check_program("(defrule r => (printout t 1 crlf))").text.startswith("(defrule")

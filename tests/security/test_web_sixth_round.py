@@ -38,3 +38,38 @@ def test_a_state_of_wide_characters_stays_within_its_bound():
         r = c.get(f"/api/sessions/{sid}")
         assert r.status_code == 200 and len(r.content) < 2_600_000
         assert EMOJI in r.text                  # the characters themselves, not escapes
+
+
+def test_going_back_over_a_halted_endless_firing_is_bounded():
+    """A firing the clock halted (an endless loop) was replayed with no bound by a back
+    past it: the request ran out its 10 s and the session ended (410). The replay gives
+    it a second, halts it again and answers."""
+    loop = ("(defrule loop (declare (salience 10)) => (bind ?i 0) "
+            "(while TRUE do (bind ?i (+ ?i 1))))\n(defrule a => (assert (x 1)))\n")
+    for engine in ("clips", "ours"):
+        with web_client() as c:
+            r = c.post("/api/sessions", json={"program": {"name": "loop", "source": loop,
+                                                          "engine": engine}})
+            sid = r.json()["id"]
+            said = post(c, sid, "step")["message"]
+            assert "halted" in said or "a loop inside one firing ran past" in said
+            post(c, sid, "step")
+            st = post(c, sid, "back")
+            assert st["fired"] == 1 and [f["rule"] for f in st["timeline"]] == ["loop"]
+
+
+def test_a_goto_past_a_snapshot_of_a_string_not_utf8_replays(tmp_path):
+    """A rule put ``(format nil "%c" 255)`` in a deffacts fact: the rebuild's modify
+    could not be encoded, and the worker died ("status 1")."""
+    from pyengine.ui.notebook import Inspector
+    path = tmp_path / "bytes.clp"
+    path.write_text('(deftemplate t (slot s) (slot n (default 0)))\n(deftemplate c (slot i))\n'
+                    '(deffacts d (t (s "x")) (c (i 0)))\n(defrule plant (declare (salience 10)) '
+                    '?f <- (t (n 0)) => (modify ?f (s (format nil "%c" 255)) (n 1)))\n'
+                    "(defrule count ?c <- (c (i ?i&:(< ?i 700))) => (modify ?c (i (+ ?i 1))))\n")
+    ins = Inspector.from_clp(path)
+    ins.run(650)
+    facts = str(ins.facts())
+    ins.goto(600)
+    ins.step(51)
+    assert str(ins.facts()) == facts

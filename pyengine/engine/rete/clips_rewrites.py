@@ -277,7 +277,7 @@ def _redefined_otherwise(form, seen: dict[str, tuple]) -> str | None:
     params = next((item for item in form[2:] if isinstance(item, Form)), None)
     shape = (len(params), any(getattr(p, "multi", False) for p in params)) \
         if params is not None else None
-    name, line = str(form[1]), getattr(form, "line", "?")
+    name, line = str(form[1]).split("::")[-1], getattr(form, "line", "?")   # MAIN::g is g
     first = seen.setdefault(name, (shape, line))
     if first[0] != shape:
         return (f"line {line}: deffunction {name} is defined again with other parameters "

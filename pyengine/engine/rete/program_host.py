@@ -9,7 +9,7 @@ import time
 from pyengine.engine.clp.expressions import ClpRuntimeError
 from pyengine.engine.clp.values import FALSE
 from pyengine.engine.compat import experta
-from pyengine.engine.errors import OutOfTime
+from pyengine.engine.errors import FiringOutOfTime
 from pyengine.engine.interrupt import current_budget
 from pyengine.engine.rete.engine import Engine
 from pyengine.engine.rete.facts import new_fact
@@ -215,4 +215,5 @@ class ClipsHost:
         budget and its grace are spent (the web's bound on one request)."""
         budget = current_budget()
         if budget is not None and time.monotonic() > budget.deadline + budget.grace:
-            raise OutOfTime(f"a loop inside one firing ran past {budget.seconds + budget.grace:g} s")
+            raise FiringOutOfTime(f"a loop inside one firing ran past "
+                                  f"{budget.seconds + budget.grace:g} s")

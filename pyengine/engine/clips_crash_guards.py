@@ -1,0 +1,179 @@
+"""What a program from the page may not do on CLIPS because CLIPS 6.4 itself crashes
+on it (a segmentation fault, a double free, a division trap): each found by a hostile
+student with a program the allow-list took (:mod:`pyengine.engine.clips_allow` calls
+these for the CLIPS engine; ours runs such programs and says their errors).
+
+* a fact changed while CLIPS matches or builds a fact: ``assert``, ``retract``,
+  ``modify``, ``duplicate``, ``assert-string`` or a query's action in a rule's
+  conditions (``(test ...)``, ``:(...)``, ``=(...)``), in a deftemplate's default, a
+  deffacts or a defglobal, directly or through the program's deffunctions
+  (``(t (x ?x&:(modify ?f (x 9))))`` corrupts CLIPS's heap); and
+  ``deftemplate-slot-default-value`` in a deftemplate (a default that asks for itself
+  recurses in C, where the depth guard does not count);
+* a query over more than :data:`MOST_QUERY_FACTS` facts at once (each level of a
+  recursion through ``do-for-fact`` with a thousand fact variables takes so much C
+  stack that it overflows before the guard's 10,000 calls);
+* ``duplicate`` giving a slot a value that may be a multifield (CLIPS puts it in a
+  single slot and crashes; ``modify`` says so): its new values must be constants,
+  the rule's single-field variables or calls that give one value;
+* ``random`` over the whole 64-bit range (its size overflows to 0, and CLIPS divides
+  by it): :func:`guard_random` has each call go through a deffunction that narrows
+  that one range by one.
+"""
+from __future__ import annotations
+
+from pyengine.engine.clips_reader import Form, Symbol, Variable, tokens
+
+#: functions that change the fact base
+CHANGES = frozenset("""assert retract modify duplicate assert-string do-for-fact
+    do-for-all-facts delayed-do-for-all-facts""".split())
+#: fact variables one query binds at most
+MOST_QUERY_FACTS = 8
+QUERIES = frozenset("""any-factp find-fact find-all-facts do-for-fact do-for-all-facts
+    delayed-do-for-all-facts""".split())
+RANDOM_GUARD = "pyengine-random"
+_GUARD = (f"(deffunction {RANDOM_GUARD} ($?b) (if (and (= (length$ ?b) 2) "
+          "(eq (nth$ 1 ?b) -9223372036854775808) (eq (nth$ 2 ?b) 9223372036854775807)) "
+          "then (random -9223372036854775807 9223372036854775807) "
+          "else (random (expand$ ?b)))) ")
+
+
+class Crashes(Exception):
+    """A construct CLIPS would crash on: ``message`` and the form it is about."""
+
+    def __init__(self, message: str, form) -> None:
+        super().__init__(message)
+        self.form = form
+
+
+def check(forms: list) -> None:
+    """Crashes for the first form of the program (read) that CLIPS would crash on."""
+    changing = _changing_functions(forms)
+    for form in forms:
+        if not isinstance(form, Form) or not form:
+            continue
+        head = str(form[0])
+        if head == "defrule":
+            arrow = next((i for i, x in enumerate(form) if x == "=>"), len(form))
+            _no_changes(form[2:arrow], changing, "in a rule's conditions")
+            _duplicates(form[arrow + 1:], _single_variables(form[2:arrow]))
+        elif head in ("deftemplate", "deffacts", "defglobal"):
+            _no_changes(form[1:], changing | ({"deftemplate-slot-default-value"}
+                                              if head == "deftemplate" else set()),
+                        f"in a {head}")
+        elif head == "deffunction":
+            params = next((x for x in form[2:] if isinstance(x, Form)), ())
+            _duplicates(form[2:], {p.name for p in params
+                                   if isinstance(p, Variable) and not p.multi})
+        for item in _calls(form):
+            if str(item[0]) in QUERIES and len(item) > 1 and isinstance(item[1], Form) \
+                    and len(item[1]) > MOST_QUERY_FACTS:
+                raise Crashes(f"({item[0]} ...) binds more than {MOST_QUERY_FACTS} facts at "
+                              "once (CLIPS's stack would not hold it in a recursion)", item)
+
+
+def guard_random(text: str, forms: list) -> str:
+    """``text`` with each call of ``random`` made through the guard deffunction, put
+    before the program on its first line (lines keep their numbers); the text as it
+    is when the program has no such call."""
+    if not any(str(c[0]) == "random" for f in forms if isinstance(f, Form)
+               for c in _calls(f)):
+        return text
+    out, end, before = [], 0, None
+    for tok in tokens(text, comments=True):
+        if tok.kind == "comment":
+            continue
+        if tok.kind == "symbol" and tok.text == "random" and before == "open":
+            out += [text[end:tok.offset], RANDOM_GUARD]
+            end = tok.offset + len(tok.text)
+        before = tok.kind
+    return _GUARD + "".join(out) + text[end:]
+
+
+def _calls(form):
+    """Every list inside ``form`` whose head is a symbol (iteratively)."""
+    stack = [form]
+    while stack:
+        item = stack.pop()
+        if item and isinstance(item[0], Symbol):
+            yield item
+        stack.extend(x for x in item if isinstance(x, Form))
+
+
+def _changing_functions(forms: list) -> frozenset[str]:
+    """The fact-changing functions and the deffunctions that call one, through any
+    chain of deffunctions."""
+    bodies = {str(f[1]).split("::")[-1]: f for f in forms if isinstance(f, Form)
+              and len(f) > 1 and f[0] == "deffunction"}
+    changing = set(CHANGES)
+    grew = True
+    while grew:
+        grew = False
+        for name, body in bodies.items():
+            if name not in changing and any(str(c[0]) in changing for c in _calls(body)):
+                changing.add(name)
+                grew = True
+    return frozenset(changing)
+
+
+def _no_changes(items, changing, where: str) -> None:
+    for item in items:
+        if isinstance(item, Form):
+            for call in _calls(item):
+                if str(call[0]) == "deftemplate-slot-default-value":
+                    raise Crashes(f"({call[0]} ...) {where}: a default asking for a "
+                                  "default recurses inside CLIPS, past its guard", call)
+                if str(call[0]) in changing:
+                    raise Crashes(f"({call[0]} ...) {where}: CLIPS crashes when a fact "
+                                  "changes while it matches or builds facts; change facts "
+                                  "in a rule's actions", call)
+
+
+def _single_variables(lhs) -> set[str]:
+    """The single-field variables a rule's conditions bind (never a multifield)."""
+    found = set()
+    for item in lhs:
+        stack = [item]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, Form):
+                stack.extend(x)
+            elif isinstance(x, Variable) and not x.multi and not x.is_global and x.name:
+                found.add(x.name)
+    return found
+
+
+def _duplicates(actions, single: set[str]) -> None:
+    """Each ``duplicate`` gives its slots constants, single-field variables of the
+    rule never bound again in its actions, or calls that give one value."""
+    rebound = {str(c[1].name) for a in actions if isinstance(a, Form) for c in _calls(a)
+               if c[0] == "bind" and len(c) > 1 and isinstance(c[1], Variable)}
+    for action in actions:
+        if not isinstance(action, Form):
+            continue
+        for call in _calls(action):
+            if call[0] != "duplicate":
+                continue
+            for slot in call[2:]:
+                for value in (slot[1:] if isinstance(slot, Form) else ()):
+                    if not _one_value(value, single - rebound):
+                        raise Crashes("duplicate's new slot values must be constants, the "
+                                      "rule's single-field variables or calls giving one "
+                                      "value (CLIPS crashes on a multifield in a single "
+                                      "slot; modify says so)", call)
+
+
+def _one_value(value, single: set[str]) -> bool:
+    if isinstance(value, Variable):
+        return not value.multi and not value.is_global and value.name in single
+    if isinstance(value, Form):
+        return bool(value) and str(value[0]) in _SINGLE
+    return True
+
+
+#: built-in functions that give one value (whatever their arguments)
+_SINGLE = frozenset("""+ - * / ** div mod abs min max float integer round sqrt exp log
+    log10 pi = <> != < <= > >= eq neq and or not numberp integerp floatp lexemep stringp
+    symbolp multifieldp evenp oddp str-cat sym-cat str-length str-compare str-index
+    sub-string upcase lowcase length$ member$ fact-index fact-existp fact-relation
+    gensym gensym* random time format str-replace""".split())
