@@ -55,7 +55,9 @@ def _check_program(env) -> bool | str:
         lhs = text.split("=>", 1)[0]
         if _UNSAFE_CALLS.search(text) or READS_STATE.search(lhs) or reading.search(lhs):
             return False
-    if any(_SYMBOL_MAKERS.search(text) for text in (*texts, *functions.values())):
+    made = (*texts, *functions.values(), *map(str, env.defined_facts()),
+            *map(str, env.globals()), *map(str, env.templates()))    # a default, a value
+    if any(_SYMBOL_MAKERS.search(text) for text in made):
         return MAKES_SYMBOLS
     return True
 

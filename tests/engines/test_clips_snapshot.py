@@ -224,6 +224,12 @@ SYMBOLS = TICKS + """(defrule make (declare (salience 10)) (counter 0) =>
 (defrule check (counter 60) (mark ?m&:(symbolp ?m)) (place ?p) =>
    (printout t "a symbol, and one place" crlf))
 """
+# A second round (2026-11-29): a sym-cat in a deffacts (or a global, a default) was not
+# looked for: the symbol 7 came back the integer 7 after a goto
+SYMBOLS_GIVEN = TICKS + """(deffacts marks (mark (sym-cat 7)))
+(defrule check (counter 60) (mark ?m&:(symbolp ?m)) =>
+   (printout t "a symbol" crlf))
+"""
 DUPLICATION = TICKS + """(defrule allow (declare (salience 10)) (counter 5) =>
    (set-fact-duplication TRUE))
 (defrule twice (counter 60) => (assert (x)) (assert (x))
@@ -241,6 +247,7 @@ BUILT = TICKS + """(defrule make-rule (declare (salience 10)) (counter 5) =>
 
 @pytest.mark.parametrize("text, restored", [(TIME_ORDER, True), (FLOATS, False),
                                             (GLOBAL_IN_TEST, False), (SYMBOLS, False),
+                                            (SYMBOLS_GIVEN, False),
                                             (DUPLICATION, False), (STRATEGY, False),
                                             (BUILT, False)])
 def test_a_goto_from_a_snapshot_fires_as_the_run_did(text, restored, monkeypatch,
