@@ -137,3 +137,17 @@ def test_the_graph_is_drawn_as_svg_where_graphviz_is(tmp_path):
     assert svg.lstrip().startswith("<?xml") and "FIRE 3 count" in svg
     with pytest.raises(UsageError):
         ins.graph(to=str(tmp_path / "run.png"))
+
+
+def test_a_run_of_a_hundred_firings_is_drawn_and_a_bad_path_said_first(tmp_path):
+    """The graph of a scramble of one river (105 firings) took Graphviz minutes (dot's
+    network simplex: a newcomer's finding): its ranking is bounded now. A folder that
+    is not there was said only after the drawing (or its time-out)."""
+    import shutil
+    ins = Inspector.open("scramble", hide=["Nile"], seed=1)
+    ins.run()
+    with pytest.raises(UsageError, match=r"cannot write .*/nowhere/run\.svg: No such file"):
+        ins.graph(to=str(tmp_path / "nowhere" / "run.svg"))
+    if shutil.which("dot") is None:
+        pytest.skip("needs Graphviz's dot (apt-get install graphviz; .ci/run installs it)")
+    assert "105 firings" in str(ins.graph(to=str(tmp_path / "run.svg")))

@@ -43,7 +43,8 @@ class RunGraph:
         style = {"matched": "", "made": 'color="#2471a3"', "retracted": "style=dashed",
                  "version": 'style=dotted arrowhead=none'}
         lines = ["digraph run {", f"  label={_quote(self.title)}; labelloc=t;",
-                 "  rankdir=TB; node [fontname=monospace fontsize=10];"]
+                 "  rankdir=TB; nslimit=2; nslimit1=2;",    # dot's ranking bounded: a run
+                 "  node [fontname=monospace fontsize=10];"]  # of 105 firings took minutes
         lines += [f"  {nid} [label={_quote(label)} {shape[kind]}];"
                   for nid, (label, kind) in self.nodes.items()]
         lines += [f"  {a} -> {b} [{style[kind]}];".replace(" [];", ";") for a, b, kind in self.edges]
@@ -60,7 +61,7 @@ class RunGraph:
                                   text=True, timeout=DOT_SECONDS, preexec_fn=_bounded)
         except subprocess.TimeoutExpired:
             raise UsageError(f"Graphviz took more than {DOT_SECONDS} s: draw fewer "
-                             "firings (a fact or a rule)") from None
+                             "firings (--last 20, a fact or a rule)") from None
         if done.returncode != 0:
             raise UsageError(f"Graphviz failed: {(done.stderr.strip().splitlines() or [''])[0]}")
         return done.stdout
@@ -73,17 +74,24 @@ class RunGraph:
 
     def write(self, path: str) -> str:
         """Write the graph to ``path``: ``.dot`` its text, ``.svg`` the drawing."""
-        if path.endswith(".dot"):
-            text = self.dot()
-        elif path.endswith(".svg"):
-            text = self.svg()
-        else:
+        if not path.endswith((".dot", ".svg")):
             raise UsageError(f"--to {path}: write FILE.svg (a drawing) or FILE.dot (its text)")
-        try:
-            with open(writable_file(path), "w", encoding="utf-8") as fh:
-                fh.write(text)
+        target = writable_file(path)
+        made = not target.exists()
+        try:                            # the file first: a path that cannot be written
+            fh = open(target, "w", encoding="utf-8")    # is said before any drawing
         except OSError as exc:
             raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        with fh:
+            try:
+                fh.write(self.dot() if path.endswith(".dot") else self.svg())
+            except (UsageError, OSError) as exc:
+                fh.close()
+                if made:
+                    target.unlink(missing_ok=True)
+                if isinstance(exc, OSError):
+                    raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+                raise
         firings = sum(1 for _, k in self.nodes.values() if k == "firing")
         return f"wrote {path}: {plural(firings, 'firing')}, {plural(len(self.nodes), 'node')}"
 

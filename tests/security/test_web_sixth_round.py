@@ -73,3 +73,25 @@ def test_a_goto_past_a_snapshot_of_a_string_not_utf8_replays(tmp_path):
     ins.goto(600)
     ins.step(51)
     assert str(ins.facts()) == facts
+
+
+def test_a_fault_of_ours_in_a_request_is_one_line_and_the_session_goes_on(monkeypatch):
+    """Retracting the scramble's (text #) and running ended the worker with a
+    RuntimeError, told as "status 1: most likely CLIPS could not allocate memory" (a
+    newcomer's finding): the scramble says what is missing in one line, and a fault of
+    ours in any request is a 500 of one line, the session kept."""
+    with web_client() as c:
+        sid = c.post("/api/sessions", json={"target": "scramble",
+                                            "options": {"seed": 1}}).json()["id"]
+        post(c, sid, "retract", 1)
+        st = post(c, sid, "run")
+        assert "there is no (text ...) fact" in (st["finish"] or "")
+        assert c.get(f"/api/sessions/{sid}").status_code == 200
+    from pyengine.ui.web import views, worker
+
+    def broken(*args):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(views, "rules_json", broken)
+    assert worker.answer(None, {"op": "rules"}, worker.Limits()) == (
+        500, {"error": "pyengine failed on this request (RuntimeError: a bug); the session "
+                       "goes on"})

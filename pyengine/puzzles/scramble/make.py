@@ -112,7 +112,8 @@ def _line_values(session) -> list[str]:
 def _text_values(session) -> list[str]:
     for record in session.records("text"):
         return [str(v) for v in record["values"]]
-    raise RuntimeError("the scramble rules left no (text ...) fact")
+    raise UsageError("there is no (text ...) fact (was it retracted by hand?): reset to "
+                     "start the scramble again")
 
 
 def make_session(words: list[str] | None = None, randomizer: str = "swap", record: bool = True,
@@ -203,7 +204,10 @@ def open_make(hide=(), file=None, swaps=DEFAULT_SWAPS, randomizer="swap", *, see
 
     def note(stage, fired) -> None:
         if stage.name in ("BUILD", "RANDOMIZE", "SHUFFLE"):
-            notes[stage.name] = [int(v) for v in _line_values(session)]
+            try:
+                notes[stage.name] = [int(v) for v in _line_values(session)]
+            except (UsageError, ValueError):    # facts changed by hand: nothing to note
+                notes.pop(stage.name, None)
 
     def finish() -> str:
         return " ".join("".join(_line_values(session)).upper())

@@ -5,7 +5,7 @@ set of text forms.
 """
 from __future__ import annotations
 
-from pyengine.engine.textio import written_out
+from pyengine.engine.textio import one_line, written_out
 from pyengine.engine.trace import fire_line, matches_lines
 from pyengine.ui.queries import select_facts
 from pyengine.ui.web.pictures import picture
@@ -49,7 +49,8 @@ def state(ws, filter_text: str | None = None) -> dict:
         try:
             finish = str(setup.finish() or "")
         except Exception as exc:          # a half-made result: say so, keep the page
-            finish = f"(no result yet: {type(exc).__name__})"
+            said = one_line(exc) if isinstance(exc, UsageError) else type(exc).__name__
+            finish = f"(no result yet: {said})"
     trace = s.trace
     room = [MAX_FACT_CHARS]             # the rows of a state: about 2 MB at most
     rows = _rows(((f.id, f.text) for f in shown[:MAX_FACTS]), room)

@@ -177,6 +177,11 @@ def answer(ws, request: dict, limits: Limits) -> tuple[int, object]:
         return 400, {"error": _line(exc), **({"changed": changed} if changed else {})}
     except MemoryError:
         return 507, no_memory(limits)
+    except OutOfTime as exc:        # a look that ran out of the request's time
+        return 400, {"error": f"{_line(exc)}: ask for less"}
+    except Exception as exc:        # noqa: BLE001 - a fault of ours: said, the session kept
+        return 500, {"error": f"pyengine failed on this request ({type(exc).__name__}: "
+                              f"{_line(exc)}); the session goes on"}
 
 
 def no_memory(limits: Limits, opened: bool = True) -> dict:
