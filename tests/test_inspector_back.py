@@ -72,6 +72,7 @@ def test_goto_a_firing_ahead_fires_on_to_it_as_step_would():
     assert said[3] == said[0][said[0].index("FIRE    2"):]       # firings 2-4 again
     assert said[4] == said[1]
     assert said[5].count("FIRE") == 4 and "FIRE    8" in said[5]   # to the end: 8 in all
+    assert said[5].endswith(";; there is no firing 50: the agenda emptied after 8 firings\n")
     assert ", 8 firings;" in said[6]
     ins = Inspector.from_clp(EXAMPLES / "family.clp")
     ins.step(3)

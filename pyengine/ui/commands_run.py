@@ -107,11 +107,27 @@ def goto(front, firing: int):
     would, each firing shown."""
     fired = len(front.session.trace)
     if firing > fired + 1:
-        return front.fire(firing - 1 - fired, each=True)
+        return _fire_on_to(front, firing, fired)
     if front.timeline is None:
         raise UsageError("this session cannot be reopened, so it cannot go back")
     front.moved(front.timeline.goto(firing))
     return Note(travel_note(firing, front.session, front.runner) + replay_warning(front))
+
+
+def _fire_on_to(front, firing: int, fired: int):
+    """goto a firing ahead: fire on to just before it; where the agenda empties first,
+    the answer says there is no such firing (in the shell, after the firings)."""
+    result = front.fire(firing - 1 - fired, each=True)
+    now, session = len(front.session.trace), front.session
+    if now >= firing - 1 or session.agenda_size() or session.activations_elsewhere():
+        return result
+    short = f"there is no firing {firing}: the agenda emptied after {plural(now, 'firing')}"
+    if isinstance(result, str):
+        return f"{result}; {short}"
+    if hasattr(result, "note"):
+        result.note = "; ".join(n for n in (result.note, short) if n)
+        return result
+    return Note(short)
 
 
 def replay_warning(front) -> str:
