@@ -49,6 +49,9 @@ class Crashes(Exception):
 def check(forms: list) -> None:
     """Crashes for the first form of the program (read) that CLIPS would crash on."""
     changing = _changing_functions(forms)
+    multislots = {str(f[1]): {str(s[1]) for s in f[2:] if isinstance(s, Form) and len(s) > 1
+                              and s[0] == "multislot"}
+                  for f in forms if isinstance(f, Form) and len(f) > 1 and f[0] == "deftemplate"}
     for form in forms:
         if not isinstance(form, Form) or not form:
             continue
@@ -56,15 +59,14 @@ def check(forms: list) -> None:
         if head == "defrule":
             arrow = next((i for i, x in enumerate(form) if x == "=>"), len(form))
             _no_changes(form[2:arrow], changing, "in a rule's conditions")
-            _duplicates(form[arrow + 1:], _single_variables(form[2:arrow]))
+            _duplicates(form[arrow + 1:], _single_variables(form[2:arrow]),
+                        _multislots_of(form[2:arrow], multislots))
         elif head in ("deftemplate", "deffacts", "defglobal"):
             _no_changes(form[1:], changing | ({"deftemplate-slot-default-value"}
                                               if head == "deftemplate" else set()),
                         f"in a {head}")
-        elif head == "deffunction":
-            params = next((x for x in form[2:] if isinstance(x, Form)), ())
-            _duplicates(form[2:], {p.name for p in params
-                                   if isinstance(p, Variable) and not p.multi})
+        elif head == "deffunction":             # a parameter may hold a multifield
+            _duplicates(form[2:], set())
         for item in _calls(form):
             if str(item[0]) in QUERIES and len(item) > 1 and isinstance(item[1], Form) \
                     and len(item[1]) > MOST_QUERY_FACTS:
@@ -100,17 +102,28 @@ def _calls(form):
         stack.extend(x for x in item if isinstance(x, Form))
 
 
+def _called(call) -> list[str]:
+    """The functions a call calls by name: its head, and ``sort``'s comparison; each
+    without its module (``MAIN::m`` is ``m``)."""
+    names = [str(call[0])]
+    if names[0] == "sort" and len(call) > 1 and isinstance(call[1], Symbol):
+        names.append(str(call[1]))
+    return [name.split("::")[-1] for name in names]
+
+
 def _changing_functions(forms: list) -> frozenset[str]:
     """The fact-changing functions and the deffunctions that call one, through any
-    chain of deffunctions."""
-    bodies = {str(f[1]).split("::")[-1]: f for f in forms if isinstance(f, Form)
-              and len(f) > 1 and f[0] == "deffunction"}
+    chain of deffunctions (a name defined twice: either body; CLIPS's rules keep the
+    first they were compiled with)."""
+    bodies = [(str(f[1]).split("::")[-1], f) for f in forms if isinstance(f, Form)
+              and len(f) > 1 and f[0] == "deffunction"]
     changing = set(CHANGES)
     grew = True
     while grew:
         grew = False
-        for name, body in bodies.items():
-            if name not in changing and any(str(c[0]) in changing for c in _calls(body)):
+        for name, body in bodies:
+            if name not in changing and any(n in changing for c in _calls(body)
+                                            for n in _called(c)):
                 changing.add(name)
                 grew = True
     return frozenset(changing)
@@ -123,29 +136,40 @@ def _no_changes(items, changing, where: str) -> None:
                 if str(call[0]) == "deftemplate-slot-default-value":
                     raise Crashes(f"({call[0]} ...) {where}: a default asking for a "
                                   "default recurses inside CLIPS, past its guard", call)
-                if str(call[0]) in changing:
+                if any(name in changing for name in _called(call)):
                     raise Crashes(f"({call[0]} ...) {where}: CLIPS crashes when a fact "
                                   "changes while it matches or builds facts; change facts "
                                   "in a rule's actions", call)
 
 
 def _single_variables(lhs) -> set[str]:
-    """The single-field variables a rule's conditions bind (never a multifield)."""
-    found = set()
+    """The single-field variables a rule's conditions bind (never a multifield: ``?m``
+    is ``$?m`` too where the rule binds ``$?m``)."""
+    single, multi = set(), set()
     for item in lhs:
         stack = [item]
         while stack:
             x = stack.pop()
             if isinstance(x, Form):
                 stack.extend(x)
-            elif isinstance(x, Variable) and not x.multi and not x.is_global and x.name:
-                found.add(x.name)
-    return found
+            elif isinstance(x, Variable) and not x.is_global and x.name:
+                (multi if x.multi else single).add(x.name)
+    return single - multi
 
 
-def _duplicates(actions, single: set[str]) -> None:
-    """Each ``duplicate`` gives its slots constants, single-field variables of the
-    rule never bound again in its actions, or calls that give one value."""
+def _multislots_of(lhs, multislots: dict) -> dict[str, set]:
+    """The multislots of the template each ``?f <- (template ...)`` of a rule holds."""
+    items = list(lhs)
+    return {items[i].name: multislots.get(str(items[i + 2][0]), set())
+            for i in range(len(items) - 2)
+            if isinstance(items[i], Variable) and items[i + 1] == "<-"
+            and isinstance(items[i + 2], Form) and items[i + 2]}
+
+
+def _duplicates(actions, single: set[str], multi: dict | None = None) -> None:
+    """Each ``duplicate`` gives its single slots constants, single-field variables of
+    the rule never bound again in its actions, or calls that give one value (a
+    multislot of the fact's template, known from its pattern, takes anything)."""
     rebound = {str(c[1].name) for a in actions if isinstance(a, Form) for c in _calls(a)
                if c[0] == "bind" and len(c) > 1 and isinstance(c[1], Variable)}
     for action in actions:
@@ -154,7 +178,11 @@ def _duplicates(actions, single: set[str]) -> None:
         for call in _calls(action):
             if call[0] != "duplicate":
                 continue
+            target = call[1] if len(call) > 1 else None
+            free = (multi or {}).get(target.name, set()) if isinstance(target, Variable) else set()
             for slot in call[2:]:
+                if isinstance(slot, Form) and slot and str(slot[0]) in free:
+                    continue
                 for value in (slot[1:] if isinstance(slot, Form) else ()):
                     if not _one_value(value, single - rebound):
                         raise Crashes("duplicate's new slot values must be constants, the "

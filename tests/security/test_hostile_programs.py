@@ -290,6 +290,18 @@ def test_a_firing_that_asserts_millions_of_facts_is_bounded_alone(engine):
      "(defrule r ?f <- (t (x 1) (m $?m)) => (duplicate ?f (x ?m)))", "duplicate's new slot"),
     ("(deftemplate t (slot x))\n(defrule r ?f <- (t (x ?v)) => (bind ?v (create$ a b)) "
      "(duplicate ?f (x ?v)))", "duplicate's new slot"),
+    ("(deftemplate t (slot x))\n(deffunction MAIN::m (?f) (modify ?f (x 9)) TRUE)\n"
+     "(defrule r ?f <- (t (x ?x&:(MAIN::m ?f))) => )", "(MAIN::m ...) in a rule's conditions"),
+    ("(deftemplate t (slot x))\n(deffunction cmp (?a ?b) (do-for-fact ((?f t)) TRUE "
+     "(modify ?f (x 1))) (> ?a ?b))\n(defrule r (t (x ?x&:(sort cmp (create$ 1 2)))) => )",
+     "(sort ...) in a rule's conditions"),
+    ("(deftemplate t (slot x))\n(deffunction m (?f) (modify ?f (x 9)) TRUE)\n"
+     "(defrule r ?f <- (t (x ?x&:(m ?f))) => )\n(deffunction m (?f) TRUE)",
+     "(m ...) in a rule's conditions"),
+    ("(deftemplate t (slot x) (multislot m))\n(defrule r ?f <- (t (x 1) (m $?m)) "
+     "(test (> (length$ ?m) 1)) => (duplicate ?f (x ?m)))", "duplicate's new slot"),
+    ("(deftemplate t (slot x) (multislot m))\n(deffunction d (?f ?v) (duplicate ?f (x ?v)))",
+     "duplicate's new slot"),
     ("(deftemplate t (slot x))\n(deffunction f () (do-for-fact (" +
      " ".join(f"(?v{i} t)" for i in range(9)) + ") TRUE (f)))", "binds more than 8 facts"),
 ])
@@ -309,6 +321,8 @@ def test_what_crashes_only_clips_runs_on_ours_and_the_safe_forms_pass():
     check_program(lhs_change, engine="ours")
     check_program("(deftemplate t (slot x) (multislot m))\n(defrule r ?f <- (t (x ?v)) => "
                   "(duplicate ?f (x (+ ?v 1)) (m a b ?v)) (modify ?f (x 0)))")
+    check_program("(deftemplate t (slot x) (multislot m))\n"      # a multislot takes one
+                  "(defrule r ?f <- (t (x 1) (m $?m)) => (duplicate ?f (m $?m z)))")
 
 
 def test_random_goes_through_a_guard_on_clips(tmp_path):
