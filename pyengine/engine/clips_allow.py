@@ -159,10 +159,10 @@ def check_program(text: str, limits: ProgramLimits = ProgramLimits(),
         return Checked(written, constructs)
     try:
         crash_guards.check(forms)
+        return Checked(crash_guards.guard_random(written, forms), constructs)
     except crash_guards.Crashes as exc:
         raise ProgramRefused(str(exc), getattr(exc.form, "line", None),
                              getattr(exc.form, "col", None)) from None
-    return Checked(crash_guards.guard_random(written, forms), constructs)
 
 
 def write_back(text: str, limits: ProgramLimits) -> str:

@@ -81,6 +81,10 @@ def guard_random(text: str, forms: list) -> str:
     if not any(str(c[0]) == "random" for f in forms if isinstance(f, Form)
                for c in _calls(f)):
         return text
+    named = _fact_named_random(forms)
+    if named is not None:
+        raise Crashes("a fact or template named random: random is a function here, and "
+                      "its calls go through a guard; name the relation otherwise", named)
     out, end, before = [], 0, None
     for tok in tokens(text, comments=True):
         if tok.kind == "comment":
@@ -90,6 +94,35 @@ def guard_random(text: str, forms: list) -> str:
             end = tok.offset + len(tok.text)
         before = tok.kind
     return _GUARD + "".join(out) + text[end:]
+
+
+_CONDITIONS = frozenset({"not", "and", "or", "exists", "forall", "logical"})
+
+
+def _fact_named_random(forms: list):
+    """A template, a deffacts fact, a rule's pattern or an asserted fact named
+    ``random`` (the guard renames calls by their head, and would rename it too)."""
+    for f in forms:
+        if not isinstance(f, Form) or len(f) < 2:
+            continue
+        head = str(f[0])
+        if head == "deftemplate" and str(f[1]).split("::")[-1] == "random":
+            return f
+        found = [x for x in f[2:] if isinstance(x, Form)] if head == "deffacts" else []
+        if head == "defrule":
+            stack = list(f[2:f.index("=>")] if "=>" in f else f[2:])
+            while stack:
+                ce = stack.pop()
+                if isinstance(ce, Form) and ce and str(ce[0]) in _CONDITIONS:
+                    stack.extend(ce[1:])
+                elif isinstance(ce, Form):
+                    found.append(ce)
+        found += [fact for c in _calls(f) if c[0] == "assert" for fact in c[1:]
+                  if isinstance(fact, Form)]
+        hit = next((x for x in found if x and str(x[0]) == "random"), None)
+        if hit is not None:
+            return hit
+    return None
 
 
 def _calls(form):

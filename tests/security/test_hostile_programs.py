@@ -341,3 +341,5 @@ def test_random_goes_through_a_guard_on_clips(tmp_path):
                           timeout=60)
     assert done.returncode == 0 and done.stdout.splitlines()[-1] == "survived", done
     assert check_program("(defrule r => (printout t 1 crlf))").text.startswith("(defrule")
+    with pytest.raises(ProgramRefused, match="a fact or template named random"):
+        check_program("(defrule r (random ?x) => (printout t (random 1 ?x) crlf))")
