@@ -63,8 +63,8 @@ def clips_watched(path) -> list[str]:
         for piece in re.split(r"(?=(?:==>|<==) (?:f-\d|Activation))", line):
             if piece.startswith(("FIRE", "==>", "<==")):
                 out.append(piece)
-            elif piece or line == "":
-                out.append(f"    | {piece}".rstrip())
+            elif piece or line == "":       # printed text keeps its trailing spaces
+                out.append(f"    | {piece}" if piece else "    |")
     return out
 
 
@@ -206,7 +206,7 @@ def test_a_line_left_unfinished_comes_before_the_change_printed_after_it(engine,
     path = tmp_path / "unfinished.clp"
     path.write_text(UNFINISHED)
     want = clips_watched(path)
-    assert want[1:5] == ["    | before", "==> f-2     (one)", "    | and 2", "==> f-3     (two)"]
+    assert want[1:5] == ["    | before ", "==> f-2     (one)", "    | and 2 ", "==> f-3     (two)"]
     ins = Inspector.from_clp(path, engine=engine)
     ins.watch("activations")
     assert str(ins.run()).splitlines() == want
@@ -319,3 +319,13 @@ def test_a_change_by_hand_lists_what_lost_its_logical_support(engine, tmp_path):
         ";; by you: <== f-5     (report-for 2)", ";; by you: ==> f-2     (sensor (id 2) (v 5))",
         ";; by you: ==> f-7     (calm)", ";; by you: <== f-6     (restless)"]
     assert said[4].splitlines()[0] == "f-4     (alarm 2)   [retracted by you after FIRE 3]"
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_a_printed_line_keeps_its_trailing_spaces_and_tabs(engine, tmp_path):
+    """``(printout t "tags:" tab crlf)`` showed as ``tags:`` (each printed line was
+    stripped on the right; a teacher's finding)."""
+    path = tmp_path / "spaces.clp"
+    path.write_text('(defrule r => (printout t "tags:" tab crlf "x  " crlf crlf "end" crlf))\n')
+    said, _ = answers(opener(engine, [str(path)]), "step")
+    assert said[0].splitlines()[1:] == ["    | tags:\t", "    | x  ", "    |", "    | end"]

@@ -114,7 +114,7 @@ def _elided(relation: str, order: list, changed: set, texts: dict) -> str:
 
 def output_lines(firing) -> list[str]:
     """What a rule printed while firing, as shown under its FIRE line: ``    | text``."""
-    return [f"    | {line}".rstrip() for line in getattr(firing, "output", ())]
+    return [f"    | {line}" if line else "    |" for line in getattr(firing, "output", ())]
 
 
 def firing_lines(firing) -> list[str]:

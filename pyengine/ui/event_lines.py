@@ -49,8 +49,8 @@ def change_place(group: list, kind: str, fact_id: int | None) -> int:
 def event_line(ev: str, payload, text: str | None = None) -> str | None:
     """One event's line (a fact's change shown with ``text`` when given), or None for
     an event that has no line."""
-    if ev in ("output", "input"):
-        return f"    | {payload}".rstrip()
+    if ev in ("output", "input"):       # what was printed, its trailing spaces kept
+        return f"    | {payload}" if str(payload) else "    |"
     if ev == "said":                    # a command typed at the prompt printed it
         return payload
     if ev in CHANGES:
