@@ -49,16 +49,15 @@ class Crashes(Exception):
 def check(forms: list) -> None:
     """Crashes for the first form of the program (read) that CLIPS would crash on."""
     changing = _changing_functions(forms)
-    multislots = {str(f[1]): {str(s[1]) for s in f[2:] if isinstance(s, Form) and len(s) > 1
-                              and s[0] == "multislot"}
-                  for f in forms if isinstance(f, Form) and len(f) > 1 and f[0] == "deftemplate"}
+    multislots = _multislots(forms)
     for form in forms:
         if not isinstance(form, Form) or not form:
             continue
         head = str(form[0])
         if head == "defrule":
-            arrow = next((i for i, x in enumerate(form) if x == "=>"), len(form))
+            arrow = _arrow(form)
             _no_changes(form[2:arrow], changing, "in a rule's conditions")
+            _no_global_binds(form[2:arrow])
             _duplicates(form[arrow + 1:], _single_variables(form[2:arrow]),
                         _multislots_of(form[2:arrow], multislots))
         elif head in ("deftemplate", "deffacts", "defglobal"):
@@ -99,6 +98,39 @@ def guard_random(text: str, forms: list) -> str:
 _CONDITIONS = frozenset({"not", "and", "or", "exists", "forall", "logical"})
 
 
+def _arrow(rule) -> int:
+    """Where a defrule's ``=>`` is (a comment string ``"=>"`` is no arrow)."""
+    return next((i for i, x in enumerate(rule) if type(x) is Symbol and x == "=>"), len(rule))
+
+
+def _multislots(forms: list) -> dict[str, set]:
+    """Each template's multislots, by its name without a module; a name two modules
+    give a template has none here (which one a rule means is the module's to say)."""
+    out: dict[str, set] = {}
+    seen: set[str] = set()
+    for f in forms:
+        if isinstance(f, Form) and len(f) > 1 and f[0] == "deftemplate":
+            name = str(f[1]).split("::")[-1]
+            out[name] = set() if name in seen else {
+                str(s[1]) for s in f[2:] if isinstance(s, Form) and len(s) > 1
+                and s[0] == "multislot"}
+            seen.add(name)
+    return out
+
+
+def _no_global_binds(lhs) -> None:
+    """A global bound in a rule's conditions (``(test (bind ?*g* 1))``): CLIPS's data
+    come apart (EVALUATN3, then a crash)."""
+    for item in lhs:
+        if isinstance(item, Form):
+            for call in _calls(item):
+                if call[0] == "bind" and len(call) > 1 and isinstance(call[1], Variable) \
+                        and call[1].is_global:
+                    raise Crashes(f"(bind {call[1]} ...) in a rule's conditions: CLIPS's "
+                                  "data come apart when a global changes while it matches; "
+                                  "bind it in a rule's actions", call)
+
+
 def _fact_named_random(forms: list):
     """A template, a deffacts fact, a rule's pattern or an asserted fact named
     ``random`` (the guard renames calls by their head, and would rename it too)."""
@@ -110,7 +142,7 @@ def _fact_named_random(forms: list):
             return f
         found = [x for x in f[2:] if isinstance(x, Form)] if head == "deffacts" else []
         if head == "defrule":
-            stack = list(f[2:f.index("=>")] if "=>" in f else f[2:])
+            stack = list(f[2:_arrow(f)])
             while stack:
                 ce = stack.pop()
                 if isinstance(ce, Form) and ce and str(ce[0]) in _CONDITIONS:
@@ -193,9 +225,10 @@ def _single_variables(lhs) -> set[str]:
 def _multislots_of(lhs, multislots: dict) -> dict[str, set]:
     """The multislots of the template each ``?f <- (template ...)`` of a rule holds."""
     items = list(lhs)
-    return {items[i].name: multislots.get(str(items[i + 2][0]), set())
+    return {items[i].name: multislots.get(str(items[i + 2][0]).split("::")[-1], set())
             for i in range(len(items) - 2)
-            if isinstance(items[i], Variable) and items[i + 1] == "<-"
+            if isinstance(items[i], Variable) and type(items[i + 1]) is Symbol
+            and items[i + 1] == "<-"
             and isinstance(items[i + 2], Form) and items[i + 2]}
 
 

@@ -302,6 +302,13 @@ def test_a_firing_that_asserts_millions_of_facts_is_bounded_alone(engine):
      "(test (> (length$ ?m) 1)) => (duplicate ?f (x ?m)))", "duplicate's new slot"),
     ("(deftemplate t (slot x) (multislot m))\n(deffunction d (?f ?v) (duplicate ?f (x ?v)))",
      "duplicate's new slot"),
+    ('(deftemplate t (slot x))\n(defrule r "=>" ?f <- (t (x ?x&:(modify ?f (x 9)))) => )',
+     "(modify ...) in a rule's conditions"),
+    ("(defglobal ?*g* = 0)\n(defrule r (a ?x) (test (bind ?*g* 1)) => )",
+     "(bind ?*g* ...) in a rule's conditions"),
+    ("(deftemplate t (slot x) (multislot m))\n(defmodule B)\n(deftemplate B::t (slot x) "
+     "(slot m))\n(defrule B::r ?f <- (t (x 1) (m ?v)) (a $?k) => (duplicate ?f (m ?k)))",
+     "duplicate's new slot"),
     ("(deftemplate t (slot x))\n(deffunction f () (do-for-fact (" +
      " ".join(f"(?v{i} t)" for i in range(9)) + ") TRUE (f)))", "binds more than 8 facts"),
 ])
