@@ -37,6 +37,7 @@ def one_line(exc: UsageError) -> bool:
 @example(" +7 ")
 @example("-0")
 @example("9" * 5000)
+@example("0" * 21 + "\x1f" * 5 + "\x08" * 4 + "\U000101fe" * 10 + "0")  # escapes grew it
 def test_any_text_reads_as_python_reads_it_or_is_one_line_refusal(text):
     try:
         n = whole(text, "--swaps")

@@ -33,10 +33,12 @@ def is_digits(text: str) -> bool:
 
 
 def shown(value: object) -> str:
-    """``value`` for a one-line message: its ``repr``, long texts cut."""
+    """``value`` for a one-line message: its ``repr``, cut after escaping (a character
+    past the Basic Multilingual Plane escapes to ten)."""
     if isinstance(value, str) and len(value) > _SHOWN:
-        return repr(value[:_SHOWN]) + "..."
-    text = repr(value)
+        text = repr(value[:_SHOWN]) + "..."
+    else:
+        text = repr(value)
     return text if len(text) <= 2 * _SHOWN else text[:2 * _SHOWN] + "..."
 
 
