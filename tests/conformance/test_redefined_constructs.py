@@ -90,3 +90,27 @@ def test_a_pattern_address_bound_twice_is_refused_on_both(rule, says, tmp_path):
             engine([path])
     path.write_text("(defrule r (or ?f <- (p 1) ?f <- (q 1)) => (retract ?f))\n")
     ExpertaSession.from_clp([path])
+
+
+@pytest.mark.parametrize("text, says", [
+    ("(deffacts d (not x))", "[PATTERN1] The symbol 'not' has special meaning and may not "
+                             "be used as a relation name."),
+    ("(defrule r => (assert (exists 1)))", "The symbol 'exists' has special meaning"),
+    ("(defrule r (a) (object ?x) => )", "The symbol 'object' has special meaning"),
+    ("(deftemplate test (slot x))", "may not be used as a deftemplate name"),
+    ("(defrule r (and) => )", "[PRNTUTIL2] Syntax Error: Check appropriate syntax for the "
+                              "and conditional element."),
+    ("(defrule r (a) (exists) => )", "syntax for the exists conditional element"),
+])
+def test_what_clips_refuses_as_it_loads_ours_refuses_too(text, says, tmp_path):
+    """Ours ran a fact named not or object and a rule holding (and) or (exists), which
+    CLIPS refuses as it loads (a conformance tester's finding): in CLIPS's words."""
+    from pyengine.engine.clips import ClipsSession
+    from pyengine.engine.errors import UsageError
+    from pyengine.engine.experta import ExpertaSession
+    path = tmp_path / "refused.clp"
+    path.write_text(text + "\n")
+    with pytest.raises(UsageError):
+        ClipsSession([path])
+    with pytest.raises(UsageError, match=re.escape(says)):
+        ExpertaSession.from_clp([path])

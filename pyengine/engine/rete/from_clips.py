@@ -37,6 +37,10 @@ _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of i
 _NO_VALUE = object()
 
 
+#: conditional elements that hold others (none is a syntax error on CLIPS)
+_GROUPING = frozenset({"and", "or", "not", "exists", "forall", "logical"})
+
+
 class LhsReader:
     """Reads one rule's conditions; ``bound`` grows with the variables bound so far."""
 
@@ -119,6 +123,9 @@ class LhsReader:
         _call_tested(item, self.fail)
         item = tests_folded(item)
         head = str(item[0])
+        if head in _GROUPING and len(item) == 1:     # (and), (exists): CLIPS's words
+            self.fail(f"[PRNTUTIL2] Syntax Error: Check appropriate syntax for the {head} "
+                      "conditional element.", item)
         if head == "test":
             if len(item) != 2:
                 self.fail("(test ...) takes one expression", item)

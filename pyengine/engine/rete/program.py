@@ -35,6 +35,8 @@ from pyengine.engine.rete.program_modules import Modules
 from pyengine.engine.rete.rule_constraints import addresses, check_rule
 
 CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
+#: words CLIPS gives a meaning of their own: no relation or template takes them
+RESERVED = frozenset({"not", "and", "or", "test", "exists", "forall", "logical", "object"})
 #: Largest program text we read (characters).
 MAX_PROGRAM_CHARS = 2_000_000
 
@@ -134,15 +136,21 @@ class Program:
         module = self.loading or self.engine.agenda.focus.current
         return owner is None or self.modules.sees_construct(module, construct, name, owner)
 
-    def relation_used(self, name: str, line: int | None = None) -> None:
+    def relation_used(self, name: str, line: int | None = None,
+                      what: str = "a relation name") -> None:
         """A relation is used (by a construct being read, or a fact typed at the prompt
-        in the current module): ClpError where CLIPS would make it a second template."""
+        in the current module): ClpError where CLIPS would make it a second template,
+        or where its name is a word with a meaning of its own (``not``, ``test``...)."""
+        if _local(name) in RESERVED:
+            raise ClpError(f"[PATTERN1] The symbol '{_local(name)}' has special meaning and "
+                           f"may not be used as {what}.", line)
         module = self.loading or self.engine.agenda.focus.current
         self.modules.use(module, name, line)
 
     def _deftemplate(self, form) -> None:
         if len(form) > 1 and isinstance(form[1], Symbol):
-            self.relation_used(str(form[1]), getattr(form, "line", None))
+            self.relation_used(str(form[1]), getattr(form, "line", None),
+                               "a deftemplate name")
         compile_deftemplate(form, self.scope, self.host)
         self.fact_class(_local(str(form[1])))
 
