@@ -101,6 +101,9 @@ def test_a_pattern_address_bound_twice_is_refused_on_both(rule, says, tmp_path):
     ("(defrule r (and) => )", "[PRNTUTIL2] Syntax Error: Check appropriate syntax for the "
                               "and conditional element."),
     ("(defrule r (a) (exists) => )", "syntax for the exists conditional element"),
+    ("(defrule r (declare) => )", "Check appropriate syntax for declare statement."),
+    ("(defmodule A)\n(defmodule A)", "[CSTRCPSR4] Cannot redefine defmodule 'A' while it "
+                                      "is in use."),
 ])
 def test_what_clips_refuses_as_it_loads_ours_refuses_too(text, says, tmp_path):
     """Ours ran a fact named not or object and a rule holding (and) or (exists), which

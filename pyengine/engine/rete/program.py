@@ -216,6 +216,9 @@ class Program:
 
     def _declare(self, form, rule: str) -> dict:
         out: dict = {}
+        if len(form) == 1:
+            raise ClpError(f"defrule {rule}: [PRNTUTIL2] Syntax Error: Check appropriate "
+                           "syntax for declare statement.", getattr(form, "line", None))
         for item in form[1:]:
             if not isinstance(item, Form) or len(item) != 2 or \
                     str(item[0]) not in ("salience", "auto-focus"):

@@ -35,6 +35,9 @@ class Modules:
     def define(self, form: Form) -> str:
         """Read ``(defmodule NAME (import ...) (export ...))``; its name."""
         name = str(form[1])
+        if name in self.names and name != "MAIN":      # MAIN is CLIPS's own, defined anew
+            raise ClpError(f"[CSTRCPSR4] Cannot redefine defmodule '{name}' while it is in "
+                           "use.", getattr(form, "line", None))
         if name not in self.names:
             self.names.append(name)
         self.exports.setdefault(name, frozenset())
