@@ -22,7 +22,8 @@ these for the CLIPS engine; ours runs such programs and says their errors).
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import Form, Symbol, Variable, tokens
+from pyengine.engine.clips_reader import GROUP_CES, Form, Symbol, Variable, arrow_index, tokens
+from pyengine.engine.rete.clips_rewrites import Addressed, units
 
 #: functions that change the fact base
 CHANGES = frozenset("""assert retract modify duplicate assert-string do-for-fact
@@ -55,7 +56,7 @@ def check(forms: list) -> None:
             continue
         head = str(form[0])
         if head == "defrule":
-            arrow = _arrow(form)
+            arrow = _arrow(form)            # (the conditions: form[2:arrow])
             _no_changes(form[2:arrow], changing, "in a rule's conditions")
             _no_global_binds(form[2:arrow])
             _duplicates(form[arrow + 1:], _single_variables(form[2:arrow]),
@@ -95,12 +96,10 @@ def guard_random(text: str, forms: list) -> str:
     return _GUARD + "".join(out) + text[end:]
 
 
-_CONDITIONS = frozenset({"not", "and", "or", "exists", "forall", "logical"})
-
-
 def _arrow(rule) -> int:
-    """Where a defrule's ``=>`` is (a comment string ``"=>"`` is no arrow)."""
-    return next((i for i, x in enumerate(rule) if type(x) is Symbol and x == "=>"), len(rule))
+    """Where a defrule's ``=>`` is (its end without one)."""
+    at = arrow_index(rule)
+    return len(rule) if at is None else at
 
 
 def _multislots(forms: list) -> dict[str, set]:
@@ -145,7 +144,7 @@ def _fact_named_random(forms: list):
             stack = list(f[2:_arrow(f)])
             while stack:
                 ce = stack.pop()
-                if isinstance(ce, Form) and ce and str(ce[0]) in _CONDITIONS:
+                if isinstance(ce, Form) and ce and str(ce[0]) in GROUP_CES:
                     stack.extend(ce[1:])
                 elif isinstance(ce, Form):
                     found.append(ce)
@@ -224,12 +223,9 @@ def _single_variables(lhs) -> set[str]:
 
 def _multislots_of(lhs, multislots: dict) -> dict[str, set]:
     """The multislots of the template each ``?f <- (template ...)`` of a rule holds."""
-    items = list(lhs)
-    return {items[i].name: multislots.get(str(items[i + 2][0]).split("::")[-1], set())
-            for i in range(len(items) - 2)
-            if isinstance(items[i], Variable) and type(items[i + 1]) is Symbol
-            and items[i + 1] == "<-"
-            and isinstance(items[i + 2], Form) and items[i + 2]}
+    return {ce.var.name: multislots.get(str(ce.pattern[0]).split("::")[-1], set())
+            for ce in units(lhs) if isinstance(ce, Addressed)
+            and isinstance(ce.pattern, Form) and ce.pattern}
 
 
 def _duplicates(actions, single: set[str], multi: dict | None = None) -> None:

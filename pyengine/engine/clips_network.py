@@ -11,7 +11,7 @@ from __future__ import annotations
 
 
 from pyengine.engine.clips_inspect import parse_matches
-from pyengine.engine.clips_reader import Form, ReadError, String, Symbol, read
+from pyengine.engine.clips_reader import Form, ReadError, String, arrow_index, read
 from pyengine.engine.network import LayoutMismatch, RuleNet, layout, listed, sorted_rows
 from pyengine.engine.rete import lhs
 from pyengine.engine.rete.clips_rewrites import (Addressed, existing, for_all, negated,
@@ -78,8 +78,7 @@ def lhs_ces(source: str) -> list | None:
     items = list(rule[2:])
     if items and isinstance(items[0], String):
         items = items[1:]                       # the rule's comment
-    if Symbol("=>") in items:
-        items = items[:items.index(Symbol("=>"))]
+    items = items[:arrow_index(items)]
     return _ces(items, source)
 
 

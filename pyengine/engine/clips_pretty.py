@@ -51,15 +51,13 @@ or deffunction); we take none.
 from __future__ import annotations
 
 from pyengine.engine.clips_pretty_actions import ActionPrinter, Tok
-from pyengine.engine.clips_reader import (Connective, Form, InstanceName, String, Symbol,
+from pyengine.engine.clips_reader import (GROUP_CES, Connective, Form, InstanceName, String, Symbol,
                                           Variable)
 
 __all__ = ["pretty", "CONSTRUCTS"]
 
 #: The constructs :func:`pretty` writes.
 CONSTRUCTS = ("defrule", "deftemplate", "deffacts", "deffunction")
-#: Conditional elements that hold other conditions.
-GROUP_CES = frozenset({"and", "or", "not", "exists", "forall", "logical"})
 #: Slot attributes whose values are listed one space apart.
 VALUE_LISTS = frozenset({"type", "allowed-symbols", "allowed-strings", "allowed-lexemes",
                          "allowed-integers", "allowed-floats", "allowed-numbers",

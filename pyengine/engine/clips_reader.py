@@ -302,6 +302,16 @@ def form_end(text: str, start: int = 0) -> int | None:
     return None
 
 
+#: Conditional elements that hold other conditions.
+GROUP_CES = frozenset({"and", "or", "not", "exists", "forall", "logical"})
+
+
+def arrow_index(items) -> int | None:
+    """Where a rule's ``=>`` stands among ``items`` (the symbol: a comment string
+    ``"=>"`` compares equal to it and is no arrow), or None."""
+    return next((i for i, x in enumerate(items) if type(x) is Symbol and x == "=>"), None)
+
+
 def uses_variable(items: list) -> bool:
     """Do the items read name a variable (``?f``, ``?*g*``) anywhere, however deep?"""
     todo = list(items)

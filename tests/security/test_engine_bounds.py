@@ -119,3 +119,11 @@ def test_serve_on_a_busy_port_is_one_line_before_it_says_its_url():
                            capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "port is in use" in r.stderr and "http://" not in r.stderr
     assert r.stderr.count("\n") == 1
+
+
+def test_a_rule_comment_reading_like_the_arrow_hides_no_condition():
+    """A comment string ``"=>"`` compared equal to the arrow: the bound on a rule's or
+    alternatives read an empty left-hand side (CLIPS would have spent hours on it)."""
+    from pyengine.engine.rete.clips_rewrites import rule_past_limit
+    ors = " ".join(f"(or (a{i}) (b{i}))" for i in range(12))
+    assert "more than 1,000 alternatives" in rule_past_limit(f'(defrule r "=>" {ors} => )')

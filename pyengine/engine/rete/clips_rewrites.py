@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pyengine.engine.clips_reader import Form, ReadError, Symbol, Variable, make_form, read
+from pyengine.engine.clips_reader import (Form, ReadError, Symbol, Variable, arrow_index,
+                                          make_form, read)
 from pyengine.engine.rete.lhs import (MAX_ALTERNATIVES, And, Exists, Forall, Not, Or,
                                       TooManyAlternatives, count_alternatives, flatten,
                                       one_join)
@@ -257,7 +258,7 @@ def rule_past_limit(text: str) -> str | None:
             return again
         if isinstance(form, Form) and len(form) > 2 and form[0] == "defrule":
             items = list(form[2:])
-            lhs = items[:items.index("=>")] if "=>" in items else items
+            lhs = items[:arrow_index(items)]        # to the end without one
             line = getattr(form, "line", "?")
             if form_alternatives(lhs) > MAX_ALTERNATIVES:
                 return f"line {line}: defrule {form[1]}: {TooManyAlternatives()}"

@@ -15,7 +15,7 @@ Anything outside the subset our engine runs is refused with the line it is on.
 """
 from __future__ import annotations
 
-from pyengine.engine.clips_reader import Connective, Form, String, Symbol, Variable
+from pyengine.engine.clips_reader import GROUP_CES, Connective, Form, String, Symbol, Variable
 from pyengine.engine.clp.expressions import ClpError, Frame, compile_expr
 from pyengine.engine.clp.errors import ClpRuntimeError
 from pyengine.engine.clp.slot_constraints import check_values, kind
@@ -35,10 +35,6 @@ _JOINING = (Connective("&"), Connective("|"))      # a ``~`` starts a field of i
 
 #: what a ``=(...)`` whose call failed equals: no field's value
 _NO_VALUE = object()
-
-
-#: conditional elements that hold others (none is a syntax error on CLIPS)
-_GROUPING = frozenset({"and", "or", "not", "exists", "forall", "logical"})
 
 
 class LhsReader:
@@ -123,7 +119,7 @@ class LhsReader:
         _call_tested(item, self.fail)
         item = tests_folded(item)
         head = str(item[0])
-        if head in _GROUPING and len(item) == 1:     # (and), (exists): CLIPS's words
+        if head in GROUP_CES and len(item) == 1:     # (and), (exists): CLIPS's words
             self.fail(f"[PRNTUTIL2] Syntax Error: Check appropriate syntax for the {head} "
                       "conditional element.", item)
         if head == "test":

@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable,
+from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable, arrow_index,
                                           construct_text, make_form, read)
+from pyengine.engine.clips_values import RESERVED_RELATIONS
 from pyengine.engine.clp.actions import (ReturnSignal, compile_deffunction, compile_defglobal,
                                          reset_globals, sequence)
 from pyengine.engine.clp.actions_facts import compile_deffacts
@@ -35,8 +36,7 @@ from pyengine.engine.rete.program_modules import Modules
 from pyengine.engine.rete.rule_constraints import addresses, check_rule
 
 CONSTRUCTS = ("deftemplate", "deffacts", "defrule", "deffunction", "defglobal", "defmodule")
-#: words CLIPS gives a meaning of their own: no relation or template takes them
-RESERVED = frozenset({"not", "and", "or", "test", "exists", "forall", "logical", "object"})
+
 #: Largest program text we read (characters).
 MAX_PROGRAM_CHARS = 2_000_000
 
@@ -141,7 +141,7 @@ class Program:
         """A relation is used (by a construct being read, or a fact typed at the prompt
         in the current module): ClpError where CLIPS would make it a second template,
         or where its name is a word with a meaning of its own (``not``, ``test``...)."""
-        if _local(name) in RESERVED:
+        if _local(name) in RESERVED_RELATIONS:
             raise ClpError(f"[PATTERN1] The symbol '{_local(name)}' has special meaning and "
                            f"may not be used as {what}.", line)
         module = self.loading or self.engine.agenda.focus.current
@@ -189,9 +189,9 @@ class Program:
             items.pop(0)
         declare = self._declare(items.pop(0), name) if items and isinstance(items[0], Form) \
             and items[0] and items[0][0] == "declare" else {}
-        if "=>" not in items:
+        arrow = arrow_index(items)
+        if arrow is None:
             raise ClpError(f"defrule {name}: no => between conditions and actions", line)
-        arrow = items.index("=>")
         reader = LhsReader(self, name, line)
         ces, logical = reader.ces(items[:arrow])
         # a variable only some branches of an or bind is not the actions' (CLIPS's PRCCODE3)

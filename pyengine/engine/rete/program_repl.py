@@ -75,11 +75,17 @@ def visible_facts(session) -> list[FactView]:
             if program.modules.visible(current, type(f)._clips_name)]
 
 
+def _compiled(program, form):
+    """``form`` typed at the prompt, compiled in the program's scope, the variables
+    bound at the prompt known (ClpError if it cannot be)."""
+    return sequence([form], program.scope.child(bound=set(program.prompt_vars),
+                                                context="expression"), None)
+
+
 def _value(program, arg) -> object:
     """An argument typed at the prompt, evaluated in the program's scope."""
     try:
-        run = sequence([arg], program.scope.child(bound=set(program.prompt_vars),
-                                                  context="expression"), None)
+        run = _compiled(program, arg)
         with deep_calls():
             return run(Frame(dict(program.prompt_vars), program.host))
     except ClpError as exc:
@@ -95,7 +101,7 @@ def evaluate(session, text: str) -> CommandResult:
     program = session.ke.program
     kept = program.prompt_vars
     try:
-        run = sequence([form], program.scope.child(bound=set(kept), context="expression"), None)
+        run = _compiled(program, form)
     except ClpError as exc:
         raise UsageError(f"{text.strip()}: {exc}") from None
     frame = Frame(dict(kept), program.host)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from keyword import iskeyword
 
-from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
+from pyengine.engine.clips_reader import Form, String, Symbol, Variable, arrow_index, read
 from pyengine.engine.rete.lhs import (And, AndC, Const, Exists, Forall, Not, NotC, Or, OrC,
                                       Pattern, Pred, Ret, Skipped, Test, Var)
 
@@ -210,8 +210,8 @@ def _actions(source: str) -> list[str]:
     except Exception:       # noqa: BLE001
         return []
     items = list(form)
-    if "=>" not in items:
+    i = arrow_index(items)
+    if i is None:
         return []
-    i = items.index("=>")
     return [source[a.start:a.end] if isinstance(a, Form) else str(a) for a in items[i + 1:]
             if isinstance(a, Form)]
