@@ -96,9 +96,10 @@ def test_every_conversion_at_the_bound_stays_inside_clipss_buffer():
     ran = subprocess.run([sys.executable, "-c", script, *calls], env=env,
                          capture_output=True, text=True, timeout=120)
     assert ran.returncode == 0 and ran.stdout.strip() == f"ran {len(calls)}", ran.stderr[-300:]
-    caught = subprocess.run([sys.executable, "-c", script, overrun], env=env,
-                            capture_output=True, text=True, timeout=120)
-    assert caught.returncode != 0, "the checking allocator did not catch a known overrun"
+    caught = [subprocess.run([sys.executable, "-c", script, overrun], env=env,
+                             capture_output=True, text=True, timeout=120).returncode
+              for _ in range(5)]    # the heap's layout varies: one run in ~40 slips past
+    assert any(caught), "the checking allocator did not catch a known overrun"
 
 
 def test_the_page_checks_a_program_for_the_engine_it_asks_for():
