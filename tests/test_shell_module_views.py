@@ -104,3 +104,26 @@ def test_run_minus_one_in_clips_form_runs_to_the_end():
     said, _ = answers(opener("clp", [str(EXAMPLES / "family.clp")]), "run -1\n(run -1)")
     assert said[0] == "error: run must be at least 0, not -1\n"
     assert said[1].endswith(";; 8 rules fired (8 in all)\n")
+
+
+@pytest.mark.parametrize("engine", ["clp", "experta"])
+def test_retract_typed_in_clips_form_retracts_what_is_there(engine, program):
+    """CLIPS's ``(retract 2 99 3)`` retracts f-2 and f-3 and says f-99 is not there;
+    the shell's ``retract`` verb takes all or none, and the CLIPS form went to it (a
+    teacher's finding: nothing was retracted)."""
+    said, shell = answers(opener(engine, [str(program)]),
+                          "(retract 2 99 3)\nfacts *\nretract 1 99\nfacts *")
+    assert said[0] == "error: [PRNTUTIL1] Unable to find fact f-99.\n"
+    assert [ln.split()[0] for ln in said[1].splitlines() if ln[:2] == "f-"] == ["f-1", "f-4"]
+    assert said[2] == "error: no fact f-99\n" and said[3] == said[1]
+
+
+def test_retract_typed_in_clips_form_on_a_python_engine():
+    """On an experta engine written in Python, CLIPS's ``(retract ...)`` of fact ids
+    does the same: each fact there goes, each one not there is said."""
+    said, shell = answers(opener("bee", []), "(retract 1 99 x 3)\nfacts")
+    assert said[0] == ("error: [PRNTUTIL1] Unable to find fact f-99. [ARGACCES2] Function "
+                       "'retract' expected argument #3 to be of type fact-address, "
+                       "fact-index, or the symbol *.\n")
+    shown = [ln.split()[0] for ln in said[1].splitlines()[:3]]
+    assert shown == ["f-2", "f-4", "f-5"]

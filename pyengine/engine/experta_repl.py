@@ -69,7 +69,27 @@ def command(s, text: str) -> CommandResult:
         return CommandResult(tuple(_refresh(s, args)))
     if name in VIEWS:
         return VIEWS[name](s, args)
+    if name == "retract":
+        return _retract(s, args)
     raise UsageError(f"({name}) is a CLIPS command; this is an experta session")
+
+
+def _retract(s, args: list[str]) -> CommandResult:
+    """CLIPS's ``(retract 2 99 3)`` of fact indexes (or ``*``): each fact there goes,
+    each one not there or not an index is said, in CLIPS's words, and the rest go on."""
+    errors = []
+    for n, arg in enumerate(args, 1):
+        if arg == "*":
+            for f in s.facts():
+                s.retract(f.id)
+        elif arg.isdigit() and any(f.id == int(arg) for f in s.facts()):
+            s.retract(int(arg))
+        elif arg.isdigit():
+            errors.append(f"[PRNTUTIL1] Unable to find fact f-{int(arg)}.")
+        else:
+            errors.append(f"[ARGACCES2] Function 'retract' expected argument #{n} to be of "
+                          "type fact-address, fact-index, or the symbol *.")
+    return CommandResult(error=" ".join(errors) or None)
 
 
 def _list(s, name: str, args: list[str]) -> list[str]:

@@ -177,7 +177,7 @@ def clips_form(line: str) -> str:
     inner = line[1:-1].strip()
     word, _, rest = inner.partition(" ")
     if word in EVALUATED and _uses_variable(line) or word == "agenda" and _module(rest) \
-            or word == "get-strategy" and rest.strip() or word == "retract" and _not_ids(rest) \
+            or word == "get-strategy" and rest.strip() or word == "retract" and _clips_retract(rest) \
             or word == "facts" and not all(w.isdigit() for w in rest.split()):
         return line             # (facts MODULE), (facts (+ 1 1)): CLIPS's arguments
     word = CLIPS_NAMES.get(word, word)
@@ -186,9 +186,14 @@ def clips_form(line: str) -> str:
     return f"{word} {rest.strip()}".strip()
 
 
-def _not_ids(rest: str) -> bool:
-    """Is ``(retract REST)`` more than fact ids (``*``, a call): CLIPS's to evaluate?"""
-    for word in rest.split():
+def _clips_retract(rest: str) -> bool:
+    """Is ``(retract REST)`` CLIPS's to evaluate: more than one fact (``(retract 2 99
+    3)`` retracts 2 and 3 and says f-99 is not there, where the shell's ``retract``
+    takes all or none), ``*`` or a call?"""
+    words = rest.split()
+    if len(words) > 1:
+        return True
+    for word in words:
         try:
             parse_id(word)
         except UsageError:
