@@ -297,7 +297,8 @@ class ExpertaSession(Session):
         if stopped is not None:
             raise stopped
         if failed is not None:
-            raise EngineHalted(f"firing {self.fired_total}: {action_error(failed)}") from failed
+            raise EngineHalted(f"firing {self.fired_total}: {action_error(failed, act.name)}") \
+                from failed
 
     def _finish(self, firing: Firing, changes: list) -> None:
         """Record a firing with what its action changed (told as it happened)."""

@@ -15,6 +15,7 @@ import sys
 import threading
 from contextlib import contextmanager
 
+from pyengine.engine.clp.errors import ClpRuntimeError
 from pyengine.engine.errors import UsageError
 
 
@@ -36,8 +37,13 @@ class RuleInput(io.TextIOBase):
         return self.readline()
 
 
-def action_error(exc: BaseException) -> str:
-    """A failed action's error in one line (Python's with its type: ``ZeroDivisionError: ...``)."""
+def action_error(exc: BaseException, rule: str = "") -> str:
+    """A failed action's error in one line (Python's with its type: ``ZeroDivisionError: ...``);
+    a CLIPS program's ends as CLIPS's does, naming the ``rule`` halted."""
+    if isinstance(exc, ClpRuntimeError) and rule:
+        warning = "WARNING: " if exc.rules_halted else ""
+        return (f"{exc} [PRCCODE4] {warning}Execution halted during the actions of defrule "
+                f"'{rule.rpartition('::')[2]}'.")
     if isinstance(exc, UsageError):
         return str(exc)
     if isinstance(exc, SystemExit):

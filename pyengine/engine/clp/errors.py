@@ -18,7 +18,10 @@ class ClpRuntimeError(UsageError):
     """An error while running CLIPS code, in CLIPS's words (with CLIPS's ``[ID]`` where
     given, and the line of the call that failed, once known). ``value``: what CLIPS's
     function returns after this error, where it goes on (``(/ 1 0)`` is 1.0);
-    ``calls``: how many calls it has come out of so far."""
+    ``calls``: how many calls it has come out of so far; ``rules_halted``: CLIPS
+    halts the rules after it, rather than the evaluation (its PRCCODE4 is a warning)."""
+
+    rules_halted = False
 
     def __init__(self, message: str, line: int | None = None, *, code: str | None = None,
                  value: object = None) -> None:

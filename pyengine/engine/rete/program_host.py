@@ -66,7 +66,9 @@ class ClipsHost:
         if said:
             text = " ".join(said)
             said.clear()
-            raise ClpRuntimeError(text)
+            error = ClpRuntimeError(text)
+            error.rules_halted = True       # CLIPS halts the rules, and warns so
+            raise error
 
     @property
     def engine(self) -> Engine:
