@@ -126,3 +126,13 @@ def test_a_student_module_imported_before_pyengine_works(tmp_path):
                          env=dict(os.environ, PYTHONPATH=str(REPO)), timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "stop"
+
+
+@pytest.mark.parametrize("kind, wanted", [("clp", "FILE.clp"), ("experta", "FILE")])
+def test_shell_without_a_file_names_what_it_wants(kind, wanted):
+    """``pyengine shell clp`` alone said "the following arguments are required:
+    target" (argparse's internal name; a newcomer's finding)."""
+    out = pyengine("shell", kind)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines()[-1] == (
+        f"pyengine shell {kind}: error: the following arguments are required: {wanted}")

@@ -250,6 +250,19 @@ def test_a_command_and_its_open_session_refuse_alike():
         assert str(run_err.value) == str(open_err.value), kw
 
 
+def test_the_api_takes_candidates_as_a_list_as_it_takes_hide():
+    """``pyengine.solve("scramble", candidates=[...])`` said "expected text" where
+    ``hide=[...]`` takes a list (a newcomer's finding); each item is still checked."""
+    import pyengine
+    listed = pyengine.solve("scramble", line="THAMESSEINE", candidates=["thames", "Seine"])
+    joined = pyengine.solve("scramble", line="THAMESSEINE", candidates="thames,Seine")
+    assert listed.solutions == joined.solutions and listed.solutions
+    with pytest.raises(UsageError, match=r"--candidates: expected words \(strings\)"):
+        pyengine.solve("scramble", line="THAMESSEINE", candidates=["thames", 3])
+    with pytest.raises(UsageError, match="has '@'"):
+        pyengine.solve("scramble", line="THAMESSEINE", candidates=["th@mes"])
+
+
 def test_open_solve_cuts_big_pools_down_like_run_solve():
     pool = ",".join(f"{a}{b}{c}" for a in "abcdefghij" for b in "abcdefghij"
                     for c in "abcdefghij")

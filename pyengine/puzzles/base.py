@@ -79,6 +79,7 @@ class Option:
     cli: bool = True            # False: an API-only option (e.g. an open file)
     fresh_seed: bool = False    # None is replaced by a fresh seed (drawn once per call)
     web: bool = False           # offered on the web page (never an option naming a file)
+    listable: bool = False      # a "str" the Python API may give as a list of words too
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS:
@@ -102,7 +103,7 @@ class Option:
             if self.required:
                 raise UsageError(f"{self.label} is required")
             return self.default
-        if self.kind == "words":
+        if self.kind == "words" or self.listable and isinstance(value, (list, tuple)):
             items = [value] if isinstance(value, str) else value
             if not isinstance(items, (list, tuple)) or not all(isinstance(v, str) for v in items):
                 raise UsageError(f"{self.label}: expected words (strings), not {value!r}")

@@ -142,7 +142,7 @@ def _add_firing(graph: RunGraph, session, log, firing) -> None:
 def _fact_node(graph: RunGraph, session, log, fid: int, before: int) -> str:
     """The node of the version of ``fid`` live just before firing ``before``."""
     version = max(session.version_before(fid, before), 0)
-    nid = f"f{fid}v{version}"
+    nid = f"f{fid}v{version + 1}"         # as its label counts: v1 is the first
     if nid not in graph.nodes:
         text = log.text_at(fid, before) if log is not None else ""
         if len(text) > MAX_LABEL:

@@ -192,7 +192,8 @@ def _generic_parser(name: str):
 
     what, _ = GENERIC[name]
     p = Parser(prog=f"pyengine shell {name}", description=f"Open {what} in the shell.")
-    p.add_argument("target", nargs="+", help="CLIPS files to load, in order" if name == "clp"
+    p.add_argument("target", nargs="+", metavar="FILE.clp" if name == "clp" else "FILE",
+                   help="CLIPS files to load, in order" if name == "clp"
                    else "FILE.py[:CLASS] or MODULE[:CLASS], or CLIPS files (run on our engine)")
     p.add_argument("--stage", action="append", default=[], metavar="NAME[:LIMIT[:STRATEGY]]",
                    help=STAGE_HELP)

@@ -49,8 +49,8 @@ SOLVE = Action(
                web=True),
         Option("candidates", "str", None, "a word file ('-': standard input), 'rivers50' "
                "(the packaged pool of 50 rivers), or words separated by commas or spaces "
-               "(at most 500,000)", required=True,
-               metavar="FILE|HIDE"),
+               "(at most 500,000); from Python, a list of words too", required=True,
+               metavar="FILE|HIDE", listable=True),
         Option("why", "bool", False,
                "also list each candidate that is not hidden in the line, and why",
                web=True)),
