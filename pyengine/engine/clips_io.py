@@ -37,6 +37,8 @@ _FACT_HEADS = (b"==> ", b"<== ")
 _ACT_HEADS = (b"==> Activation ", b"<== Activation ")
 _ELIDED = b" ..."
 _BREAK_HEAD = b"Breaking on rule "
+#: CLIPS's warning after a watched firing that called (halt)
+_HALTED = re.compile(r"\[PRCCODE4\] WARNING: Execution halted during the actions of defrule '(.+)'\.\Z")
 _LIMIT_NOTE = b"rule firing limit reached\n"
 _EOF = -1
 
@@ -239,6 +241,7 @@ class IORouter:
             m = _FIRE.match(line)
             if m and int(m.group(1)) == self.next_fire and self._a_rule(m.group(2)):
                 self.next_fire += 1
+                self.errors.at_fire = self.errors.errors
                 self.end_line()
                 s._on_fire(int(m.group(1)), m.group(2), ids_of(m.group(3)),
                            basis_of(m.group(3)))
@@ -328,6 +331,7 @@ class _ErrorText(clips.Router):
         self.errors = 0             # pieces CLIPS wrote on stderr (not warnings), quiet
         self.owner = None           # the IORouter (weakly): which firing is running
         self.where: int | None = None   # the firing of the first error since mark()
+        self.at_fire = 0            # the errors counted when the last firing began
 
     def drop(self, on: bool) -> None:
         """Drop what CLIPS writes on stderr (the guard halted an action and said why):
@@ -375,6 +379,10 @@ class _ErrorText(clips.Router):
                 self.where = self.session._fired_before + owner.next_fire - 1
         *lines, self.partial = (self.partial + message).split("\n")
         self.session.diagnostics.extend(line for line in lines if line.strip())
+        for line in lines:
+            halted = _HALTED.match(line)
+            if halted and self.errors == self.at_fire and self.session._running:
+                self.session._emit("halted", halted.group(1))   # a (halt), no error
         if len(self.partial) > 10_000:
             self.session.diagnostics.append(self.partial)
             self.partial = ""

@@ -290,6 +290,8 @@ class ExpertaSession(Session):
             failed = exc                        # rule's sys.exit() ends no session)
         finally:
             self._printed_lines.end()
+            if failed is None and stopped is None and self.rete.halted and self.listeners:
+                self._emit("halted", act.name)      # a (halt): CLIPS's PRCCODE4 warning
             changes, self._changes = self._changes, None
             self._firing = None
         if firing is not None:

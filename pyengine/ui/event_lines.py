@@ -17,7 +17,7 @@ from pyengine.engine.wording import plural
 ARROWS = {"assert": "==>", "retract": "<==", "activate": "==>", "deactivate": "<=="}
 
 #: the events of a firing the fact log keeps, in order, for the views that list it later
-KEPT = frozenset({"output", "input", "assert", "retract", "activate", "deactivate"})
+KEPT = frozenset({"output", "input", "assert", "retract", "activate", "deactivate", "halted"})
 CHANGES = frozenset({"assert", "retract"})
 ACTIVATIONS = frozenset({"activate", "deactivate"})
 
@@ -59,6 +59,9 @@ def event_line(ev: str, payload, text: str | None = None) -> str | None:
         return f"{ARROWS[ev]} Activation {activation_line(payload)}"
     if ev == "break":
         return f"Breaking on rule {payload}."
+    if ev == "halted":                  # a firing called (halt); watched, CLIPS says so
+        return ("[PRCCODE4] WARNING: Execution halted during the actions of defrule "
+                f"'{payload.rpartition('::')[2]}'.")
     if ev == "note":                    # the shell's own (a stage begins)
         return f";; {payload}"
     return None

@@ -123,6 +123,8 @@ class EventView:
             return None
         if ev in ACTIVATIONS and not self._watched("activations", payload.rule):
             return None
+        if ev == "halted" and not (self._stepping or self._watched("rules", payload)):
+            return None                 # said with the firing's line, as CLIPS says it
         return event_line(ev, payload, text)
 
     def _flush_before(self, kind: str, fact_id: int | None) -> None:

@@ -70,8 +70,8 @@ class _Terminal(clips.Router):
         return name in ("stdout", "stdin", "stderr", "stdwrn")
 
     def write(self, name: str, message: str) -> None:
-        if name != "stdwrn":                # a warning: (halt) in a watched rule
-            (self.out if name == "stdout" else self.err).append(message)
+        # a warning ((halt) in a watched rule) is the terminal's, as stdout is
+        (self.out if name in ("stdout", "stdwrn") else self.err).append(message)
 
     def read(self, name: str) -> int:
         if not self.pending:
