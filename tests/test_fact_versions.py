@@ -117,10 +117,11 @@ def test_the_firing_graph_chains_a_modified_facts_versions(engine, tmp_path):
     ins = countdown(engine, tmp_path)
     ins.run()
     dot = str(ins.graph("f-1"))
-    for v, n in enumerate([3, 2, 1, 0]):
+    for v, n in enumerate([3, 2, 1, 0], 1):      # ids count versions as labels do
         assert f'f1v{v} [label="f-1 (counter (name b) (n {n}))' in dot
+        assert v == 1 or f'(n {n})) (v{v})"' in dot
     for k in (1, 2, 3):
-        assert f"f1v{k - 1} -> fire{k};" in dot and f"fire{k} -> f1v{k} [" in dot
+        assert f"f1v{k} -> fire{k};" in dot and f"fire{k} -> f1v{k + 1} [" in dot
     assert dot.count("style=dotted") == 3                       # the version chain
     assert "fire" in str(ins.graph("count-down" if engine == "clips" else "count_down"))
     out = tmp_path / "run.dot"

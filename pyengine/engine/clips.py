@@ -262,15 +262,9 @@ class ClipsSession(ProgramMixin, Session):
     def records(self, kind) -> list:
         """Facts of template ``kind``: implied (ordered) facts give their values under
         the key ``"values"``, template facts their slots."""
-        out = []
-        for f in self.env.facts():
-            if f.template.name != kind:
-                continue
-            if f.template.implied:
-                out.append({"values": tuple(f)})
-            else:
-                out.append(dict(f))
-        return out
+        return [{"values": clips_facts.values_of(f)} if f.template.implied
+                else clips_facts.values_of(f) for f in self.env.facts()
+                if f.template.name == kind]
 
     def provide(self, **services) -> None:
         self.services.update(services)

@@ -106,6 +106,25 @@ def _checked_slots(template, relation: str, given: dict) -> dict:
     return out
 
 
+def values_of(fact):
+    """The fact's values as clipspy reads them: a template fact's slots (a dict), an
+    ordered fact's values (a tuple). UsageError where CLIPS holds text that is not
+    UTF-8 (a rule's ``(format nil "%c" 200)``; its text shows U+FFFD): clipspy cannot
+    read such a value, and a 500 of the page said only "UnicodeDecodeError"."""
+    try:
+        return tuple(fact) if fact.template.implied else dict(fact)
+    except UnicodeDecodeError:
+        raise UsageError(f"f-{fact.index} holds text that is not UTF-8 (shown as \ufffd): "
+                         "its values cannot be read one by one, nor changed") from None
+
+
+def _equal_values(fact, want: dict) -> bool:
+    try:
+        return _strict(dict(fact)) == want
+    except UnicodeDecodeError:          # no fact the modify made holds such text
+        return False
+
+
 def modify(fact, slots: dict[str, object]):
     """Change slots of a template fact in place (CLIPS 6.4 keeps its id) and return
     the fact it is now: itself, or, when the change made it equal to another fact,
@@ -118,7 +137,7 @@ def modify(fact, slots: dict[str, object]):
     checked = _checked_slots(fact.template, name,
                              {k: from_python(v) for k, v in slots.items()})
     applied = {k: to_clips(v) for k, v in checked.items()}
-    want, index = _strict({**dict(fact), **applied}), fact.index
+    want, index = _strict({**values_of(fact), **applied}), fact.index
     try:
         fact.modify_slots(**applied)
     except (clips.CLIPSError, TypeError, ValueError) as exc:
@@ -126,7 +145,7 @@ def modify(fact, slots: dict[str, object]):
     for f in fact.template.facts():
         if f.index == index:
             return f
-    return next((f for f in fact.template.facts() if _strict(dict(f)) == want), fact)
+    return next((f for f in fact.template.facts() if _equal_values(f, want)), fact)
 
 
 def _strict(value):

@@ -6,6 +6,7 @@ import re
 
 import clips
 
+from pyengine.engine.clips_facts import values_of
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clp.values import Text, plain_strings, write_text
 from pyengine.engine.clips_reader import Form, ReadError, String, read
@@ -172,8 +173,9 @@ def facts_values(env, ids) -> dict[int, dict]:
     want, out = set(ids), {}
     for fact in env.facts():
         if fact.index in want:
-            out[fact.index] = plain_strings({"values": tuple(fact)} if fact.template.implied
-                                            else dict(fact))
+            values = values_of(fact)
+            out[fact.index] = plain_strings({"values": values} if fact.template.implied
+                                            else values)
     return out
 
 

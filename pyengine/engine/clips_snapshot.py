@@ -126,7 +126,10 @@ def snapshot(session) -> dict | None:
     """The state of a ClipsSession between firings, or None where a rebuild could
     not be exact (see the module docstring)."""
     with _RoutersOff(session.env):
-        return _snapshot(session)
+        try:
+            return _snapshot(session)
+        except (UnicodeError, OSError, clips.CLIPSError):
+            return None     # a value clipspy cannot read, a file not written: replayed
 
 
 def _snapshot(session) -> dict | None:

@@ -30,6 +30,7 @@ class Limits:
     # kept for history and back, so a session at this cap holds ~16 MB of history
     total: int = 20_000
     memory_mb: int = 128        # what a session's worker may allocate beyond its start
+    file_mb: int = 32           # a file a worker writes (a snapshot's save-facts) at most
     user_facts: int = 500       # facts one session may have asserted from the page
     body: int = 16_384          # bytes of one request body
     head: int = 16_384          # bytes of one request head (line and headers)

@@ -6,8 +6,11 @@ two frames: a small JSON header (``{"status": 200, "fired": 12, "engine": "clips
 with an error's line when there is one: what the teacher's view keeps of each answer)
 and the answer's JSON bytes, which it passes to the browser as they are. Nothing here
 is unpickled: the pipe carries JSON both ways. The process limits its own memory (``RLIMIT_DATA``: what it
-had at the start plus ``Limits.memory_mb``), file descriptors and core dumps before
-it opens anything, and ignores Ctrl-C (the server ends it).
+had at the start plus ``Limits.memory_mb``), file descriptors, the size of a file it
+writes (``RLIMIT_FSIZE``: a write past it fails, the process goes on) and core dumps
+before it opens anything, keeps its temporary files in the folder the server made for
+it (removed as the worker ends, killed or not: a snapshot's file stayed in /tmp when
+the worker was killed while writing it), and ignores Ctrl-C (the server ends it).
 """
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import json
 import os
 import resource
 import signal
+import tempfile
 
 from pyengine.engine.clips_allow import ProgramRefused
 from pyengine.engine.errors import EngineHalted, OutOfTime, UsageError
@@ -39,11 +43,13 @@ NOTE_CHARS = 300                    # characters of an error's line in the heade
 CUSHION = 4 * 1024 * 1024           # bytes kept to say that memory ran out
 
 
-def main(conn, spec: dict, limits: Limits, sid: str) -> None:
+def main(conn, spec: dict, limits: Limits, sid: str, folder: str | None = None) -> None:
     """The worker's life: limits, open, then requests until the pipe closes. Memory run
     out anywhere (an answer being written, an error being said) ends it with its 507:
     a cushion kept from the start is let go first, so there is room to say so."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if folder is not None:
+        tempfile.tempdir = os.environ["TMPDIR"] = folder
     limit_resources(limits)
     cushion = bytearray(CUSHION)
     ws = None
@@ -87,8 +93,9 @@ def serve(conn, ws, limits: Limits) -> None:
 
 
 def limit_resources(limits: Limits) -> None:
-    """Memory: what the process holds now plus ``memory_mb``; 256 descriptors; no core
-    files. (Where the OS has no such limit, it is skipped.)"""
+    """Memory: what the process holds now plus ``memory_mb``; 256 descriptors; files
+    of at most ``file_mb``; no core files. (Where the OS has no such limit, it is
+    skipped.)"""
     _one_malloc_arena()
     try:
         data = _vm_data()
@@ -96,6 +103,9 @@ def limit_resources(limits: Limits) -> None:
             cap = data + limits.memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_DATA, (cap, cap))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)       # a write too big fails
+        cap = limits.file_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
     except (ValueError, OSError, AttributeError):

@@ -24,8 +24,10 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
 import socket
 import struct
+import tempfile
 
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.worker import main, note
@@ -81,8 +83,9 @@ class _Closed(Exception):
 class Worker:
     """One session's process and the stream to it."""
 
-    def __init__(self, process, reader, writer) -> None:
+    def __init__(self, process, reader, writer, folder: str) -> None:
         self.process = process
+        self.folder = folder        # its temporary files: removed as it ends, however
         self.reader = reader
         self.writer = writer
         self.ended: str | None = None
@@ -96,14 +99,19 @@ class Worker:
 
         ctx = context()
         ours, theirs = ctx.Pipe(duplex=True)
-        process = ctx.Process(target=main, args=(theirs, spec, limits, sid), daemon=True,
-                              name=f"pyengine-session-{sid[:8]}")
-        await asyncio.to_thread(process.start)
+        folder = tempfile.mkdtemp(prefix="pyengine-session-")
+        process = ctx.Process(target=main, args=(theirs, spec, limits, sid, folder),
+                              daemon=True, name=f"pyengine-session-{sid[:8]}")
+        try:
+            await asyncio.to_thread(process.start)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
         theirs.close()
         sock = socket.socket(fileno=os.dup(ours.fileno()))
         ours.close()
         reader, writer = await asyncio.open_unix_connection(sock=sock)
-        worker = cls(process, reader, writer)
+        worker = cls(process, reader, writer, folder)
         # a student's program opens within one request's time; a puzzle's words may
         # take longer on a slow machine
         most = limits.hard if spec.get("program") is not None else limits.open_seconds
@@ -210,6 +218,8 @@ class Worker:
             except (OSError, ValueError, AttributeError):
                 pass
         await asyncio.to_thread(self.process.join, 2.0)
+        # a file it was writing when killed (a snapshot's save-facts) goes with it
+        await asyncio.to_thread(shutil.rmtree, self.folder, True)
 
     def memory(self) -> int:
         """The worker's resident memory in bytes (0 when it cannot be read)."""

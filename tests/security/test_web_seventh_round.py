@@ -1,0 +1,78 @@
+"""A seventh hostile round on the web server (2026-11-29, second session): a worker
+killed while CLIPS wrote a snapshot's file left it in /tmp (about 20 MB of a student's
+text each time, with no bound on how many); text that is not UTF-8 in a CLIPS fact
+made the snapshot, the edit form and modify answer 500."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web inspector needs the web extra (starlette)")
+pytest.importorskip("httpx", reason="the tests talk HTTP with httpx")
+
+from tests.webclient import post, web_client  # noqa: E402
+
+BYTES = """(deftemplate person (slot name) (slot note))
+(deffacts people (person (name Ann) (note ok)))
+(defrule mark ?p <- (person (name Ann) (note ok)) =>
+  (modify ?p (note (format nil "bad%c" 200))))
+(defrule count (declare (salience -1)) (person (note ?n&~ok)) (not (n ?)) => (assert (n 0)))
+(defrule next (declare (salience -1)) ?f <- (n ?i&:(< ?i 700)) => (retract ?f)
+  (assert (n (+ ?i 1))) (assert (seen (sym-cat x ?i))))
+"""
+
+
+def _limit(pid: int, name: str) -> str:
+    with open(f"/proc/{pid}/limits") as fh:
+        return next(line for line in fh if line.startswith(name))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/limits"), reason="needs Linux's /proc")
+def test_a_worker_writes_its_files_in_a_folder_that_goes_with_it():
+    """Each worker keeps its temporary files in a folder of its own, removed however
+    it ends (here killed, as the 10 s limit kills it), and writes no file over 32 MB."""
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "p", "source": BYTES,
+                                                      "engine": "clips"}})
+        assert r.status_code == 200, r.text
+        sid = r.json()["id"]
+        worker = c.app.state.store.sessions[sid].worker
+        folder = worker.folder
+        assert os.path.isdir(folder) and os.path.basename(folder).startswith("pyengine-")
+        assert _limit(worker.process.pid, "Max file size").split()[3:5] == \
+            [str(32 * 1024 * 1024)] * 2
+        with open(os.path.join(folder, "pyengine-left.clp"), "w") as fh:
+            fh.write("what a killed save-facts leaves")
+        os.kill(worker.process.pid, 9)
+        r = c.post(f"/api/sessions/{sid}/step", json={})
+        assert r.status_code == 410
+        for _ in range(50):
+            if not os.path.exists(folder):
+                break
+            time.sleep(0.05)
+        assert not os.path.exists(folder)
+
+
+def test_text_that_is_not_utf8_in_a_clips_fact_is_a_400_not_a_500():
+    """The edit form's slots and a modify of such a fact answered 500
+    (UnicodeDecodeError) every time; a snapshot past firing 500 made every later run
+    a 500. The form shows the value as the state does (U+FFFD), modify says why in
+    one line; the run goes on (no snapshot: a goto replays)."""
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "p", "source": BYTES,
+                                                      "engine": "clips"}})
+        sid = r.json()["id"]
+        st = post(c, sid, "step")
+        assert "\ufffd" in st["facts"][0]["text"]
+        r = c.get(f"/api/sessions/{sid}/slots/1")         # shown as the state shows it
+        assert r.status_code == 200, r.text
+        assert r.json()["slots"][1]["value"] == '"bad\ufffd"'
+        r = c.post(f"/api/sessions/{sid}/modify", json={"arg": {"fact_id": 1,
+                                                                "slots": "(name Bob)"}})
+        assert r.status_code == 400 and "not UTF-8" in r.json()["error"], r.text
+        st = post(c, sid, "run", 1000)
+        assert st["fired"] > 700
+        st = post(c, sid, "goto", 600)          # just before firing 600, replayed
+        assert st["fired"] == 599
