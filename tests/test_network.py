@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pyengine.engine import clips_repl
 from pyengine.engine.clips import ClipsSession
 from pyengine.engine.clips_network import lhs_ces, rule_network
 from pyengine.engine.clips_program import Source
@@ -227,7 +228,7 @@ def test_conditions_are_read_from_the_source_without_evaluating_them():
 
 def test_a_listing_the_layout_cannot_follow_is_shown_as_listed():
     clips, _ = both(FAMILY)
-    text = clips._matches_text("find-siblings")
+    text = clips_repl.matches_text(clips, "find-siblings")
     net = rule_network("find-siblings", text, "(defrule find-siblings (a) =>)")
     assert net.listed and [n.kind for n in net.nodes] == ["alpha", "alpha", "join", "terminal"]
     assert net.nodes[2].inputs == ("find-siblings/p1", "find-siblings/p2")

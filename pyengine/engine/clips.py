@@ -24,13 +24,13 @@ import clips
 
 from pyengine.engine import (clips_env, clips_facts, clips_inspect, clips_network,
                              clips_program, clips_repl, clips_snapshot)
-from pyengine.engine.clips_c import halt_execution, strategy_of
+from pyengine.engine.clips_c import clear_errors, halt_execution, strategy_of
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.clips_io import basis_of, ids_of
 from pyengine.engine.clips_program import PROMPT, ProgramMixin, Source, read_source
-from pyengine.engine.errors import EngineHalted, UsageError
+from pyengine.engine.errors import ActionErrors, EngineHalted, UsageError
 from pyengine.engine.interrupt import CHUNK, next_chunk, stop_between_firings
-from pyengine.engine.network import RuleNet, too_many_listed
+from pyengine.engine.network import RuleNet
 from pyengine.engine.session import (ActivationView, CommandResult, FactView, Firing, Matches,
                                      Session, check_seed)
 
@@ -73,6 +73,7 @@ class ClipsSession(ProgramMixin, Session):
         self._watched: dict[str, bool] = {}
         self._top = 0                   # the highest fact index given out outside a run
         self._exit_code: int | None = None   # a rule called (exit N): aborted, halted
+        self.warned: str | None = None  # CLIPS's errors as a change by hand was matched
         self.watch("rules", record)
         self._watch_facts(record)
 
@@ -140,13 +141,22 @@ class ClipsSession(ProgramMixin, Session):
         if self._telling:
             self._watch_facts(True)
             self._router.keep_text = True
+        mark = self._router.errors.mark()
         with stop_between_firings(in_c=True) as note:   # Ctrl-C raised in a callback of
             try:                                        # clipspy's would be lost: noted,
                 yield                                   # raised once CLIPS is done
             finally:
                 self._telling = False
+        clear_errors(self.env._env)
         self._router.raise_pending()    # Ctrl-C or no memory in one of our callbacks
         note.check()
+        self.warned = self._router.errors.said_after(mark)     # a test failed, matching
+
+    def take_warnings(self) -> str | None:
+        """CLIPS's errors as the last change outside a run was matched (a test that
+        failed: the change stays), in one line, once; None if none (as our engine's)."""
+        said, self.warned = self.warned, None
+        return said
 
     # -- contract ------------------------------------------------------------------------
     def reset(self) -> None:
@@ -167,6 +177,8 @@ class ClipsSession(ProgramMixin, Session):
         self._check_halted(watch, "reset")
         for f in self.env.facts():
             self._note_outside(f.index)
+        if self.warned:             # CLIPS stopped the reset there, as our engine says
+            raise ActionErrors(f"reset: {self.take_warnings()}")
 
     def assert_fact(self, fact) -> int:
         """Assert a fact given as text (read by our reader: constant values only) or as
@@ -238,26 +250,10 @@ class ClipsSession(ProgramMixin, Session):
         """``(clear)``: an empty CLIPS session takes what is loaded or typed after."""
 
     def matches(self, rule: str) -> Matches:
-        return clips_inspect.parse_matches(rule, self._matches_text(rule), self.rule_source(rule))
+        return clips_inspect.parse_matches(rule, clips_repl.matches_text(self, rule), self.rule_source(rule))
 
     def rule_network(self, rule: str) -> RuleNet:
-        return clips_network.rule_network(rule, self._matches_text(rule), self.rule_source(rule))
-
-    def _matches_text(self, rule: str) -> str:
-        """What CLIPS's ``(matches RULE)`` prints (verbose)."""
-        found = clips_repl.find_rule(self.env, rule)
-        router = self._router
-        router.capture = []
-        try:
-            counts = found.matches(clips.Verbosity.TERSE)
-        finally:
-            router.capture = []
-        too_many_listed(rule, tuple(counts))
-        try:
-            found.matches(clips.Verbosity.VERBOSE)
-        finally:
-            text, router.capture = "".join(router.capture), None
-        return text
+        return clips_network.rule_network(rule, clips_repl.matches_text(self, rule), self.rule_source(rule))
 
     def records(self, kind) -> list:
         """Facts of template ``kind``: implied (ordered) facts give their values under

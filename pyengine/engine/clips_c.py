@@ -20,6 +20,8 @@ def c_library():
         lib = ctypes.CDLL(_clips.__file__)
         lib.SetHaltExecution.argtypes = (ctypes.c_void_p, ctypes.c_bool)
         lib.SetHaltExecution.restype = None
+        lib.SetEvaluationError.argtypes = (ctypes.c_void_p, ctypes.c_bool)
+        lib.SetEvaluationError.restype = None
         lib.SetHaltRules.argtypes = (ctypes.c_void_p, ctypes.c_bool)
         lib.SetHaltRules.restype = None
         lib.AbortExit.argtypes = (ctypes.c_void_p,)
@@ -39,6 +41,14 @@ def halt_execution(env, on: bool) -> None:
     """CLIPS's ``SetHaltExecution``: on, the action being evaluated stops (as after an
     error); the session turns it off again."""
     c_library().SetHaltExecution(address(env), on)
+
+
+def clear_errors(env) -> None:
+    """As CLIPS's command loop does after each command: the halt and evaluation-error
+    flags an error set are cleared (else the next change by hand met them: a
+    deffunction returned at once, and CLIPS said less than its prompt says)."""
+    c_library().SetHaltExecution(address(env), False)
+    c_library().SetEvaluationError(address(env), False)
 
 
 def halt_rules(env) -> None:

@@ -165,6 +165,29 @@ def global_values(env) -> dict[str, str]:
     return {f"?*{g.name}*": write_text(_as_ours(g.value)) for g in env.globals()}
 
 
+def kept_globals(session) -> dict:
+    """The defglobals' values of a CLIPS session whose ``(reset)`` keeps them
+    (``(set-reset-globals FALSE)``), as clipspy holds them; {} otherwise (our engine
+    resets its globals always). An address (a fact's) is left out."""
+    env = getattr(session, "env", None)
+    if env is None or str(env.eval("(get-reset-globals)")) != "FALSE":
+        return {}
+    plain = (int, float, str)
+    return {g.name: g.value for g in env.globals()
+            if all(isinstance(v, plain) for v in (g.value if isinstance(g.value, tuple)
+                                                   else (g.value,)))}
+
+
+def set_globals(session, values: dict) -> None:
+    """Give a CLIPS session's defglobals these values (from :func:`kept_globals`) as
+    Python values: nothing is evaluated."""
+    for name, value in values.items():
+        try:
+            session.env.find_global(name).value = value
+        except (LookupError, clips.CLIPSError):
+            pass            # the new program has no such global
+
+
 def facts_values(env, ids) -> dict[int, dict]:
     """The values of the facts ``ids`` as CLIPS holds them (one pass over the fact
     list): a template fact's by slot, an ordered fact's under ``values``; symbols and

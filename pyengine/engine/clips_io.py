@@ -360,14 +360,20 @@ class _ErrorText(clips.Router):
         says so, as our engine does (not quiet, CLIPS has printed it itself). Rules
         not watched (a session not recording), CLIPS does not say which firing
         erred: the run's ``fired`` firings are named instead."""
-        errors, seen = mark
-        if self.errors == errors:
+        said = self.said_after(mark)
+        if said is None:
             return
-        said = self.session.diagnostics.said_since(seen) or "CLIPS reported an error"
         where = f"firing {self.where}" if self.where is not None else \
             f"firings {fired.start}-{fired.stop - 1}" if len(fired) > 1 else f"firing {fired.start}"
         raise ActionErrors(f"{where}: {said}",
-                           max(1, len(self.session.diagnostics) - seen))
+                           max(1, len(self.session.diagnostics) - mark[1]))
+
+    def said_after(self, mark: tuple[int, int]) -> str | None:
+        """CLIPS's errors since ``mark`` (:meth:`mark`), in one line; None if none."""
+        errors, seen = mark
+        if self.errors == errors:
+            return None
+        return self.session.diagnostics.said_since(seen) or "CLIPS reported an error"
 
     def write(self, name: str, message: str) -> None:
         if self.dropping:

@@ -27,6 +27,7 @@ from pyengine.engine.clips_c import address, c_library
 from pyengine.engine.clips_guard import guarded
 from pyengine.engine.errors import UsageError
 from pyengine.engine.interrupt import stop_between_firings
+from pyengine.engine.network import too_many_listed
 from pyengine.engine.prompt import check_command
 from pyengine.engine.records import CommandResult, FactView
 
@@ -67,6 +68,24 @@ def command(s, text: str) -> CommandResult:
     if not ok:
         raise UsageError(message or f"CLIPS cannot evaluate {text.strip()}")
     return CommandResult(tuple(said), message, told=bool(s.listeners))
+
+
+def matches_text(s, rule: str) -> str:
+    """What CLIPS's ``(matches RULE)`` prints (verbose) in ClipsSession ``s``; UsageError
+    when it would list more than a view shows (counted first, tersely)."""
+    found = find_rule(s.env, rule)
+    router = s._router
+    router.capture = []
+    try:
+        counts = found.matches(clips.Verbosity.TERSE)
+    finally:
+        router.capture = []
+    too_many_listed(rule, tuple(counts))
+    try:
+        found.matches(clips.Verbosity.VERBOSE)
+    finally:
+        text, router.capture = "".join(router.capture), None
+    return text
 
 
 # -- modules --------------------------------------------------------------------------

@@ -214,16 +214,15 @@ class ExpertaSession(Session):
             try:
                 act = rete.next_activation()
                 while act is not None and fired < steps and not rete.halted and not note.stop:
-                    if fired and experta_repl.break_before(self, act):
-                        break
                     fired += 1
                     self._fire(act)
-                    act = rete.next_activation()    # CLIPS asks after each firing
-                if fired and fired >= steps and act is not None and not rete.halted:
-                    experta_repl.break_before(self, act)     # CLIPS looks after the last
+                    act = rete.next_activation()    # CLIPS asks after each firing, and
+                    if act is not None and experta_repl.break_before(self, act):
+                        break                       # looks for a breakpoint, halted or not
             finally:
                 rete.end_run()
-                self.halted = (rete.halted or not ke.running) and bool(len(rete.agenda))
+                self.halted = bool(len(rete.agenda)) and (      # as the CLIPS session's
+                    not ke.running or rete.halted and fired < steps)
                 ke.running, self._interrupt = False, None
         note.check()
         self._say_warnings()

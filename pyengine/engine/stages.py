@@ -252,6 +252,9 @@ class SessionPlan:
     notes: dict = field(default_factory=dict)
     on_stage_end: Callable[[Stage, int], None] | None = None
     fired: dict = field(default_factory=dict)   # firings per stage, once run whole
+    # A CLIPS program whose deffacts make its facts (not a puzzle's facts asserted from
+    # Python): the engine's own reset rebuilds it (see ui/program_edit.with_settings).
+    program: bool = False
 
     def run_all(self) -> dict[str, int]:
         """Run every stage whole, as a command does: the engine's own error text kept in

@@ -45,10 +45,14 @@ def assert_(front, fact) -> Changes:
             before.add(fid)
             changes.append(("==>", view))
         changes.extend(("<==", f) for f in lost if f.id != fid)
-    said = getattr(session, "take_warnings", lambda: None)()     # as CLIPS says them
-    if said:                    # a test failing as the facts were matched: they stay
-        notes.append(f"error while matching: {said}")
-    return Changes("asserted", made, changes, note="; ".join(notes))
+    return Changes("asserted", made, changes, note="; ".join(notes + matching_errors(session)))
+
+
+def matching_errors(session) -> list[str]:
+    """The errors said as a change by hand was matched (a test failing: the change
+    stays), as CLIPS says them, in one note; none if none."""
+    said = getattr(session, "take_warnings", lambda: None)()
+    return [f"error while matching: {said}"] if said else []
 
 
 MAX_FACTS_AT_ONCE = 100     # facts one assert takes
@@ -88,7 +92,8 @@ def retract(front, fact_ids: list[int]) -> Changes:
     gone = {fid: session.fact(fid) for fid in fact_ids}      # all exist, or none goes
     _, lost = by_you(front, lambda: [session.retract(fid) for fid in gone])
     return Changes("retracted", list(gone.values()),
-                   [("<==", f) for f in [*gone.values(), *(f for f in lost if f.id not in gone)]])
+                   [("<==", f) for f in [*gone.values(), *(f for f in lost if f.id not in gone)]],
+                   note="; ".join(matching_errors(session)))
 
 
 def modify(front, fact_id: int, slots, more: dict) -> Changes:
@@ -108,12 +113,14 @@ def modify(front, fact_id: int, slots, more: dict) -> Changes:
     front.user_fact(changed)
     new_id, lost = by_you(front, lambda: session.modify(fact_id, values))
     new, lost = session.fact(new_id), [("<==", f) for f in lost if f.id != fact_id]
+    said = matching_errors(session)
     if new.id != fact_id:           # it became equal to another fact: CLIPS keeps that one
         front.log.retracted_by_you(fact_id)
         return Changes("modified", [new], [("<==", old), *lost],
-                       note=f"{fact_line(new.id, new.text)} is already in the fact base: "
-                            f"f-{fact_id} went (CLIPS keeps no two equal facts)")
-    return Changes("modified", [new], [("<==", old), *lost, ("==>", new)])
+                       note="; ".join([f"{fact_line(new.id, new.text)} is already in the "
+                                       f"fact base: f-{fact_id} went (CLIPS keeps no two "
+                                       "equal facts)", *said]))
+    return Changes("modified", [new], [("<==", old), *lost, ("==>", new)], note="; ".join(said))
 
 
 def watch(front, items: list[str]):

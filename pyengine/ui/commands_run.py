@@ -10,9 +10,11 @@ reset keeps, is decided here once.
 """
 from __future__ import annotations
 
+from pyengine.engine.clips_inspect import kept_globals
 from pyengine.engine.errors import UsageError
 from pyengine.engine.wording import plural
-from pyengine.ui.program_edit import back_refused, program_edits, restart, with_edits
+from pyengine.ui.program_edit import (back_refused, program_edits, restart, settings_of,
+                                      with_edits, with_settings)
 from pyengine.ui.queries import Note, travel_note
 
 
@@ -150,12 +152,14 @@ def replay_warning(front) -> str:
 
 def reset(front) -> Note:
     """start the puzzle again from its input facts (same seed); the strategy and seed you
-    chose stay, as CLIPS keeps its strategy across (reset)."""
+    chose stay, as CLIPS keeps its strategy across (reset), and so do a program's
+    settings (fact duplication, salience evaluation, reset globals...)."""
     told = getattr(front, "before_reset", None)
     heard = told() if told is not None else None
     reopen = front.reopen
     if reopen is not None:
-        factory = with_edits(reopen, program_edits(front.timeline, reopen))
+        factory = with_settings(with_edits(reopen, program_edits(front.timeline, reopen)),
+                                settings_of(front.session), kept_globals(front.session))
         restart(front, factory(), factory)
     elif front.runner is None:               # a bare session: its own reset
         try:

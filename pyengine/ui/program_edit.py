@@ -12,9 +12,12 @@ replay firings made by rules that are no longer the ones loaded.
 """
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
+from pyengine.engine.clips_inspect import set_globals
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.wording import plural
 from pyengine.ui.queries import keep_breaks, keep_choices
@@ -23,7 +26,7 @@ from pyengine.engine.clips_reader import Form
 from pyengine.engine.clips_reader import ReadError
 from pyengine.engine.clips_reader import Symbol
 from pyengine.engine.clips_reader import read
-from pyengine.ui.sessions import open_clp
+from pyengine.ui.sessions import open_clp, reset_opened
 
 EDITS = ("load_source", "build", "undefrule")     # the timeline's entries that change it
 
@@ -63,6 +66,65 @@ def with_edits(factory, edits: list):
         plan.reopen = wrapped
         return plan
     wrapped.base, wrapped.edits, wrapped.fresh = base, edits, getattr(base, "fresh", None)
+    return wrapped
+
+
+#: CLIPS's settings a ``(reset)`` keeps, with their values at the start: each one the
+#: user changed is set again on the session a reset opens, before its own reset (a
+#: setting decides what that reset makes: equal deffacts facts, saliences, globals)
+SETTINGS = {"fact-duplication": "FALSE", "salience-evaluation": "when-defined",
+            "reset-globals": "TRUE", "sequence-operator-recognition": "FALSE",
+            "dynamic-constraint-checking": "FALSE"}
+
+
+def settings_of(session) -> list[str]:
+    """The ``(set-...)`` commands that make a new session's settings this one's (those
+    its engine has; none on a rule file in Python): a typed ``(reset)`` kept none of
+    them (a teacher's finding: CLIPS's reset keeps every one)."""
+    out = []
+    with unheard(session):
+        for name, start in SETTINGS.items():
+            try:
+                now = session.command(f"(get-{name})")
+            except UsageError:
+                continue
+            value = now.lines[-1] if now.error is None and now.lines else start
+            if value != start and re.fullmatch(r"[A-Za-z-]+", value):   # a word, no more
+                out.append(f"(set-{name} {value})")
+    return out
+
+
+@contextmanager
+def unheard(session):
+    """The session's listeners off meanwhile: what we ask or set is not the user's."""
+    listeners, session.listeners = session.listeners, []
+    try:
+        yield
+    finally:
+        session.listeners = listeners
+
+
+def with_settings(factory, settings: list[str], values: dict | None = None):
+    """A factory whose program plans have ``settings`` (from :func:`settings_of`) made
+    before the engine's own reset, and the defglobals' ``values`` after it where the
+    program keeps them across a reset. A puzzle's plan (facts asserted from Python) is
+    left as it opens. Settings a factory had from an earlier reset are replaced."""
+    factory = getattr(factory, "unset", factory)
+    if not settings:
+        return factory
+
+    def wrapped() -> SessionPlan:
+        plan = factory()
+        if plan.program:
+            with unheard(plan.session):
+                for command in settings:
+                    plan.session.command(command)
+                reset_opened(plan.session)
+            set_globals(plan.session, values or {})
+        plan.reopen = wrapped
+        return plan
+    wrapped.base, wrapped.edits = getattr(factory, "base", factory), getattr(factory, "edits", ())
+    wrapped.fresh, wrapped.unset = getattr(factory, "fresh", None), factory
     return wrapped
 
 

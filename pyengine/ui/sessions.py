@@ -124,7 +124,9 @@ def _generic(name: str, target=None, stage=(), strategy: str | None = None,
     if strategy is not None and strategy not in STRATEGIES:
         raise UsageError(f"unknown strategy {strategy!r} (choose from {', '.join(STRATEGIES)})")
     opener = open_clp if name == "clp" else open_experta
-    return opener(targets, stages, strategy, seed)
+    plan = opener(targets, stages, strategy, seed)
+    plan.program = True
+    return plan
 
 
 def _listed(value, kinds: tuple, what: str, expected: str) -> list:
@@ -312,16 +314,26 @@ def open_experta(targets: list[str], stages: list[Stage], strategy: str | None =
     return _plan(session, stages, strategy, seed, label)
 
 
+def reset_opened(session) -> None:
+    """A session's reset as it opens, quiet (CLIPS's error text as our engine says it):
+    one that stops part way opens as CLIPS's does, with what the reset asserted before
+    it stopped, and says why in ``reset_said`` and its notes."""
+    try:
+        session.quiet(True)
+        session.reset()
+    except ActionErrors as exc:
+        session.notes.append(str(exc))
+        session.reset_said = str(exc)
+    finally:
+        session.quiet(False)
+
+
 def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
           label: str) -> SessionPlan:
 
     if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
         seed = new_seed()
-    try:
-        session.reset()
-    except ActionErrors as exc:         # the session opens as CLIPS's does, with what
-        session.notes.append(str(exc))  # the reset asserted before it stopped
-        session.reset_said = str(exc)
+    reset_opened(session)
     if seed is not None:
         session.seed(seed)
     if strategy:

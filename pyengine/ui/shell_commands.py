@@ -77,6 +77,9 @@ class ShellFront:
         self._stepping = each
         with self._statistics():
             fired, capped = walk_capped(self.runner, self.session, n, until)
+            if n and 2 * fired == n and self._typed.startswith("(run"):
+                self._flush()       # CLIPS 6.4 says so when half its limit fired: it
+                self.say("rule firing limit reached")   # counts the limit down as it goes
         if not each:
             self._summary(fired, capped)
             return
