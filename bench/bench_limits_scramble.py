@@ -83,6 +83,8 @@ def main() -> int:
     minimal_file.write_text("\n".join(many))
     over = tmp / "over.txt"
     over.write_text(long_a + "\n" + long_b + "x\n")
+    flood = tmp / "flood.txt"           # under the 64 MiB cap: 15,000,000 short words
+    flood.write_text("abc\n" * 15_000_000)
 
     cases = [
         ("refuse: swap, 101 letters", ["scramble", "--file", f["swap101"]], False),
@@ -91,6 +93,10 @@ def main() -> int:
         ("refuse: solve, 500,001 candidates",
          ["scramble", "solve", line, "--candidates", f["pool+1"]], False),
         ("refuse: minimal, 20,001 letters", ["scramble", "minimal", "--file", str(over)], False),
+        ("refuse: minimal, 15,000,000 words (60 MB)",
+         ["scramble", "minimal", "--file", str(flood)], False),
+        ("refuse: solve, 15,000,000 candidates (60 MB)",
+         ["scramble", "solve", "abc", "--candidates", str(flood)], False),
         ("swap, 2 letters, 250,000 swaps", ["scramble", "ab", "--swaps", "250000"], False),
         ("swap, 44 letters (rivers), 516 swaps", ["scramble", "--swaps", "516"], False),
         ("swap, 100 letters, 100 swaps",

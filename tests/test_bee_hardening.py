@@ -89,8 +89,8 @@ def test_lone_surrogate_and_nul_are_refused():
 def test_bom_is_dropped_and_accents_are_not_plain_letters():
     turns = run_play("aegintR", seed=1, lines=["\ufeffgrin", "tangie\u0301r",
                                                "grin" + KELVIN]).turns
-    assert [t["message"] for t in turns] == ["Good!", "Bad letters", "Bad letters"]
-    assert turns[1]["guess"] == "tangiér"
+    assert [t["message"] for t in turns] == ["Good!", "Bad letters"]     # é: refused
+    assert turns[1]["guess"] == "grink"                 # the Kelvin sign is K
     code, out, _ = cli(PLAY + ["--json"], b"\xef\xbb\xbfgrin\n")
     assert code == 0 and json.loads(out)["found"] == ["grin"]
 
@@ -105,9 +105,9 @@ def test_odd_guesses_are_echoed_as_the_output_can_show_them(encoding, monkeypatc
     said = []
     run_play("aegintR", seed=1, lines=["caf\u00e9", "gr\x1b[2Jin", "!b\u00f6gus"],
              say=said.append)
-    cafe = "CAF\u00c9" if encoding == "utf-8" else "CAF\\xc9"
-    assert f"{cafe}: Missing center letter" in said[2]
-    assert said[3].startswith("GR\\u001b[2JIN: Bad letters")
+    cafe, e = ("CAF\u00c9", "\u00e9") if encoding == "utf-8" else ("CAF\\xc9", "\\xe9")
+    assert said[2].startswith(f"{cafe}: has '{e}': letters a-z only   score 0")
+    assert said[3].startswith("GR\\u001b[2JIN: has")
     assert said[4] == "unknown command '!b\\xf6gus'; !help lists them"
     assert encoding == "utf-8" or all(line.isascii() for line in said)
 
@@ -399,3 +399,16 @@ def test_random_make_is_a_vetted_hive_or_one_clear_refusal(words, center, contai
     assert not contains or contains in pz.seed_word
     lo, hi = answers or (20, 70)
     assert lo <= len(pz.answers) <= hi
+
+
+def test_a_guess_that_is_not_letters_a_z_is_refused_naming_the_letter():
+    """The README's one rule for a word a user gives: ``café`` is refused, naming 'é'.
+    ``bee play`` judged it instead ("CAFÉ: Missing center letter"; a newcomer's
+    finding); the game goes on, the score unchanged."""
+    code, out, err = cli(["bee", "play", "aeginrt", "--center", "t"],
+                         "café\n\U0001F600\ntrain\n".encode())
+    lines = out.splitlines()
+    assert code == 0 and "CAFÉ: has 'é': letters a-z only   score 0  rank Beginner" in lines
+    assert any(ln.endswith("letters a-z only   score 0  rank Beginner") and
+               ln.startswith("\U0001F600: has") for ln in lines)
+    assert "TRAIN: Nice! +5   score 5  rank Beginner" in lines

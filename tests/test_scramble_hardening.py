@@ -279,6 +279,28 @@ def test_solve_limits():
     assert r.prefiltered > 0 and r.solutions == []     # long words never become facts
 
 
+@pytest.mark.parametrize("argv, says", [
+    (["scramble", "minimal", "--file"], "has more than 5,000 words: the shortest line"),
+    (["scramble", "--file"], "has more than 100,000 words: a scramble hides at most"),
+    (["scramble", "solve", "abc", "--candidates"], "has more than 500,000 words; the limit"),
+])
+def test_a_file_of_too_many_words_is_refused_as_it_is_read(tmp_path, capsys, argv, says):
+    """A file under the 64 MiB cap holding millions of short words was split whole (2.3 GB,
+    11 s) before the word limit was looked at (a newcomer's finding): the reader stops
+    one word past the limit, holding little more than the file's text."""
+    import tracemalloc
+    path = tmp_path / "flood.txt"
+    path.write_text("abc\n" * 4_000_000)          # 16 MB, 8 times the largest limit
+    tracemalloc.start()
+    try:
+        assert main([*argv, str(path)]) == 2
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert says in capsys.readouterr().err
+    assert peak < 5 * path.stat().st_size           # 18 times the file's size before
+
+
 def test_minimal_refuses_what_cannot_fit_before_work(capsys):
     t = time.perf_counter()
     for words in (["a" * 20_000, "b" * 20_000], ["ab"] * 5_001):

@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.session import new_seed
-from pyengine.engine.textio import stdout_shows, visible
+from pyengine.engine.textio import ascii_letters, stdout_shows, visible
 from pyengine.engine.wording import fill, plural
 from pyengine.puzzles.bee.engine import BeeEngine, choice_words, read_hints
 from pyengine.puzzles.bee.hive import ascii_lower, honeycomb, layout, parse_center, parse_hive
@@ -183,6 +183,12 @@ def _shown(text: str) -> str:
 
 
 def _guess(text: str, game: Game, played: Played) -> str:
+    try:                # the one rule for a word a user gives: café is refused, naming é
+        ascii_letters(text.strip(), "it")
+    except UsageError as exc:
+        why = visible(str(exc).removeprefix("it "))         # has 'é': letters a-z only
+        why = why if stdout_shows(why) else ascii(why)[1:-1]
+        return f"{_shown(text)}: {why}   score {game.score}  rank {game.rank}"
     msg, pts = game.guess(text)
     played.turns.append({"guess": ascii_lower(text), "message": msg, "points": pts,
                          "score": game.score, "rank": game.rank})

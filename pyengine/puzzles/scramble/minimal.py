@@ -300,7 +300,10 @@ def format_result(m: Minimal) -> str:
 def run_minimal(hide=(), file=None, max_states=MAX_STATES, beam=BEAM_WIDTH) -> Minimal:
     """The ``minimal`` action: the given words, a file's, or the seed's rivers."""
 
-    given = list(hide or ()) + (read_word_file(file) if file is not None else [])
+    most = MINIMAL_MAX_WORDS
+    given = list(hide or ()) + (read_word_file(
+        file, most=most, why=f": the shortest line takes at most {most:,} words")
+        if file is not None else [])
     if not given and file is None:
         given = list(RIVERS)
     return minimal(given, max_states=max_states, beam_width=beam)

@@ -111,7 +111,7 @@ def parse_candidates(spec: str) -> list[str]:
         if re.fullmatch(r"[A-Za-z]+", spec):    # a word, and a file of that name here
             raise UsageError(f"--candidates {spec}: a word, and a file of that name here: write "
                              f"./{spec} for the file, or {spec}, for the word")
-        words = read_word_file(spec, what)
+        words = read_word_file(spec, what, most=SOLVE_MAX_CANDIDATES)
     elif is_path_like(spec) and ("/" in spec or "\\" in spec or spec.endswith(".txt")):
         raise UsageError(f"cannot read {what} {spec}: no such file")
     else:
