@@ -18,6 +18,7 @@ not Python's start each; where it cannot stand in faithfully it runs the real sc
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import socket
@@ -122,6 +123,8 @@ def warm_bin(tmp_path_factory):
 def test_console_example(ex: Example, tmp_path, warm_bin):
     if NEEDS_SHARED.search(ex.command) and not _shared_present():
         pytest.skip("needs ../shared/data (the shared word lists), absent here")
+    if "pyengine serve" in ex.command and importlib.util.find_spec("starlette") is None:
+        pytest.skip("needs the web extra (pip install -e '.[web]'): starlette is absent")
     env = _example_env()
     if warm_bin is not None:
         env["PATH"] = f"{warm_bin}{os.pathsep}{env['PATH']}"
