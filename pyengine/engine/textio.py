@@ -301,8 +301,11 @@ def fold(text: str) -> str:
 
 
 def character(ch: str) -> str:
-    """One character as a message shows it: ``'1'``, ``'é'``, ``'\\n'``, or for a mark
-    or an invisible format character ``U+0301 (COMBINING ACUTE ACCENT)``."""
+    """One character as a message shows it: ``'1'``, ``'é'``, ``'\\n'``, for a mark or
+    an invisible format character ``U+0301 (COMBINING ACUTE ACCENT)``, for a byte of a
+    command line that was not UTF-8 ``byte 0xff (not UTF-8)``."""
+    if "\udc80" <= ch <= "\udcff":     # a byte that was not UTF-8 (surrogateescape)
+        return f"byte 0x{ord(ch) - 0xDC00:02x} (not UTF-8)"
     if unicodedata.category(ch) in INVISIBLE:
         return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed')})"
     return repr(ch)

@@ -438,3 +438,18 @@ def test_serve_prints_an_ipv6_address_in_brackets():
     assert page_url("::1", 8765) == "http://[::1]:8765/"
     assert page_url("::", 8765) == page_url("0.0.0.0", 8765) == "http://127.0.0.1:8765/"
     assert page_url("localhost", 80) == "http://localhost:80/"
+
+
+def test_a_command_line_byte_that_is_not_utf8_is_named_as_a_byte():
+    """Python hands a command line's bytes that are not UTF-8 in as lone surrogates; a
+    message said ``has '\\udcff'`` (a newcomer's finding): it names the byte."""
+    from pyengine.engine.textio import character
+    from pyengine.ui.cli import main
+    assert character("\udcff") == "byte 0xff (not UTF-8)"
+    assert character("\udc80") == "byte 0x80 (not UTF-8)" and character("é") == "'é'"
+    import contextlib
+    import io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["scramble", "ab\udcfe"]) == 2
+    assert "has byte 0xfe (not UTF-8): letters a-z only" in err.getvalue()
