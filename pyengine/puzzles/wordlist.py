@@ -48,7 +48,7 @@ class ListInfo:
             lines.append("per tier: none (plain list: every word has tier 0)")
         lines.append(f"skipped:  {info['skipped_lines']} input lines (digits, punctuation, "
                      "spaces, accents)")
-        lines.append(f"cache:    {info['cache'] or '(none)'}")
+        lines.append(f"cache:    {info['cache'] or '(none: running without a disk cache)'}")
         return "\n".join(lines)
 
 

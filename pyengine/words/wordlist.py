@@ -330,11 +330,13 @@ class WordList:
 
     # -- reporting -----------------------------------------------------------
     def cache_path(self) -> str | None:
-        """Disk cache file of the parsed list (the root list's), if any."""
+        """Disk cache file of the parsed list (the root list's), if there is one: None
+        where the process runs without a disk cache (a folder it cannot use or make)."""
         root = self
         while root._parent is not None:
             root = root._parent
-        return str(cache_file(root._cache_key, "core")) if root._cache_key else None
+        path = cache_file(root._cache_key, "core") if root._cache_key else None
+        return str(path) if path is not None and path.is_file() else None
 
     def info(self) -> dict:
         """What ``pyengine words`` prints."""

@@ -517,3 +517,14 @@ def test_no_regular_file_in_place_of_a_cache_file_is_read(small, capsys, kind):
     assert got == [SMALL], "blocked or failed"
     assert capsys.readouterr().err == (
         f"pyengine: cache file {core.name} is not a regular file; rebuilt\n")
+
+
+@pytest.mark.parametrize("folder", ["/proc/no-such-folder", "/etc/passwd"])
+def test_words_names_no_cache_file_where_none_is_kept(folder, monkeypatch, capsys):
+    """``pyengine words`` printed a cache file under a folder the process could not
+    use (/proc/nonexist, a file's path; a newcomer's finding): it says there is none."""
+    from pyengine.ui.cli import main
+    monkeypatch.setenv("PYENGINE_CACHE", folder)
+    assert main(["words"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == \
+        "cache:    (none: running without a disk cache)"
