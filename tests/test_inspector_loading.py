@@ -81,16 +81,16 @@ def test_a_clp_file_with_a_class_or_a_path_without_py_says_what_to_write():
 
 def test_clp_syntax_error_is_printed_once(tmp_path):
     bad = tmp_path / "bad.clp"
-    bad.write_text("(defrule x (a) => (assert (b))\n(defrule y (c) =>)\n")
+    bad.write_text("(defrule x (a) => (assert (b)))\n(defrule y (c) => (nosuch 1))\n")
     out = pyengine("shell", "clp", str(bad), stdin="facts\n")
     assert out.returncode == 2
     text = out.stdout + out.stderr
     assert text.count("Missing function declaration") == 1, text
     lines = out.stderr.strip().splitlines()     # CLIPS's message, once, on one line with
-    assert lines == [                           # the line of the unclosed construct's end
+    assert lines == [                           # the line of the construct
         f"pyengine: error: cannot load {bad}: line 2: [EXPRNPSR3] Missing function "
-        "declaration for 'defrule'. (CLIPS stopped at: (defrule MAIN::x (a) => "
-        "(assert (b)) (defrule)"], out.stderr
+        "declaration for 'nosuch'. (CLIPS stopped at: (defrule MAIN::y (c) => (nosuch)"], \
+        out.stderr
 
 
 @pytest.mark.parametrize("head", [["clp", str(EXAMPLES / "family.clp")],
@@ -136,3 +136,15 @@ def test_shell_without_a_file_names_what_it_wants(kind, wanted):
     assert out.returncode == 2
     assert out.stderr.strip().splitlines()[-1] == (
         f"pyengine shell {kind}: error: the following arguments are required: {wanted}")
+
+
+@pytest.mark.parametrize("kind", ["clp", "experta"])
+def test_a_paren_never_closed_is_said_where_it_opens_on_both_engines(kind, tmp_path):
+    """CLIPS named the construct after it ("[EXPRNPSR3] Missing function declaration
+    for 'deffacts'", line 2) where our engine said where the '(' opens (a newcomer's
+    finding): both say the latter."""
+    path = tmp_path / "open.clp"
+    path.write_text("(defrule r (a ?x) => (printout t ?x crlf)\n(deffacts f (a 1))\n")
+    out = pyengine("shell", kind, str(path))
+    assert out.returncode == 2
+    assert out.stderr.strip().endswith("open.clp: line 1, column 1: this '(' is never closed")

@@ -307,6 +307,8 @@ def test_minimal_refuses_what_cannot_fit_before_work(capsys):
         with pytest.raises(UsageError, match="at most"):
             minimal(words)
     assert time.perf_counter() - t < 1
+    with pytest.raises(UsageError, match="^1 word of 20,001 letters: "):  # not "1 words"
+        minimal(["a" * 20_001])
     one_line_error(capsys, ["scramble", "minimal", "a" * 10_001, "b" * 10_000])
     one_line_error(capsys, ["scramble", "minimal", "--max-states", "100001"])
     one_line_error(capsys, ["scramble", "minimal", "--beam", "10001"])

@@ -21,10 +21,12 @@ def with_article(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
+def plural(n: int, word: str, many: str | None = None, grouped: bool = False) -> str:
     """``n`` and ``word``, with an ``s`` unless ``n`` is 1 (``many`` for an irregular
-    plural): ``1 word``, ``2 words``, ``0 words`` (digits only, as CLIPS writes counts)."""
-    return f"{n} {word if n == 1 else many or word + 's'}"
+    plural): ``1 word``, ``2 words``, ``0 words`` (digits only, as CLIPS writes counts;
+    ``grouped``: in thousands, ``15,000,000 words``)."""
+    count = f"{n:,}" if grouped else str(n)
+    return f"{count} {word if n == 1 else many or word + 's'}"
 
 
 def terminal_width() -> int:

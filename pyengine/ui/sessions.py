@@ -28,7 +28,7 @@ from pyengine.ui.cli import parse_action_args
 from pyengine.ui.cli import Parser
 from pyengine.engine.clips import ClipsSession
 from pyengine.engine.clips_program import read_source
-from pyengine.engine.clips_reader import MAX_DEPTH
+from pyengine.engine.clips_reader import MAX_DEPTH, ReadError, read
 from pyengine.engine.clips_reader import nesting_depth
 from pyengine.engine.experta import ExpertaSession
 from pyengine.engine.clp.errors import ClpError
@@ -231,6 +231,7 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
 
     sources = [f if isinstance(f, Source) else clp_source(f) for f in files]
     names = " ".join(s.name for s in sources)
+    _refuse_unclosed(sources)
     try:
         with _stderr_kept():        # CLIPS writes the error on stderr too: say it once
             session = ClipsSession(sources=sources)
@@ -240,6 +241,17 @@ def open_clp(files: list, stages: list[Stage], strategy: str | None = None,
         raise UsageError(f"cannot load {names}: {str(exc).strip()}") from None
     session.notes = program_notes(sources)
     return _plan(session, stages, strategy, seed, names)
+
+
+def _refuse_unclosed(sources) -> None:
+    """A '(' never closed, said where it opens, as our engine says it: CLIPS names the
+    construct after it ("Missing function declaration for 'deffacts'")."""
+    for source in sources:
+        try:
+            read(source.text)
+        except ReadError as exc:
+            if "is never closed" in str(exc):
+                raise UsageError(f"{source.name}: {exc}") from None
 
 
 def program_notes(sources) -> list[str]:

@@ -251,7 +251,8 @@ def minimal(words: list[str], max_states: int = MAX_STATES,
     lower = [w.lower() for w in words]
     letters = sum(map(len, lower))
     if len(lower) > MINIMAL_MAX_WORDS or letters > MINIMAL_MAX_LETTERS:
-        raise UsageError(f"{len(lower):,} words of {letters:,} letters: the shortest line "
+        raise UsageError(f"{plural(len(lower), 'word', grouped=True)} of "
+                         f"{plural(letters, 'letter', grouped=True)}: the shortest line "
                          f"takes at most {MINIMAL_MAX_WORDS:,} words and "
                          f"{MINIMAL_MAX_LETTERS:,} letters")
     # A duplicate, or a word hidden inside a longer word, adds nothing: drop it
