@@ -7,11 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from pyengine.engine.clp.values import same
 from pyengine.engine.rete.lhs import AndC, Const, NotC, OrC, Pred, Ret, Var
 
 
 def same_value(a, b, strict: bool) -> bool:
-    return a == b and (not strict or type(a) is type(b))
+    """Python's equality, or, for a CLIPS program, ``eq``'s (types count, ``-0.0`` is
+    not ``0.0``)."""
+    return same(a, b) if strict else a == b
 
 
 def constraint_fn(c, strict: bool):

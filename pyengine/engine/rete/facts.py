@@ -13,16 +13,18 @@ here: their ``__factid__`` is set and they are not changed afterwards.
 """
 from __future__ import annotations
 
+from pyengine.engine.clp.values import key as typed_key
+
 
 def identity(fact) -> tuple:
     """What makes two facts the same fact: class and values, typed for a CLIPS
-    program's fact (CLIPS keeps ``1`` and ``1.0`` apart), as Python compares them for
+    program's fact (CLIPS keeps ``1`` and ``1.0`` apart, and ``0.0`` and ``-0.0``), as Python compares them for
     an experta class's (``0``, ``0.0`` and ``False`` are one fact there, as on experta,
     and its patterns match them alike)."""
     values = ((k, v) for k, v in dict.items(fact) if not (isinstance(k, str) and k[:2] == "__"))
     try:
         if getattr(type(fact), "_clips_name", None) is not None:
-            return (type(fact), frozenset((k, type(v), v) for k, v in values))
+            return (type(fact), frozenset((k, type(v), typed_key(v)) for k, v in values))
         return (type(fact), frozenset(values))
     except TypeError:               # an unhashable value: the fact is only itself
         return (type(fact), id(fact))

@@ -17,6 +17,7 @@ variables are called.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import copysign
 
 from pyengine.engine.rete.constraints import Loc, as_check, conjuncts, same_value
 from pyengine.engine.rete.constraints import constraint_fn as _constraint_fn
@@ -51,10 +52,11 @@ class Compiled:
 
 def norm_strict(v):
     """A value as a hash key where CLIPS's types count (1 is not 1.0; a string's type
-    already hashes apart from a symbol's): floats and multifields are wrapped."""
+    already hashes apart from a symbol's; CLIPS hashes ``-0.0`` apart from ``0.0``):
+    floats and multifields are wrapped."""
     t = type(v)
     if t is float:
-        return (float, v)
+        return (float, v) if v or copysign(1.0, v) > 0 else (float, v, "-")
     if t is tuple:
         return (tuple, tuple(map(norm_strict, v)))
     return v
