@@ -44,3 +44,15 @@ def test_negative_zero_is_not_zero_for_matching_and_duplicates(tmp_path):
 """)
     assert ours == on_clips
     assert "(z -0.0)" in ours[2]
+
+
+def test_format_to_a_logical_name_no_router_knows_gives_an_empty_string(tmp_path):
+    on_clips, ours = both(tmp_path, """
+(defrule r => (printout t "[" (format foo "%d" 1) "]" crlf)
+   (printout t "[" (format foo "%d") "]" crlf)
+   (printout t "[" (format wdisplay "%d" 6) "][" (format 7 "%d" 6) "]" crlf)
+   (printout t "[" (format stdout "%d" 4) "][" (format T "%d" 5) "]" crlf)
+   (printout t "next" crlf))
+""")
+    assert ours == on_clips
+    assert ours[1][0] == "[]"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from pyengine.engine.clp.expressions import ClpRuntimeError, arg_error
+from pyengine.engine.clp.host import ROUTERS, unknown_router
 from pyengine.engine.clp.values import Text, c_integer, print_text
 
 _SPEC = re.compile(r"%([-+ #0-9.]*)(.?)", re.DOTALL)
@@ -45,11 +46,15 @@ def router_name(value: object) -> str:
 
 
 def format_text(host, router, control, *values) -> Text:
-    """The ``format`` function (a HOST function: the host prints the result)."""
+    """The ``format`` function (a HOST function: the host prints the result). A
+    logical name no router knows is said, and gives "" before anything is checked."""
+    name = router_name(router)
+    if name != "nil" and name not in ROUTERS:
+        host.warn(unknown_router(name))
+        return Text("")
     if type(control) is not Text:
         raise arg_error("format", 2, "string")
     text = Text(_render(str(control), values))
-    name = router_name(router)
     if name != "nil":
         host.printout(name, text)
     return text

@@ -36,6 +36,16 @@ from pyengine.engine.rete.focus import FocusStack
 from pyengine.engine.clp.values import key, write_text
 
 
+#: The logical names CLIPS 6.4 knows with no file open: standard output (``t``,
+#: ``stdout``) and its error and warning outputs.
+ROUTERS = frozenset({"t", "stdout", "stderr", "stdwrn"})
+
+
+def unknown_router(name: str) -> str:
+    """CLIPS's words for a logical name no router knows."""
+    return f"[ROUTER1] Logical name '{name}' was not recognized by any routers."
+
+
 class Host(Protocol):
     """The engine as compiled actions see it."""
 

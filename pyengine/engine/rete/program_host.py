@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from pyengine.engine.clp.expressions import ClpRuntimeError
+from pyengine.engine.clp.host import unknown_router
 from pyengine.engine.clp.values import FALSE
 from pyengine.engine.compat import experta
 from pyengine.engine.errors import FiringOutOfTime
@@ -204,7 +205,7 @@ class ClipsHost:
             if text.strip():
                 self.warn(text.strip())
         else:
-            self.warn(f"[ROUTER1] Logical name '{router}' was not recognized by any routers.")
+            self.warn(unknown_router(router))
 
     def read_line(self):
         return self.input()
