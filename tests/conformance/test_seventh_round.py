@@ -56,3 +56,22 @@ def test_format_to_a_logical_name_no_router_knows_gives_an_empty_string(tmp_path
 """)
     assert ours == on_clips
     assert ours[1][0] == "[]"
+
+
+def test_replace_member_and_delete_member_search_as_clips_does(tmp_path):
+    on_clips, ours = both(tmp_path, """
+(defrule r =>
+   (printout t (delete-member$ (create$ a a b b) (create$ a b)) crlf)
+   (printout t (delete-member$ (create$ a b a b) (create$ a b) a) crlf)
+   (printout t (delete-member$ (create$ a b) (create$)) crlf)
+   (printout t (replace-member$ (create$ a a b b) x (create$ a b)) crlf)
+   (printout t (replace-member$ (create$ a b c a b c) (create$ b a) a b) crlf)
+   (printout t (replace-member$ (create$ a b c a b c) (create$) a (create$ b c)) crlf)
+   (printout t (replace-member$ (create$ a b c) (create$ a a) a) crlf)
+   (printout t (replace-member$ (create$) x (create$)) crlf)
+   (printout t (replace-member$ (create$ a b) x c (create$)) crlf)
+   (printout t "after" crlf))
+""")
+    assert ours[:3] == on_clips[:3]
+    assert "MULTIFUN1] Multifield index range 1..0 out of range 1..2" in ours[3]
+    assert ours[3] == on_clips[3].replace("firing 1: ", "firing 1: line 11: ")

@@ -86,7 +86,7 @@ def rest(values) -> tuple:
     return multifield_arg("rest$", 1, values)[1:]
 
 
-def _range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError:
+def range_error(fname: str, start: int, end: int, size: int) -> ClpRuntimeError:
     where = f"index {start}" if start == end else f"index range {start}..{end}"
     return ClpRuntimeError(f"Multifield {where} out of range 1..{size} in function "
                            f"'{fname}'.", code="MULTIFUN1")
@@ -98,7 +98,7 @@ def insert(host, values, index, *items) -> tuple | None:
     values = multifield_arg("insert$", 1, values)
     index = _integer("insert$", 2, index)
     if index < 1:
-        error = _range_error("insert$", index, index, len(values))
+        error = range_error("insert$", index, index, len(values))
         if getattr(host, "warn", None) is None:     # evaluated alone, with no program
             raise error
         host.warn(error.message)
@@ -110,7 +110,7 @@ def _checked_range(fname: str, values, start, end) -> tuple[tuple, int, int]:
     values = multifield_arg(fname, 1, values)
     start, end = _integer(fname, 2, start), _integer(fname, 3, end)
     if not 1 <= start <= end <= len(values):
-        raise _range_error(fname, start, end, len(values))
+        raise range_error(fname, start, end, len(values))
     return values, start, end
 
 

@@ -15,7 +15,7 @@ As CLIPS does (checked against clipspy in tests/clp), items compare as ``eq`` do
 from __future__ import annotations
 
 from pyengine.engine.clp.expressions import Builtin
-from pyengine.engine.clp.functions_multi import multifield_arg
+from pyengine.engine.clp.functions_multi import multifield_arg, range_error
 from pyengine.engine.clp.values import same
 
 
@@ -53,33 +53,49 @@ def _runs(value) -> tuple:
     return value if type(value) is tuple else (value,)
 
 
-def _swap(values: tuple, find: tuple, put: tuple) -> tuple:
-    """``values`` with every run ``find`` (left to right, not overlapping) as ``put``."""
-    if not find:
-        return values
-    out: list = []
-    i, n = 0, len(find)
-    while i < len(values):
-        if same(values[i:i + n], find):
-            out.extend(put)
-            i += n
-        else:
-            out.append(values[i])
-            i += 1
-    return tuple(out)
+def _at(values: tuple, i: int, run: tuple) -> bool:
+    return len(run) <= len(values) - i and same(values[i:i + len(run)], run)
 
 
 def delete_member(values, *find) -> tuple:
+    """CLIPS's DeleteMemberFunction: each value in turn, its first occurrence dropped
+    until there is none (searched again from the start: the run ``a b`` goes twice
+    from ``a a b b``); an empty multifield finds nothing."""
     values = multifield_arg("delete-member$", 1, values)
     for item in find:
-        values = _swap(values, _runs(item), ())
+        run = _runs(item)
+        while run:
+            at = next((i for i in range(len(values)) if _at(values, i, run)), None)
+            if at is None:
+                break
+            values = values[:at] + values[at + len(run):]
     return values
 
 
+def _first_of(values: tuple, find: tuple, past: int):
+    """CLIPS's FindDOsInSegment: (start, end), counted from 1, of the leftmost place any
+    of ``find`` occurs (the first of them there), neither end inside 1..``past``."""
+    for i in range(len(values)):
+        for item in find:
+            run = _runs(item)
+            start, end = i + 1, i + len(run)
+            if not (1 <= start <= past or 1 <= end <= past) and _at(values, i, run):
+                return start, end
+    return None
+
+
 def replace_member(values, put, *find) -> tuple:
+    """CLIPS's ReplaceMemberFunction: the leftmost occurrence of any of the values found
+    is replaced, then the search starts again past what was put there. An empty
+    multifield among them is found at once, as a range 1..0 CLIPS refuses."""
     values = multifield_arg("replace-member$", 1, values)
-    for item in find:
-        values = _swap(values, _runs(item), _runs(put))
+    put, past = _runs(put), 0
+    while (hit := _first_of(values, find, past)) is not None:
+        start, end = hit
+        if end < start:
+            raise range_error("replace-member$", start, end, len(values))
+        values = values[:start - 1] + put + values[end:]
+        past = start + len(put) - 1
     return values
 
 
