@@ -6,7 +6,10 @@ checked one at a time; an error under every-cycle salience; ``save-facts``'s def
 scope; instance names read from text."""
 from __future__ import annotations
 
+import pytest
+
 from pyengine.engine.clips import ClipsSession
+from pyengine.engine.clp.errors import ClpError
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance.harness import run_to_end
 
@@ -75,3 +78,22 @@ def test_replace_member_and_delete_member_search_as_clips_does(tmp_path):
     assert ours[:3] == on_clips[:3]
     assert "MULTIFUN1] Multifield index range 1..0 out of range 1..2" in ours[3]
     assert ours[3] == on_clips[3].replace("firing 1: ", "firing 1: line 11: ")
+
+
+def test_what_type_sym_cat_and_sort_return_is_checked_as_clips_declares_it(tmp_path):
+    on_clips, ours = both(tmp_path, """
+(defrule never (never) => (printout t (+ 1 (type 1)) (str-length (type 1)) (explode$ (type a))
+   (explode$ (sym-cat a)) (format nil (sym-cat a)) (sym-cat (sort > 3 1)) crlf))
+(defrule ok => (printout t "ok " (type (sym-cat a)) crlf))
+""")
+    assert ours == on_clips
+    assert ours[1] == ["ok SYMBOL"]
+
+
+def test_a_sort_is_still_no_number_as_the_program_loads(tmp_path):
+    path = tmp_path / "program.clp"
+    path.write_text("(defrule r (never) => (printout t (+ 1 (sort > 3 1)) crlf))\\n")
+    with pytest.raises(Exception, match="ARGACCES2"):
+        ClipsSession([path])
+    with pytest.raises(ClpError, match=r"function '\+' expects a number as argument #2"):
+        ExpertaSession.from_clp([path])

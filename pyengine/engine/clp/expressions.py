@@ -280,9 +280,8 @@ def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
     return call
 
 
-#: What a constant or a known result can stand for, by its type.
-#: (``fact``: a fact address, an index or a symbol, as some fact functions take;
-#: ``retract``: a fact address, an index or ``*``.)
+#: What a constant or a known result can stand for, by its type (``fact``: a fact address,
+#: an index or a symbol, as some fact functions take; ``retract``: those or ``*``).
 _FITS = {"integer": {"number", "integer", "atom", "fact", "retract"},
          "float": {"number", "float", "atom"},
          "number": {"number", "integer", "float", "atom", "retract"},
@@ -290,7 +289,8 @@ _FITS = {"integer": {"number", "integer", "atom", "fact", "retract"},
          "boolean": {"lexeme", "symbol", "atom", "fact", "retract"},
          "string": {"lexeme", "string", "atom"},
          "lexeme": {"lexeme", "symbol", "string", "atom", "fact", "retract"},
-         "multifield": {"multifield"}}
+         "multifield": {"multifield"},
+         "boolean or multifield": {"lexeme", "symbol", "atom", "fact", "retract", "multifield"}}
 _WANTED = {"atom": "a single value", "retract": "a fact, a fact index or *"}
 
 

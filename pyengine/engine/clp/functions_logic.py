@@ -148,7 +148,7 @@ TABLE: dict[str, Builtin] = {
     "stringp": _predicate(_type_test(Text)),
     "lexemep": _predicate(_type_test(str, Text)),
     "multifieldp": _predicate(_type_test(tuple)),
-    "type": Builtin(1, 1, type_of, returns="symbol"),
+    "type": Builtin(1, 1, type_of),     # CLIPS declares "*": anything
     "fact-addressp": _predicate(lambda v: TRUE if is_fact(v) else FALSE),
     "pointerp": _predicate(lambda v: FALSE),            # no external addresses here
     "external-addressp": _predicate(lambda v: FALSE),

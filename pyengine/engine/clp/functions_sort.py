@@ -58,4 +58,4 @@ def _merge_sort(values: list, after) -> list:
 
 
 TABLE: dict[str, Builtin] = {"sort": Builtin(1, None, compile_sort, SPECIAL,
-                                             returns="multifield")}
+                                             returns="boolean or multifield")}   # CLIPS: "bm"

@@ -170,7 +170,7 @@ def implode_values(v) -> Text:
 
 TABLE: dict[str, Builtin] = {
     "str-cat": Builtin(1, None, str_cat, args="atom", returns="lexeme"),   # CLIPS: "sy"
-    "sym-cat": Builtin(1, None, sym_cat, args="atom", returns="symbol"),
+    "sym-cat": Builtin(1, None, sym_cat, args="atom", returns="lexeme"),   # CLIPS: "sy"
     "str-length": Builtin(1, 1, str_length, args="lexeme", returns="number"),
     "str-index": Builtin(2, 2, str_index, args="lexeme"),
     "sub-string": Builtin(3, 3, sub_string,
