@@ -10,6 +10,7 @@ import pytest
 
 from pyengine.engine.clips import ClipsSession
 from pyengine.engine.clp.errors import ClpError
+from pyengine.engine.errors import EngineHalted
 from pyengine.engine.experta import ExpertaSession
 from tests.conformance.harness import run_to_end
 
@@ -97,3 +98,33 @@ def test_a_sort_is_still_no_number_as_the_program_loads(tmp_path):
         ClipsSession([path])
     with pytest.raises(ClpError, match=r"function '\+' expects a number as argument #2"):
         ExpertaSession.from_clp([path])
+
+
+def agenda_after_run(session) -> list:
+    session.quiet(True)
+    session.reset()
+    try:
+        session.run()
+    except EngineHalted:
+        pass
+    return [a.rule for a in session.agenda()]
+
+
+def test_an_error_in_a_not_s_join_test_blocks_as_clips_s_drive_c_has_it(tmp_path):
+    """A not's (or a forall's inner not's) test that errs counts as a match; a test in a
+    positive join, a not (and ...)'s sub-network or an exists fails."""
+    path = tmp_path / "program.clp"
+    path.write_text("""
+(defrule start => (assert (n 1)) (assert (w 2)) (assert (v x)) (printout t "start end" crlf))
+(defrule b (v ?x) (not (n ?y&:(> ?x ?y))) => (printout t "b fired" crlf))
+(defrule c (v ?x) (not (and (n ?y) (test (> ?x ?y)))) => (printout t "c fired" crlf))
+(defrule d (v ?x) (forall (n ?y) (w ?z&:(> ?x ?z))) => (printout t "d fired" crlf))
+(defrule d2 (v ?x) (forall (n ?y) (w ?z) (test (> ?x ?z))) => (printout t "d2 fired" crlf))
+(defrule e (v ?x) (exists (n ?y&:(> ?x ?y))) => (printout t "e fired" crlf))
+(defrule k (v ?x) (not (and (n ?y) (w ?z&:(> ?x ?z)))) => (printout t "k fired" crlf))
+(defrule p (v ?x) (n ?y&:(> ?x ?y)) => (printout t "p fired" crlf))
+(defrule z (declare (salience -10)) => (printout t "z fired" crlf))
+""")
+    on_clips = agenda_after_run(ClipsSession([path]))
+    assert on_clips == ["d", "d2", "k", "z"]
+    assert agenda_after_run(ExpertaSession.from_clp([path])) == on_clips

@@ -101,12 +101,15 @@ class Builder:
         fns = [f for f, _ in got.join_tests]
         if inner:
             fns.append(_inner_test(inner, {**bound, **got.binds}))
+        test = join_test(fns)
+        if cls is NegJoin and test is not None:
+            test = _erring_blocks(test, self.net)
         key = (id(parent), cls.kind, id(stop), tuple(d for _, d in got.join_tests),
                tuple(l.where for l in got.hash_left), _post_key(tests, after),
                _post_key(inner, {**bound, **got.binds}))
         join = self._shared(key, share, whole or ce)
         if join is None:
-            join = cls(self.net, left_key(got.hash_left, self.norm), join_test(fns), post, key)
+            join = cls(self.net, left_key(got.hash_left, self.norm), test, post, key)
             join.tabled(key_values(got.hash_left[::-1]))      # CLIPS's order
             join.right = stop
             stop.joins.append(join)
@@ -218,6 +221,15 @@ def _positions(ces: list) -> int:
     """Token positions the conditions take (a test none)."""
     return sum(_positions(flatten(c.ces)) if isinstance(c, And) else
                0 if isinstance(c, Test) else 1 for c in ces)
+
+
+def _erring_blocks(test, net):
+    """A ``not``'s join test as CLIPS's drive.c has it: one whose evaluation errs (said
+    with the error) counts as a match, which blocks."""
+    def blocks(tok, am):
+        said = net.test_errors
+        return test(tok, am) or net.test_errors != said
+    return blocks
 
 
 def _post(tests: list, bound: dict):

@@ -59,6 +59,7 @@ class Network:
         self.on_unsupported = None  # (token, next node) -> None: facts lose its support
         self.leaving = None         # the fact being retracted, while its tokens go
         self.sealed = None          # the empty token, while a reset empties the network
+        self.test_errors = 0        # errors said by the tests of patterns and joins
 
     def tick(self) -> int:
         self.clock += 1

@@ -55,6 +55,7 @@ class ClipsHost:
         reset asserts the deffacts, the action (the reset) stops once the change is
         made (:meth:`_made`), as CLIPS's does; at the prompt, the command's result says
         it."""
+        self.engine.net.test_errors += 1
         if self.engine.firing is None and not self.engine.resetting:
             self.warn(text)
         else:
