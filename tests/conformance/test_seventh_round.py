@@ -50,6 +50,20 @@ def test_negative_zero_is_not_zero_for_matching_and_duplicates(tmp_path):
     assert "(z -0.0)" in ours[2]
 
 
+def test_negative_zero_is_not_zero_between_template_slots(tmp_path):
+    on_clips, ours = both(tmp_path, """
+(deftemplate a (slot s))
+(deftemplate b (slot s))
+(deffacts d (a (s 0.0)) (b (s -0.0)))
+(defrule r1 (a (s ?v)) (b (s ~?v)) => (printout t "r1" crlf))
+(defrule r2 (a (s ?v)) (b (s ?v)) => (printout t "r2" crlf))
+(defrule r3 (a (s ?v)) (b (s ?w&~?v)) => (printout t "r3" crlf))
+(defrule r4 (a (s ?v)) (b (s ?w&?v)) => (printout t "r4" crlf))
+(defrule r5 (a (s ?v)) (not (b (s ?v))) => (printout t "r5" crlf))
+""")
+    assert ours == on_clips
+
+
 def test_format_to_a_logical_name_no_router_knows_gives_an_empty_string(tmp_path):
     on_clips, ours = both(tmp_path, """
 (defrule r => (printout t "[" (format foo "%d" 1) "]" crlf)

@@ -11,6 +11,7 @@ multifields change, so others are not passed through it.
 """
 from __future__ import annotations
 
+from pyengine.engine.clp.values import same
 from pyengine.engine.rete.lhs import NotC, Var
 
 _NOT_PLAIN = object()
@@ -163,12 +164,12 @@ def plain_comparison(c, here, other, pos: int, strict: bool):
     if strict and negate:
         def differ_strictly(tok, am):
             a, b = am.fact[hk], tok.ams[opos].fact[ok]
-            return not (a == b and type(a) is type(b))
+            return not (a == b and type(a) is type(b) and (a or same(a, b)))
         return differ_strictly
     if strict:
         def equal_strictly(tok, am):
             a, b = am.fact[hk], tok.ams[opos].fact[ok]
-            return a == b and type(a) is type(b)
+            return a == b and type(a) is type(b) and (a or same(a, b))   # -0.0 is not 0.0
         return equal_strictly
     if negate:
         return lambda tok, am: not (am.fact[hk] == tok.ams[opos].fact[ok])
