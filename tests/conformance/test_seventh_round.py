@@ -142,3 +142,25 @@ def test_an_error_in_a_not_s_join_test_blocks_as_clips_s_drive_c_has_it(tmp_path
     on_clips = agenda_after_run(ClipsSession([path]))
     assert on_clips == ["d", "d2", "k", "z"]
     assert agenda_after_run(ExpertaSession.from_clp([path])) == on_clips
+
+
+ONE_AT_A_TIME = ["(+ ?*a* (side))", "(- ?*a* (side))", "(* ?*a* (side))", "(/ ?*a* (side))",
+                 "(div ?*a* (side))", "(mod ?*a* (side))", "(** ?*a* (side))",
+                 "(max 1 2 ?*a* (side))", "(min ?*a* (side))", "(= ?*a* (side))",
+                 "(> ?*a* (side))", "(>= 1 ?*a* (side))", "(+ 1 ?*a* (side) 2)",
+                 "(nth$ ?*f* (side))", '(sub-string ?*f* (side) "abc")',
+                 "(str-compare ?*f* (side))", "(subseq$ ?*a* (side) 1)",
+                 "(replace$ ?*a* 1 1 (side))", "(insert$ ?*a* 1 (side))",
+                 "(delete$ ?*a* (side) 1)", "(subsetp ?*a* (side))",
+                 "(str-index ?*a* (side))", "(+ (side) ?*a*)"]
+
+
+@pytest.mark.parametrize("call", ONE_AT_A_TIME)
+def test_arguments_are_evaluated_and_checked_one_at_a_time(tmp_path, call):
+    """A bad argument stops the call before the next is evaluated: side is never called
+    after it (nor its error said instead)."""
+    on_clips, ours = both(tmp_path, '(defglobal ?*a* = a ?*f* = 1.5)\n'
+                          '(deffunction side () (printout t "SIDE" crlf) 1)\n'
+                          f'(defrule r => (printout t "[" {call} "]" crlf))\n')
+    assert ours[:3] == on_clips[:3]
+    assert ours[3] == on_clips[3].replace("firing 1: ", "firing 1: line 3: ")

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from pyengine.engine.clips_reader import Form, String, Symbol, Variable, read
+from pyengine.engine.clp.arg_types import check_types, checked_as_evaluated
 from pyengine.engine.clp.errors import (ClpError, ClpRuntimeError,  # noqa: F401
                                         arg_error)        # (also imported from here)
 from pyengine.engine.clp.values import to_value
@@ -228,7 +229,8 @@ def _compile_call(form: Form, scope: Scope) -> Compiled:
         check_types(form, spec.args, scope)
     if spec.kind == SPECIAL:
         return spec.impl(form, scope)
-    args = [compile_expr(a, scope, form) for a in form[1:]]
+    args = checked_as_evaluated(form, spec.args, [compile_expr(a, scope, form)
+                                                  for a in form[1:]], scope)
     if spec.kind == HOST:
         args.insert(0, _host)
     return call_closure(spec.impl, args, _line(form))
@@ -278,55 +280,6 @@ def _compile_expanding_call(form: Form, scope: Scope) -> Compiled:
         except ClpRuntimeError as exc:
             raise exc.at(line)
     return call
-
-
-#: What a constant or a known result can stand for, by its type (``fact``: a fact address,
-#: an index or a symbol, as some fact functions take; ``retract``: those or ``*``).
-_FITS = {"integer": {"number", "integer", "atom", "fact", "retract"},
-         "float": {"number", "float", "atom"},
-         "number": {"number", "integer", "float", "atom", "retract"},
-         "symbol": {"lexeme", "symbol", "atom", "fact", "retract"},
-         "boolean": {"lexeme", "symbol", "atom", "fact", "retract"},
-         "string": {"lexeme", "string", "atom"},
-         "lexeme": {"lexeme", "symbol", "string", "atom", "fact", "retract"},
-         "multifield": {"multifield"},
-         "boolean or multifield": {"lexeme", "symbol", "atom", "fact", "retract", "multifield"}}
-_WANTED = {"atom": "a single value", "retract": "a fact, a fact index or *"}
-
-
-def check_types(form: Form, types: str | tuple[str, ...], scope: Scope) -> None:
-    """Refuse, as CLIPS's parser does, an argument that cannot have the type the
-    function needs there: a constant of another type, or a call of a function whose
-    result is known to be of another type."""
-    for i, item in enumerate(form[1:], 1):
-        need = types if isinstance(types, str) else types[min(i, len(types)) - 1]
-        if not need:
-            continue
-        kind, what = _known_type(item, scope)
-        if kind and need not in _FITS[kind]:
-            wanted = _WANTED.get(need) or f"{_a(need)} {need}"
-            raise ClpError(f"function '{form[0]}' expects {wanted} as argument #{i}, "
-                           f"not {what}", _line(form))
-
-
-def _known_type(item: object, scope: Scope) -> tuple[str, str]:
-    if isinstance(item, Symbol):
-        return "symbol", f"the symbol {item}"
-    if isinstance(item, String):
-        return "string", f'the string "{item}"'
-    if isinstance(item, (int, float)):
-        kind = "integer" if isinstance(item, int) else "float"
-        return kind, f"the {kind} {item}"
-    if isinstance(item, Form) and item and isinstance(item[0], Symbol):
-        spec = scope.functions.get(str(item[0]))
-        if spec is not None and spec.returns:
-            shown = "symbol or string" if spec.returns == "lexeme" else spec.returns
-            return spec.returns, f"({item[0]} ...), {_a(shown)} {shown}"
-    return "", ""
-
-
-def _a(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
 
 
 def _host(frame: Frame) -> object:

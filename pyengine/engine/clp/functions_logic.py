@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 
+from pyengine.engine.clp.arg_types import checked_as_evaluated
 from pyengine.engine.clp.expressions import (SPECIAL, Builtin, ClpRuntimeError, arg_error,
                                              call_closure, compile_expr)
 from pyengine.engine.clp.functions_math import number_arg
@@ -82,7 +83,8 @@ def _comparison(fname: str, holds, chained: bool, numeric: bool) -> Builtin:
         args = [compile_expr(a, scope, form) for a in form[1:]]
         line = getattr(form, "line", None)
         if len(args) == 2:
-            return call_closure(pair, args, line)
+            return call_closure(pair, checked_as_evaluated(form, "number" if numeric else "",
+                                                           args, scope), line)
 
         def run(frame):
             try:
