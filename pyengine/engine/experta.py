@@ -18,7 +18,7 @@ from pyengine.engine.errors import (MOST_SAID, ActionErrors, EngineHalted, OutOf
                                     UsageError, said_in_one_line)
 from pyengine.engine.interrupt import stop_between_firings
 from pyengine.engine.network import RuleNet
-from pyengine.engine.experta_io import (RuleInput as _Input, action_error, outside_streams,
+from pyengine.engine.experta_io import (RuleInput as _Input, firing_failed, outside_streams,
                                         rule_streams)
 from pyengine.engine.rule_lines import Lines as _Lines
 from pyengine.engine.experta_facts import fact_text, fact_values, reset_stopped
@@ -298,8 +298,7 @@ class ExpertaSession(Session):
         if stopped is not None:
             raise stopped
         if failed is not None:
-            raise EngineHalted(f"firing {self.fired_total}: {action_error(failed, act.name)}") \
-                from failed
+            firing_failed(self, failed, act.name)
 
     def _finish(self, firing: Firing, changes: list) -> None:
         """Record a firing with what its action changed (told as it happened)."""

@@ -16,7 +16,7 @@ import threading
 from contextlib import contextmanager
 
 from pyengine.engine.clp.errors import ClpRuntimeError
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import EngineHalted, UsageError
 
 
 class RuleInput(io.TextIOBase):
@@ -49,6 +49,18 @@ def action_error(exc: BaseException, rule: str = "") -> str:
     if isinstance(exc, SystemExit):
         return f"the rule called sys.exit({exc.code!r}): a rule cannot end the session"
     return f"{type(exc).__name__}: {exc}"
+
+
+def firing_failed(session, exc: BaseException, rule: str) -> None:
+    """A firing whose action failed stops the run (EngineHalted); but under every-cycle
+    salience evaluation CLIPS refreshes the agendas after each firing, and the refresh
+    clears the error (RefreshAgenda's ResetErrorFlags, agenda.c): the run goes on, and
+    the error is said with the others after it."""
+    said = action_error(exc, rule)
+    if session.rete.agenda.salience_evaluation == "every-cycle":
+        session.warn(said)
+        return
+    raise EngineHalted(f"firing {session.fired_total}: {said}") from exc
 
 
 _routing = threading.Lock()

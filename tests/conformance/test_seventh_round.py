@@ -164,3 +164,24 @@ def test_arguments_are_evaluated_and_checked_one_at_a_time(tmp_path, call):
                           f'(defrule r => (printout t "[" {call} "]" crlf))\n')
     assert ours[:3] == on_clips[:3]
     assert ours[3] == on_clips[3].replace("firing 1: ", "firing 1: line 3: ")
+
+
+def test_under_every_cycle_salience_a_halting_error_lets_the_run_go_on(tmp_path):
+    """CLIPS's refresh of the agendas after each firing clears the error (agenda.c's
+    RefreshAgenda, ResetErrorFlags); a (halt) still stops the run."""
+    on_clips, ours = both(tmp_path, """
+(deffacts d (n 1) (n 2) (n 3))
+(defrule setsal (declare (salience 10)) => (set-salience-evaluation every-cycle))
+(defrule r (n ?x&~3) => (printout t "r" ?x " start" crlf) (printout t (/ ?x 0) crlf)
+   (printout t "r" ?x " end" crlf))
+(defrule m (n 3) => (assert (v x)) (printout t "m end" crlf))
+(defrule t (v ?x) (n ?y&:(> ?x ?y)) => (printout t "t" crlf))
+(defrule h (declare (salience -5)) => (printout t "h" crlf) (halt))
+(defrule z (declare (salience -10)) => (printout t "z" crlf))
+""")
+    assert ours[:3] == on_clips[:3]
+    assert ours[1] == ["r2 start", "r1 start", "h"]     # m's matching error said too
+    divide = ("[PRNTUTIL7] Attempt to divide by zero in '/' function. [PRCCODE4] Execution "
+              "halted during the actions of defrule 'r'.")
+    assert on_clips[3].count(divide) == 2
+    assert ours[3].count(divide) == 2
