@@ -115,10 +115,11 @@ def deffacts(engine_class) -> list[str]:
 
 
 def _save_facts(s, args: list[str]) -> list[str]:
-    """CLIPS's ``(save-facts FILE)``: each fact on a line; the count."""
+    """CLIPS's ``(save-facts FILE [local|visible])``: each fact on a line; the count.
+    ``local`` (the default): the facts of the current module's own templates."""
     if not args or len(args) > 2 or args[1:] not in ([], ["local"], ["visible"]):
         raise UsageError("(save-facts FILE [local|visible]) takes a file")
-    facts = s.facts()
+    facts = program_repl.visible_facts(s, own=args[1:] != ["visible"])
     try:
         with open(writable_file(args[0]), "w", encoding="utf-8") as out:
             out.write("".join(s.fact_full(f.id) + "\n" for f in facts))

@@ -185,3 +185,32 @@ def test_under_every_cycle_salience_a_halting_error_lets_the_run_go_on(tmp_path)
               "halted during the actions of defrule 'r'.")
     assert on_clips[3].count(divide) == 2
     assert ours[3].count(divide) == 2
+
+
+MODULES = """
+(defmodule MAIN (export deftemplate ?ALL))
+(deftemplate reading (slot v))
+(deffacts d (reading (v 5)) (reading (v 150)))
+(defmodule REPORT (import MAIN deftemplate ?ALL))
+(deftemplate line (slot text))
+(deffacts r (line (text a)))
+"""
+
+
+@pytest.mark.parametrize("mode", ["", " local", " visible"])
+@pytest.mark.parametrize("module", ["MAIN", "REPORT"])
+def test_save_facts_saves_the_current_module_s_own_facts_unless_told_visible(
+        tmp_path, module, mode):
+    path = tmp_path / "program.clp"
+    path.write_text(MODULES)
+    saved = []
+    for name, session in (("clips", ClipsSession([path])),
+                          ("ours", ExpertaSession.from_clp([path]))):
+        session.quiet(True)
+        session.reset()
+        session.command(f"(set-current-module {module})")
+        out = tmp_path / f"{name}.fct"
+        session.command(f"(save-facts {out}{mode})")
+        saved.append(out.read_text() if out.exists() else "")
+    assert saved[1] == saved[0]
+    assert ("reading" in saved[0]) == (module == "MAIN" or mode == " visible")

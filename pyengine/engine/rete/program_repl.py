@@ -64,15 +64,17 @@ def facts(session, args) -> list[str]:
     return shown + tally(len(shown), "fact", "facts")
 
 
-def visible_facts(session) -> list[FactView]:
+def visible_facts(session, own: bool = False) -> list[FactView]:
     """The facts of ExpertaSession ``session`` the current module sees, as CLIPS's
-    ``(facts)`` lists them (every fact without modules)."""
+    ``(facts)`` lists them (every fact without modules); ``own``: only those of the
+    current module's own templates, as ``save-facts`` saves by default (``local``)."""
     program = getattr(session.ke, "program", None)
     if program is None or len(program.modules.names) == 1:
         return session.facts()
-    current = session.rete.agenda.focus.current
+    current, modules = session.rete.agenda.focus.current, program.modules
     return [FactView(fid, fact_text(f)) for fid, f in session.rete.facts.items()
-            if program.modules.visible(current, type(f)._clips_name)]
+            if modules.visible(current, type(f)._clips_name)
+            and not (own and modules.owner.get(type(f)._clips_name, "MAIN") != current)]
 
 
 def _compiled(program, form):
