@@ -4,7 +4,7 @@ experta's rule language, with the CLIPS-like contract.
 A student's ``KnowledgeEngine`` class runs on our engine through experta's own seam
 (:mod:`pyengine.engine.rete.knowledge`): its rules are read into our rule language,
 matched in CLIPS 6.4's order, fired from our agenda under any of the seven strategies
-(random: a hash of seed, rule and fact ids). ``modify`` keeps the fact's id.
+(random: CLIPS's, from a generator per session that draws CLIPS's numbers). ``modify`` keeps the fact's id.
 :meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
 (the firing number, the facts matched, asserted and retracted, in order).
 """
@@ -48,7 +48,8 @@ class ExpertaSession(Session):
         self.rete.listener = self
         self.record = record
         self._seed = seed
-        self.rete.agenda.seed = seed
+        if self.python_rules:                   # a program's generator is seeded as read
+            self.rete.agenda.rng.seed(seed or 1)
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
         self.warnings: list[tuple[int, str]] = []   # (firing, CLIPS's text) of errors gone on
@@ -343,7 +344,7 @@ class ExpertaSession(Session):
 
     def seed(self, n: int) -> None:
         self._seed = check_seed(n)
-        self.rete.agenda.resort(seed=self._seed)
+        self.rete.agenda.rng.seed(self._seed)   # as CLIPS's (seed): later draws only
         if self.python_rules:
             random.seed(self._seed)
 

@@ -28,10 +28,10 @@ Behaviours of CLIPS 6.4 (checked with clipspy) a host should keep:
 """
 from __future__ import annotations
 
-import random as _random
 from typing import Protocol
 
 from pyengine.engine.clp.expressions import ClpRuntimeError
+from pyengine.engine.rete.crand import CRand
 from pyengine.engine.rete.focus import FocusStack
 from pyengine.engine.clp.values import key, write_text
 
@@ -176,7 +176,7 @@ class ScratchHost:
         self.focused = FocusStack()          # the focus stack, its top last
         self.modules = {"MAIN"}
         self.warnings: list[str] = []
-        self._random = _random.Random(seed)
+        self._random = CRand(seed)
         self._identities: dict[tuple, ScratchFact] = {}
 
     # -- reading the state -------------------------------------------------------------------
@@ -299,4 +299,4 @@ class ScratchHost:
         return self.lines.pop(0) if self.lines else None
 
     def random(self):
-        return self._random.randrange(2 ** 31)
+        return self._random.rand()

@@ -4,7 +4,9 @@ focus stack that says which module's list fires (CLIPS 6.4).
 An activation is made when a token reaches a rule's terminal node and removed when
 the token goes. It keeps what the strategies and the inspector read: its time tag
 (``seq``, from the same clock as the facts'), the time tags of its facts (newest
-first, for lex and mea), the rule's specificity, and its salience.
+first, for lex and mea), the rule's specificity, its salience, and the random number
+it drew when it was made (``draw``: CLIPS draws one for every activation, from the
+generator ``(random)`` draws from, whatever the strategy; only random reads it).
 
 A salience is a number, or (CLIPS) an expression of globals and functions, or (an
 experta rule in pyengine) a function of the rule's variables. CLIPS evaluates the
@@ -19,13 +21,14 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 
 from pyengine.engine.rete.alpha import Slotted
+from pyengine.engine.rete.crand import CRand
 from pyengine.engine.rete.focus import FocusStack
 from pyengine.engine.rete.strategies import order_key
 
 
 class Activation(Slotted):
     __slots__ = ("rule", "token", "disjunct", "salience", "seq", "_recency", "_basis",
-                 "specificity", "key", "name", "module", "terminal")
+                 "specificity", "key", "name", "module", "terminal", "draw")
 
     def __init__(self, terminal, token, salience, seq):
         rule = terminal.rule
@@ -39,6 +42,7 @@ class Activation(Slotted):
         self.module = rule.module
         self.specificity = rule.specificity[self.disjunct] if rule.specificity else 0
         self.key = None
+        self.draw = 0
         self._basis = self._recency = None        # worked out when first asked
 
     def facts(self) -> list:
@@ -102,17 +106,20 @@ def reckoned_salience(terminal, act, when: str) -> int:
 
 
 class Agenda:
-    """Activations per module, sorted by the strategy; the focus stack."""
+    """Activations per module, sorted by the strategy; the focus stack; the session's
+    random generator (``rng``: ``(random)``'s, which each new activation draws from)."""
 
-    def __init__(self, strategy: str = "depth", seed: int = 0):
+    def __init__(self, strategy: str = "depth", seed: int = 1):
         self.strategy = strategy
-        self.seed = seed
+        self.rng = CRand(seed)
         self.salience_evaluation = SALIENCE_EVALUATION[0]
         self.lists: dict[str, list] = {}      # module -> [(key, act)] ascending
         self.focus = FocusStack(["MAIN"])      # the top is the last
 
     def add(self, act: Activation) -> None:
-        act.key = order_key(self.strategy, act, self.seed)
+        """Place a new activation (it draws its random number first, as CLIPS's do)."""
+        act.draw = self.rng.rand()
+        act.key = order_key(self.strategy, act)
         items = self.lists.setdefault(act.module, [])
         if items and items[-1][0] < act.key:
             items.append((act.key, act.seq, act))   # the next to fire (depth's usual case)
@@ -132,11 +139,11 @@ class Agenda:
         if i < len(items):
             del items[i]
 
-    def resort(self, strategy: str | None = None, seed: int | None = None) -> None:
+    def resort(self, strategy: str | None = None) -> None:
+        """Sort every module's activations again (CLIPS's ``set-strategy``: under
+        random, by the numbers they drew when made)."""
         if strategy is not None:
             self.strategy = strategy
-        if seed is not None:
-            self.seed = seed
         for module in self.lists:
             self._sort(module)
 
@@ -154,7 +161,7 @@ class Agenda:
             return
         acts = [a for _, _, a in self.lists[module]]
         for a in acts:
-            a.key = order_key(self.strategy, a, self.seed)
+            a.key = order_key(self.strategy, a)
         self.lists[module] = sorted(((a.key, a.seq, a) for a in acts), key=lambda e: e[:2])
 
     def current(self) -> str | None:

@@ -14,7 +14,6 @@ call to assert, retract, modify, print and read.
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from pyengine.engine.clips_reader import (Form, ReadError, String, Symbol, Variable, arrow_index,
@@ -60,11 +59,17 @@ class Program:
         self.global_texts: dict[str, tuple[str, str]] = {}  # *x* -> (module, its defglobal)
         self.prompt_vars: dict = {}         # variables bound at the prompt, (bind ?x 3)
         self.deffacts: dict = {}        # (module, name) -> its facts' maker, in order
-        self.rng = random.Random(seed)
+        self.engine.agenda.rng.seed(seed)
         self.text = ""
         self.texts: list[tuple[str, str]] = []     # (where, text) of each text loaded
         self.notes: list[str] = []          # what a reader should know of how it runs
         self.engine.initial = [self._initial_facts]
+
+    @property
+    def rng(self):
+        """The random generator, the engine's (``(random)`` and each new activation
+        draw from it, as CLIPS's both draw from ``rand()``)."""
+        return self.engine.agenda.rng
 
     def fact_class(self, name: str) -> type:
         if name not in self.classes:

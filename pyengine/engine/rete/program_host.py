@@ -212,7 +212,7 @@ class ClipsHost:
         return self.input()
 
     def random(self) -> int:
-        return self.program.rng.randint(0, 2**31 - 1)
+        return self.program.rng.rand()
 
     def poll(self) -> None:
         """A loop inside one firing asks whether it may go on: not once the run's time
