@@ -6,11 +6,16 @@ Firings and fact changes are recorded from CLIPS's own ``(watch rules)`` and
 the prompt, whatever the rules print, and costs no walk over the fact base.
 
 About ``seed``: ``(seed N)`` seeds the C library's ``rand()``, which CLIPS's
-random strategy and ``(random)`` use. It is one generator for the whole process
-(every Environment shares it) and its sequence differs between C libraries, so
-the same seed gives the same puzzle on the same platform and Python build, not
-across operating systems. pyengine re-seeds right before each random stage, so
-other environments in the same process do not disturb a seeded run.
+random strategy and ``(random)`` use (CLIPS draws a number for every activation it
+makes, the random strategy's place for it, and one per ``(random)``). It is one
+generator for the whole process (every Environment shares it) and its sequence
+differs between C libraries, so the same seed gives the same puzzle on the same
+platform and Python build, not across operating systems. pyengine re-seeds right
+before each random stage, so other environments in the same process do not disturb
+a seeded run. Our engine draws the same numbers from its own copy of glibc's
+generator (:mod:`pyengine.engine.rete.crand`): seeded alike before the activations
+are made, the two engines agree. A seed given after a reset orders only the
+activations made after it, on both.
 """
 from __future__ import annotations
 
