@@ -103,13 +103,16 @@ class ExpertaSession(Session):
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:
         """CLIPS's ``(reset)``; listeners hear each change in CLIPS's order: what goes
-        (:meth:`~pyengine.engine.rete.engine.Engine.empty`), then what comes."""
+        (:meth:`~pyengine.engine.rete.engine.Engine.empty`), then what comes. The
+        random generator is seeded first (the session's seed, else 1), as the CLIPS
+        session seeds ``rand()``, so the activations draw the same numbers on both."""
         if self.listeners:
             self.rete.empty()
         self._clear_history()
         if self.python_rules:                   # rules in Python may draw from random:
             random.seed(self._seed)             # from the session's seed, so a run
-        self.ke.reset()                         # repeats and a replay (back) does too
+        self.rete.agenda.rng.seed(self._seed or 1)  # repeats and a replay (back) does
+        self.ke.reset()                         # too; CLIPS's session seeds so (clips.py)
         for fid, _ in self.rete.facts.items():
             self._note_outside(fid)
         if self.rete.reset_error is not None:
