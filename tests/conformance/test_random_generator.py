@@ -43,7 +43,8 @@ PAIRS = """
 
 def _real(text: str, steps) -> list:
     """Run ``steps`` on a CLIPS environment with the program ``text``: a command
-    evaluated, ``reset``, ``agenda`` (its lines) or ``facts`` (their lines)."""
+    evaluated, ``seed N`` (the session's seed on ours), ``reset``, ``agenda`` (its
+    lines) or ``facts`` (their ids and texts)."""
     env = clips.Environment()
     for construct in _constructs(text):
         env.build(construct)
@@ -51,6 +52,8 @@ def _real(text: str, steps) -> list:
 
 
 def _step_real(env, step):
+    if step.startswith("seed "):
+        step = f"({step})"
     if step == "reset":
         return env.reset()
     if step == "agenda":
@@ -69,6 +72,8 @@ def _ours(tmp_path, text: str, steps) -> list:
 
 
 def _step_ours(s, step):
+    if step.startswith("seed "):        # the session's seed (the shell's (seed N)): the
+        return s.seed(int(step.split()[1]))     # next reset seeds the generator with it
     if step == "reset":
         return s.reset()
     if step == "agenda":
@@ -123,7 +128,7 @@ def test_random_and_seed_give_clips_s_numbers(tmp_path, calls):
 def test_every_activation_draws_a_number_as_clips_s_do(tmp_path):
     """The tester's program: each firing asserts a fact that activates the rule again,
     and that activation's draw comes between two (random)s (CLIPS: 24 98 | 73 50 70)."""
-    steps = ["reset", "(seed 11)", "(run 2)", "(seed 99)", "(run 3)", "facts"]
+    steps = ["seed 5", "reset", "(seed 11)", "(run 2)", "(seed 99)", "(run 3)", "facts"]
     real = _real(ROLL, steps)
     ours = _ours(tmp_path, ROLL, steps)
     assert ours[-1] == real[-1]
@@ -137,8 +142,8 @@ def test_every_activation_draws_a_number_as_clips_s_do(tmp_path):
 def test_the_random_strategy_places_activations_as_clips_does(tmp_path, seed, strategy_first):
     """Each activation's place is its draw (lower first; salience first of all); a
     strategy set after the reset sorts the activations by the numbers they drew."""
-    order = ["(set-strategy random)", f"(seed {seed})", "reset"] if strategy_first \
-        else [f"(seed {seed})", "reset", "(set-strategy random)"]
+    order = ["(set-strategy random)", f"seed {seed}", "reset"] if strategy_first \
+        else [f"seed {seed}", "reset", "(set-strategy random)"]
     steps = order + ["agenda", "(run 4)", "agenda", "(random)", "(run)", "facts"]
     real = _real(PAIRS, steps)
     ours = _ours(tmp_path, PAIRS, steps)
@@ -193,3 +198,24 @@ def test_rules_in_python_draw_as_clips_s_rules_do():
     from tests.conformance.twins_b import Tests
     clips_side = _session_run(ClipsSession([str(TESTS_CLP)]), 5)
     assert _session_run(ExpertaSession(Tests), 5) == clips_side
+
+
+@glibc
+def test_each_reset_starts_again_from_the_session_s_seed(tmp_path):
+    """Both sessions seed the generator at every reset (the session's seed, else 1),
+    so a reset after a run gives the first agenda again, alike on both engines."""
+    path = tmp_path / "pairs.clp"
+    path.write_text(PAIRS)
+    seen = []
+    for session in (ClipsSession([str(path)]), ExpertaSession.from_clp([str(path)])):
+        session.strategy = "random"
+        agendas = []
+        for seed in (None, 77, None):
+            if seed is not None:
+                session.seed(seed)
+            session.reset()
+            agendas.append([str(a) for a in session.agenda()])
+            session.run(3)
+        assert agendas[1] == agendas[2] != agendas[0]
+        seen.append(agendas)
+    assert seen[0] == seen[1]
