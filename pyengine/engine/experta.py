@@ -4,8 +4,8 @@ experta's rule language, with the CLIPS-like contract.
 A student's ``KnowledgeEngine`` class runs on our engine through experta's own seam
 (:mod:`pyengine.engine.rete.knowledge`): its rules are read into our rule language,
 matched in CLIPS 6.4's order, fired from our agenda under any of the seven strategies
-(random: CLIPS's, from a generator per session that draws CLIPS's numbers). ``modify`` keeps the fact's id.
-:meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
+(random: CLIPS's numbers, from a generator per session). ``modify`` keeps the fact's
+id. :meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
 (the firing number, the facts matched, asserted and retracted, in order).
 """
 from __future__ import annotations
@@ -47,9 +47,7 @@ class ExpertaSession(Session):
         self.rete = self.ke.rete
         self.rete.listener = self
         self.record = record
-        self._seed = seed
-        if self.python_rules:                   # a program's generator is seeded as read
-            self.rete.agenda.rng.seed(seed or 1)
+        self._seed = seed                       # the generators' at each reset
         self._printed_lines = _Lines(self._output)
         self._input = _Input(self)
         self.warnings: list[tuple[int, str]] = []   # (firing, CLIPS's text) of errors gone on
@@ -102,17 +100,15 @@ class ExpertaSession(Session):
 
     # -- facts -----------------------------------------------------------------------
     def reset(self) -> None:
-        """CLIPS's ``(reset)``; listeners hear each change in CLIPS's order: what goes
-        (:meth:`~pyengine.engine.rete.engine.Engine.empty`), then what comes. The
-        random generator is seeded first (the session's seed, else 1), as the CLIPS
-        session seeds ``rand()``, so the activations draw the same numbers on both."""
+        """CLIPS's ``(reset)``, the generators seeded first (the session's seed, else 1, as
+        the CLIPS session's ``rand()``); listeners hear what goes, then what comes."""
         if self.listeners:
             self.rete.empty()
         self._clear_history()
-        if self.python_rules:                   # rules in Python may draw from random:
-            random.seed(self._seed)             # from the session's seed, so a run
-        self.rete.agenda.rng.seed(self._seed or 1)  # repeats and a replay (back) does
-        self.ke.reset()                         # too; CLIPS's session seeds so (clips.py)
+        if self.python_rules:                   # rules in Python may draw from random
+            random.seed(self._seed)
+        self.rete.agenda.rng.seed(self._seed or 1)
+        self.ke.reset()
         for fid, _ in self.rete.facts.items():
             self._note_outside(fid)
         if self.rete.reset_error is not None:
@@ -348,7 +344,7 @@ class ExpertaSession(Session):
     def seed(self, n: int) -> None:
         self._seed = check_seed(n)
         self.rete.agenda.rng.seed(self._seed)   # as CLIPS's (seed): later draws only
-        if self.python_rules:
+        if self.python_rules:                   # (a reset seeds both again)
             random.seed(self._seed)
 
     def stage_fact(self, name: str):
