@@ -9,7 +9,7 @@ makes, whatever the strategy (``core/agenda.c``, ``AddActivation``: the activati
 draws CLIPS's numbers for the same seed and the same calls; unlike the C library's,
 each session has its own.
 
-glibc's generator: ``srand(s)`` (``s`` 0 is 1) fills 31 words with the Park-Miller
+glibc's generator: ``srand(seed)`` (a seed of 0 is 1) fills 31 words with the Park-Miller
 recurrence ``w = 16807 * w mod 2147483647`` (signed 32-bit, by Schrage's method), then
 ``r[i] = r[i-3] + r[i-31] mod 2**32`` (the first three sums reach back to the seed
 words), its first 310 outputs thrown away; ``rand()`` is ``r[i] >> 1``, 0..2**31-1.
