@@ -9,7 +9,8 @@ index (``fact-existp``, ``fact-slot-value``), both are passed on as they are.
 asked for slot ``None``.
 
 ``(random)`` is the host's next number, so a run is repeatable from the host's seed;
-``(random lo hi)`` is ``lo + r mod (hi - lo + 1)``, as CLIPS computes it.
+``(random lo hi)`` is ``lo + r mod (hi - lo + 1)``, as CLIPS computes it, the number
+drawn before the arguments are read, as CLIPS draws it.
 ``gensym`` counts ``gen1``, ``gen2``... per program (the count is kept in the
 scope). ``gensym*`` should skip symbols already in use; pyengine keeps no symbol
 table, so it counts exactly as ``gensym`` does.
@@ -17,7 +18,7 @@ table, so it counts exactly as ``gensym`` does.
 from __future__ import annotations
 
 from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeError,
-                                             arg_error)
+                                             arg_error, compile_expr, expand_arg, is_expand)
 from pyengine.engine.clp.values import FALSE, is_fact
 
 
@@ -104,15 +105,38 @@ def fact_slot_names(host, target):
     return ("implied",) if slots is None else tuple(slots)
 
 
-def random(host, *bounds) -> int:
-    number = host.random()
-    if len(bounds) == 1:            # CLIPS says so and gives the number unbounded
-        host.warn("[MISCFUN2] Function random expected either 0 or 2 arguments")
-    if len(bounds) != 2:
+def compile_random(form, scope):
+    """``(random [lo hi])``: CLIPS draws first, then reads its arguments (a ``(random)``
+    among them draws after it), the first before the second (a wrong first is the
+    error, the second unread); with one argument it says so and reads none."""
+    parts = [expand_arg(a, scope) if is_expand(a) else _single(compile_expr(a, scope, form))
+             for a in form[1:]]
+    line = getattr(form, "line", None)
+
+    def call(frame):
+        host = frame.host
+        number = host.random()
+        try:
+            return _bounded(host, number, parts, frame)
+        except ClpRuntimeError as exc:
+            raise exc.at(line)
+    return call
+
+
+def _single(run):
+    return lambda frame: (run(frame),)
+
+
+def _bounded(host, number: int, parts: list, frame) -> int:
+    bounds = [v for part in parts for v in part(frame)] if len(parts) != 2 else []
+    if len(parts) != 2 and len(bounds) != 2:
+        if bounds or parts:         # CLIPS says so and gives the number unbounded
+            host.warn("[MISCFUN2] Function random expected either 0 or 2 arguments")
         return number
-    low, high = bounds
+    low = bounds[0] if bounds else parts[0](frame)[0]
     if type(low) is not int:
         raise arg_error("random", 1, "integer")
+    high = bounds[1] if bounds else parts[1](frame)[0]
     if type(high) is not int:
         raise arg_error("random", 2, "integer")
     if high < low:
@@ -136,7 +160,7 @@ TABLE: dict[str, Builtin] = {
     "fact-existp": Builtin(1, 1, fact_existp, HOST, returns="boolean"),
     "fact-relation": Builtin(1, 1, fact_relation, HOST),
     "fact-slot-names": Builtin(1, 1, fact_slot_names, HOST),
-    "random": Builtin(0, 2, random, HOST, args="integer", returns="number"),
+    "random": Builtin(0, 2, compile_random, SPECIAL, args="integer", returns="number"),
     "gensym": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),
     "gensym*": Builtin(0, 0, compile_gensym, SPECIAL, returns="symbol"),
 }
