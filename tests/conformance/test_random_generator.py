@@ -119,6 +119,7 @@ def test_the_generator_is_the_c_library_s():
     ["(seed 11)", "(random)", "(random 1 100)", "(random 1 100)", "(random -5 5)"],
     ["(seed 7)", "(random 3 3)", "(random 0 2147483647)", "(seed 7)", "(random)"],
     ["(seed -3)", "(random)", "(seed 4294967297)", "(random)", "(seed 0)", "(random 1 6)"],
+    ["(seed 5)", "(random 1 (random 2 9))", "(random (random) 5)", "(random)"],
 ])
 def test_random_and_seed_give_clips_s_numbers(tmp_path, calls):
     assert _ours(tmp_path, "(deffacts none)", calls) == _real("(deffacts none)", calls)
