@@ -159,7 +159,8 @@ def reset(front) -> Note:
     reopen = front.reopen
     if reopen is not None:
         factory = with_settings(with_edits(reopen, program_edits(front.timeline, reopen)),
-                                settings_of(front.session), kept_globals(front.session))
+                                settings_of(front.session), kept_globals(front.session),
+                                front.runner.seed if front.runner is not None else None)
         restart(front, factory(), factory)
     elif front.runner is None:               # a bare session: its own reset
         try:

@@ -104,19 +104,24 @@ def unheard(session):
         session.listeners = listeners
 
 
-def with_settings(factory, settings: list[str], values: dict | None = None):
-    """A factory whose program plans have ``settings`` (from :func:`settings_of`) made
-    before the engine's own reset, and the defglobals' ``values`` after it where the
-    program keeps them across a reset. A puzzle's plan (facts asserted from Python) is
-    left as it opens. Settings a factory had from an earlier reset are replaced."""
+def with_settings(factory, settings: list[str], values: dict | None = None,
+                  seed: int | None = None):
+    """A factory whose program plans have ``settings`` (from :func:`settings_of`) and
+    the user's ``seed`` (a typed ``(seed N)``: CLIPS's reset draws from it) made before
+    the engine's own reset, and the defglobals' ``values`` after it where the program
+    keeps them across a reset. A puzzle's plan (facts asserted from Python) is left as
+    it opens. Settings a factory had from an earlier reset are replaced."""
     factory = getattr(factory, "unset", factory)
-    if not settings:
+    if not settings and seed is None:
         return factory
 
     def wrapped() -> SessionPlan:
         plan = factory()
-        if plan.program:
+        if plan.program and (settings or seed != plan.seed):
             with unheard(plan.session):
+                if seed is not None:
+                    plan.session.seed(seed)
+                    plan.seed = seed        # the runner's: not seeded again after
                 for command in settings:
                     plan.session.command(command)
                 reset_opened(plan.session)

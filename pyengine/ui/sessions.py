@@ -345,9 +345,9 @@ def _plan(session, stages: list[Stage], strategy: str | None, seed: int | None,
 
     if seed is None and (strategy == "random" or any(s.strategy == "random" for s in stages)):
         seed = new_seed()
-    reset_opened(session)
-    if seed is not None:
+    if seed is not None:                # before the reset: its activations draw numbers
         session.seed(seed)
+    reset_opened(session)
     if strategy:
         session.strategy = strategy
     title = f"{label} [{session.engine}]" + (f" (seed {seed})" if seed is not None else "")

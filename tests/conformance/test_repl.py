@@ -17,7 +17,8 @@ PROGRAMS = {"joins": True, "negation": True, "salience": True, "multislot": True
             "retract_all": False, "nested_nots": False, "test_first": False,
             "inner_tests": False, "test_groups": False, "hashorder": False,
             "big_memory": False, "activation_order": False, "group_test_first": False,
-            "reset_settings": False, "break_after_halt": False, "limit_note": False}
+            "reset_settings": False, "break_after_halt": False, "limit_note": False,
+            "random_seed": False}
 
 
 @pytest.mark.parametrize("engine", ["clips", "experta", "ours"])
