@@ -60,13 +60,13 @@ class ExpertaSession(Session):
             self.classes[fact_text(cls()).strip("()").split()[0]] = cls
 
     @classmethod
-    def from_clp(cls, paths=(), seed: int = 0, record: bool = True,
-                 sources=()) -> "ExpertaSession":
+    def from_clp(cls, paths=(), seed: int = 0, record: bool = True, sources=(),
+                 without_rules=()) -> "ExpertaSession":
         """A CLIPS program, read from its .clp files (or sources read before: objects
         with ``name`` and ``text``), on our engine (ClpError, a UsageError, at the first
-        construct outside the subset, with its file and line)."""
+        construct outside the subset, with its file and line), without those rules."""
         program = load_program(paths, texts=[(s.name, s.text) for s in sources],
-                               seed=seed or 1)
+                               seed=seed or 1, without=without_rules)
         session = cls(ProgramEngine(program), seed=seed, record=record)
         session.notes = list(program.notes)
         return session

@@ -44,6 +44,7 @@ class Program:
     """The constructs of one program, compiled, and the engine they run on."""
 
     def __init__(self, seed: int = 1):
+        self.without: frozenset[str] = frozenset()     # rules left out as the text is read
         self.scope = Scope()
         self.templates = self.scope.templates
         self.classes: dict[str, type] = {}
@@ -88,8 +89,14 @@ class Program:
             raise ClpError(str(exc)) from None
         replaced = _replaced_rules(forms, self.module)
         for form in forms:
-            if id(form) not in replaced:
+            if id(form) not in replaced and not self._left_out(form):
                 self.construct(form)
+
+    def _left_out(self, form) -> bool:
+        """A rule this program does without (``without``: a plan that needs other rules
+        of the file, as a CLIPS session undefines them after loading it)."""
+        return bool(self.without) and isinstance(form, Form) and len(form) > 1 and \
+            form[0] == Symbol("defrule") and _local(str(form[1])) in self.without
 
     def construct(self, form) -> None:
         line = getattr(form, "line", None)
@@ -284,10 +291,11 @@ class Program:
             make(Frame({}, self.host))
 
 
-def load_program(paths=(), texts=(), seed: int = 1) -> Program:
-    """A program from .clp files (and texts), in order; ClpError at the first problem,
-    naming the file and line."""
+def load_program(paths=(), texts=(), seed: int = 1, without=()) -> Program:
+    """A program from .clp files (and texts), in order, without the rules named
+    ``without``; ClpError at the first problem, naming the file and line."""
     program = Program(seed)
+    program.without = frozenset(without)
     read: list[tuple[str, str]] = []
     for path in map(Path, paths):
         try:

@@ -143,8 +143,8 @@ def make_session(words: list[str] | None = None, randomizer: str = "swap", recor
     # against every (text ...) fact asserted in any stage, staging fact or not:
     # every pair of ids, each time. The linear plan does without it.
     without = list(SEED_RULES) if randomizer == "shuffle" else []
-    session = ExpertaSession.from_clp(files, record=record) if engine == "experta" else \
-        ClipsSession(files, record=record, without_rules=without)
+    session = ExpertaSession.from_clp(files, record=record, without_rules=without) \
+        if engine == "experta" else ClipsSession(files, record=record, without_rules=without)
     session.reset()
     for i, w in enumerate(words or (), start=1):
         session.assert_fact(word_fact(i, w))
