@@ -4,9 +4,8 @@ experta's rule language, with the CLIPS-like contract.
 A student's ``KnowledgeEngine`` class runs on our engine through experta's own seam
 (:mod:`pyengine.engine.rete.knowledge`): its rules are read into our rule language,
 matched in CLIPS 6.4's order, fired from our agenda under any of the seven strategies
-(random: CLIPS's numbers, from a generator per session). ``modify`` keeps the fact's
-id. :meth:`ExpertaSession.run` is the run loop with the bookkeeping the inspector needs
-(the firing number, the facts matched, asserted and retracted, in order).
+(random: CLIPS's numbers, a generator per session). :meth:`ExpertaSession.run` is the
+run loop with the bookkeeping the inspector needs (firings, what each changed).
 """
 from __future__ import annotations
 
@@ -340,6 +339,9 @@ class ExpertaSession(Session):
     # -- strategy, seed, rules --------------------------------------------------------------
     def _set_strategy(self, name: str) -> None:
         self.rete.agenda.resort(strategy=name)
+
+    strategy = property(lambda self: self.rete.agenda.strategy,   # the agenda's: a rule's
+                        Session.strategy.fset)                      # set-strategy too
 
     def seed(self, n: int) -> None:
         self._seed = check_seed(n)

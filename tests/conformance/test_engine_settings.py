@@ -175,3 +175,28 @@ def test_random_programs_with_salience_expressions_run_alike(tmp_path, block):
             ours = outcome(lambda: ExpertaSession.from_clp([path]), strategy)
             assert first_difference(on_clips, ours) is None, \
                 (seed, strategy, first_difference(on_clips, ours))
+
+
+SET_STRATEGY = """(defglobal ?*s* = foo)
+(deffacts d (n 1) (n 2) (n 3) (m 1) (m 2))
+(defrule go (declare (salience 10)) => (printout t (set-strategy breadth) crlf)
+   (printout t (set-strategy ?*s*) " " (get-strategy) crlf))
+(defrule each (n ?x) => (printout t "n " ?x crlf) (assert (m (+ ?x 10))))
+(defrule also (m ?x) (test (> ?x 11)) => (printout t "m " ?x crlf)
+   (if (= ?x 13) then (set-strategy complexity)))
+"""
+
+
+def test_a_rule_may_set_the_strategy_as_in_clips(tmp_path):
+    """``(set-strategy NAME)`` in a rule's actions re-sorts the agenda, gives the one
+    before, and an unknown name is said and changes nothing; our engine refused the
+    program ("unknown function 'set-strategy'"; a conformance tester's finding). The
+    session's strategy is the agenda's, whoever set it."""
+    path = tmp_path / "set_strategy.clp"
+    path.write_text(SET_STRATEGY)
+    clips = ClipsSession([path])
+    clips.quiet(True)
+    on_clips = run_to_end(clips)
+    ours = ExpertaSession.from_clp([path])
+    assert run_to_end(ours) == on_clips and on_clips[1][:2] == ["depth", "breadth breadth"]
+    assert "set-strategy" in on_clips[3] and ours.strategy == clips.strategy == "complexity"

@@ -163,6 +163,22 @@ def seed(host, n) -> None:
     host.seed(n)
 
 
+#: CLIPS's seven strategies, in the order its message names them
+STRATEGY_NAMES = ("depth", "breadth", "lex", "mea", "complexity", "simplicity", "random")
+
+
+def set_strategy(host, name) -> str:
+    """``(set-strategy NAME)``: the strategy before; an unknown name is said (CLIPS's
+    ARGACCES2) and changes nothing, and the action goes on."""
+    old = host.strategy()
+    if name not in STRATEGY_NAMES:
+        host.warn(arg_error("set-strategy", 1, "symbol with value "
+                            f"{', '.join(STRATEGY_NAMES[:-1])}, or random").message)
+    else:
+        host.set_strategy(name)
+    return old
+
+
 TABLE: dict[str, Builtin] = {
     "printout": Builtin(1, None, compile_printout, SPECIAL),
     "print": Builtin(0, None, compile_print, SPECIAL),
@@ -172,6 +188,7 @@ TABLE: dict[str, Builtin] = {
     "read-number": Builtin(0, 1, read_number, HOST),
     "halt": Builtin(0, 0, halt, HOST),
     "get-strategy": Builtin(0, 0, lambda host: host.strategy(), HOST, returns="symbol"),
+    "set-strategy": Builtin(1, 1, set_strategy, HOST, args="symbol", returns="symbol"),
     "seed": Builtin(1, 1, seed, HOST, args="integer"),
     "time": Builtin(0, 0, lambda: time.time(), returns="number"),
 }

@@ -125,7 +125,7 @@ RETURNS = {
     **dict.fromkeys(("deftemplate-slot-defaultp", "fact-relation", "gensym", "gensym*",
                      "get-current-module", "get-focus", "get-strategy", "pop-focus",
                      "set-current-module", "get-salience-evaluation",
-                     "set-salience-evaluation"), "y"),
+                     "set-salience-evaluation", "set-strategy"), "y"),
 }
 _LETTERS = {"b": ("SYMBOL",), "d": ("FLOAT",), "l": ("INTEGER",), "s": ("STRING",),
             "y": ("SYMBOL",), "n": ("INSTANCE-NAME",), "m": ("MULTIFIELD",), "v": ("VOID",),

@@ -112,6 +112,9 @@ class Host(Protocol):
     def strategy(self) -> str:
         """The conflict-resolution strategy in force."""
 
+    def set_strategy(self, name: str) -> None:
+        """Make ``name`` (one of CLIPS's seven) the strategy: the agenda sorted again."""
+
     def seed(self, n: int) -> None:
         """Seed the generator ``(random)`` draws from."""
 
@@ -177,6 +180,7 @@ class ScratchHost:
         self.modules = {"MAIN"}
         self.warnings: list[str] = []
         self._random = CRand(seed)
+        self._strategy = "depth"
         self._identities: dict[tuple, ScratchFact] = {}
 
     # -- reading the state -------------------------------------------------------------------
@@ -282,7 +286,10 @@ class ScratchHost:
         self.warnings.append(text)
 
     def strategy(self):
-        return "depth"
+        return self._strategy
+
+    def set_strategy(self, name):
+        self._strategy = name
 
     def seed(self, n):
         self._random.seed(n)

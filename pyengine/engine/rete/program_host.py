@@ -190,6 +190,9 @@ class ClipsHost:
     def strategy(self) -> str:
         return self.engine.agenda.strategy
 
+    def set_strategy(self, name: str) -> None:
+        self.engine.agenda.resort(strategy=name)
+
     def seed(self, n: int) -> None:
         self.program.rng.seed(n)
 
