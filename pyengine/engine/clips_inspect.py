@@ -155,8 +155,16 @@ def activations_elsewhere(env) -> int:
 
 
 def templates(env) -> list[str]:
-    """The deftemplates (not the implied ones CLIPS makes for ordered facts)."""
-    return [str(t).strip() for t in env.templates() if not t.implied and str(t).strip()]
+    """Every module's deftemplates (not the implied ones CLIPS makes for ordered facts),
+    in the order defined (clipspy lists the current module's only)."""
+    current, out = env.current_module, []
+    try:
+        for module in env.modules():
+            env.current_module = module
+            out += [str(t).strip() for t in env.templates() if not t.implied and str(t).strip()]
+    finally:
+        env.current_module = current
+    return out
 
 
 def global_values(env) -> dict[str, str]:

@@ -190,7 +190,7 @@ class ExpertaSession(Session):
         self.front.close()      # a .clp program lent by a snapshot goes back
 
     def templates(self) -> list[str]:
-        return experta_inspect.templates(self.classes)
+        return experta_inspect.templates(self)
 
     def globals(self) -> dict[str, str]:
         return self.front.globals(self.services)

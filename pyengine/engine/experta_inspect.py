@@ -17,6 +17,7 @@ from pyengine.engine.experta_network import held, inner_chain
 from pyengine.engine.network import GROUP_INITIAL, INITIAL, NO_PATTERN, too_many_listed
 from pyengine.engine.rete.groups import SubResult
 from pyengine.engine.rete.joins import InitialTestJoin
+from pyengine.engine.rete.program_pretty import pretty_construct
 from pyengine.engine.rete.lhs import Exists, Forall, Not, Test, disjuncts, flatten, one_join
 from pyengine.engine.session import JoinMatch, Matches, PatternMatch
 
@@ -272,10 +273,17 @@ def rule_source(name: str, rule) -> str:
     return textwrap.dedent(comments).rstrip() + "\n" + text if comments else text
 
 
-def templates(classes: dict[str, type]) -> list[str]:
-    """Each fact class's definition, as written when its source can be found."""
+def templates(session) -> list[str]:
+    """A .clp program's deftemplates as CLIPS shows them (its pretty-print on one line,
+    in the order defined: they showed as Python classes); a Python rule file's fact
+    classes, each as written when its source can be found."""
+    program = getattr(session.ke, "program", None)
+    if program is not None:
+        return [" ".join(line.strip() for line in pretty_construct(
+                    program, "deftemplate", f"{module}::{name}").split("\n"))
+                for kind, module, name in program.defined if kind == "deftemplate"]
     out = []
-    for name, cls in sorted(classes.items()):
+    for name, cls in sorted(session.classes.items()):
         try:
             out.append(textwrap.dedent(inspect.getsource(cls)).rstrip())
         except (OSError, TypeError):

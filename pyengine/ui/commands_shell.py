@@ -6,13 +6,11 @@ load-facts. Each is ``answer(shell, **checked arguments)`` (see
 """
 from __future__ import annotations
 
-import re
-
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import read_file_text, shown, writable_file
 from pyengine.ui.commands import SHELL, offered, one_path, shell_command
-from pyengine.ui.queries import WATCHABLE, Text, user_fact
+from pyengine.ui.queries import WATCHABLE, Text, unheard, user_fact
 from pyengine.ui.shell_edit import join_constructs
 
 MAX_BATCH_LINES = 10_000
@@ -121,7 +119,6 @@ def load_facts(shell, path: str) -> Text:
 CLIPS_WATCH_ITEMS = ("facts", "instances", "slots", "rules", "activations", "messages",
                      "message-handlers", "generic-functions", "methods", "deffunctions",
                      "compilations", "statistics", "globals", "focus")
-_DEFTEMPLATE = re.compile(r"\(deftemplate\s+(\S+)")
 
 
 def list_watch_items(shell, item: str | None) -> Text:
@@ -134,16 +131,34 @@ def list_watch_items(shell, item: str | None) -> Text:
     lines = [f"{i} = {_on(i in shell.watching)}" for i in ([item] if item else CLIPS_WATCH_ITEMS)]
     if item not in WATCHABLE:
         return Text(lines)
-    names = shell.session.rules() if item != "facts" else [
-        m.group(1) for m in map(_DEFTEMPLATE.match, shell.session.templates()) if m]
     modules: dict[str, list[str]] = {}
-    for name in names:
+    if item == "facts":     # every deftemplate, implied ones too, as CLIPS lists them
+        modules = _listed(shell.session, "(list-deftemplates *)")
+    for name in shell.session.rules() if item != "facts" else ():
         module, _, own = name.rpartition("::")
         modules.setdefault(module or "MAIN", []).append(own)
     for module, own in modules.items():
         lines.append(f"{module}:")
         lines += [f"   {name} = {_on(shell._watched(item, name))}" for name in own]
     return Text(lines)
+
+
+def _listed(session, command: str) -> dict[str, list[str]]:
+    """The names a ``(list-... *)`` command lists, by module (none if it cannot)."""
+    try:
+        with unheard(session):
+            lines = session.command(command).lines
+    except UsageError:
+        return {}
+    out: dict[str, list[str]] = {}
+    module = "MAIN"
+    for line in lines:
+        if line.endswith(":") and not line.startswith(" "):
+            module = line[:-1]
+            out.setdefault(module, [])
+        elif line.startswith("   "):
+            out.setdefault(module, []).append(line.strip())
+    return out
 
 
 def _on(on: bool) -> str:

@@ -13,14 +13,13 @@ replay firings made by rules that are no longer the ones loaded.
 from __future__ import annotations
 
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pyengine.engine.errors import UsageError
 from pyengine.engine.clips_inspect import set_globals
 from pyengine.engine.stages import SessionPlan
 from pyengine.engine.wording import plural
-from pyengine.ui.queries import keep_breaks, keep_choices
+from pyengine.ui.queries import keep_breaks, keep_choices, unheard
 from pyengine.ui.sessions import clp_source
 from pyengine.engine.clips_reader import Form
 from pyengine.engine.clips_reader import ReadError
@@ -92,16 +91,6 @@ def settings_of(session) -> list[str]:
             if value != start and re.fullmatch(r"[A-Za-z-]+", value):   # a word, no more
                 out.append(f"(set-{name} {value})")
     return out
-
-
-@contextmanager
-def unheard(session):
-    """The session's listeners off meanwhile: what we ask or set is not the user's."""
-    listeners, session.listeners = session.listeners, []
-    try:
-        yield
-    finally:
-        session.listeners = listeners
 
 
 def with_settings(factory, settings: list[str], values: dict | None = None,

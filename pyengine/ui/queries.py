@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from contextlib import contextmanager
 
 from pyengine.engine.clips_reader import Form, ReadError, read
 from pyengine.engine.clips_values import FactSpec, read_fact, read_slots
@@ -283,6 +284,16 @@ def user_fact(fact, setup, session: Session):
     if isinstance(spec, FactSpec) and check is not None:
         check(spec, session)
     return spec
+
+
+@contextmanager
+def unheard(session):
+    """The session's listeners off meanwhile: what we ask or set is not the user's."""
+    listeners, session.listeners = session.listeners, []
+    try:
+        yield
+    finally:
+        session.listeners = listeners
 
 
 def keep_choices(old_runner, new_runner) -> None:
