@@ -384,11 +384,12 @@ class _ErrorText(clips.Router):
             if self.where is None and owner is not None and owner.watching_firings():
                 self.where = self.session._fired_before + owner.next_fire - 1
         *lines, self.partial = (self.partial + message).split("\n")
-        self.session.diagnostics.extend(line for line in lines if line.strip())
         for line in lines:
             halted = _HALTED.match(line)
             if halted and self.errors == self.at_fire and self.session._running:
-                self.session._emit("halted", halted.group(1))   # a (halt), no error
+                self.session._emit("halted", halted.group(1))   # a (halt), no error: an
+            elif line.strip():                  # event, said only where rules are watched
+                self.session.diagnostics.append(line)
         if len(self.partial) > 10_000:
             self.session.diagnostics.append(self.partial)
             self.partial = ""
