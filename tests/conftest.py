@@ -101,6 +101,14 @@ def _give_back_freed_memory() -> None:
         trim(0)
 
 
+@pytest.fixture
+def program(tmp_path, request):
+    """The test module's ``PROGRAM`` (CLIPS text) in a .clp file of its own."""
+    path = tmp_path / f"{request.module.__name__.rpartition('.')[2]}.clp"
+    path.write_text(request.module.PROGRAM)
+    return path
+
+
 @pytest.fixture(autouse=True)
 def _close_web_sessions():
     """The web sessions a test opened are closed after it (tests/webclient.py)."""

@@ -73,13 +73,6 @@ def elided(lines: list[str]) -> list[str]:
     return [ln.replace("(box (name a)", "(box ...") for ln in lines]
 
 
-@pytest.fixture
-def program(tmp_path):
-    path = tmp_path / "boxes.clp"
-    path.write_text(PROGRAM)
-    return path
-
-
 @pytest.mark.parametrize("engine", ["clips", "experta"])
 def test_step_lists_each_firing_as_clips_watch_prints_it(engine, program):
     want = clips_watched(program)

@@ -38,13 +38,6 @@ def clips_says(path, command: str) -> str:
     return out.getvalue()
 
 
-@pytest.fixture
-def program(tmp_path):
-    path = tmp_path / "modules.clp"
-    path.write_text(PROGRAM)
-    return path
-
-
 @pytest.mark.parametrize("engine", ["clp", "experta"])
 def test_facts_typed_in_clips_form_lists_what_clips_lists(engine, program, capfd):
     said, _ = answers(opener(engine, [str(program)]), "\n".join(TYPED))

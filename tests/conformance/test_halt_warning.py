@@ -41,13 +41,6 @@ def clips_warnings(path, watched: bool) -> list[str]:
     return "".join(said).splitlines()
 
 
-@pytest.fixture
-def program(tmp_path):
-    path = tmp_path / "halting.clp"
-    path.write_text(PROGRAM)
-    return path
-
-
 @pytest.mark.parametrize("engine", ["clp", "experta"])
 def test_a_watched_halt_is_said_as_clips_says_it(engine, program):
     expected = clips_warnings(program, watched=True)

@@ -17,13 +17,6 @@ PROGRAM = """(deftemplate pr (slot a) (slot b))
 """
 
 
-@pytest.fixture
-def program(tmp_path):
-    path = tmp_path / "matching.clp"
-    path.write_text(PROGRAM)
-    return path
-
-
 @pytest.mark.parametrize("engine", ["clp", "experta"])
 def test_a_change_by_hand_says_the_error_its_matching_met(engine, program):
     said, shell = answers(opener(engine, [str(program)]),

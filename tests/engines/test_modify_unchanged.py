@@ -28,13 +28,6 @@ PROGRAM = """\
 """
 
 
-@pytest.fixture
-def program(tmp_path):
-    path = tmp_path / "unchanged.clp"
-    path.write_text(PROGRAM)
-    return path
-
-
 @pytest.mark.parametrize("strategy", ["depth", "breadth", "lex"])
 def test_an_unchanged_modify_fires_nothing_more_on_either_engine(program, strategy):
     on_clips = outcome(lambda: clips_session(program), strategy)
