@@ -159,6 +159,11 @@ _KIND_CONVERT = {"int": _to_int, "float": _to_float, "bool": _to_bool, "str": _t
                  "words": _to_str}
 
 
+#: the seeds drawn in this process, the last one last: an interrupted command says the
+#: seed that repeats it (it says it at its end otherwise)
+DRAWN: list[int] = []
+
+
 def kind_of(value: Any) -> str:
     """What a message calls a value of the wrong type: ``int``, ``NoneType`` ..."""
     return type(value).__name__
@@ -230,6 +235,7 @@ class Action:
         for o in self.options:
             if o.fresh_seed and out[o.name] is None:
                 out[o.name] = new_seed()
+                DRAWN.append(out[o.name])
         return out
 
     def call(self, **given: Any) -> Any:

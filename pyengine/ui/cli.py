@@ -18,7 +18,7 @@ from pyengine.engine.errors import UsageError
 from pyengine.engine.textio import message_lines, one_line
 from pyengine.engine.wording import plural
 from pyengine.puzzles import registry
-from pyengine.puzzles.base import Action, Option, Puzzle
+from pyengine.puzzles.base import DRAWN, Action, Option, Puzzle
 from pyengine.puzzles.workers import Terminated
 
 # Commands that are tools around the puzzles rather than puzzles: (name, module with
@@ -295,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     stopped reading (``| head``), 143 terminated (SIGTERM while worker processes ran,
     :mod:`pyengine.puzzles.workers`)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    DRAWN.clear()                       # this command's seed, if it draws one
     if not _standard_streams():
         return 2
     for stream in (sys.stdout, sys.stderr):    # a narrow encoding never crashes a print
@@ -311,8 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         if not _flushed():              # what they printed must have reached stdout
             return 2
         raise
-    except KeyboardInterrupt:
-        print("pyengine: interrupted", file=sys.stderr)
+    except KeyboardInterrupt:       # a run with a drawn seed says it: --seed repeats it
+        seed = f" (seed {DRAWN[-1]}: --seed {DRAWN[-1]} repeats the run)" if DRAWN else ""
+        print(f"pyengine: interrupted{seed}", file=sys.stderr)
         return 130
     except Terminated:
         print("pyengine: terminated", file=sys.stderr)

@@ -453,3 +453,23 @@ def test_a_command_line_byte_that_is_not_utf8_is_named_as_a_byte():
     with contextlib.redirect_stderr(err):
         assert main(["scramble", "ab\udcfe"]) == 2
     assert "has byte 0xfe (not UTF-8): letters a-z only" in err.getvalue()
+
+
+def test_an_interrupted_run_says_the_seed_that_repeats_it(monkeypatch, capsys):
+    """A run with a seed drawn for it says the seed at its end; interrupted (Ctrl-C in
+    a long riddle make), it said only "interrupted" and could not be repeated (a
+    newcomer's finding). A seed given is not said again."""
+    from pyengine.puzzles.base import Action
+    from pyengine.ui.cli import main
+    drawn = Action.arguments
+
+    def interrupted(self, given):
+        drawn(self, given)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(Action, "arguments", interrupted)
+    assert main(["riddle", "make", "--count", "3"]) == 130
+    said = capsys.readouterr().err.strip()
+    seed = said.split("(seed ")[1].split(":")[0]
+    assert said == f"pyengine: interrupted (seed {seed}: --seed {seed} repeats the run)"
+    assert main(["riddle", "make", "--count", "3", "--seed", "5"]) == 130
+    assert capsys.readouterr().err.strip() == "pyengine: interrupted"
