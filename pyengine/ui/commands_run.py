@@ -11,7 +11,7 @@ reset keeps, is decided here once.
 from __future__ import annotations
 
 from pyengine.engine.clips_inspect import kept_globals
-from pyengine.engine.errors import UsageError
+from pyengine.engine.errors import ActionErrors, UsageError
 from pyengine.engine.wording import plural
 from pyengine.ui.program_edit import (back_refused, program_edits, restart, settings_of,
                                       with_edits, with_settings)
@@ -99,8 +99,12 @@ def _step_said(timeline, move: tuple[int, int | None]) -> str:
     if entry is None:
         return f"firing {firing}"
     done = timeline.journal[entry]
-    fid = done.made if done.made is not None else done.args[0]
-    return f"your {done.action.replace('_fact', '')} of f-{fid}"
+    verb = done.action.replace("_fact", "")
+    if done.made is None and verb == "assert":      # the fact was there: nothing made
+        fact = done.args[0]
+        return f"your assert of {fact.text() if hasattr(fact, 'text') else fact} (it " \
+            "changed nothing)"
+    return f"your {verb} of f-{done.made if done.made is not None else done.args[0]}"
 
 
 def goto(front, firing: int):
@@ -173,8 +177,8 @@ def reset(front) -> Note:
     if heard:
         front.show_events(heard)
     stopped = getattr(front.session, "reset_said", None)
-    if stopped:                 # the session is the new one, as far as its reset went
-        raise UsageError(stopped)
+    if stopped:                 # the session is the new one, as far as its reset went:
+        raise ActionErrors(stopped)     # the page shows it (a UsageError left it stale)
     nxt = front.runner.current if front.runner is not None else None
     return Note(f"reset: {plural(len(front.session.facts()), 'fact')}"
                 + (f"; next stage {nxt.name}" if nxt else ""))

@@ -70,3 +70,30 @@ def test_from_an_empty_editor_to_a_stepped_inspected_program(browser, engine):  
         assert size >= 22
     finally:
         pg.close()
+
+
+FOCUS = """\
+(defmodule MAIN (export ?ALL))
+(deffacts d (x 1))
+(defrule MAIN::begin (x 1) (not (y)) => )
+(defmodule WATCH (import MAIN ?ALL))
+(defrule WATCH::alarm (declare (auto-focus TRUE)) (x ?) => )
+"""
+
+
+def test_the_agenda_pane_shows_clips_s_star_and_other_modules(browser):  # noqa: F811
+    """The pane dropped the "*" of a not and said nothing of another module's
+    activation that fires next (a teacher's findings)."""
+    pg = fresh(browser)
+    try:
+        show_editor(pg)
+        type_program(pg, FOCUS)
+        pg.fill("#program-name", "focus")
+        pg.click("#program .CodeMirror-code")
+        load(pg)
+        pg.wait_for_function("UI.state.program && UI.state.program.name === 'focus.clp'")
+        lines = pg.locator("#agenda .act").all_text_contents()
+        assert lines[0].strip() == "0  begin: f-1,*"
+        assert lines[1].startswith(";; and 1 activation in other modules")
+    finally:
+        pg.close()

@@ -76,3 +76,63 @@ def test_text_that_is_not_utf8_in_a_clips_fact_is_a_400_not_a_500():
         assert st["fired"] > 700
         st = post(c, sid, "goto", 600)          # just before firing 600, replayed
         assert st["fired"] == 599
+
+
+STOPS = """(deffacts d (n 1) (n a) (n 3))
+(defrule big (n ?x) (test (> ?x 0)) => (printout t ?x crlf))
+"""
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_reset_that_stops_on_an_error_shows_the_session_it_made(engine):
+    """CLIPS stops a reset at an error in a test as it asserts the deffacts, and the
+    session is that reset's; the page answered 400 and kept drawing the run before it
+    (a teacher's finding). It answers the new state, with the error said."""
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "stops", "source": STOPS,
+                                                      "engine": engine}})
+        assert r.status_code == 200, r.text
+        sid = r.json()["id"]
+        post(c, sid, "run", 3)
+        r = c.post(f"/api/sessions/{sid}/reset", json={"arg": None})
+        assert r.status_code == 200, r.text
+        st = r.json()
+        assert st["fired"] == 0 and "reset: " in st["error"] and "ARGACCES2" in st["error"]
+        assert [f["text"] for f in st["facts"]] == ["(n 1)", "(n a)"]
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_back_over_an_assert_of_a_fact_already_there_names_the_fact(engine):
+    """Back over such an assert said "undid your assert of f-FactSpec(relation='mode',
+    ...)" (a Python object's text; a teacher's finding): it names the fact."""
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "there", "engine": engine,
+                                                      "source": "(deffacts d (mode armed))"}})
+        sid = r.json()["id"]
+        post(c, sid, "assert", "(mode armed)")
+        said = post(c, sid, "back")["message"]
+        assert said.startswith("undid your assert of (mode armed) (it changed nothing)")
+        assert "FactSpec" not in said
+
+
+FOCUS = """(defmodule MAIN (export ?ALL))
+(deffacts d (x 1))
+(defrule MAIN::begin (x 1) (not (y)) => )
+(defmodule WATCH (import MAIN ?ALL))
+(defrule WATCH::alarm (declare (auto-focus TRUE)) (x ?) => )
+"""
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_the_agenda_says_what_other_modules_hold_and_clips_s_star(engine):
+    """The page's agenda is the current module's, as CLIPS's (agenda): it said nothing
+    of another module's activation that fires next (auto-focus), and dropped the "*" of
+    a not (a teacher's findings). The state carries both, as the shell says them."""
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "focus", "source": FOCUS,
+                                                      "engine": engine}})
+        st = r.json()
+        assert st["agenda"] == [{"rule": "begin", "salience": 0, "facts": [1],
+                                 "basis": [1, None]}]
+        assert st["agenda_elsewhere"] == 1
+        assert post(c, st["id"], "step")["timeline"][0]["rule"] in ("alarm", "WATCH::alarm")

@@ -66,9 +66,11 @@ def state(ws, filter_text: str | None = None) -> dict:
         "facts": [{**row, "new": row["id"] in ws.new} for row in rows],
         "count": len(facts), "shown": len(rows),
         "gone": _rows(ws.gone[:MAX_FACTS], room),
-        "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts)}
-                   for a in s.agenda(MAX_AGENDA)],
+        "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts),
+                    "basis": list(a.basis) if a.basis is not None else list(a.facts)}
+                   for a in s.agenda(MAX_AGENDA)],        # basis: null for CLIPS's "*"
         "agenda_size": s.agenda_size(),
+        "agenda_elsewhere": s.activations_elsewhere(),    # other modules' (modules' own)
         "last": firings_json(ws.last[-200:]),
         "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
         "finish": finish,

@@ -181,8 +181,9 @@ const UI = {
   drawAgenda(st) {
     const box = $("agenda"); box.textContent = "";
     if (!st.agenda.length) box.append(el("div", {cls: "act", text: "(empty)"}));
-    st.agenda.forEach(a => box.append(el("div", {cls: "act", text: `${String(a.salience).padStart(4)}  ${a.rule}: ${a.facts.map(f => "f-" + f).join(",")}`,
+    st.agenda.forEach(a => box.append(el("div", {cls: "act", text: `${String(a.salience).padStart(4)}  ${a.rule}: ${a.basis.map(f => f === null ? "*" : "f-" + f).join(",")}`,
       onclick: () => this.matches(a.rule)})));
+    if (st.agenda_elsewhere) box.append(el("div", {cls: "act", text: `;; and ${st.agenda_elsewhere} activation${st.agenda_elsewhere === 1 ? "" : "s"} in other modules: each fires when its module has the focus`}));
   },
   drawLast(st) {
     const box = $("last"); box.textContent = "";
