@@ -139,3 +139,16 @@ def test_a_retract_of_what_is_no_fact_is_refused_as_the_program_loads_on_both(tm
         ClipsSession([path])
     with pytest.raises(ClpError, match="function 'retract' expects a fact, a fact index or"):
         ExpertaSession.from_clp([path])
+
+
+def test_an_error_in_a_deffunction_says_each_deffunction_it_stopped(tmp_path):
+    """CLIPS says which deffunction an error halted ([PRCCODE4] ... deffunction 'g'.)
+    before the rule; our engine named the rule only (a teacher's finding)."""
+    path = tmp_path / "program.clp"
+    path.write_text("(deffunction g (?x) (/ ?x 0))\n(defrule s => (printout t (g 3) crlf))\n")
+    clips = ClipsSession([path])
+    clips.quiet(True)
+    said = run_to_end(clips)[3]
+    assert "deffunction 'g'. [PRCCODE4] Execution halted during the actions of defrule" in said
+    ours = run_to_end(ExpertaSession.from_clp([path]))[3]
+    assert ours == said.replace("firing 1: ", "firing 1: line 1: ")

@@ -117,6 +117,8 @@ class Deffunction:
             return self.body(Frame(variables, host))
         except ReturnSignal as signal:
             return signal.value
+        except ClpRuntimeError as exc:
+            raise exc.halted_in(f"deffunction '{self.name}'")
         except RecursionError:
             raise ClpRuntimeError(f"Deffunction '{self.name}' nested too deeply "
                                   "(recursion without end?).") from None

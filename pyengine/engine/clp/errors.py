@@ -22,6 +22,7 @@ class ClpRuntimeError(UsageError):
     halts the rules after it, rather than the evaluation (its PRCCODE4 is a warning)."""
 
     rules_halted = False
+    halts = 0                   # the actions it stopped, deffunctions' (halted_in)
 
     def __init__(self, message: str, line: int | None = None, *, code: str | None = None,
                  value: object = None) -> None:
@@ -36,6 +37,18 @@ class ClpRuntimeError(UsageError):
         call placed it already."""
         self.calls += 1
         self._place(line)
+        return self
+
+    def halted_in(self, what: str) -> ClpRuntimeError:
+        """This error stopping the actions of ``what`` (``deffunction 'f'``), as CLIPS
+        says after it: its ``[PRCCODE4]`` line added (the first 20 of a deep recursion's,
+        then "..." once)."""
+        self.halts += 1
+        if self.halts <= 20:
+            self.message += f" [PRCCODE4] Execution halted during the actions of {what}."
+        elif self.halts == 21:
+            self.message += " ..."
+        self.args = ((f"line {self.line}: " if self.line is not None else "") + self.message,)
         return self
 
     def _place(self, line: int | None) -> None:
