@@ -337,3 +337,14 @@ def test_every_rules_network_holds_the_bound_in_all(tmp_path):
         assert summary_lines(every)[0] == ("r2    left out: the rules listed hold 50,000 in "
                                            "all (network r2 lists it alone)")
         assert s.rule_network("r29").nodes[-1].count == 9_900
+
+
+def test_an_opening_test_shows_its_star_only_while_it_holds(tmp_path):
+    """CLIPS lists a test-first rule's initial pattern ``*`` only while the test holds;
+    the network view showed "1 fact: *" always, on both engines (a teacher's finding)."""
+    path = tmp_path / "opening.clp"
+    path.write_text(ROOT.joinpath("tests/conformance/repl/opening_tests.clp").read_text())
+    clips, ours = both(path)
+    for rule, shown in (("over", (None,)), ("under", ()), ("two", ())):
+        nets = [s.network(rule).rules[0] for s in (clips, ours)]
+        assert shape(nets[0]) == shape(nets[1]) and nets[0].nodes[0].facts == shown, rule

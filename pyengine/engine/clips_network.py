@@ -51,6 +51,10 @@ class ListingReader:
             raise LayoutMismatch(f"no pattern {n} in CLIPS's listing")
         return sorted(set(self.m.patterns[n - 1].facts))
 
+    def opened(self, n: int, node) -> bool:
+        """Does CLIPS list the initial pattern's ``*`` (its opening tests passed)?"""
+        return bool(self.facts(n, node))
+
     def rows(self, k: int, node) -> tuple:
         joins = self.m.joins or []
         if k > len(joins):

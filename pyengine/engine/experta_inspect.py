@@ -129,7 +129,7 @@ class _Walk:
         if isinstance(node, InitialTestJoin):   # CLIPS's initial pattern: a rule's "*";
             opening = not self.entries          # a group's lists no match (" None")
             self.patterns.append(PatternMatch(INITIAL if opening else GROUP_INITIAL,
-                                              [None] if opening else []))
+                                              [None] if opening and node.out else []))
             self.partials.append([()])
             self.entries.append((first, first))
             self.offset += 1                    # no label of the rule's own for it

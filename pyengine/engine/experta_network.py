@@ -58,6 +58,10 @@ class NodeReader:
     def rows(self, k: int, node) -> tuple:
         return sorted_rows(token_row(t) for t in node.out)
 
+    def opened(self, n: int, node) -> bool:
+        """Did the rule's opening tests pass (CLIPS lists its initial pattern's ``*``)?"""
+        return bool(node.out)
+
     def inner(self, node) -> list:
         """A group's sub-network (:func:`inner_chain`)."""
         return inner_chain(self.rete, node) if node.kind in _GROUPS else []

@@ -265,9 +265,11 @@ class _Layout:
         match listed, joined to the token the group starts from)."""
         self.patterns += 1
         n = self.patterns
-        opening = not spans
+        opening = not spans             # its "*" stands where its tests passed, as CLIPS's
+        shown = (None,) if opening and (label == NO_PATTERN or self.read.opened(n, node)) \
+            else ()
         alpha = Node(f"{self.rule}/p{n}", "alpha", label if opening else GROUP_INITIAL,
-                     facts=(None,) if opening else (), pattern=n)
+                     facts=shown, pattern=n)
         self.nodes.append(alpha)
         spans = spans + [(n - base, n - base)]
         if opening:

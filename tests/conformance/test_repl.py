@@ -18,7 +18,7 @@ PROGRAMS = {"joins": True, "negation": True, "salience": True, "multislot": True
             "inner_tests": False, "test_groups": False, "hashorder": False,
             "big_memory": False, "activation_order": False, "group_test_first": False,
             "reset_settings": False, "break_after_halt": False, "limit_note": False,
-            "random_seed": False}
+            "random_seed": False, "opening_tests": False}
 
 
 @pytest.mark.parametrize("engine", ["clips", "experta", "ours"])
