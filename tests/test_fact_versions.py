@@ -151,4 +151,9 @@ def test_a_run_of_a_hundred_firings_is_drawn_and_a_bad_path_said_first(tmp_path)
         ins.graph(to=str(tmp_path / "nowhere" / "run.svg"))
     if shutil.which("dot") is None:
         pytest.skip("needs Graphviz's dot (apt-get install graphviz; .ci/run installs it)")
-    assert "105 firings" in str(ins.graph(to=str(tmp_path / "run.svg")))
+    try:
+        drawn = ins.graph(to=str(tmp_path / "run.svg"))
+    except UsageError as exc:       # a loaded machine can take dot past 5 s of wall time
+        assert "Graphviz took more than" in str(exc)    # (0.9 s idle): once more; the
+        drawn = ins.graph(to=str(tmp_path / "run.svg"))  # unbounded ranking took minutes
+    assert "105 firings" in str(drawn)

@@ -136,3 +136,100 @@ def test_the_agenda_says_what_other_modules_hold_and_clips_s_star(engine):
                                  "basis": [1, None]}]
         assert st["agenda_elsewhere"] == 1
         assert post(c, st["id"], "step")["timeline"][0]["rule"] in ("alarm", "WATCH::alarm")
+
+
+def test_an_answer_written_whole_but_never_read_is_cut():
+    """The answer's deadline ended where the app wrote its last byte; a graceful close
+    then waited for a client that never reads (32 answers of 27 MB held 830 MB of the
+    server for as long as it liked; a tester's finding). Still unsent at the head
+    timeout, the connection is cut, its bytes dropped; all sent, it is closed."""
+    import asyncio
+
+    import uvicorn
+    from uvicorn.server import ServerState
+
+    from pyengine.ui.web.connections import guarded_protocol
+    from tests.webclient import limits
+
+    class Transport:
+        aborted = closed = False
+        unsent = 0
+
+        def get_extra_info(self, name, default=None):
+            return {"peername": ("127.0.0.45", 5000), "sockname": ("127.0.0.1", 80)}.get(name)
+
+        def is_closing(self):
+            return self.aborted or self.closed
+
+        def abort(self):
+            self.aborted = True
+
+        def close(self):
+            self.closed = True
+
+        def write(self, data):
+            self.unsent += len(data)
+
+        def get_write_buffer_size(self):
+            return self.unsent
+
+        def set_protocol(self, protocol):
+            pass
+
+        def pause_reading(self):
+            pass
+
+        def resume_reading(self):
+            pass
+
+        def pause_writing(self):
+            pass
+
+    async def answers(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"x" * 100_000})
+
+    async def run(drained: bool) -> Transport:
+        lim = limits(answer_seconds=30.0, header_seconds=0.3)
+        config = uvicorn.Config(answers, http=guarded_protocol(lim), lifespan="off")
+        config.load()
+        proto = guarded_protocol(lim)(config=config, server_state=ServerState(), app_state={})
+        transport = Transport()
+        proto.connection_made(transport)
+        proto.data_received(b"GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
+        await asyncio.sleep(0.1)
+        if drained:
+            transport.unsent = 0
+        await asyncio.sleep(0.5)
+        for task in [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]:
+            task.cancel()
+        return transport
+    never = asyncio.run(run(drained=False))
+    assert never.aborted and not never.closed          # cut, not waited on
+    read = asyncio.run(run(drained=True))
+    assert read.closed and not read.aborted            # taken: closed politely
+
+
+def test_a_long_rule_name_does_not_swell_the_state():
+    """A rule's name is cut in a state (the timeline, the last firings, the agenda): a
+    name of 8,000 characters fired 3,000 times made a state of 27 MB, 27 MB more for each
+    of the teacher's looks (a tester's finding). The teacher's look is sent as UTF-8,
+    as the student's state is (it was escaped to ASCII, three times the size)."""
+    name = "r" * 8000
+    source = (f"(deffacts f (c 0))\n(defrule {name} ?f <- (c ?n&:(< ?n 500)) => "
+              "(retract ?f) (assert (c (+ ?n 1))) (assert (note \"\U0001F600\")))")
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "long", "source": source,
+                                                      "engine": "ours"}})
+        assert r.status_code == 200, r.text
+        sid = r.json()["id"]
+        st = post(c, sid, "run", 500)
+        assert st["fired"] == 500
+        size = len(c.get(f"/api/sessions/{sid}").content)
+        assert size < 600_000, size                     # 4.5 MB before
+        assert st["timeline"][0]["rule"] == "r" * 200 + " ..."
+        classroom = c.app.state.classroom
+        look = c.get(f"/api/class/{classroom.label(sid)}/state",
+                     headers={"X-Pyengine-Teacher": classroom.token})
+        assert look.status_code == 200, look.text
+        assert "\U0001F600".encode() in look.content      # UTF-8, not \\ud83d escapes

@@ -210,4 +210,4 @@ class Classroom:
 def _relabelled(answer: bytes, label: str) -> bytes:
     state = json.loads(answer)
     state["id"] = label
-    return json.dumps(state, separators=(",", ":")).encode()
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()  # as sent

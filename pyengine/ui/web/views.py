@@ -16,6 +16,8 @@ MAX_FACTS = 2000          # facts sent per state (the filter narrows them)
 MAX_TIMELINE = 3000       # firings listed in the timeline (the latest)
 MAX_AGENDA = 200          # activations listed per state (the next to fire first)
 MAX_TEXT = 1000           # characters of one fact's text in a state (``show`` has it all)
+MAX_RULE = 200            # characters of a rule's name in a state (a name of 8,000 in a
+                          # timeline of 3,000 made a state of 27 MB); a longer one is cut
 MAX_NODE_ITEMS = 200      # facts or tokens sent per node of one rule's network (count: all)
 MAX_NODE_ITEMS_ALL = 20   # ... per node when every rule's network is asked for
 MAX_MATCH_LINES = 5000    # lines of one rule's matches listing (the shell's has them all)
@@ -24,8 +26,8 @@ MAX_OUTPUT_CHARS = 64_000  # ... and in one state, all firings together
 MAX_FACT_CHARS = 400_000  # characters of the facts' rows in one state, all together
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " ..."
+def _short(text: str, most: int = MAX_TEXT) -> str:
+    return text if len(text) <= most else text[:most] + " ..."
 
 
 def fact_row(text: str) -> str:
@@ -66,13 +68,15 @@ def state(ws, filter_text: str | None = None) -> dict:
         "facts": [{**row, "new": row["id"] in ws.new} for row in rows],
         "count": len(facts), "shown": len(rows),
         "gone": _rows(ws.gone[:MAX_FACTS], room),
-        "agenda": [{"rule": a.rule, "salience": a.salience, "facts": list(a.facts),
+        "agenda": [{"rule": _short(a.rule, MAX_RULE), "salience": a.salience,
+                    "facts": list(a.facts),
                     "basis": list(a.basis) if a.basis is not None else list(a.facts)}
                    for a in s.agenda(MAX_AGENDA)],        # basis: null for CLIPS's "*"
         "agenda_size": s.agenda_size(),
         "agenda_elsewhere": s.activations_elsewhere(),    # other modules' (modules' own)
         "last": firings_json(ws.last[-200:]),
-        "timeline": [{"n": f.number, "rule": f.rule} for f in trace[-MAX_TIMELINE:]],
+        "timeline": [{"n": f.number, "rule": _short(f.rule, MAX_RULE)}
+                     for f in trace[-MAX_TIMELINE:]],
         "finish": finish,
         "picture": pic,
         "submit": submit,
@@ -103,9 +107,9 @@ def firing_json(f, room: list[int] | None = None) -> dict:
             break
         output.append(_short(line))
         room[0] -= len(output[-1])
-    out = {"n": f.number, "rule": f.rule, "matched": list(f.matched),
+    out = {"n": f.number, "rule": _short(f.rule, MAX_RULE), "matched": list(f.matched),
            "asserted": list(f.asserted), "retracted": list(f.retracted),
-           "output": output, "line": fire_line(f)}
+           "output": output, "line": _short(fire_line(f))}
     if len(f.output) > len(output):
         out["more_output"] = len(f.output) - len(output)
     return out
