@@ -20,11 +20,22 @@ protocol (uvicorn's own h11 one, with three additions) closes
 """
 from __future__ import annotations
 
+import socket
+import struct
 from collections import Counter
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from pyengine.ui.web.limits import Limits
+
+
+def _reset_on_close(sock) -> None:
+    """The socket's close resets the connection: what the kernel still holds to send
+    (tens of MB for a client that never reads) is dropped, not kept for minutes."""
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    except (AttributeError, OSError):
+        pass
 
 
 def guarded_protocol(limits: Limits) -> type:
@@ -89,6 +100,7 @@ def guarded_protocol(limits: Limits) -> type:
         def _too_slow(self, abort: bool = False) -> None:
             self._timer = None          # abort: what is left to send is dropped with it
             if abort or self._unsent():
+                _reset_on_close(self.transport.get_extra_info("socket"))
                 self.transport.abort()
             else:
                 self.transport.close()
