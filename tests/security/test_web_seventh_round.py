@@ -233,3 +233,32 @@ def test_a_long_rule_name_does_not_swell_the_state():
                      headers={"X-Pyengine-Teacher": classroom.token})
         assert look.status_code == 200, look.text
         assert "\U0001F600".encode() in look.content      # UTF-8, not \\ud83d escapes
+
+
+@pytest.mark.parametrize("engine", ["clips", "ours"])
+def test_a_rule_named_with_any_symbol_can_be_looked_at(engine):
+    """A rule the program check takes (règle-1, rule!, a$b) could not be looked at:
+    matches, network and the graph said "not a rule name" (an ASCII-only pattern; a
+    tester's finding). The name is looked up as it is, never evaluated."""
+    source = ("(deffacts f (x 1))\n(defrule règle-1 (x ?) => )\n(defrule rule! (x ?) => )\n"
+              "(defrule a$b (x ?) => )\n")
+    with web_client() as c:
+        r = c.post("/api/sessions", json={"program": {"name": "names", "source": source,
+                                                      "engine": engine}})
+        assert r.status_code == 200, r.text
+        sid = r.json()["id"]
+        from urllib.parse import quote
+        for name in ("règle-1", "rule!", "a$b"):
+            r = c.get(f"/api/sessions/{sid}/matches/{quote(name)}")
+            assert r.status_code == 200, (name, r.text)
+            for view, key in (("network", "rule"), ("graph", "of")):
+                r = c.get(f"/api/sessions/{sid}/{view}", params={key: name})
+                assert r.status_code == 200, (name, view, r.text)
+        assert c.get(f"/api/sessions/{sid}/matches/{quote('a b')}").status_code == 400
+
+
+def test_an_idle_time_is_said_as_a_person_says_it():
+    """With --idle 10 the class list said "idle for more than 0.166667 minutes"."""
+    from pyengine.ui.web.store import time_said
+    assert [time_said(s) for s in (10, 60, 90, 900)] == ["10 seconds", "1 minute", "90 seconds",
+                                                     "15 minutes"]

@@ -59,7 +59,9 @@ from pyengine.ui.web.targets import Target, menu
 from pyengine.ui.web.workers import warm_up
 
 REFUSED_VERBS = ("eval", "build", "system", "load", "batch", "exec", "python", "shell")
-_NAME = re.compile(r"^[A-Za-z0-9_.:*?<>=+/-]{1,200}$")
+#: a rule's name as a program may spell it (any symbol: règle-1, rule!, a$b), looked up
+#: as it is, never evaluated; at most 200 characters, as a state shows it
+_NAME = re.compile(r"^[^\s()\"&|~;\x00-\x1f\x7f]{1,200}$")
 _SID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 

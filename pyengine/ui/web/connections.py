@@ -29,6 +29,24 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from pyengine.ui.web.limits import Limits
 
 
+def _unsent(transport) -> int:
+    """The bytes of an answer the client has not taken yet."""
+    try:
+        return transport.get_write_buffer_size()
+    except (AttributeError, RuntimeError):
+        return 0
+
+
+def _cut(transport, abort: bool) -> None:
+    """Close the connection; when told to, or while its answer is unsent, abort it:
+    what is left to send is dropped (the kernel's too), not waited on."""
+    if abort or _unsent(transport):
+        _reset_on_close(transport.get_extra_info("socket"))
+        transport.abort()
+    else:
+        transport.close()
+
+
 def _reset_on_close(sock) -> None:
     """The socket's close resets the connection: what the kernel still holds to send
     (tens of MB for a client that never reads) is dropped, not kept for minutes."""
@@ -80,16 +98,10 @@ def guarded_protocol(limits: Limits) -> type:
 
         def _arm(self, seconds: float | None = None, abort: bool = False) -> None:
             self._disarm()
-            if not self.transport.is_closing() or self._unsent():
+            if not self.transport.is_closing() or _unsent(self.transport):
                 self._timer = self.loop.call_later(
                     limits.header_seconds if seconds is None else seconds,
                     self._too_slow, abort)
-
-        def _unsent(self) -> int:
-            try:
-                return self.transport.get_write_buffer_size()
-            except (AttributeError, RuntimeError):
-                return 0
 
         def _disarm(self) -> None:
             timer = getattr(self, "_timer", None)
@@ -98,11 +110,7 @@ def guarded_protocol(limits: Limits) -> type:
                 self._timer = None
 
         def _too_slow(self, abort: bool = False) -> None:
-            self._timer = None          # abort: what is left to send is dropped with it
-            if abort or self._unsent():
-                _reset_on_close(self.transport.get_extra_info("socket"))
-                self.transport.abort()
-            else:
-                self.transport.close()
+            self._timer = None
+            _cut(self.transport, abort)
 
     return GuardedH11

@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
+from pyengine.engine.wording import plural
 from pyengine.engine.textio import visible
 from pyengine.ui.web.limits import Limits
 from pyengine.ui.web.turn import Turn
@@ -220,8 +221,7 @@ class Store:
                 del self.clients[address]
         for sid, handle in list(self.sessions.items()):
             if now - handle.used > self.limits.idle and not handle.busy:
-                await self.close(sid, f"it was idle for more than {self.limits.idle / 60:g} "
-                                      "minutes")
+                await self.close(sid, f"it was idle for more than {time_said(self.limits.idle)}")
 
     async def shutdown(self) -> None:
         for sid in list(self.sessions):
@@ -301,3 +301,10 @@ def _done(task: asyncio.Task, turn: Turn) -> None:
     turn.release()
     if not task.cancelled():
         task.exception()        # retrieved: a request its client left raises no warning
+
+
+def time_said(seconds: float) -> str:
+    """``15 minutes``, ``90 seconds``, ``1 minute``: a time as a person says it."""
+    if seconds % 60:
+        return plural(round(seconds), "second")
+    return plural(round(seconds // 60), "minute")
