@@ -85,3 +85,44 @@ COUNT = """; count.clp -- count to three
    (modify ?c (n (+ ?n 1)))
    (printout t "now " (+ ?n 1) crlf))
 """
+
+
+class FakeTransport:
+    """A connection's transport for driving the server's protocol by hand: what it was
+    told to do (abort, close) and the bytes written that no client has taken."""
+
+    aborted = closed = False
+    unsent = 0
+
+    def __init__(self, peer: str = "127.0.0.44"):
+        self.peer = peer
+
+    def get_extra_info(self, name, default=None):
+        return {"peername": (self.peer, 5000), "sockname": ("127.0.0.1", 80)}.get(name)
+
+    def is_closing(self):
+        return self.aborted or self.closed
+
+    def abort(self):
+        self.aborted = True
+
+    def close(self):
+        self.closed = True
+
+    def write(self, data):
+        self.unsent += len(data)
+
+    def get_write_buffer_size(self):
+        return self.unsent
+
+    def set_protocol(self, protocol):
+        pass
+
+    def pause_reading(self):
+        pass
+
+    def resume_reading(self):
+        pass
+
+    def pause_writing(self):
+        pass

@@ -149,52 +149,18 @@ def test_an_answer_written_whole_but_never_read_is_cut():
     from uvicorn.server import ServerState
 
     from pyengine.ui.web.connections import guarded_protocol
-    from tests.webclient import limits
-
-    class Transport:
-        aborted = closed = False
-        unsent = 0
-
-        def get_extra_info(self, name, default=None):
-            return {"peername": ("127.0.0.45", 5000), "sockname": ("127.0.0.1", 80)}.get(name)
-
-        def is_closing(self):
-            return self.aborted or self.closed
-
-        def abort(self):
-            self.aborted = True
-
-        def close(self):
-            self.closed = True
-
-        def write(self, data):
-            self.unsent += len(data)
-
-        def get_write_buffer_size(self):
-            return self.unsent
-
-        def set_protocol(self, protocol):
-            pass
-
-        def pause_reading(self):
-            pass
-
-        def resume_reading(self):
-            pass
-
-        def pause_writing(self):
-            pass
+    from tests.webclient import FakeTransport, limits
 
     async def answers(scope, receive, send):
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"x" * 100_000})
 
-    async def run(drained: bool) -> Transport:
+    async def run(drained: bool) -> FakeTransport:
         lim = limits(answer_seconds=30.0, header_seconds=0.3)
         config = uvicorn.Config(answers, http=guarded_protocol(lim), lifespan="off")
         config.load()
         proto = guarded_protocol(lim)(config=config, server_state=ServerState(), app_state={})
-        transport = Transport()
+        transport = FakeTransport("127.0.0.45")
         proto.connection_made(transport)
         proto.data_received(b"GET /x HTTP/1.1\r\nHost: x\r\n\r\n")
         await asyncio.sleep(0.1)

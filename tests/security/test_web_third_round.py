@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import time
 
 import pytest
@@ -25,7 +24,7 @@ from pyengine.ui.web.classroom import ENDED_PER_CLIENT  # noqa: E402
 from pyengine.ui.web.guard import Hosts  # noqa: E402
 from pyengine.ui.web.turn import Turn  # noqa: E402
 from pyengine.ui.web.views import MAX_OUTPUT_CHARS, MAX_OUTPUT_LINES  # noqa: E402
-from tests.webclient import limits, post, web_client  # noqa: E402
+from tests.webclient import FakeTransport, limits, post, web_client  # noqa: E402
 
 TEACHER = {"X-Pyengine-Teacher": "teacher-token-for-the-third-round"}
 LOUD = ('(defrule loud => (loop-for-count (?i 1 1000) '
@@ -68,42 +67,15 @@ def test_an_answer_never_read_is_cut_and_its_bytes_dropped():
 
     from pyengine.ui.web.connections import guarded_protocol
 
-    class Transport:
-        aborted = closed = False
-
-        def get_extra_info(self, name, default=None):
-            return {"peername": ("127.0.0.44", 5000), "sockname": ("127.0.0.1", 80)}.get(name)
-
-        def is_closing(self):
-            return self.aborted or self.closed
-
-        def abort(self):
-            self.aborted = True
-
-        def close(self):
-            self.closed = True
-
-        def write(self, data):
-            pass
-
-        def set_protocol(self, protocol):
-            pass
-
-        def pause_reading(self):
-            pass
-
-        def resume_reading(self):
-            pass
-
     async def never_answers(scope, receive, send):
         await asyncio.sleep(30)
 
-    async def run(hold: float) -> Transport:
+    async def run(hold: float) -> FakeTransport:
         lim = limits(answer_seconds=0.3, header_seconds=30.0)
         config = uvicorn.Config(never_answers, http=guarded_protocol(lim), lifespan="off")
         config.load()
         proto = guarded_protocol(lim)(config=config, server_state=ServerState(), app_state={})
-        transport = Transport()
+        transport = FakeTransport()
         proto.connection_made(transport)
         proto.data_received(b"GET /api/targets HTTP/1.1\r\nHost: x\r\n\r\n")
         await asyncio.sleep(hold)
