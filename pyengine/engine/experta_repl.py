@@ -82,10 +82,11 @@ def _retract(s, args: list[str]) -> CommandResult:
         if arg == "*":
             for f in s.facts():
                 s.retract(f.id)
-        elif arg.isdigit() and any(f.id == int(arg) for f in s.facts()):
-            s.retract(int(arg))
         elif arg.isdigit():
-            errors.append(f"[PRNTUTIL1] Unable to find fact f-{int(arg)}.")
+            try:
+                s.retract(int(arg))
+            except UsageError:
+                errors.append(f"[PRNTUTIL1] Unable to find fact f-{int(arg)}.")
         else:
             errors.append(f"[ARGACCES2] Function 'retract' expected argument #{n} to be of "
                           "type fact-address, fact-index, or the symbol *.")

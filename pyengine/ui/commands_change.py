@@ -143,7 +143,8 @@ def load(front, path: str) -> Note:
 
 def build(front, construct: str) -> Note:
     """add one construct, e.g. (defrule r (a) => (assert (b))), as typed at the
-    shell's prompt."""
+    shell's prompt. (The notebook's only: the text is the user's own call; the web page
+    refuses the verb by name and has no front end for it.)"""
     return Note(f"defined {front.session.build(construct)}")
 
 

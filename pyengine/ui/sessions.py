@@ -247,11 +247,20 @@ def _refuse_unclosed(sources) -> None:
     """A '(' never closed, said where it opens, as our engine says it: CLIPS names the
     construct after it ("Missing function declaration for 'deffacts'")."""
     for source in sources:
-        try:
-            read(source.text)
-        except ReadError as exc:
-            if "is never closed" in str(exc):
-                raise UsageError(f"{source.name}: {exc}") from None
+        said = _never_closed(source.text)
+        if said:
+            raise UsageError(f"{source.name}: {said}")
+
+
+@functools.lru_cache(maxsize=8)
+def _never_closed(text: str) -> str:
+    """Our reader's words for a '(' the text never closes ("" if none): read once per
+    program, as a plan reopened to step back loads the same text."""
+    try:
+        read(text)
+    except ReadError as exc:
+        return str(exc) if "is never closed" in str(exc) else ""
+    return ""
 
 
 def program_notes(sources) -> list[str]:

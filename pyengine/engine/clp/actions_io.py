@@ -33,6 +33,7 @@ from pyengine.engine.clp.expressions import (HOST, SPECIAL, Builtin, ClpRuntimeE
 from pyengine.engine.clp.functions_format import router_name
 from pyengine.engine.clp.functions_text import scan
 from pyengine.engine.clp.values import EOF, FALSE, TRUE, Text, print_text, to_value
+from pyengine.engine.rete.strategies import KINDS
 
 _WORDS = {"crlf": "\n", "tab": "\t", "vtab": "\v", "ff": "\f"}
 _INPUT = ("t", "T", "stdin")
@@ -163,17 +164,13 @@ def seed(host, n) -> None:
     host.seed(n)
 
 
-#: CLIPS's seven strategies, in the order its message names them
-STRATEGY_NAMES = ("depth", "breadth", "lex", "mea", "complexity", "simplicity", "random")
-
-
 def set_strategy(host, name) -> str:
     """``(set-strategy NAME)``: the strategy before; an unknown name is said (CLIPS's
     ARGACCES2) and changes nothing, and the action goes on."""
     old = host.strategy()
-    if name not in STRATEGY_NAMES:
-        host.warn(arg_error("set-strategy", 1, "symbol with value "
-                            f"{', '.join(STRATEGY_NAMES[:-1])}, or random").message)
+    if name not in KINDS:
+        host.warn(arg_error("set-strategy", 1, "symbol with value depth, breadth, lex, "
+                            "mea, complexity, simplicity, or random").message)
     else:
         host.set_strategy(name)
     return old

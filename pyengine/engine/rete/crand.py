@@ -16,9 +16,31 @@ words), its first 310 outputs thrown away; ``rand()`` is ``r[i] >> 1``, 0..2**31
 """
 from __future__ import annotations
 
+import functools
+
 _DEG, _SEP, _MASK = 31, 3, 0xFFFFFFFF
 #: ``rand()``'s largest value (glibc's RAND_MAX)
 RAND_MAX = 2**31 - 1
+
+
+@functools.lru_cache(maxsize=64)
+def _seeded(n: int) -> tuple[int, ...]:
+    """The 31 words of glibc's state just after ``srand(n)`` and its 310 discarded
+    outputs (which bring the place back to word 0)."""
+    word = (n or 1) - (1 << 32 if n >= 1 << 31 else 0)     # int32_t
+    words = [word & _MASK]
+    for _ in range(1, _DEG):
+        hi = abs(word) // 127773 * (1 if word >= 0 else -1)     # C's / and %
+        lo = word - hi * 127773
+        word = 16807 * lo - 2836 * hi
+        if word < 0:
+            word += 2147483647
+        words.append(word & _MASK)
+    fresh = CRand.__new__(CRand)
+    fresh._words, fresh._at = words, 0
+    for _ in range(_DEG * 10):
+        fresh.rand()
+    return tuple(fresh._words)
 
 
 class CRand:
@@ -32,20 +54,9 @@ class CRand:
 
     def seed(self, n: int) -> None:
         """``srand((unsigned int) n)``: CLIPS's ``(seed n)`` (a negative or large ``n``
-        is cut to 32 bits as C's cast does)."""
-        n &= _MASK
-        word = (n or 1) - (1 << 32 if n >= 1 << 31 else 0)     # int32_t
-        words = [word & _MASK]
-        for _ in range(1, _DEG):
-            hi = abs(word) // 127773 * (1 if word >= 0 else -1)     # C's / and %
-            lo = word - hi * 127773
-            word = 16807 * lo - 2836 * hi
-            if word < 0:
-                word += 2147483647
-            words.append(word & _MASK)
-        self._words, self._at = words, 0
-        for _ in range(_DEG * 10):
-            self.rand()
+        is cut to 32 bits as C's cast does). The state a seed gives is worked out once
+        per seed (every reset seeds again: 56 µs each)."""
+        self._words, self._at = list(_seeded(n & _MASK)), 0
 
     def rand(self) -> int:
         """The next ``rand()``: 0..2**31-1."""
